@@ -1,0 +1,129 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import multipart from '@fastify/multipart';
+import websocket from '@fastify/websocket';
+import fastifyStatic from '@fastify/static';
+import { Redis } from 'ioredis';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { systemClock, type Clock } from './core/clock.ts';
+import { TokenService, createGuards } from './core/auth.ts';
+import { HttpError } from './core/http-errors.ts';
+import { getOrCreateSetting } from './core/settings.ts';
+import type { AppContext } from './core/context.ts';
+import { createServices, type Services } from './services.ts';
+import { registerApiRoutes } from './routes.ts';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  logger?: FastifyServerOptions['logger'];
+  /** Folder of the built web app; served with an SPA fallback when it exists. */
+  webDist?: string | false;
+}
+
+export interface KujiyaApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  services: Services;
+}
+
+const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+/** Builds the Fastify app (API, live socket, web) on an opened and migrated database. */
+export async function buildApp(options: BuildAppOptions): Promise<KujiyaApp> {
+  const { config, database } = options;
+  const clock = options.clock ?? systemClock;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    // Client address: X-Forwarded-For is honoured only behind a trusted proxy (TRUST_PROXY).
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+
+  const jwtSecret =
+    config.jwtSecret ?? (await getOrCreateSetting(database.db, 'jwt_secret', () => crypto.randomBytes(48).toString('hex')));
+  const tokens = new TokenService(jwtSecret, () => clock.now());
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    clock,
+    log: app.log,
+    tokens,
+    guards: createGuards(tokens),
+  };
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://js.stripe.com'],
+        frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
+        connectSrc: ["'self'", 'ws:', 'wss:', 'https://api.stripe.com'],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  // Limits are opt-in per route (login, codes, resets); Redis shares the counters between instances.
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
+  await app.register(rateLimit, {
+    global: false,
+    redis,
+    nameSpace: 'kujiya-rl-',
+    errorResponseBuilder: (_req, context) =>
+      new HttpError(429, `Too many attempts. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
+  });
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 20 } });
+  await app.register(websocket);
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send({ message: error.message, ...error.extra });
+    }
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500) {
+      return reply.status(status).send({ message: (error as Error).message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ message: 'Internal Server Error' });
+  });
+
+  const services = createServices(ctx);
+  await registerApiRoutes(app, { ctx, services });
+
+  const webDist = options.webDist === undefined ? defaultWebDist : options.webDist;
+  if (webDist && fs.existsSync(path.join(webDist, 'index.html'))) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      cacheControl: false,
+      // Built assets carry a content hash in their names; index.html must always be revalidated.
+      setHeaders: (reply: { header(name: string, value: string): unknown }, filePath: string) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+    app.setNotFoundHandler((request, reply) => {
+      if (request.method !== 'GET' || request.url.startsWith('/api/') || request.url.startsWith('/ws')) {
+        return reply.status(404).send({ message: 'Not found' });
+      }
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    });
+  } else {
+    app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: 'Not found' }));
+  }
+
+  return { app, ctx, services };
+}

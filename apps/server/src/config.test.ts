@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('uses the documented defaults', () => {
+    const config = loadConfig({ INIT_CWD: '/srv/kujiya' });
+    expect(config.port).toBe(3000);
+    expect(config.dataDir).toBe('/srv/kujiya/data');
+    expect(config.demoData).toBe(true);
+    expect(config.trustProxy).toBe(false);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.stripe).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ REDIS_URL: 'nope' }, 'REDIS_URL'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
+    [{ DEMO_DATA: 'maybe' }, 'DEMO_DATA'],
+    [{ TRUST_PROXY: 'sometimes' }, 'TRUST_PROXY'],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
+    [{ STRIPE_SECRET_KEY: 'pk_wrong' }, 'STRIPE_SECRET_KEY'],
+    [{ STRIPE_SECRET_KEY: 'sk_test_1' }, 'STRIPE_PUBLISHABLE_KEY'],
+    [{ ADMIN_USERNAME: 'boss' }, 'ADMIN_PASSWORD'],
+    [{ NODE_ENV: 'production' }, 'JWT_SECRET'],
+  ])('stops on %o with one line naming %s', (env, name) => {
+    let error: unknown;
+    try {
+      loadConfig(env);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toContain(name);
+    expect(message).not.toContain('\n');
+  });
+
+  it('turns DEMO_DATA=0 off and reads Stripe keys together', () => {
+    const config = loadConfig({
+      DEMO_DATA: '0',
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+    });
+    expect(config.demoData).toBe(false);
+    expect(config.stripe?.webhookSecret).toBe('whsec_x');
+  });
+});

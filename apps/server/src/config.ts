@@ -1,0 +1,149 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Configuration comes only from the environment. Every variable is listed in the README's table.
+ * A bad value stops start-up with one line naming the variable (see `ConfigError`).
+ */
+const flag = (fallback: boolean) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return fallback;
+      const s = v.trim().toLowerCase();
+      if (['1', 'true', 'yes', 'on'].includes(s)) return true;
+      if (['0', 'false', 'no', 'off'].includes(s)) return false;
+      ctx.addIssue({ code: 'custom', message: 'must be 0/1/true/false' });
+      return z.NEVER;
+    });
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const urlWithProtocols = (protocols: string[]) =>
+  optionalString.refine(
+    (v) => {
+      if (v === undefined) return true;
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: `must be a URL starting with ${protocols.map((p) => p + '//').join(' or ')}` },
+  );
+
+const prefixed = (prefix: string) =>
+  optionalString.refine((v) => v === undefined || v.startsWith(prefix), { message: `must start with ${prefix}` });
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:']),
+  REDIS_URL: urlWithProtocols(['redis:', 'rediss:']),
+  JWT_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, {
+    message: 'must be at least 32 characters',
+  }),
+  SMTP_URL: urlWithProtocols(['smtp:', 'smtps:']),
+  MAIL_FROM: z.string().default('Kujiya <no-reply@kujiya.sg>'),
+  PUBLIC_URL: urlWithProtocols(['http:', 'https:']),
+  STRIPE_SECRET_KEY: prefixed('sk_'),
+  STRIPE_PUBLISHABLE_KEY: prefixed('pk_'),
+  STRIPE_WEBHOOK_SECRET: prefixed('whsec_'),
+  STRIPE_API_BASE: urlWithProtocols(['http:', 'https:']),
+  ADMIN_USERNAME: optionalString,
+  ADMIN_PASSWORD: optionalString,
+  TRUST_PROXY: flag(false),
+  DEMO_DATA: flag(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  jwtSecret?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  publicUrl: string;
+  stripe?: { secretKey: string; publishableKey: string; webhookSecret: string; apiBase?: string };
+  admin?: { username: string; password: string };
+  trustProxy: boolean;
+  demoData: boolean;
+  logLevel: string;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads the configuration; throws ConfigError with a one-line message naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? 'environment');
+    throw new ConfigError(`Invalid configuration: ${name} ${issue.message}`);
+  }
+  const e = parsed.data;
+  const stripeKeys = [e.STRIPE_SECRET_KEY, e.STRIPE_PUBLISHABLE_KEY, e.STRIPE_WEBHOOK_SECRET];
+  if (e.STRIPE_SECRET_KEY && stripeKeys.some((k) => !k)) {
+    const missing = e.STRIPE_PUBLISHABLE_KEY ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_PUBLISHABLE_KEY';
+    throw new ConfigError(`Invalid configuration: ${missing} is required when STRIPE_SECRET_KEY is set`);
+  }
+  if (!e.STRIPE_SECRET_KEY && (e.STRIPE_PUBLISHABLE_KEY || e.STRIPE_WEBHOOK_SECRET)) {
+    throw new ConfigError('Invalid configuration: STRIPE_SECRET_KEY is required when other Stripe keys are set');
+  }
+  if (Boolean(e.ADMIN_USERNAME) !== Boolean(e.ADMIN_PASSWORD)) {
+    const missing = e.ADMIN_USERNAME ? 'ADMIN_PASSWORD' : 'ADMIN_USERNAME';
+    throw new ConfigError(`Invalid configuration: ${missing} is required when the other admin variable is set`);
+  }
+  if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
+    throw new ConfigError('Invalid configuration: JWT_SECRET is required when NODE_ENV=production');
+  }
+  // Relative DATA_DIR is taken from where `npm start` was typed (INIT_CWD), not the workspace folder.
+  const base = env.INIT_CWD ?? process.cwd();
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(base, e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    jwtSecret: e.JWT_SECRET,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    stripe: e.STRIPE_SECRET_KEY
+      ? {
+          secretKey: e.STRIPE_SECRET_KEY,
+          publishableKey: e.STRIPE_PUBLISHABLE_KEY!,
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+          apiBase: e.STRIPE_API_BASE,
+        }
+      : undefined,
+    admin: e.ADMIN_USERNAME ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD! } : undefined,
+    trustProxy: e.TRUST_PROXY,
+    demoData: e.DEMO_DATA,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+/** For process entry points: the configuration, or the one-line message on stderr and exit code 1. */
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,24 @@
+import type { AppContext } from '../core/context.ts';
+import type { Services } from '../services.ts';
+import { seedDemoAccounts } from './demo-accounts.ts';
+import { seedCatalogueDemo } from './demo-catalogue.ts';
+import { seedDemoTokens } from './demo-tokens.ts';
+
+/**
+ * Demo data for a fresh shop (DEMO_DATA on, empty database). Everything is created through the
+ * services, the way a shopper or an admin would, so the demo exercises the real rules.
+ * Returns lines for the start log (e.g. demo logins).
+ */
+export async function seedDemoData(ctx: AppContext, services: Services): Promise<string[]> {
+  const notes: string[] = [];
+  const sets = await seedCatalogueDemo(ctx, services);
+  notes.push(`Demo catalogue: ${sets.length} sets`);
+  notes.push(...(await seedDemoAccounts(ctx, services.accounts)));
+  notes.push(...(await seedDemoTokens(ctx, services)));
+  return notes;
+}
+
+/** True when the shop has no data yet (first start). */
+export async function isEmptyShop(_ctx: AppContext, services: Services): Promise<boolean> {
+  return services.catalogue.isEmpty();
+}

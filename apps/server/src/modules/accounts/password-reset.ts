@@ -1,0 +1,93 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { accountMessages } from '@kujiya/shared';
+import type { AppContext } from '../../core/context.ts';
+import type { Executor } from '../../db/database.ts';
+import { HttpError, badRequest } from '../../core/http-errors.ts';
+import { HOUR } from '../../core/clock.ts';
+import type { MailService } from '../mail/service.ts';
+import { passwordResetTokens, users } from './tables.ts';
+import { generateToken, hashPassword, hashToken, TOKEN_PATTERN } from './secrets.ts';
+import { resetLinkMail } from './mails.ts';
+
+export const RESET_TOKEN_TTL_MS = HOUR;
+
+/**
+ * Password reset tokens: the link mailed by forgot-password and the token the code path hands out.
+ * Several may be outstanding (mails can be slow, people ask twice); each is single-use, lasts one
+ * hour, and a successful reset voids every other outstanding token of the account.
+ */
+export function createPasswordResets(ctx: AppContext, mail: MailService) {
+  async function issue(exec: Executor, userId: string): Promise<string> {
+    const token = generateToken();
+    const now = ctx.clock.now();
+    await exec.insert(passwordResetTokens).values({
+      userId,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+      createdAt: now,
+    });
+    return token;
+  }
+
+  return {
+    issue,
+
+    /** Mails a reset link when the address has an account; silent otherwise (no account probing). */
+    async sendLink(email: string): Promise<void> {
+      const [user] = await ctx.db
+        .select({ id: users.id, username: users.username, email: users.email })
+        .from(users)
+        .where(eq(users.email, email));
+      if (!user) return;
+      const token = await issue(ctx.db, user.id);
+      try {
+        await mail.send(resetLinkMail(user.email, user.username, `${ctx.config.publicUrl}/reset-password/${token}`));
+      } catch (error) {
+        ctx.log.error({ err: error }, 'reset link mail failed');
+        // The link never reached anyone: void it.
+        await ctx.db
+          .update(passwordResetTokens)
+          .set({ usedAt: ctx.clock.now() })
+          .where(eq(passwordResetTokens.tokenHash, hashToken(token)));
+        throw new HttpError(502, 'Failed to send reset link.');
+      }
+    },
+
+    /**
+     * Sets a new password with an unused, unexpired token (of `expectedEmail`'s account when given).
+     * The token is taken with a conditional update, so two concurrent uses cannot both succeed.
+     */
+    async resetWithToken(token: string, password: string, expectedEmail?: string): Promise<void> {
+      if (!TOKEN_PATTERN.test(token)) throw badRequest(accountMessages.resetLinkInvalid);
+      const passwordHash = await hashPassword(password);
+      await ctx.db.transaction(async (tx) => {
+        const now = ctx.clock.now();
+        const [taken] = await tx
+          .update(passwordResetTokens)
+          .set({ usedAt: now })
+          .where(
+            and(
+              eq(passwordResetTokens.tokenHash, hashToken(token)),
+              isNull(passwordResetTokens.usedAt),
+              gt(passwordResetTokens.expiresAt, now),
+            ),
+          )
+          .returning({ userId: passwordResetTokens.userId });
+        if (!taken) throw badRequest(accountMessages.resetLinkInvalid);
+        const [user] = await tx
+          .update(users)
+          .set({ passwordHash, updatedAt: now })
+          .where(eq(users.id, taken.userId))
+          .returning({ email: users.email });
+        if (!user || (expectedEmail !== undefined && user.email !== expectedEmail)) {
+          throw badRequest(accountMessages.resetLinkInvalid);
+        }
+        await tx
+          .update(passwordResetTokens)
+          .set({ usedAt: now })
+          .where(and(eq(passwordResetTokens.userId, taken.userId), isNull(passwordResetTokens.usedAt)));
+      });
+    },
+  };
+}
+export type PasswordResets = ReturnType<typeof createPasswordResets>;

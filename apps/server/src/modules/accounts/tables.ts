@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * Shoppers. `username` is unique case-insensitively (lower(username) index); `email` is stored
+ * lowercased and unique. The shipping address lives on the user (spec 001 §3).
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    /** Argon2id PHC string. */
+    passwordHash: text('password_hash').notNull(),
+    /** Image name (GET /api/images/{name}); null means the default picture. */
+    profilePicture: text('profile_picture'),
+    phoneNumber: text('phone_number'),
+    fullName: text('full_name'),
+    country: text('country').notNull().default('SG'),
+    postalCode: text('postal_code'),
+    unitNumber: text('unit_number'),
+    fullAddress: text('full_address'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_idx').on(t.email),
+  ],
+);
+
+/**
+ * 6-digit e-mail codes, stored as an HMAC (never in clear). A code is single-use: `verifiedAt` is set
+ * when the right code is entered, `consumedAt` when the verification is used (account created, reset
+ * token issued) or a newer code replaced it. At most 5 tries (`attempts`), 15 minutes (`expiresAt`).
+ */
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    /** 'signup' | 'forgotPassword' */
+    purpose: text('purpose').notNull(),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('verification_codes_email_idx').on(t.email, t.purpose, t.createdAt)],
+);
+
+/** Password reset links and code-path reset tokens: SHA-256 of a random token, 1 hour, single use. */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('password_reset_tokens_hash_idx').on(t.tokenHash), index('password_reset_tokens_user_idx').on(t.userId)],
+);
+
+/** Back-office accounts, apart from shoppers. `username` unique case-insensitively. */
+export const admins = pgTable(
+  'admins',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('admins_username_lower_idx').on(sql`lower(${t.username})`)],
+);

@@ -1,0 +1,30 @@
+import type { TestApp } from '../../test/test-app.ts';
+
+/** The latest code mailed to an address (dev outbox), read from the mail's subject line. */
+export async function latestCode(t: TestApp, email: string): Promise<string> {
+  const [mail] = await t.services.mail.listOutbox({ to: email, limit: 1 });
+  const code = mail?.subject.match(/(\d{6})$/)?.[1];
+  if (!code) throw new Error(`no code mailed to ${email}`);
+  return code;
+}
+
+export async function post(t: TestApp, url: string, payload: unknown, headers: Record<string, string> = {}) {
+  return t.app.inject({ method: 'POST', url, payload: payload as object, headers });
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Signs a shopper up through the public API (code mail, verify, create); returns the session. */
+export async function signUp(
+  t: TestApp,
+  user: { username: string; email: string; password?: string },
+): Promise<{ token: string; username: string; email: string; password: string }> {
+  const password = user.password ?? 'Secret1!';
+  const sent = await post(t, '/api/verification/create', { email: user.email });
+  if (sent.statusCode !== 200) throw new Error(`code not sent: ${sent.body}`);
+  const verified = await post(t, '/api/verification/verify', { email: user.email, code: await latestCode(t, user.email) });
+  if (verified.statusCode !== 200) throw new Error(`not verified: ${verified.body}`);
+  const created = await post(t, '/api/users/create', { ...user, password });
+  if (created.statusCode !== 201) throw new Error(`not created: ${created.body}`);
+  return { token: created.json().token, username: user.username, email: user.email.toLowerCase(), password };
+}

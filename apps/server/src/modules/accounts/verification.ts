@@ -1,0 +1,176 @@
+import { and, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import { accountMessages, type VerificationProcess } from '@kujiya/shared';
+import type { AppContext } from '../../core/context.ts';
+import type { Executor } from '../../db/database.ts';
+import { HttpError, badRequest, conflict } from '../../core/http-errors.ts';
+import { HOUR, MINUTE } from '../../core/clock.ts';
+import { getOrCreateSetting } from '../../core/settings.ts';
+import type { MailService } from '../mail/service.ts';
+import { users, verificationCodes } from './tables.ts';
+import { generateCode, generateToken, hashCode, sameDigest } from './secrets.ts';
+import { codeMail } from './mails.ts';
+import type { PasswordResets } from './password-reset.ts';
+
+export const CODE_TTL_MS = 15 * MINUTE;
+export const CODE_MAX_ATTEMPTS = 5;
+/** How long a verified sign-up e-mail may be used to create the account. */
+export const SIGNUP_VERIFICATION_WINDOW_MS = HOUR;
+
+type Purpose = 'signup' | 'forgotPassword';
+const purposeOf = (process: VerificationProcess): Purpose => (process === 'signup' ? 'signup' : 'forgotPassword');
+
+export type VerifyResult = { process: VerificationProcess; resetToken?: string };
+
+/** Why a code was refused; the answer's text is always the spec's. */
+const refuse = (reason: 'incorrect' | 'expired' | 'tooManyAttempts') =>
+  badRequest(accountMessages.codeIncorrect, { reason });
+
+/**
+ * E-mail verification codes. Only the newest code of an address and flow is live: sending a new one
+ * retires the previous. Every try is counted before the comparison (an atomic increment), so even
+ * parallel guesses get at most 5 tries per code.
+ */
+export function createVerification(ctx: AppContext, mail: MailService, resets: PasswordResets) {
+  let pepper: Promise<string> | undefined;
+  const getPepper = () =>
+    (pepper ??= ctx.config.jwtSecret
+      ? Promise.resolve(`code:${ctx.config.jwtSecret}`)
+      : getOrCreateSetting(ctx.db, 'verification_code_pepper', generateToken));
+
+  const accountIdOf = async (exec: Executor, email: string) =>
+    (await exec.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]?.id;
+
+  return {
+    /**
+     * Mails a new code. Sign-up: refused (409) when the address already has an account.
+     * Password recovery: silent when it has none, so the answer never tells who has an account.
+     */
+    async sendCode(email: string, process: VerificationProcess): Promise<void> {
+      const purpose = purposeOf(process);
+      const accountId = await accountIdOf(ctx.db, email);
+      if (process === 'signup' && accountId) throw conflict(accountMessages.emailTaken);
+      if (process === 'forgetPassword' && !accountId) return;
+
+      const code = generateCode();
+      const codeHash = hashCode(await getPepper(), email, purpose, code);
+      const now = ctx.clock.now();
+      const [row] = await ctx.db.transaction(async (tx) => {
+        await tx
+          .update(verificationCodes)
+          .set({ consumedAt: now })
+          .where(
+            and(
+              eq(verificationCodes.email, email),
+              eq(verificationCodes.purpose, purpose),
+              isNull(verificationCodes.consumedAt),
+            ),
+          );
+        return tx
+          .insert(verificationCodes)
+          .values({ email, purpose, codeHash, expiresAt: new Date(now.getTime() + CODE_TTL_MS), createdAt: now })
+          .returning({ id: verificationCodes.id });
+      });
+      try {
+        await mail.send(codeMail(email, code, process));
+      } catch (error) {
+        ctx.log.error({ err: error }, 'verification code mail failed');
+        await ctx.db.update(verificationCodes).set({ consumedAt: ctx.clock.now() }).where(eq(verificationCodes.id, row!.id));
+        throw new HttpError(502, 'Unable to send verification code.');
+      }
+    },
+
+    /**
+     * Checks a code. Sign-up: marks the address verified (usable for one account within the hour).
+     * Password recovery: consumes the code and hands out a reset token for change-password.
+     */
+    async verifyCode(email: string, code: string, process?: VerificationProcess): Promise<VerifyResult> {
+      const now = ctx.clock.now();
+      const [live] = await ctx.db
+        .select()
+        .from(verificationCodes)
+        .where(
+          and(
+            eq(verificationCodes.email, email),
+            process ? eq(verificationCodes.purpose, purposeOf(process)) : undefined,
+            isNull(verificationCodes.consumedAt),
+            isNull(verificationCodes.verifiedAt),
+          ),
+        )
+        .orderBy(desc(verificationCodes.createdAt))
+        .limit(1);
+      if (!live) throw refuse('incorrect');
+      if (live.expiresAt <= now) throw refuse('expired');
+
+      const [counted] = await ctx.db
+        .update(verificationCodes)
+        .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+        .where(
+          and(
+            eq(verificationCodes.id, live.id),
+            lt(verificationCodes.attempts, CODE_MAX_ATTEMPTS),
+            isNull(verificationCodes.consumedAt),
+            isNull(verificationCodes.verifiedAt),
+          ),
+        )
+        .returning({ attempts: verificationCodes.attempts });
+      if (!counted) throw refuse('tooManyAttempts');
+      if (!sameDigest(hashCode(await getPepper(), email, live.purpose, code), live.codeHash)) {
+        throw refuse(counted.attempts >= CODE_MAX_ATTEMPTS ? 'tooManyAttempts' : 'incorrect');
+      }
+
+      const resultProcess: VerificationProcess = live.purpose === 'signup' ? 'signup' : 'forgetPassword';
+      return ctx.db.transaction(async (tx) => {
+        const [verified] = await tx
+          .update(verificationCodes)
+          .set({ verifiedAt: now, consumedAt: resultProcess === 'signup' ? null : now })
+          .where(and(eq(verificationCodes.id, live.id), isNull(verificationCodes.verifiedAt), isNull(verificationCodes.consumedAt)))
+          .returning({ id: verificationCodes.id });
+        if (!verified) throw refuse('incorrect');
+        if (resultProcess === 'signup') return { process: resultProcess };
+        const accountId = await accountIdOf(tx, email);
+        if (!accountId) throw refuse('incorrect');
+        return { process: resultProcess, resetToken: await resets.issue(tx, accountId) };
+      });
+    },
+
+    /** True when the address has a usable sign-up verification (checked before any costly work). */
+    async hasSignupVerification(email: string): Promise<boolean> {
+      const now = ctx.clock.now();
+      const rows = await ctx.db
+        .select({ id: verificationCodes.id })
+        .from(verificationCodes)
+        .where(
+          and(
+            eq(verificationCodes.email, email),
+            eq(verificationCodes.purpose, 'signup'),
+            isNull(verificationCodes.consumedAt),
+            gte(verificationCodes.verifiedAt, new Date(now.getTime() - SIGNUP_VERIFICATION_WINDOW_MS)),
+          ),
+        )
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    /**
+     * Takes the address's sign-up verification (verified within the last hour, unused) inside the
+     * caller's account-creating transaction; 400 when there is none.
+     */
+    async consumeSignupVerification(tx: Executor, email: string): Promise<void> {
+      const now = ctx.clock.now();
+      const [taken] = await tx
+        .update(verificationCodes)
+        .set({ consumedAt: now })
+        .where(
+          and(
+            eq(verificationCodes.email, email),
+            eq(verificationCodes.purpose, 'signup'),
+            isNull(verificationCodes.consumedAt),
+            gte(verificationCodes.verifiedAt, new Date(now.getTime() - SIGNUP_VERIFICATION_WINDOW_MS)),
+          ),
+        )
+        .returning({ id: verificationCodes.id });
+      if (!taken) throw badRequest(accountMessages.emailNotVerified);
+    },
+  };
+}
+export type Verification = ReturnType<typeof createVerification>;

@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestProduct } from '../catalogue/test/fixtures.ts';
+import { fundedShopper, useTokens } from '../orders/testing.ts';
+import { testShopper } from '../token-shop/testing.ts';
+
+describe('analytics events of spec 000 §9', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  const post = (payload: unknown, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url: '/api/analytics/event', payload: payload as object, headers });
+
+  it('records View Product, Purchase Intent and Buy Out Intent from the browser, with the shopper when logged in', async () => {
+    const shopper = await testShopper(t, 'viewer');
+    expect((await post({ name: 'View Product', properties: { setId: 's1' } })).statusCode).toBe(202);
+    expect((await post({ name: 'Purchase Intent', properties: { setId: 's1', quantity: 2 } }, shopper.headers)).statusCode).toBe(202);
+    t.clock.advance(1000); // events are listed by time, then by random id; the TestClock otherwise stands still
+    expect((await post({ name: 'Buy Out Intent' }, shopper.headers)).statusCode).toBe(202);
+
+    const views = await t.services.analytics.list({ name: 'View Product' });
+    expect(views).toEqual([expect.objectContaining({ userId: null, properties: { setId: 's1' } })]);
+    const mine = await t.services.analytics.list({ userId: shopper.user.id });
+    expect(mine.map((e) => [e.name, e.properties])).toEqual([
+      ['Purchase Intent', { setId: 's1', quantity: 2 }],
+      ['Buy Out Intent', {}],
+    ]);
+  });
+
+  it('refuses unknown names and bad properties with 400, recording nothing', async () => {
+    const before = (await t.services.analytics.list()).length;
+    const unknown = await post({ name: 'Purchase With Tokens Complete' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toEqual({ message: 'Unknown analytics event' });
+    expect((await post({ name: 'View Product', properties: { nested: { a: 1 } } })).statusCode).toBe(400);
+    expect((await post([1, 2])).statusCode).toBe(400);
+    expect((await t.services.analytics.list()).length).toBe(before);
+  });
+
+  it('records Purchase With Tokens Complete, Failed (a refused purchase)', async () => {
+    const { setId } = await createTestProduct(t); // 12 tokens a ticket
+    const buyer = await fundedShopper(t, 'tokenspender', 30);
+    const ok = await useTokens(t, buyer, { setId, ticketsBought: 2 });
+    expect(ok.statusCode).toBe(200);
+    t.clock.advance(1000); // events are listed by time; the TestClock otherwise stands still
+    const refused = await useTokens(t, buyer, { setId, ticketsBought: 2 }); // 6 tokens left: not enough
+    expect(refused.statusCode).toBe(400);
+
+    const events = await t.services.analytics.list({ userId: buyer.user.id });
+    expect(events.map((e) => e.name)).toEqual(['Purchase With Tokens Complete', 'Purchase With Tokens Failed']);
+    expect(events[0]!.properties).toEqual({ setId, orderId: ok.json().orderId });
+    expect(events[1]!.properties).toMatchObject({ setId, status: 400, message: refused.json().message });
+  });
+});

@@ -1,0 +1,359 @@
+import crypto from 'node:crypto';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { commitmentOf, type Prize, type Product, type ProductListing, type Promotion } from '@kujiya/shared';
+import type { AppContext } from '../../core/context.ts';
+import type { Executor, Tx } from '../../db/database.ts';
+import { badRequest, notFound } from '../../core/http-errors.ts';
+import { parseInput } from '../../core/validate.ts';
+import type { StockService } from '../stock/service.ts';
+import type { RoundsService, RoundRow } from './rounds.ts';
+import { newProductSchema, newPromotionSchema, type NewProduct, type NewPromotion } from './inputs.ts';
+import { nextSku } from './sku.ts';
+import { prizes, products, promotions, roundPrizes, setRounds } from './tables.ts';
+
+/** A set is "new" while its current round opened less than this long ago (docs/catalogue.md). */
+export const NEW_PRODUCT_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
+export const PRODUCT_NOT_FOUND = 'Product not found';
+
+type ProductRow = typeof products.$inferSelect;
+type PromotionRow = typeof promotions.$inferSelect;
+type PrizeRow = typeof prizes.$inferSelect;
+
+/** The public shape of a round, its seed only once revealed (RULES §2). */
+export interface PublicRound {
+  setId: string;
+  productId: string;
+  productName: string;
+  sku: string;
+  roundNumber: number;
+  status: RoundRow['status'];
+  commitment: string;
+  serverSeed: string | null;
+  totalTickets: number;
+  openedAt: Date;
+  closedAt: Date | null;
+}
+
+export function promotionView(row: PromotionRow | null): Promotion | null {
+  if (!row) return null;
+  if (row.type === 'BUY_X_GET_Y_FREE') {
+    return {
+      type: 'BUY_X_GET_Y_FREE',
+      details: { requiredQuantity: row.requiredQuantity!, freeQuantity: row.freeQuantity! },
+    };
+  }
+  return {
+    type: 'CHALLENGE',
+    details: { minimumQuantity: row.minimumQuantity!, challengeAlphabet: row.challengeAlphabet! },
+  };
+}
+
+/** Prize display order: letters A..Z, then double-chance prizes, the Last Prize last. */
+const kindOrder: Record<PrizeRow['kind'], number> = { letter: 0, double: 1, last: 2 };
+function comparePrizes(a: PrizeRow, b: PrizeRow): number {
+  if (a.kind !== b.kind) return kindOrder[a.kind] - kindOrder[b.kind];
+  return a.kind === 'letter' ? a.letter.localeCompare(b.letter) : a.sort - b.sort;
+}
+
+const randomSeed = () => crypto.randomBytes(32).toString('hex');
+
+export function createCatalogueService(ctx: AppContext, deps: { rounds: RoundsService; stock: StockService }) {
+  const { rounds, stock } = deps;
+  const now = () => ctx.clock.now();
+
+  /** Opens a round of a product: new secret seed, its commitment, a fresh box and prize counts. */
+  async function openRound(tx: Tx, productId: string, sku: string, roundNumber: number, at: Date): Promise<string> {
+    const productPrizes = await tx.select().from(prizes).where(eq(prizes.productId, productId));
+    const letters = productPrizes
+      .filter((p) => p.kind === 'letter')
+      .map((p) => ({ letter: p.letter, quantity: p.initialQuantity }));
+    const totalTickets = letters.reduce((sum, l) => sum + l.quantity, 0);
+    const serverSeed = randomSeed();
+    const id = crypto.randomUUID();
+    await tx.insert(setRounds).values({
+      id,
+      productId,
+      sku,
+      roundNumber,
+      status: 'open',
+      serverSeed,
+      commitment: commitmentOf(serverSeed),
+      totalTickets,
+      openedAt: at,
+    });
+    await tx.insert(roundPrizes).values(
+      productPrizes.map((p) => ({
+        roundId: id,
+        prizeId: p.id,
+        initialQuantity: p.initialQuantity,
+        remainingQuantity: p.initialQuantity,
+      })),
+    );
+    await stock.createBox(tx, id, letters);
+    await tx.update(products).set({ currentRoundId: id }).where(eq(products.id, productId));
+    return id;
+  }
+
+  /** A SKU no round uses yet, starting from `sku` and counting its suffix up. */
+  async function freeSku(exec: Executor, sku: string): Promise<string> {
+    let candidate = sku;
+    for (;;) {
+      const [taken] = await exec.select({ id: setRounds.id }).from(setRounds).where(eq(setRounds.sku, candidate));
+      if (!taken) return candidate;
+      candidate = nextSku(candidate);
+    }
+  }
+
+  async function productViews(rows: { product: ProductRow; round: RoundRow; promotion: PromotionRow | null }[], exec: Executor) {
+    const available = await stock.availability(
+      rows.map((r) => r.round.id),
+      exec,
+    );
+    return rows.map(({ product, round, promotion }): Product => {
+      const left = round.status === 'open' ? (available.get(round.id)?.left ?? 0) : 0;
+      return {
+        setId: round.id,
+        productId: product.id,
+        name: product.name,
+        image: product.image,
+        token: product.tokenPrice,
+        price: product.priceCents,
+        quantity: `${left}/${round.totalTickets}`,
+        tags: product.tags,
+        preorder: product.preorder,
+        arrival: product.preorder ? product.arrival : null,
+        doubleChance: product.doubleChance,
+        lottery: { enabled: product.lotteryEnabled },
+        promotion: promotionView(promotion),
+        commitment: round.commitment,
+        holdTimeLeft: rounds.holdSecondsLeft(round),
+        createdAt: product.createdAt.toISOString(),
+      };
+    });
+  }
+
+  function selectProducts(exec: Executor) {
+    return exec
+      .select({ product: products, round: setRounds, promotion: promotions })
+      .from(products)
+      .innerJoin(setRounds, eq(setRounds.id, products.currentRoundId))
+      .leftJoin(promotions, eq(promotions.id, products.promotionId));
+  }
+
+  return {
+    ...rounds,
+
+    async createPromotion(exec: Executor, input: NewPromotion): Promise<string> {
+      const data = parseInput(newPromotionSchema, input);
+      const id = crypto.randomUUID();
+      await exec.insert(promotions).values({ id, ...data, createdAt: now() });
+      return id;
+    },
+
+    async listPromotions(exec: Executor = ctx.db) {
+      return exec.select({ id: promotions.id, description: promotions.description }).from(promotions).orderBy(asc(promotions.createdAt));
+    },
+
+    /**
+     * Creates a product with its prizes and opens its first round. `listedAt` (demo data only)
+     * backdates the listing so the demo shop has older and newer sets.
+     */
+    async createProduct(input: NewProduct, options: { listedAt?: Date } = {}): Promise<{ productId: string; setId: string }> {
+      const data = parseInput(newProductSchema, input);
+      const at = options.listedAt ?? now();
+      return ctx.db.transaction(async (tx) => {
+        if (data.promotionId) {
+          const [promotion] = await tx.select({ id: promotions.id }).from(promotions).where(eq(promotions.id, data.promotionId));
+          if (!promotion) throw badRequest('Promotion not found');
+        }
+        const productId = crypto.randomUUID();
+        await tx.insert(products).values({
+          id: productId,
+          name: data.name,
+          image: data.image,
+          tokenPrice: data.tokenPrice,
+          priceCents: data.priceCents,
+          tags: data.tags,
+          preorder: data.preorder,
+          arrival: data.preorder ? data.arrival : null,
+          doubleChance: data.doubleChance,
+          lotteryEnabled: data.lotteryEnabled,
+          promotionId: data.promotionId,
+          active: data.active,
+          createdAt: at,
+        });
+        let doubleNumber = 0;
+        await tx.insert(prizes).values(
+          data.prizes.map((p, sort) => {
+            const letter = p.kind === 'letter' ? p.letter : p.kind === 'last' ? 'LAST' : `DC${++doubleNumber}`;
+            const name =
+              p.kind === 'letter' ? `Prize ${letter}` : p.kind === 'last' ? 'Last Prize' : `Double Chance ${doubleNumber}`;
+            return {
+              id: crypto.randomUUID(),
+              productId,
+              letter,
+              kind: p.kind,
+              name,
+              description: p.description,
+              image: p.image,
+              type: p.type,
+              itemType: p.itemType,
+              initialQuantity: p.quantity,
+              sort,
+            };
+          }),
+        );
+        const setId = await openRound(tx, productId, await freeSku(tx, data.sku), 1, at);
+        return { productId, setId };
+      });
+    },
+
+    /**
+     * Reload Set (RULES §1, spec 001): closes the current round (revealing its seed), releases its
+     * reservations and opens the next one with SKU suffix + 1, a new seed and full prize counts.
+     * The promotion is removed, as the admin spec says.
+     */
+    async reloadSet(productId: string): Promise<{ setId: string; sku: string }> {
+      return ctx.db.transaction(async (tx) => {
+        const [product] = await tx.select().from(products).where(eq(products.id, productId)).for('update');
+        if (!product?.currentRoundId) throw notFound(PRODUCT_NOT_FOUND);
+        const current = await rounds.lockRound(tx, product.currentRoundId);
+        const at = now();
+        await tx
+          .update(setRounds)
+          .set({ status: 'closed', closedAt: at, seedRevealedAt: current.seedRevealedAt ?? at, holdUntil: null, holdOrderId: null })
+          .where(eq(setRounds.id, current.id));
+        await stock.releaseRound(tx, current.id);
+        await tx.update(products).set({ promotionId: null }).where(eq(products.id, productId));
+        const sku = await freeSku(tx, nextSku(current.sku));
+        const setId = await openRound(tx, productId, sku, current.roundNumber + 1, at);
+        return { setId, sku };
+      });
+    },
+
+    async setActive(productId: string, active: boolean): Promise<void> {
+      const updated = await ctx.db.update(products).set({ active }).where(eq(products.id, productId)).returning({ id: products.id });
+      if (updated.length === 0) throw notFound(PRODUCT_NOT_FOUND);
+    },
+
+    /**
+     * GET /api/ichiban-kuji-products. Active products only. `all`: sets with tickets left first, then
+     * newest first, then by name; the other lists keep that order (`newProducts`: newest round first).
+     */
+    async listProducts(exec: Executor = ctx.db): Promise<ProductListing> {
+      const rows = await selectProducts(exec)
+        .where(eq(products.active, true))
+        .orderBy(desc(products.createdAt), asc(products.name));
+      const views = await productViews(rows, exec);
+      const openedAt = new Map(rows.map((r) => [r.product.id, r.round.openedAt.getTime()]));
+      const hasLeft = (p: Product) => (p.quantity.startsWith('0/') ? 1 : 0);
+      const all = [...views].sort((a, b) => hasLeft(a) - hasLeft(b));
+      const cutoff = now().getTime() - NEW_PRODUCT_WINDOW_MS;
+      const newProducts = all
+        .filter((p) => openedAt.get(p.productId)! > cutoff)
+        .sort((a, b) => openedAt.get(b.productId)! - openedAt.get(a.productId)!);
+      return {
+        all,
+        newProducts,
+        promotions: all.filter((p) => p.promotion !== null),
+        chance: all.filter((p) => p.lottery.enabled),
+      };
+    },
+
+    /** One product's public view (its current round), or 404. Inactive products too, for orders. */
+    async getProduct(productId: string, exec: Executor = ctx.db): Promise<Product> {
+      const rows = await selectProducts(exec).where(eq(products.id, productId));
+      if (rows.length === 0) throw notFound(PRODUCT_NOT_FOUND);
+      return (await productViews(rows, exec))[0]!;
+    },
+
+    /** The product a round belongs to, as the shopper sees it now, or 404. */
+    async getProductOfRound(setId: string, exec: Executor = ctx.db) {
+      const round = await rounds.findRound(exec, setId);
+      if (!round) throw notFound(PRODUCT_NOT_FOUND);
+      const [row] = await exec
+        .select({ product: products, promotion: promotions })
+        .from(products)
+        .leftJoin(promotions, eq(promotions.id, products.promotionId))
+        .where(eq(products.id, round.productId));
+      return { product: row!.product, promotion: promotionView(row!.promotion), round };
+    },
+
+    /**
+     * GET /api/prizes/{setId}/{productId}: the round's prizes with "remaining/initial" counts. Any
+     * round of the product works (results of an old round), a pair that does not match is a 404.
+     */
+    async listPrizes(setId: string, productId: string, exec: Executor = ctx.db): Promise<Prize[]> {
+      const round = await rounds.findRound(exec, setId);
+      if (!round || round.productId !== productId) throw notFound(PRODUCT_NOT_FOUND);
+      const rows = await exec
+        .select({ prize: prizes, counts: roundPrizes })
+        .from(roundPrizes)
+        .innerJoin(prizes, eq(prizes.id, roundPrizes.prizeId))
+        .where(eq(roundPrizes.roundId, setId));
+      rows.sort((a, b) => comparePrizes(a.prize, b.prize));
+      return rows.map(({ prize, counts }) => ({
+        id: prize.id,
+        name: prize.name,
+        rank: prize.letter,
+        image: prize.image,
+        description: prize.description,
+        quantity: `${counts.remainingQuantity}/${counts.initialQuantity}`,
+        type: prize.type,
+        doubleChance: prize.kind === 'double',
+      }));
+    },
+
+    /** Prizes of a product by id (inventory, results), without round counts. */
+    async prizesByIds(ids: string[], exec: Executor = ctx.db): Promise<PrizeRow[]> {
+      if (ids.length === 0) return [];
+      return exec.select().from(prizes).where(inArray(prizes.id, ids));
+    },
+
+    async prizesOfProduct(productId: string, exec: Executor = ctx.db): Promise<PrizeRow[]> {
+      const rows = await exec.select().from(prizes).where(eq(prizes.productId, productId));
+      return rows.sort(comparePrizes);
+    },
+
+    /** A round as a fairness page may show it: the seed only after sell-out or reload. */
+    async publicRound(setId: string, exec: Executor = ctx.db): Promise<PublicRound> {
+      const [row] = await exec
+        .select({ round: setRounds, productName: products.name })
+        .from(setRounds)
+        .innerJoin(products, eq(products.id, setRounds.productId))
+        .where(eq(setRounds.id, setId));
+      if (!row) throw notFound(PRODUCT_NOT_FOUND);
+      const { round } = row;
+      return {
+        setId: round.id,
+        productId: round.productId,
+        productName: row.productName,
+        sku: round.sku,
+        roundNumber: round.roundNumber,
+        status: round.status,
+        commitment: round.commitment,
+        serverSeed: round.seedRevealedAt ? round.serverSeed : null,
+        totalTickets: round.totalTickets,
+        openedAt: round.openedAt,
+        closedAt: round.closedAt,
+      };
+    },
+
+    /** Rounds of a product, newest first (admin, fairness history). */
+    async roundsOfProduct(productId: string, exec: Executor = ctx.db) {
+      const rows = await exec
+        .select({ id: setRounds.id })
+        .from(setRounds)
+        .where(and(eq(setRounds.productId, productId)))
+        .orderBy(desc(setRounds.roundNumber));
+      return rows.map((r) => r.id);
+    },
+
+    /** True while no product exists (first start). */
+    async isEmpty(exec: Executor = ctx.db): Promise<boolean> {
+      const [row] = await exec.select({ id: products.id }).from(products).limit(1);
+      return !row;
+    },
+  };
+}
+export type CatalogueService = ReturnType<typeof createCatalogueService>;

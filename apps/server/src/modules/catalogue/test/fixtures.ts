@@ -1,0 +1,31 @@
+import type { TestApp } from '../../../test/test-app.ts';
+import type { NewProduct } from '../inputs.ts';
+
+let counter = 0;
+
+/** Stores a small SVG and creates a product of 10 tickets (A x2, B x3, C x5) plus a Last Prize. */
+export async function createTestProduct(t: TestApp, overrides: Partial<NewProduct> = {}) {
+  counter += 1;
+  const image = await t.services.media.putImage(
+    t.ctx.db,
+    Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg"><text>${counter}</text></svg>`),
+    'image/svg+xml',
+  );
+  const input: NewProduct = {
+    name: `Test Set ${counter}`,
+    image,
+    sku: `TEST-${counter}-001`,
+    tokenPrice: 12,
+    priceCents: 1250,
+    tags: ['Test Anime'],
+    prizes: [
+      { kind: 'letter', letter: 'A', description: 'Big figure', image, type: 'Big', quantity: 2 },
+      { kind: 'letter', letter: 'B', description: 'Plush', image, type: 'Small', quantity: 3 },
+      { kind: 'letter', letter: 'C', description: 'Keychain', image, type: 'Small', quantity: 5 },
+      { kind: 'last', description: 'Last figure', image, type: 'Big' },
+    ],
+    ...overrides,
+  };
+  const created = await t.services.catalogue.createProduct(input);
+  return { ...created, image, input };
+}

@@ -1,0 +1,16 @@
+import { index, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * A shopper's favourite products (spec 000 §3 Favourite). Keyed by the product, not the round, so a
+ * favourite follows the product across Reload Set (RULES §1). No foreign keys: accounts and the
+ * catalogue own those rows.
+ */
+export const favourites = pgTable(
+  'favourites',
+  {
+    userId: uuid('user_id').notNull(),
+    productId: uuid('product_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productId] }), index('favourites_product_idx').on(t.productId)],
+);

@@ -1,0 +1,147 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SMTPServer } from 'smtp-server';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { renderMail } from './layout.ts';
+
+interface Received {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+/** A real SMTP server on a random local port that keeps every message it receives. */
+async function startSmtp(): Promise<{ url: string; received: Received[]; close(): Promise<void> }> {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Undoes quoted-printable soft line breaks and =XX escapes enough to search the text. */
+const unfold = (raw: string) =>
+  raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
+describe('mail over SMTP', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let t: TestApp;
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    t = await createTestApp({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Kujiya <hello@kujiya.sg>' } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  it('delivers the verification code mail with a text and an HTML part', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/verification/create', payload: { email: 'Mia@Example.com' } });
+    expect(res.statusCode).toBe(200);
+    expect(smtp.received).toHaveLength(1);
+    const mail = smtp.received[0]!;
+    expect(mail.from).toBe('hello@kujiya.sg');
+    expect(mail.to).toEqual(['mia@example.com']);
+    const raw = unfold(mail.raw);
+    const code = raw.match(/Subject: Your Kujiya verification code: (\d{6})/)?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+    expect(raw).toMatch(/Content-Type: multipart\/alternative/i);
+    expect(raw).toMatch(/Content-Type: text\/plain/i);
+    expect(raw).toMatch(/Content-Type: text\/html/i);
+    const [, textPart, htmlPart] = raw.split(/Content-Type: text\/(?:plain|html)/i);
+    expect(textPart).toContain(code);
+    expect(textPart).toContain('valid for 15 minutes');
+    expect(htmlPart).toContain(code);
+    expect(htmlPart).toContain('<h1');
+
+    // And that code verifies: nothing was stored in the outbox instead.
+    expect(await t.services.mail.listOutbox()).toHaveLength(0);
+    const verified = await t.app.inject({ method: 'POST', url: '/api/verification/verify', payload: { email: 'mia@example.com', code } });
+    expect(verified.statusCode).toBe(200);
+  });
+
+  it('answers 502 with the spec text when the SMTP server is gone', async () => {
+    const dead = await startSmtp();
+    await dead.close();
+    const down = await createTestApp({ env: { SMTP_URL: dead.url } });
+    try {
+      const res = await down.app.inject({ method: 'POST', url: '/api/verification/create', payload: { email: 'x@example.com' } });
+      expect(res.statusCode).toBe(502);
+      expect(res.json().message).toBe('Unable to send verification code.');
+    } finally {
+      await down.close();
+    }
+  });
+});
+
+describe('dev outbox', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('stores mails without SMTP and lists them newest first, filtered by address', async () => {
+    await t.services.mail.send({ to: 'Nia@Example.com', subject: 'one', text: 'first', html: '<p>first</p>' });
+    await t.services.mail.send({ to: 'nia@example.com', subject: 'two', text: 'second', html: '<p>second</p>' });
+    await t.services.mail.send({ to: 'other@example.com', subject: 'three', text: 'third', html: '<p>third</p>' });
+    const all = await t.app.inject({ method: 'GET', url: '/api/dev/outbox' });
+    expect(all.statusCode).toBe(200);
+    expect(all.json().map((m: { subject: string }) => m.subject)).toEqual(['three', 'two', 'one']);
+    const nia = await t.app.inject({ method: 'GET', url: '/api/dev/outbox?to=NIA@example.com' });
+    expect(nia.json().map((m: { subject: string }) => m.subject)).toEqual(['two', 'one']);
+    const latest = await t.app.inject({ method: 'GET', url: '/api/dev/outbox/latest?to=nia@example.com' });
+    expect(latest.json()).toMatchObject({ to: 'nia@example.com', subject: 'two', text: 'second', html: '<p>second</p>' });
+    expect(typeof latest.json().createdAt).toBe('string');
+    const none = await t.app.inject({ method: 'GET', url: '/api/dev/outbox/latest?to=nobody@example.com' });
+    expect(none.statusCode).toBe(404);
+  });
+
+  it('does not exist in production', async () => {
+    const prod = await createTestApp({ env: { NODE_ENV: 'production' } });
+    try {
+      for (const url of ['/api/dev/outbox', '/api/dev/outbox/latest?to=a@b.co']) {
+        expect((await prod.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+      }
+    } finally {
+      await prod.close();
+    }
+  });
+});
+
+describe('mail layout', () => {
+  it('escapes what it is given and writes links out in the text part', () => {
+    const mail = renderMail({
+      title: 'Hi <b>',
+      intro: ['Tom & "Jerry"'],
+      action: { label: 'Go', url: 'https://kujiya.sg/x?a=1&b=2' },
+    });
+    expect(mail.html).toContain('Hi &lt;b&gt;');
+    expect(mail.html).toContain('Tom &amp; &quot;Jerry&quot;');
+    expect(mail.html).toContain('href="https://kujiya.sg/x?a=1&amp;b=2"');
+    expect(mail.text).toContain('Go: https://kujiya.sg/x?a=1&b=2');
+    // The text part is plain: no markup, no HTML escapes.
+    expect(mail.text).toContain('Tom & "Jerry"');
+    expect(mail.text).not.toMatch(/<(p|a|h1|table)\b|&amp;/);
+  });
+});

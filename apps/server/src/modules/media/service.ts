@@ -1,0 +1,72 @@
+import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../core/context.ts';
+import type { Executor } from '../../db/database.ts';
+import { badRequest } from '../../core/http-errors.ts';
+import { images } from './tables.ts';
+
+/** The image types the shop stores, with the extension their names carry. */
+export const IMAGE_TYPES = {
+  'image/svg+xml': 'svg',
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+} as const;
+export type ImageContentType = keyof typeof IMAGE_TYPES;
+
+const contentTypeByExtension = Object.fromEntries(
+  Object.entries(IMAGE_TYPES).map(([type, ext]) => [ext, type as ImageContentType]),
+) as Record<string, ImageContentType>;
+
+/** `<32 lowercase hex>.<ext>`: the only shape an image name can have. */
+export const IMAGE_NAME_PATTERN = /^[0-9a-f]{32}\.(svg|png|jpg|webp)$/;
+
+export function isImageName(name: string): boolean {
+  return IMAGE_NAME_PATTERN.test(name);
+}
+
+export function isImageContentType(type: string): type is ImageContentType {
+  return Object.hasOwn(IMAGE_TYPES, type);
+}
+
+/** The content-addressed name of some bytes. */
+export function imageNameOf(bytes: Buffer, contentType: ImageContentType): string {
+  const hash = crypto.createHash('sha256').update(bytes).digest('hex').slice(0, 32);
+  return `${hash}.${IMAGE_TYPES[contentType]}`;
+}
+
+export interface StoredImage {
+  name: string;
+  contentType: ImageContentType;
+  bytes: Buffer;
+  createdAt: Date;
+}
+
+export function createMediaService(ctx: AppContext) {
+  return {
+    /**
+     * Stores an image and returns its name. Idempotent: the same bytes give the same name and are
+     * stored once. Unsupported types and empty files are a 400.
+     */
+    async putImage(exec: Executor, bytes: Buffer, contentType: string): Promise<string> {
+      const type = contentType.toLowerCase().split(';')[0]!.trim();
+      if (!isImageContentType(type)) throw badRequest('Unsupported image type');
+      if (bytes.length === 0) throw badRequest('Image is empty');
+      const name = imageNameOf(bytes, type);
+      await exec
+        .insert(images)
+        .values({ name, contentType: type, bytes, createdAt: ctx.clock.now() })
+        .onConflictDoNothing();
+      return name;
+    },
+
+    /** The stored image, or null when unknown. */
+    async getImage(name: string, exec: Executor = ctx.db): Promise<StoredImage | null> {
+      if (!isImageName(name)) return null;
+      const [row] = await exec.select().from(images).where(eq(images.name, name));
+      if (!row) return null;
+      return { ...row, contentType: contentTypeByExtension[name.split('.')[1]!] ?? (row.contentType as ImageContentType) };
+    },
+  };
+}
+export type MediaService = ReturnType<typeof createMediaService>;

@@ -1,0 +1,458 @@
+import crypto from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import {
+  HOLD_MESSAGE,
+  LAST_RANK,
+  maximumQuantity,
+  quotePurchase,
+  sortPrizeRanks,
+  type CheckTicketsRequest,
+  type CheckTicketsResponse,
+  type DrawResponse,
+  type KujiIntentResponse,
+  type OrderStatusResponse,
+  type TokenUseRequest,
+  type TokenUseResponse,
+  type WonPrize,
+} from '@kujiya/shared';
+import type { AppContext } from '../../core/context.ts';
+import type { Principal } from '../../core/auth.ts';
+import type { Executor, Tx } from '../../db/database.ts';
+import { MINUTE } from '../../core/clock.ts';
+import { HttpError, badRequest, forbidden, locked, notFound } from '../../core/http-errors.ts';
+import { NOT_ENOUGH_TICKETS } from '../stock/service.ts';
+import { NOT_ENOUGH_TOKENS } from '../wallet/service.ts';
+import type { PaymentIntentRecord, PaymentsService } from '../payments/service.ts';
+import type { RoundRow } from '../catalogue/rounds.ts';
+import { shipByDateFor } from '../inventory/service.ts';
+import { orders } from './tables.ts';
+import { createSettlement, type OrderRow, type RoundContext, type SettleDeps } from './settle.ts';
+
+/** The payment purpose of card ticket orders. */
+export const KUJI_ORDER = 'kuji-order';
+/** How long a card order's tickets stay reserved (RULES §3). */
+export const RESERVATION_MS = 10 * MINUTE;
+export const ORDER_NOT_FOUND = 'Order not found';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DEFAULT_CLIENT_SEED = () => crypto.randomBytes(16).toString('hex');
+
+interface Deps extends SettleDeps {
+  payments: PaymentsService;
+}
+
+/** The purchase engine (spec 000 §4, §7; RULES §1-4): token and card purchases, buy-outs, the draw API. */
+export function createOrdersService(ctx: AppContext, deps: Deps) {
+  const { catalogue, stock, wallet, payments, fairness } = deps;
+  const settlement = createSettlement(ctx, deps);
+  const now = () => ctx.clock.now();
+
+  const assertOwnUsername = (user: Principal, username: string) => {
+    if (username.trim().toLowerCase() !== user.username.toLowerCase()) throw forbidden('You can only buy tickets for your own account.');
+  };
+
+  /** 423 while another order's card buy-out holds the round (RULES §3). */
+  const assertNoHold = (round: RoundRow, ownOrderId?: string) => {
+    const holdTimeLeft = catalogue.holdSecondsLeft(round);
+    if (holdTimeLeft > 0 && round.holdOrderId !== ownOrderId) throw locked(HOLD_MESSAGE, { holdTimeLeft });
+  };
+
+  async function roundContext(exec: Executor, setId: string): Promise<RoundContext> {
+    return catalogue.getProductOfRound(setId, exec);
+  }
+
+  /** Validates the order size against what is left; answers the paid and received tickets. */
+  function quoteOrThrow(rc: RoundContext, left: number, paid: number) {
+    if (rc.round.status !== 'open') throw badRequest(NOT_ENOUGH_TICKETS, { ticketsLeft: 0 });
+    const quote = quotePurchase(paid, left, rc.promotion);
+    if (!quote.ok) {
+      if (quote.reason === 'below_minimum') throw badRequest(`You must buy at least ${quote.minimum} tickets for this set.`);
+      throw badRequest(NOT_ENOUGH_TICKETS, { ticketsLeft: left });
+    }
+    return quote;
+  }
+
+  async function insertOrder(
+    tx: Tx,
+    values: { id: string; user: Principal; rc: RoundContext; method: 'token' | 'card'; paid: number; received: number; totalCost: number } & {
+      paymentIntentId: string;
+      clientSeed: string;
+      buyOut: boolean;
+      status: 'pending' | 'paid';
+      reservationId?: string;
+      reservationExpiresAt?: Date;
+    },
+  ): Promise<OrderRow> {
+    const createdAt = now();
+    const { product, round } = values.rc;
+    const [row] = await tx
+      .insert(orders)
+      .values({
+        id: values.id,
+        userId: values.user.id,
+        username: values.user.username,
+        roundId: round.id,
+        productId: product.id,
+        productName: product.name,
+        productImage: product.image,
+        sku: round.sku,
+        preorder: product.preorder,
+        paymentMethod: values.method,
+        paidTickets: values.paid,
+        numberOfTickets: values.received,
+        totalCost: values.totalCost,
+        paymentIntentId: values.paymentIntentId,
+        status: values.status,
+        buyOut: values.buyOut,
+        clientSeed: values.clientSeed,
+        reservationId: values.reservationId ?? null,
+        reservationExpiresAt: values.reservationExpiresAt ?? null,
+        lotteryEnabled: product.lotteryEnabled,
+        createdAt,
+        paidAt: values.status === 'paid' ? createdAt : null,
+        shipByDate: shipByDateFor(createdAt, product.preorder),
+      })
+      .returning();
+    return row!;
+  }
+
+  async function findOrder(exec: Executor, orderId: string, forUpdate = false): Promise<OrderRow | null> {
+    if (!UUID.test(orderId)) return null;
+    const query = exec.select().from(orders).where(eq(orders.id, orderId));
+    const [row] = forUpdate ? await query.for('update') : await query;
+    return row ?? null;
+  }
+
+  /** The caller's own order; anyone else's (or none) is a 404 that leaks nothing (RULES §7). */
+  async function ownOrder(user: Principal, orderId: string, exec: Executor = ctx.db): Promise<OrderRow> {
+    const order = await findOrder(exec, orderId);
+    if (!order || order.userId !== user.id) throw notFound(ORDER_NOT_FOUND);
+    return order;
+  }
+
+  /** The card payment succeeded (in the webhook's transaction): take the tickets, or refund (RULES §3). */
+  async function onPaymentSucceeded(tx: Tx, intent: PaymentIntentRecord): Promise<void> {
+    const [order] = await tx.select().from(orders).where(eq(orders.paymentIntentId, intent.id)).for('update');
+    if (!order) {
+      ctx.log.error({ intentId: intent.id }, 'succeeded kuji payment has no order');
+      return;
+    }
+    if (order.status !== 'pending') return;
+    const rc = await roundContext(tx, order.roundId);
+    const round = await catalogue.lockRound(tx, order.roundId);
+    const reservationId = order.reservationId ?? undefined;
+    const { left } = await stock.availabilityOf(tx, round.id, reservationId);
+    // A late payment still gets its tickets if enough are left (free tickets capped at what is left).
+    const count = Math.min(order.numberOfTickets, left);
+    if (round.status === 'open' && count >= order.paidTickets) {
+      await tx.update(orders).set({ status: 'paid', paidAt: now() }).where(eq(orders.id, order.id));
+      await settlement.decide(tx, { ...order, status: 'paid' }, { ...rc, round }, count, reservationId);
+      if (round.holdOrderId === order.id) await catalogue.clearHold(tx, round.id);
+      return;
+    }
+    if (reservationId) await stock.releaseReservation(tx, reservationId);
+    if (round.holdOrderId === order.id) await catalogue.clearHold(tx, round.id);
+    await tx.update(orders).set({ status: 'refund_pending' }).where(eq(orders.id, order.id));
+    scheduleRefunds();
+  }
+
+  async function onPaymentCanceled(tx: Tx, intent: PaymentIntentRecord): Promise<void> {
+    const [order] = await tx.select().from(orders).where(eq(orders.paymentIntentId, intent.id)).for('update');
+    if (!order || order.status !== 'pending') return;
+    if (order.reservationId) await stock.releaseReservation(tx, order.reservationId);
+    const round = await catalogue.lockRound(tx, order.roundId);
+    if (round.holdOrderId === order.id) await catalogue.clearHold(tx, round.id);
+    await tx.update(orders).set({ status: 'canceled' }).where(eq(orders.id, order.id));
+  }
+
+  async function onPaymentRefunded(tx: Tx, intent: PaymentIntentRecord): Promise<void> {
+    await tx
+      .update(orders)
+      .set({ status: 'refunded' })
+      .where(and(eq(orders.paymentIntentId, intent.id), inArray(orders.status, ['refund_pending', 'refunding'])));
+  }
+
+  payments.onSucceeded(KUJI_ORDER, onPaymentSucceeded);
+  payments.onCanceled(KUJI_ORDER, onPaymentCanceled);
+  payments.onRefunded(KUJI_ORDER, onPaymentRefunded);
+
+  fairness.setBuyerNameLookup(async (orderIds, exec) => {
+    const rows = await exec.select({ id: orders.id, username: orders.username }).from(orders).where(inArray(orders.id, orderIds));
+    return new Map(rows.map((r) => [r.id, r.username]));
+  });
+
+  /**
+   * Refunds card orders whose tickets were gone when their payment arrived. Each order is claimed
+   * by one atomic update first, so two instances never refund it twice. Runs outside transactions
+   * (the gateway call must not hold a lock).
+   */
+  async function processPendingRefunds(): Promise<number> {
+    const claimed = await ctx.db
+      .update(orders)
+      .set({ status: 'refunding' })
+      .where(eq(orders.status, 'refund_pending'))
+      .returning({ id: orders.id, paymentIntentId: orders.paymentIntentId });
+    let refunded = 0;
+    for (const order of claimed) {
+      try {
+        await payments.refund(order.paymentIntentId);
+        await ctx.db
+          .update(orders)
+          .set({ status: 'refunded' })
+          .where(and(eq(orders.id, order.id), eq(orders.status, 'refunding')));
+        refunded++;
+      } catch (error) {
+        ctx.log.error({ err: error, orderId: order.id }, 'kuji order refund failed; will retry');
+        await ctx.db.update(orders).set({ status: 'refund_pending' }).where(eq(orders.id, order.id));
+      }
+    }
+    return refunded;
+  }
+
+  let jobsEnabled = false;
+  function scheduleRefunds() {
+    // After the webhook's transaction commits; the background job retries whatever this misses.
+    if (jobsEnabled) setTimeout(() => jobsEnabled && void processPendingRefunds().catch(() => {}), 200).unref();
+  }
+
+  /** Reserves tickets and creates the card payment intent of an order (RULES §3). */
+  async function createCardOrder(user: Principal, input: { setId: string; paid: number | 'buyOut'; clientSeed?: string }): Promise<KujiIntentResponse> {
+    const buyOut = input.paid === 'buyOut';
+    // Checked first without a lock, so a hopeless request makes no gateway intent.
+    const pre = await roundContext(ctx.db, input.setId);
+    assertNoHold(pre.round);
+    const preLeft = (await stock.availabilityOf(ctx.db, pre.round.id)).left;
+    const paid = buyOut ? maximumQuantity(preLeft, pre.promotion) : (input.paid as number);
+    const preQuote = quoteOrThrow(pre, preLeft, paid);
+    const orderId = crypto.randomUUID();
+    const clientSeed = input.clientSeed ?? DEFAULT_CLIENT_SEED();
+    let received = preQuote.receivedTickets;
+    const intent = await payments.createIntent(
+      { purpose: KUJI_ORDER, userId: user.id, amountCents: pre.product.priceCents * paid, metadata: { orderId } },
+      async (tx, intent) => {
+        const round = await catalogue.lockRound(tx, input.setId);
+        const rc = { ...pre, round };
+        assertNoHold(round);
+        const { left } = await stock.availabilityOf(tx, round.id);
+        if (buyOut && maximumQuantity(left, rc.promotion) !== paid) throw badRequest(NOT_ENOUGH_TICKETS, { ticketsLeft: left });
+        const quote = quoteOrThrow(rc, left, paid);
+        received = buyOut ? left : quote.receivedTickets;
+        const expiresAt = new Date(now().getTime() + RESERVATION_MS);
+        const reservationId = await stock.reserve(tx, { roundId: round.id, orderId, userId: user.id, quantity: received, expiresAt });
+        await insertOrder(tx, {
+          id: orderId,
+          user,
+          rc,
+          method: 'card',
+          paid,
+          received,
+          totalCost: intent.amount,
+          paymentIntentId: intent.id,
+          clientSeed,
+          buyOut,
+          status: 'pending',
+          reservationId,
+          reservationExpiresAt: expiresAt,
+        });
+        // A card buy-out holds the round until it is paid or its reservation expires.
+        if (buyOut) await catalogue.setHold(tx, round.id, expiresAt, orderId);
+      },
+    );
+    return { clientSecret: intent.clientSecret, ticketsBought: received, orderId };
+  }
+
+  const service = {
+    processPendingRefunds,
+    /** Ran by the background job; public for tests. */
+    onPaymentSucceeded,
+
+    /** Starts the reservation-expiry and refund job (not in tests; they call runJobs themselves). */
+    startJobs(intervalMs = 15_000): () => Promise<void> {
+      jobsEnabled = true;
+      let running: Promise<unknown> | undefined;
+      const timer = setInterval(() => {
+        if (running) return; // a slow run is never overlapped by the next one
+        running = service
+          .runJobs()
+          .then((result) => {
+            if (result?.expired || result?.refunded) ctx.log.info({ job: 'orders', ...result }, 'orders job: reservations expired, refunds sent');
+          })
+          .catch((err: unknown) => ctx.log.error({ err }, 'orders job failed'))
+          .finally(() => (running = undefined));
+      }, intervalMs);
+      timer.unref();
+      // Stopping waits for a run in progress, so closing the database right after is safe.
+      return async () => {
+        jobsEnabled = false;
+        clearInterval(timer);
+        await running;
+      };
+    },
+
+    /**
+     * Expires lapsed reservations exactly once across instances (a transaction-scoped advisory lock:
+     * an instance that cannot take it skips this round), then retries pending refunds.
+     */
+    async runJobs(): Promise<{ expired: number; refunded: number } | null> {
+      const expired = await ctx.db.transaction(async (tx) => {
+        const result = (await tx.execute(sql`select pg_try_advisory_xact_lock(727005) as locked`)) as unknown as {
+          rows: { locked: boolean }[];
+        };
+        if (!result.rows[0]?.locked) return null;
+        return stock.expireReservations(tx);
+      });
+      if (expired === null) return null;
+      return { expired, refunded: await processPendingRefunds() };
+    },
+
+    /** POST /api/token/use: spend, take tickets, decide prizes, create the order — one transaction. */
+    async useTokens(user: Principal, input: TokenUseRequest): Promise<TokenUseResponse> {
+      assertOwnUsername(user, input.username);
+      if (!input.buyOut && input.ticketsBought === undefined) throw badRequest('ticketsBought is required');
+      const order = await ctx.db.transaction(async (tx) => {
+        const pre = await roundContext(tx, input.setId);
+        const round = await catalogue.lockRound(tx, input.setId);
+        const rc = { ...pre, round };
+        assertNoHold(round);
+        const { left } = await stock.availabilityOf(tx, round.id);
+        const paid = input.buyOut ? maximumQuantity(left, rc.promotion) : input.ticketsBought!;
+        const quote = quoteOrThrow(rc, left, paid);
+        const cost = rc.product.tokenPrice * paid;
+        const created = await insertOrder(tx, {
+          id: crypto.randomUUID(),
+          user,
+          rc,
+          method: 'token',
+          paid,
+          received: quote.receivedTickets,
+          totalCost: cost,
+          paymentIntentId: 'TOKEN',
+          clientSeed: input.clientSeed ?? DEFAULT_CLIENT_SEED(),
+          buyOut: quote.buyOut,
+          status: 'paid',
+        });
+        try {
+          await wallet.spend(tx, { userId: user.id, amount: cost, reference: created.id });
+        } catch (error) {
+          if (error instanceof HttpError && error.message === NOT_ENOUGH_TOKENS) {
+            const needed = Number(error.extra.tokensNeeded ?? 0);
+            throw badRequest(`Not enough tokens: this purchase costs ${cost} tokens, you need ${needed} more.`, error.extra);
+          }
+          throw error;
+        }
+        return settlement.decide(tx, created, rc, quote.receivedTickets);
+      });
+      return { orderId: order.id, totalTicketsBought: order.numberOfTickets };
+    },
+
+    /** POST /api/payment/kuji/create-intent */
+    async createIntent(user: Principal, input: { setId: string; username: string; ticketsBought: number; clientSeed?: string }) {
+      assertOwnUsername(user, input.username);
+      return createCardOrder(user, { setId: input.setId, paid: input.ticketsBought, clientSeed: input.clientSeed });
+    },
+
+    /** POST /api/payment/kuji/buy-out: reserves every ticket left and holds the round. */
+    async buyOut(user: Principal, input: { setId: string; username: string; clientSeed?: string }) {
+      assertOwnUsername(user, input.username);
+      return createCardOrder(user, { setId: input.setId, paid: 'buyOut', clientSeed: input.clientSeed });
+    },
+
+    /** POST /api/kuji/check-tickets: can `ticketsBought` still be bought (the caller's own reservation aside)? */
+    async checkTickets(user: Principal, input: CheckTicketsRequest): Promise<CheckTicketsResponse> {
+      const rc = await roundContext(ctx.db, input.setId);
+      let ownReservation: string | undefined;
+      let ownOrderId: string | undefined;
+      if (input.orderId) {
+        const order = await ownOrder(user, input.orderId);
+        ownReservation = order.reservationId ?? undefined;
+        ownOrderId = order.id;
+      }
+      const holdTimeLeft = catalogue.holdSecondsLeft(rc.round);
+      if (holdTimeLeft > 0 && rc.round.holdOrderId !== ownOrderId) {
+        return { success: false, message: `Buying out in progress. Please wait ${holdTimeLeft} seconds and refresh your page to purchase with the updated odds.` };
+      }
+      const { left } = await stock.availabilityOf(ctx.db, rc.round.id, ownReservation);
+      const available = rc.round.status === 'open' ? left : 0;
+      if (available >= input.ticketsBought) return { success: true, message: 'Tickets are available' };
+      return {
+        success: false,
+        message: available === 0 ? `${NOT_ENOUGH_TICKETS}. This set is sold out.` : `${NOT_ENOUGH_TICKETS}. Only ${available} tickets left.`,
+      };
+    },
+
+    ownOrder,
+
+    async reservation(user: Principal, orderId: string): Promise<{ expiresAt: string | null }> {
+      const order = await ownOrder(user, orderId);
+      return { expiresAt: order.reservationExpiresAt?.toISOString() ?? null };
+    },
+
+    async total(user: Principal, orderId: string): Promise<{ totalCost: number }> {
+      return { totalCost: (await ownOrder(user, orderId)).totalCost };
+    },
+
+    async paymentStatus(user: Principal, orderId: string): Promise<OrderStatusResponse> {
+      const order = await ownOrder(user, orderId);
+      if (order.paymentMethod === 'token' || order.status === 'paid') return { paymentStatus: 'succeeded' };
+      if (['refund_pending', 'refunding', 'refunded'].includes(order.status)) return { paymentStatus: 'refunded' };
+      if (order.status === 'canceled') return { paymentStatus: 'canceled' };
+      const intent = await payments.getIntent(order.paymentIntentId);
+      // Succeeded at the gateway but not settled yet reads as still processing.
+      const status = intent?.status ?? 'requires_payment_method';
+      return { paymentStatus: status === 'succeeded' ? 'requires_payment_method' : status };
+    },
+
+    async verify(user: Principal, orderId: string): Promise<{ success: boolean }> {
+      return { success: (await ownOrder(user, orderId)).status === 'paid' };
+    },
+
+    /** POST /api/draw-and-update-order/{orderId}: reveals what was decided at payment; draws nothing. */
+    async draw(user: Principal, orderId: string): Promise<DrawResponse> {
+      const order = await ownOrder(user, orderId);
+      if (order.status !== 'paid') throw badRequest('This order is not paid.');
+      if (!order.revealedAt) {
+        await ctx.db.update(orders).set({ revealedAt: now() }).where(and(eq(orders.id, order.id), sql`${orders.revealedAt} is null`));
+      }
+      return {
+        selectedPrizes: order.selectedPrizes,
+        challengeWon: order.challengeWon,
+        challengeAlphabet: order.challengeAlphabet,
+        challengeRemainingTickets: order.challengeRemainingTickets,
+        ticketsToDraw: order.lotteryEnabled ? 0 : order.numberOfTickets,
+      };
+    },
+
+    async prizesOfOrder(user: Principal, orderId: string): Promise<{ selectedPrizes: string[] }> {
+      const order = await ownOrder(user, orderId);
+      return { selectedPrizes: order.status === 'paid' ? order.selectedPrizes : [] };
+    },
+
+    /** POST /api/prize/fetch-prizes: the product's prizes among `selectedPrizes`, with how many of each. */
+    async fetchPrizes(productId: string, selectedPrizes: string[]): Promise<{ prizes: WonPrize[] }> {
+      const rows = await catalogue.prizesOfProduct(productId);
+      if (rows.length === 0) throw notFound('Product not found');
+      const counts = new Map<string, number>();
+      for (const rank of selectedPrizes) counts.set(rank, (counts.get(rank) ?? 0) + 1);
+      const byRank = new Map(rows.map((p) => [p.letter, p]));
+      const prizes = sortPrizeRanks([...counts.keys()].filter((rank) => byRank.has(rank))).map((rank) => {
+        const p = byRank.get(rank)!;
+        return { id: p.id, name: p.name, rank: p.letter, description: p.description, image: p.image, type: p.type, quantity: counts.get(rank)! };
+      });
+      // Keep the Last Prize last even among double-chance ranks.
+      prizes.sort((a, b) => Number(a.rank === LAST_RANK) - Number(b.rank === LAST_RANK));
+      return { prizes };
+    },
+
+    /** Orders of a round (admin views, tests). */
+    async ordersOfRound(roundId: string, exec: Executor = ctx.db): Promise<OrderRow[]> {
+      return exec.select().from(orders).where(eq(orders.roundId, roundId));
+    },
+
+    async ordersOfUser(userId: string, exec: Executor = ctx.db): Promise<OrderRow[]> {
+      return exec.select().from(orders).where(eq(orders.userId, userId));
+    },
+
+    findOrder: (orderId: string, exec: Executor = ctx.db) => findOrder(exec, orderId),
+  };
+  return service;
+}
+export type OrdersService = ReturnType<typeof createOrdersService>;

@@ -1,0 +1,162 @@
+import { eq } from 'drizzle-orm';
+import type { PaymentStatus } from '@kujiya/shared';
+import type { AppContext } from '../../core/context.ts';
+import type { Executor, Tx } from '../../db/database.ts';
+import { badRequest, notFound } from '../../core/http-errors.ts';
+import type { GatewayEvent, PaymentGateway } from './gateway.ts';
+import { WebhookSignatureError } from './gateway.ts';
+import { StripeGateway } from './stripe-gateway.ts';
+import { TestGateway } from './test-gateway.ts';
+import { paymentEvents, paymentIntents } from './tables.ts';
+import { transition } from './status-machine.ts';
+
+export type PaymentIntentRecord = typeof paymentIntents.$inferSelect;
+
+/** Runs inside the event's transaction; throwing rolls the whole event back (it can be retried). */
+export type PaymentHandler = (tx: Tx, intent: PaymentIntentRecord) => Promise<void>;
+
+export interface WebhookResult {
+  received: true;
+  duplicate?: true;
+  ignored?: string;
+  status?: PaymentStatus;
+}
+
+/** Stripe when its keys are configured, otherwise the built-in test gateway. */
+export function createGateway(ctx: AppContext): PaymentGateway {
+  return ctx.config.stripe ? new StripeGateway(ctx.config.stripe) : new TestGateway(ctx);
+}
+
+/**
+ * Card payments for every purpose (token purchases now; ticket orders and shipping later). A
+ * purpose registers what happens when its intents succeed, fail or are refunded; the status only
+ * changes through verified webhook events, each processed exactly once.
+ */
+export function createPaymentsService(ctx: AppContext, gateway: PaymentGateway = createGateway(ctx)) {
+  const handlers = {
+    succeeded: new Map<string, PaymentHandler>(),
+    failed: new Map<string, PaymentHandler>(),
+    canceled: new Map<string, PaymentHandler>(),
+    refunded: new Map<string, PaymentHandler>(),
+  };
+  const register = (kind: keyof typeof handlers) => (purpose: string, handler: PaymentHandler) => {
+    if (handlers[kind].has(purpose)) throw new Error(`A ${kind} handler for '${purpose}' is already registered`);
+    handlers[kind].set(purpose, handler);
+  };
+
+  /** Applies one verified event in one transaction with its dedupe row. */
+  async function applyEvent(event: GatewayEvent): Promise<WebhookResult> {
+    return ctx.db.transaction(async (tx) => {
+      const record = (outcome: 'applied' | 'ignored') =>
+        tx
+          .insert(paymentEvents)
+          .values({ id: event.id, type: event.type, paymentIntentId: event.paymentIntentId, outcome, receivedAt: ctx.clock.now() })
+          .onConflictDoNothing()
+          .returning({ id: paymentEvents.id });
+      // Claim the event id first: a concurrent copy of the same event waits here, then finds it taken.
+      const [claimed] = await record('applied');
+      if (!claimed) return { received: true, duplicate: true };
+      const markIgnored = async (reason: string): Promise<WebhookResult> => {
+        await tx.update(paymentEvents).set({ outcome: 'ignored' }).where(eq(paymentEvents.id, event.id));
+        return { received: true, ignored: reason };
+      };
+      if (!event.kind || !event.paymentIntentId) return markIgnored('event type not handled');
+      const [intent] = await tx.select().from(paymentIntents).where(eq(paymentIntents.id, event.paymentIntentId)).for('update');
+      if (!intent) return markIgnored('unknown payment intent');
+      if (event.kind === 'succeeded' && event.amount !== null && event.amount !== intent.amount) {
+        ctx.log.error({ eventId: event.id, intentId: intent.id }, 'payment amount does not match the intent');
+        return markIgnored('amount mismatch');
+      }
+      const status = transition(intent.status, event.kind);
+      if (!status) return markIgnored(`intent is ${intent.status}`);
+      const [updated] = await tx
+        .update(paymentIntents)
+        .set({ status, lastError: event.kind === 'failed' ? event.failureMessage : intent.lastError, updatedAt: ctx.clock.now() })
+        .where(eq(paymentIntents.id, intent.id))
+        .returning();
+      await handlers[event.kind].get(intent.purpose)?.(tx, updated!);
+      return { received: true, status };
+    });
+  }
+
+  const service = {
+    gateway,
+    onSucceeded: register('succeeded'),
+    onFailed: register('failed'),
+    onCanceled: register('canceled'),
+    onRefunded: register('refunded'),
+
+    /**
+     * Creates an intent at the gateway, then records it (and whatever the caller attaches to it, e.g.
+     * its purchase row) in one transaction.
+     */
+    async createIntent(
+      input: { purpose: string; userId: string; amountCents: number; metadata?: Record<string, string> },
+      attach?: (tx: Tx, intent: PaymentIntentRecord) => Promise<void>,
+    ): Promise<PaymentIntentRecord & { clientSecret: string }> {
+      if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) throw badRequest('Invalid payment amount');
+      const remote = await gateway.createIntent(input.amountCents, 'sgd', {
+        ...input.metadata,
+        purpose: input.purpose,
+        userId: input.userId,
+      });
+      const now = ctx.clock.now();
+      const intent = await ctx.db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(paymentIntents)
+          .values({
+            id: remote.id,
+            gateway: gateway.kind,
+            purpose: input.purpose,
+            userId: input.userId,
+            amount: input.amountCents,
+            currency: 'sgd',
+            status: 'requires_payment_method',
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning();
+        await attach?.(tx, row!);
+        return row!;
+      });
+      return { ...intent, clientSecret: remote.clientSecret };
+    },
+
+    async getIntent(id: string, exec: Executor = ctx.db): Promise<PaymentIntentRecord | null> {
+      const [row] = await exec.select().from(paymentIntents).where(eq(paymentIntents.id, id));
+      return row ?? null;
+    },
+
+    /**
+     * The webhook handler (POST /api/payment/webhook, and the test gateway's deliveries): verifies
+     * the signature over the raw body before anything else, then applies the event exactly once.
+     * A bad signature throws a 400 and changes nothing.
+     */
+    async handleWebhook(rawBody: Buffer | string, signatureHeader: string | undefined): Promise<WebhookResult> {
+      let event: GatewayEvent;
+      try {
+        event = await gateway.parseWebhookEvent(rawBody, signatureHeader);
+      } catch (error) {
+        if (error instanceof WebhookSignatureError) throw badRequest('Invalid webhook signature');
+        throw error;
+      }
+      return applyEvent(event);
+    },
+
+    /**
+     * Asks the gateway to refund a succeeded intent (whole, or `amountCents`). The intent becomes
+     * refunded when the gateway's refund event arrives. Call it outside any open transaction: the
+     * test gateway delivers its event right away.
+     */
+    async refund(paymentIntentId: string, amountCents?: number): Promise<{ id: string; status: string }> {
+      const intent = await service.getIntent(paymentIntentId);
+      if (!intent) throw notFound('Payment not found');
+      if (intent.status !== 'succeeded') throw badRequest('Only a succeeded payment can be refunded');
+      return gateway.refund(paymentIntentId, amountCents);
+    },
+  };
+
+  if (gateway instanceof TestGateway) gateway.connect((rawBody, signatureHeader) => service.handleWebhook(rawBody, signatureHeader));
+  return service;
+}
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

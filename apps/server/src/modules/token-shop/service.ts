@@ -1,0 +1,261 @@
+import { and, asc, count, eq, gt, ne } from 'drizzle-orm';
+import { bonusTokens, type ApplyPromoCodeRequest, type CreateTokenIntentRequest, type PaymentStatus, type TokenPackage } from '@kujiya/shared';
+import type { AppContext } from '../../core/context.ts';
+import type { Executor, Tx } from '../../db/database.ts';
+import type { Principal } from '../../core/auth.ts';
+import { MINUTE } from '../../core/clock.ts';
+import { badRequest, forbidden, notFound } from '../../core/http-errors.ts';
+import type { PaymentIntentRecord, PaymentsService } from '../payments/service.ts';
+import type { WalletService } from '../wallet/service.ts';
+import { ANALYTICS_EVENTS, type AnalyticsService } from '../analytics/service.ts';
+import type { NotificationsService } from '../notifications/service.ts';
+import { promoCodes, promoRedemptions, tokenPackages, tokenPurchases } from './tables.ts';
+
+/** The payment purpose of token purchases. */
+export const TOKEN_PURCHASE = 'token_purchase';
+/** How long applying a code holds one of its uses for an unpaid payment. */
+export const PROMO_RESERVATION_MS = 30 * MINUTE;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type PackageRow = typeof tokenPackages.$inferSelect;
+export type TokenPurchase = typeof tokenPurchases.$inferSelect;
+export type PromoCode = typeof promoCodes.$inferSelect;
+
+export function toTokenPackage(row: PackageRow): TokenPackage {
+  return {
+    _id: row.id,
+    packageName: row.packageName,
+    tokenAmount: row.tokenAmount,
+    price: row.price,
+    ...(row.originalPrice ? { originalPrice: row.originalPrice } : {}),
+  };
+}
+
+interface Deps {
+  payments: PaymentsService;
+  wallet: WalletService;
+  analytics: AnalyticsService;
+  notifications: NotificationsService;
+}
+
+/** Token packages, their card purchases and promo codes; tokens land in the wallet when a payment succeeds. */
+export function createTokenShopService(ctx: AppContext, { payments, wallet, analytics, notifications }: Deps) {
+  const assertOwnUsername = (user: Principal, username: string) => {
+    if (username.toLowerCase() !== user.username.toLowerCase()) throw forbidden('You can only buy tokens for your own account.');
+  };
+
+  /** Uses of a code held right now by unpaid payments of other users. */
+  async function liveReservations(tx: Tx, promoCodeId: string, exceptUserId: string, now: Date): Promise<number> {
+    const [row] = await tx
+      .select({ n: count() })
+      .from(promoRedemptions)
+      .where(
+        and(
+          eq(promoRedemptions.promoCodeId, promoCodeId),
+          eq(promoRedemptions.status, 'reserved'),
+          gt(promoRedemptions.reservedUntil, now),
+          ne(promoRedemptions.userId, exceptUserId),
+        ),
+      );
+    return row?.n ?? 0;
+  }
+
+  /** When a token payment succeeds: credit the package's tokens and the promo bonus, count the code's use. */
+  async function completePurchase(tx: Tx, intent: PaymentIntentRecord): Promise<void> {
+    const [purchase] = await tx.select().from(tokenPurchases).where(eq(tokenPurchases.paymentIntentId, intent.id)).for('update');
+    if (!purchase) {
+      ctx.log.error({ intentId: intent.id }, 'succeeded token payment has no purchase');
+      return;
+    }
+    if (purchase.status === 'completed') return;
+    const now = ctx.clock.now();
+    let bonus = 0;
+    if (purchase.promoCodeId) {
+      const [code] = await tx.select().from(promoCodes).where(eq(promoCodes.id, purchase.promoCodeId)).for('update');
+      const [redemption] = await tx
+        .select()
+        .from(promoRedemptions)
+        .where(and(eq(promoRedemptions.paymentIntentId, intent.id), eq(promoRedemptions.promoCodeId, purchase.promoCodeId)))
+        .for('update');
+      if (code && redemption?.status === 'reserved') {
+        // A lapsed reservation is honoured only while the code still has a use to give.
+        const lapsed = redemption.reservedUntil <= now;
+        const full = code.maxUses !== null && code.usesCount + (lapsed ? await liveReservations(tx, code.id, purchase.userId, now) : 0) >= code.maxUses;
+        if (full) {
+          await tx.update(promoRedemptions).set({ status: 'released' }).where(eq(promoRedemptions.id, redemption.id));
+        } else {
+          await tx.update(promoRedemptions).set({ status: 'redeemed', redeemedAt: now }).where(eq(promoRedemptions.id, redemption.id));
+          await tx.update(promoCodes).set({ usesCount: code.usesCount + 1 }).where(eq(promoCodes.id, code.id));
+          bonus = bonusTokens(purchase.tokenAmount, purchase.extraTokensPercentage);
+        }
+      }
+    }
+    await wallet.credit(tx, { userId: purchase.userId, amount: purchase.tokenAmount, source: 'purchase', reference: intent.id });
+    if (bonus > 0) await wallet.credit(tx, { userId: purchase.userId, amount: bonus, source: 'bonus', reference: intent.id });
+    await tx
+      .update(tokenPurchases)
+      .set({ status: 'completed', bonusTokens: bonus, completedAt: now })
+      .where(eq(tokenPurchases.paymentIntentId, intent.id));
+    const credited = purchase.tokenAmount + bonus;
+    await notifications.notify(tx, [purchase.userId], `Your purchase of ${credited} tokens was successful. They are now in your balance.`);
+    await analytics.track(tx, ANALYTICS_EVENTS.tokenPurchaseComplete, purchase.userId, {
+      paymentIntentId: intent.id,
+      packageId: purchase.packageId,
+      tokenAmount: purchase.tokenAmount,
+      bonusTokens: bonus,
+      price: purchase.price,
+    });
+  }
+
+  async function failPurchase(tx: Tx, intent: PaymentIntentRecord): Promise<void> {
+    await tx
+      .update(tokenPurchases)
+      .set({ status: 'failed' })
+      .where(and(eq(tokenPurchases.paymentIntentId, intent.id), ne(tokenPurchases.status, 'completed')));
+    await analytics.track(tx, ANALYTICS_EVENTS.tokenPurchaseFailed, intent.userId, {
+      paymentIntentId: intent.id,
+      price: intent.amount,
+      message: intent.lastError,
+    });
+  }
+
+  payments.onSucceeded(TOKEN_PURCHASE, completePurchase);
+  payments.onFailed(TOKEN_PURCHASE, failPurchase);
+
+  const service = {
+    async listPackages(exec: Executor = ctx.db): Promise<TokenPackage[]> {
+      const rows = await exec
+        .select()
+        .from(tokenPackages)
+        .where(eq(tokenPackages.active, true))
+        .orderBy(asc(tokenPackages.sortOrder), asc(tokenPackages.price));
+      return rows.map(toTokenPackage);
+    },
+
+    async getPackage(id: string, exec: Executor = ctx.db): Promise<PackageRow | null> {
+      if (!UUID.test(id)) return null;
+      const [row] = await exec.select().from(tokenPackages).where(eq(tokenPackages.id, id));
+      return row ?? null;
+    },
+
+    async createPackage(
+      exec: Executor,
+      input: { packageName: string; tokenAmount: number; price: number; originalPrice?: number; sortOrder?: number },
+    ): Promise<TokenPackage> {
+      const [row] = await exec
+        .insert(tokenPackages)
+        .values({ ...input, originalPrice: input.originalPrice ?? null, createdAt: ctx.clock.now() })
+        .returning();
+      return toTokenPackage(row!);
+    },
+
+    async createPromoCode(
+      exec: Executor,
+      input: { code: string; extraTokensPercentage: number; validFrom: Date; validTo: Date; maxUses?: number | null },
+    ): Promise<PromoCode> {
+      const [row] = await exec
+        .insert(promoCodes)
+        .values({ ...input, code: input.code.trim().toUpperCase(), maxUses: input.maxUses ?? null, createdAt: ctx.clock.now() })
+        .returning();
+      return row!;
+    },
+
+    async getPromoCode(code: string, exec: Executor = ctx.db): Promise<PromoCode | null> {
+      const [row] = await exec.select().from(promoCodes).where(eq(promoCodes.code, code.trim().toUpperCase()));
+      return row ?? null;
+    },
+
+    async getPurchase(paymentIntentId: string, exec: Executor = ctx.db): Promise<TokenPurchase | null> {
+      const [row] = await exec.select().from(tokenPurchases).where(eq(tokenPurchases.paymentIntentId, paymentIntentId));
+      return row ?? null;
+    },
+
+    /** Starts paying for a package: a payment intent for its price, and the purchase tied to it. */
+    async createIntent(user: Principal, input: CreateTokenIntentRequest) {
+      assertOwnUsername(user, input.username);
+      const pkg = await service.getPackage(input.packageId);
+      if (!pkg || !pkg.active) throw notFound('Token package not found');
+      const intent = await payments.createIntent(
+        { purpose: TOKEN_PURCHASE, userId: user.id, amountCents: pkg.price, metadata: { packageId: pkg.id } },
+        async (tx, created) => {
+          await tx.insert(tokenPurchases).values({
+            paymentIntentId: created.id,
+            userId: user.id,
+            packageId: pkg.id,
+            tokenAmount: pkg.tokenAmount,
+            price: pkg.price,
+            status: 'pending',
+            createdAt: ctx.clock.now(),
+          });
+        },
+      );
+      return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, tokenPackage: toTokenPackage(pkg) };
+    },
+
+    /** The status of the shopper's own token payment (someone else's answers 404). */
+    async paymentStatus(user: Principal, paymentIntentId: string): Promise<PaymentStatus> {
+      const purchase = await service.getPurchase(paymentIntentId);
+      const intent = purchase && purchase.userId === user.id ? await payments.getIntent(paymentIntentId) : null;
+      if (!intent) throw notFound('Payment not found');
+      return intent.status;
+    },
+
+    /**
+     * Applies a promo code to an unpaid token payment. It reserves one use of the code (so the total
+     * and per-user limits hold even when many apply at once); the use is counted when the payment succeeds.
+     */
+    async applyPromoCode(user: Principal, input: ApplyPromoCodeRequest): Promise<{ extraTokensPercentage: number }> {
+      assertOwnUsername(user, input.username);
+      return ctx.db.transaction(async (tx) => {
+        const now = ctx.clock.now();
+        const [purchase] = await tx
+          .select()
+          .from(tokenPurchases)
+          .where(eq(tokenPurchases.paymentIntentId, input.paymentIntentId))
+          .for('update');
+        if (!purchase || purchase.userId !== user.id) throw notFound('Payment not found');
+        if (purchase.packageId !== input.packageId) throw badRequest('This payment is for a different token package.');
+        const intent = await payments.getIntent(purchase.paymentIntentId, tx);
+        if (purchase.status === 'completed' || (intent && !['requires_payment_method', 'failed'].includes(intent.status))) {
+          throw badRequest('This payment is already complete.');
+        }
+        if (purchase.promoCodeId) throw badRequest('A promo code has already been applied to this payment.');
+
+        // Locking the code makes concurrent applications of it take turns, so the counts below hold.
+        const [code] = await tx.select().from(promoCodes).where(eq(promoCodes.code, input.promoCode.toUpperCase())).for('update');
+        if (!code) throw notFound('Invalid promo code');
+        if (now < code.validFrom) throw badRequest('This promo code is not active yet.');
+        if (now > code.validTo) throw badRequest('This promo code has expired.');
+
+        const [mine] = await tx
+          .select()
+          .from(promoRedemptions)
+          .where(and(eq(promoRedemptions.promoCodeId, code.id), eq(promoRedemptions.userId, user.id)));
+        if (mine?.status === 'redeemed') throw badRequest('You have already used this promo code.');
+        if (code.maxUses !== null && code.usesCount + (await liveReservations(tx, code.id, user.id, now)) >= code.maxUses) {
+          throw badRequest('This promo code has reached its usage limit.');
+        }
+
+        const reservation = { paymentIntentId: purchase.paymentIntentId, status: 'reserved' as const, reservedUntil: new Date(now.getTime() + PROMO_RESERVATION_MS) };
+        if (mine) {
+          // The shopper's earlier, unpaid payment loses the code to this one (once per user).
+          await tx
+            .update(tokenPurchases)
+            .set({ promoCodeId: null, extraTokensPercentage: 0 })
+            .where(and(eq(tokenPurchases.paymentIntentId, mine.paymentIntentId), ne(tokenPurchases.status, 'completed')));
+          await tx.update(promoRedemptions).set(reservation).where(eq(promoRedemptions.id, mine.id));
+        } else {
+          await tx.insert(promoRedemptions).values({ ...reservation, promoCodeId: code.id, userId: user.id, createdAt: now });
+        }
+        await tx
+          .update(tokenPurchases)
+          .set({ promoCodeId: code.id, extraTokensPercentage: code.extraTokensPercentage })
+          .where(eq(tokenPurchases.paymentIntentId, purchase.paymentIntentId));
+        return { extraTokensPercentage: code.extraTokensPercentage };
+      });
+    },
+  };
+  return service;
+}
+export type TokenShopService = ReturnType<typeof createTokenShopService>;

@@ -1,0 +1,151 @@
+import { and, asc, desc, eq, gt, lte, sql, sum } from 'drizzle-orm';
+import { TOKEN_LOT_LIFETIME_MONTHS } from '@kujiya/shared';
+import type { AppContext } from '../../core/context.ts';
+import type { Executor, Tx } from '../../db/database.ts';
+import { badRequest } from '../../core/http-errors.ts';
+import { tokenLedger, tokenLots, type TokenLotSource } from './tables.ts';
+
+/** Adds calendar months in UTC, clamping to the month's last day (31 Aug + 6 months = 28/29 Feb). */
+export function addMonthsUtc(date: Date, months: number): Date {
+  const result = new Date(date.getTime());
+  const day = result.getUTCDate();
+  result.setUTCDate(1);
+  result.setUTCMonth(result.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(result.getUTCFullYear(), result.getUTCMonth() + 1, 0)).getUTCDate();
+  result.setUTCDate(Math.min(day, lastDay));
+  return result;
+}
+
+export interface TokenLot {
+  id: string;
+  userId: string;
+  amount: number;
+  amountLeft: number;
+  expiresAt: Date;
+  source: TokenLotSource;
+  reference: string;
+  createdAt: Date;
+}
+
+/** The message of a spend the balance cannot cover (the spec's 'Not enough tokens' popup reacts to it). */
+export const NOT_ENOUGH_TOKENS = 'Not enough tokens';
+
+/**
+ * The token wallet (RULES §5). Other modules spend and refund tokens only through it, inside their
+ * own transaction (`credit` and `spend` take the caller's `tx`).
+ */
+export function createWalletService(ctx: AppContext) {
+  const assertWholePositive = (amount: number, what: string) => {
+    if (!Number.isSafeInteger(amount) || amount <= 0) throw badRequest(`${what} must be a positive whole number of tokens`);
+  };
+
+  return {
+    /** Adds a new lot expiring 6 months from now, and its ledger row. Returns the lot. */
+    async credit(tx: Tx, input: { userId: string; amount: number; source: TokenLotSource; reference: string }): Promise<TokenLot> {
+      assertWholePositive(input.amount, 'A credit');
+      const now = ctx.clock.now();
+      const [lot] = await tx
+        .insert(tokenLots)
+        .values({
+          userId: input.userId,
+          amount: input.amount,
+          amountLeft: input.amount,
+          expiresAt: addMonthsUtc(now, TOKEN_LOT_LIFETIME_MONTHS),
+          source: input.source,
+          reference: input.reference,
+          createdAt: now,
+        })
+        .returning();
+      await tx.insert(tokenLedger).values({
+        userId: input.userId,
+        delta: input.amount,
+        reason: input.source,
+        lotId: lot!.id,
+        reference: input.reference,
+        createdAt: now,
+      });
+      return lot!;
+    },
+
+    /**
+     * Takes `amount` tokens from the user's unexpired lots, earliest expiry first. The lots are
+     * locked (FOR UPDATE) so concurrent spends queue up and each sees what the other left.
+     * Throws a 400 'Not enough tokens' (with `tokensNeeded`) when the balance is short; nothing changes then.
+     */
+    async spend(tx: Tx, input: { userId: string; amount: number; reference: string }): Promise<{ spent: number; lots: { lotId: string; amount: number }[] }> {
+      assertWholePositive(input.amount, 'A spend');
+      const now = ctx.clock.now();
+      const lots = await tx
+        .select()
+        .from(tokenLots)
+        .where(and(eq(tokenLots.userId, input.userId), gt(tokenLots.expiresAt, now), gt(tokenLots.amountLeft, 0)))
+        .orderBy(asc(tokenLots.expiresAt), asc(tokenLots.createdAt), asc(tokenLots.id))
+        .for('update');
+      const available = lots.reduce((total, lot) => total + lot.amountLeft, 0);
+      if (available < input.amount) {
+        throw badRequest(NOT_ENOUGH_TOKENS, { tokensNeeded: input.amount - available, totalTokens: available });
+      }
+      let remaining = input.amount;
+      const taken: { lotId: string; amount: number }[] = [];
+      for (const lot of lots) {
+        if (remaining === 0) break;
+        const take = Math.min(lot.amountLeft, remaining);
+        await tx
+          .update(tokenLots)
+          .set({ amountLeft: sql`${tokenLots.amountLeft} - ${take}` })
+          .where(eq(tokenLots.id, lot.id));
+        await tx.insert(tokenLedger).values({
+          userId: input.userId,
+          delta: -take,
+          reason: 'spend',
+          lotId: lot.id,
+          reference: input.reference,
+          createdAt: now,
+        });
+        taken.push({ lotId: lot.id, amount: take });
+        remaining -= take;
+      }
+      return { spent: input.amount, lots: taken };
+    },
+
+    /** Sum of amountLeft over the user's unexpired lots. */
+    async balance(userId: string, now: Date = ctx.clock.now(), exec: Executor = ctx.db): Promise<number> {
+      const [row] = await exec
+        .select({ total: sum(tokenLots.amountLeft) })
+        .from(tokenLots)
+        .where(and(eq(tokenLots.userId, userId), gt(tokenLots.expiresAt, now)));
+      return Number(row?.total ?? 0);
+    },
+
+    /** The balance rebuilt from the ledger alone: the deltas of every row whose lot has not expired. */
+    async ledgerBalance(userId: string, now: Date = ctx.clock.now(), exec: Executor = ctx.db): Promise<number> {
+      const [row] = await exec
+        .select({ total: sum(tokenLedger.delta) })
+        .from(tokenLedger)
+        .innerJoin(tokenLots, eq(tokenLots.id, tokenLedger.lotId))
+        .where(and(eq(tokenLedger.userId, userId), gt(tokenLots.expiresAt, now)));
+      return Number(row?.total ?? 0);
+    },
+
+    /** The user's lots: active (unexpired, tokens left; soonest expiry first) and expired (latest first). */
+    async lots(userId: string, now: Date = ctx.clock.now(), exec: Executor = ctx.db): Promise<{ active: TokenLot[]; expired: TokenLot[] }> {
+      const active = await exec
+        .select()
+        .from(tokenLots)
+        .where(and(eq(tokenLots.userId, userId), gt(tokenLots.expiresAt, now), gt(tokenLots.amountLeft, 0)))
+        .orderBy(asc(tokenLots.expiresAt), asc(tokenLots.createdAt));
+      const expired = await exec
+        .select()
+        .from(tokenLots)
+        .where(and(eq(tokenLots.userId, userId), lte(tokenLots.expiresAt, now), gt(tokenLots.amountLeft, 0)))
+        .orderBy(desc(tokenLots.expiresAt), desc(tokenLots.createdAt));
+      return { active, expired };
+    },
+
+    /** Ledger rows of a user, oldest first (audits and tests). */
+    async ledger(userId: string, exec: Executor = ctx.db) {
+      return exec.select().from(tokenLedger).where(eq(tokenLedger.userId, userId)).orderBy(asc(tokenLedger.id));
+    },
+  };
+}
+export type WalletService = ReturnType<typeof createWalletService>;

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from './core/context.ts';
+import type { Services } from './services.ts';
+import { mediaRoutes } from './modules/media/routes.ts';
+import { catalogueRoutes } from './modules/catalogue/routes.ts';
+import { paymentsRoutes } from './modules/payments/routes.ts';
+import { walletRoutes } from './modules/wallet/routes.ts';
+import { tokenShopRoutes } from './modules/token-shop/routes.ts';
+import { fairnessRoutes } from './modules/fairness/routes.ts';
+import { mailRoutes } from './modules/mail/routes.ts';
+import { accountsRoutes } from './modules/accounts/routes.ts';
+import { adminAccountRoutes } from './modules/accounts/admin-routes.ts';
+import { ordersRoutes } from './modules/orders/routes.ts';
+import { notificationsRoutes } from './modules/notifications/routes.ts';
+import { favouritesRoutes } from './modules/favourites/routes.ts';
+import { analyticsRoutes } from './modules/analytics/routes.ts';
+
+export interface RouteDeps {
+  ctx: AppContext;
+  services: Services;
+}
+/** A module's routes: registered under /api with the shared context and services. */
+export type ModuleRoutes = (app: FastifyInstance, deps: RouteDeps) => Promise<void> | void;
+
+// Each module's routes, in one list.
+const moduleRoutes: ModuleRoutes[] = [
+  mediaRoutes,
+  catalogueRoutes,
+  paymentsRoutes,
+  walletRoutes,
+  tokenShopRoutes,
+  fairnessRoutes,
+  mailRoutes,
+  accountsRoutes,
+  adminAccountRoutes,
+  notificationsRoutes,
+  favouritesRoutes,
+  analyticsRoutes,
+  ordersRoutes,
+];
+
+export async function registerApiRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
+  for (const routes of moduleRoutes) {
+    await app.register(async (scope) => routes(scope, deps), { prefix: '/api' });
+  }
+}

@@ -1,0 +1,59 @@
+import path from 'node:path';
+import type { Config } from './config.ts';
+import type { Clock } from './core/clock.ts';
+import { migrateDatabase, openDatabase } from './db/database.ts';
+import { buildApp, type BuildAppOptions, type KujiyaApp } from './app.ts';
+import { isEmptyShop, seedDemoData } from './demo/seed-demo.ts';
+
+export interface StartOptions {
+  config: Config;
+  clock?: Clock;
+  /** Use in-memory PGlite instead of DATA_DIR (tests). Ignored when DATABASE_URL is set. */
+  inMemory?: boolean;
+  logger?: BuildAppOptions['logger'];
+  webDist?: BuildAppOptions['webDist'];
+  /** How often the background jobs run (default 15 s). They never run under NODE_ENV=test. */
+  jobIntervalMs?: number;
+}
+
+export interface RunningServer extends KujiyaApp {
+  url: string;
+  startupNotes: string[];
+  close(): Promise<void>;
+}
+
+/** Opens and migrates the database, builds the app, seeds demo data on first start, and listens. */
+export async function startServer(options: StartOptions): Promise<RunningServer> {
+  const { config } = options;
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    pgliteDir: options.inMemory ? undefined : path.join(config.dataDir, 'pglite'),
+  });
+  await migrateDatabase(database, config.databaseUrl);
+  const built = await buildApp({
+    config,
+    database,
+    clock: options.clock,
+    logger: options.logger,
+    webDist: options.webDist,
+  });
+  const startupNotes: string[] = [];
+  if (config.demoData && (await isEmptyShop(built.ctx, built.services))) {
+    startupNotes.push(...(await seedDemoData(built.ctx, built.services)));
+  }
+  const address = await built.app.listen({ port: config.port, host: config.host });
+  const port = new URL(address).port;
+  // Background jobs run on every instance (the advisory lock makes exactly one do each run);
+  // tests without a real server call `orders.runJobs()` themselves.
+  const stopJobs = config.env === 'test' ? undefined : built.services.orders.startJobs(options.jobIntervalMs);
+  return {
+    ...built,
+    url: `http://localhost:${port}`,
+    startupNotes,
+    async close() {
+      await stopJobs?.();
+      await built.app.close();
+      await database.close();
+    },
+  };
+}

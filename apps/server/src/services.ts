@@ -1,0 +1,58 @@
+import type { AppContext } from './core/context.ts';
+import { createMediaService, type MediaService } from './modules/media/service.ts';
+import { createRoundsService } from './modules/catalogue/rounds.ts';
+import { createCatalogueService, type CatalogueService } from './modules/catalogue/service.ts';
+import { createStockService, type StockService } from './modules/stock/service.ts';
+import { createAnalyticsService, type AnalyticsService } from './modules/analytics/service.ts';
+import { createPaymentsService, type PaymentsService } from './modules/payments/service.ts';
+import { createWalletService, type WalletService } from './modules/wallet/service.ts';
+import { createTokenShopService, type TokenShopService } from './modules/token-shop/service.ts';
+import { createFairnessService, type FairnessService } from './modules/fairness/service.ts';
+import { createMailService, type MailService } from './modules/mail/service.ts';
+import { createAccountsService, type AccountsService } from './modules/accounts/service.ts';
+import { createInventoryService, type InventoryService } from './modules/inventory/service.ts';
+import { createNotificationsService, type NotificationsService } from './modules/notifications/service.ts';
+import { createFavouritesService, type FavouritesService } from './modules/favourites/service.ts';
+import { createOrdersService, type OrdersService } from './modules/orders/service.ts';
+
+/**
+ * The composition root of the domain services. Each module adds its service here, built from the
+ * context and the services it depends on (a module talks to another only through its service).
+ */
+export interface Services {
+  media: MediaService;
+  catalogue: CatalogueService;
+  stock: StockService;
+  analytics: AnalyticsService;
+  payments: PaymentsService;
+  wallet: WalletService;
+  tokenShop: TokenShopService;
+  fairness: FairnessService;
+  mail: MailService;
+  accounts: AccountsService;
+  notifications: NotificationsService;
+  favourites: FavouritesService;
+  inventory: InventoryService;
+  orders: OrdersService;
+}
+
+export function createServices(ctx: AppContext): Services {
+  const media = createMediaService(ctx);
+  const mail = createMailService(ctx);
+  const accounts = createAccountsService(ctx, { mail, media });
+  // Stock needs the round lock and nonces; the catalogue needs stock's box and availability.
+  const rounds = createRoundsService(ctx);
+  const stock = createStockService(ctx, rounds);
+  const catalogue = createCatalogueService(ctx, { rounds, stock });
+  const fairness = createFairnessService(ctx, { catalogue, stock });
+  // Payments first: purposes (token purchases, orders, shipping) register their handlers on it.
+  const analytics = createAnalyticsService(ctx);
+  const notifications = createNotificationsService(ctx);
+  const favourites = createFavouritesService(ctx, { catalogue });
+  const payments = createPaymentsService(ctx);
+  const wallet = createWalletService(ctx);
+  const tokenShop = createTokenShopService(ctx, { payments, wallet, analytics, notifications });
+  const inventory = createInventoryService(ctx);
+  const orders = createOrdersService(ctx, { catalogue, stock, fairness, wallet, inventory, notifications, payments });
+  return { media, catalogue, stock, analytics, payments, wallet, tokenShop, fairness, mail, accounts, notifications, favourites, inventory, orders };
+}

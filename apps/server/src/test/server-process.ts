@@ -1,0 +1,17 @@
+import { loadConfigOrExit } from '../config.ts';
+import { startServer } from '../server.ts';
+
+/**
+ * One real server instance for the multi-instance tests: `startServer` as `main.ts` runs it (so the
+ * background jobs run unless NODE_ENV=test), with a short job interval from TEST_JOB_INTERVAL_MS.
+ * Prints `{"listening": url}` on stdout once it serves; SIGTERM closes it cleanly.
+ */
+async function run() {
+  const config = loadConfigOrExit();
+  const interval = Number(process.env.TEST_JOB_INTERVAL_MS ?? '');
+  const server = await startServer({ config, webDist: false, jobIntervalMs: interval > 0 ? interval : undefined });
+  process.stdout.write(`${JSON.stringify({ listening: server.url })}\n`);
+  process.once('SIGTERM', () => void server.close().then(() => process.exit(0)));
+}
+
+void run();

@@ -1,0 +1,13 @@
+import { QueryClient } from '@tanstack/react-query';
+import { ApiError } from '../lib/api-client';
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 15_000,
+      // 4xx answers are final; retry only network and server errors, once.
+      retry: (failureCount, error) => !(error instanceof ApiError && error.status < 500) && failureCount < 1,
+      refetchOnWindowFocus: false,
+    },
+  },
+});

@@ -1,0 +1,27 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { RootLayout } from '../components/layout/RootLayout';
+import { ErrorPage } from '../components/layout/ErrorPage';
+import { homeRoutes } from '../features/home/routes';
+import { catalogueRoutes } from '../features/catalogue/routes';
+import { infoRoutes } from '../features/info/routes';
+import { authRoutes } from '../features/auth/routes';
+import { profileRoutes } from '../features/profile/routes';
+import { adminRoutes } from '../features/admin/routes';
+import { fairnessRoutes } from '../features/fairness/routes';
+import { tokenRoutes } from '../features/tokens/routes';
+import { purchaseRoutes } from '../features/purchase/routes';
+import { drawRoutes } from '../features/draw/routes';
+
+// Every feature contributes its own lazily loaded routes; admin routes live in their own chunk.
+const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <RootLayout />,
+    errorElement: <ErrorPage />,
+    // Shown while the first lazy route module loads.
+    hydrateFallbackElement: <div className="spinner" role="status" aria-label="Loading" />,
+    children: [{ errorElement: <ErrorPage />, children: [...homeRoutes, ...catalogueRoutes, ...infoRoutes, ...authRoutes, ...profileRoutes, ...adminRoutes, ...fairnessRoutes, ...tokenRoutes, ...purchaseRoutes, ...drawRoutes] }],
+  },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,53 @@
+/** Small inline icons shared by the navigation bar and its widgets (stroke follows currentColor). */
+interface IconProps {
+  size?: number;
+}
+
+export function MenuIcon({ size = 24 }: IconProps) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round">
+      <path d="M4 7h16M4 12h16M4 17h16" />
+    </svg>
+  );
+}
+
+export function BellIcon({ size = 24 }: IconProps) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round">
+      <path d="M6 16V11a6 6 0 1 1 12 0v5l1.5 2h-15z" />
+      <path d="M10 20.5a2.2 2.2 0 0 0 4 0" />
+    </svg>
+  );
+}
+
+export function TokenIcon({ size = 22 }: IconProps) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true">
+      <circle cx="12" cy="12" r="10.5" fill="#f5b82e" stroke="#c98a06" strokeWidth="1.5" />
+      <circle cx="12" cy="12" r="7" fill="none" stroke="#c98a06" strokeWidth="1.2" />
+      <path d="M12 7.5l1.4 2.9 3.1.4-2.3 2.2.6 3.1L12 14.6l-2.8 1.5.6-3.1-2.3-2.2 3.1-.4z" fill="#fff6d8" />
+    </svg>
+  );
+}
+
+export function EyeIcon({ open, size = 22 }: IconProps & { open: boolean }) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
+      <circle cx="12" cy="12" r="3" />
+      {!open && <path d="M4 4l16 16" />}
+    </svg>
+  );
+}
+
+/** The shop's mark: a folded kuji ticket. */
+export function KujiyaMark({ size = 30 }: IconProps) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden="true">
+      <rect x="3" y="6" width="26" height="20" rx="4" fill="#e8344e" />
+      <path d="M3 13a3 3 0 0 1 0 6M29 13a3 3 0 0 0 0 6" fill="#fff8f2" />
+      <path d="M11 8v16" stroke="#fff8f2" strokeWidth="1.5" strokeDasharray="2 2" />
+      <path d="M19.5 10.5l1.6 3.3 3.6.5-2.6 2.5.6 3.6-3.2-1.7-3.2 1.7.6-3.6-2.6-2.5 3.6-.5z" fill="#f5b82e" />
+    </svg>
+  );
+}

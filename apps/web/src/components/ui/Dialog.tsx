@@ -1,0 +1,75 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import './dialog.css';
+
+export interface DialogProps {
+  open: boolean;
+  onClose: () => void;
+  /** Visible title; also the dialog's accessible name. */
+  title: ReactNode;
+  /** Hide the title visually but keep it as the accessible name. */
+  hideTitle?: boolean;
+  children: ReactNode;
+  className?: string;
+  /** Show the × close button (default true). */
+  closable?: boolean;
+}
+
+/**
+ * Accessible popup on the native <dialog>: modal (the page behind is inert), focus moves inside,
+ * Escape and the × button close it, the title labels it, focus returns to the opener on close.
+ */
+export function Dialog({ open, onClose, title, hideTitle, children, className, closable = true }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+  const openRef = useRef(open);
+  openRef.current = open;
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      const opener = document.activeElement as HTMLElement | null;
+      dialog.showModal();
+      return () => {
+        if (dialog.open) dialog.close();
+        opener?.focus?.();
+      };
+    }
+  }, [open]);
+
+  if (!open) return null;
+  return (
+    <dialog
+      ref={ref}
+      className={`dialog ${className ?? ''}`}
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onCloseRef.current();
+      }}
+      // If the browser closes the dialog by itself (e.g. repeated Escape skips 'cancel'), keep React in step.
+      onClose={() => {
+        if (openRef.current) onCloseRef.current();
+      }}
+      onClick={(event) => {
+        // A click on the backdrop (the dialog element itself, outside its box) closes it.
+        if (event.target === ref.current && closable) onCloseRef.current();
+      }}
+    >
+      <div className="dialog__box">
+        <h2 id={titleId} className={hideTitle ? 'visually-hidden' : 'dialog__title'}>
+          {title}
+        </h2>
+        {children}
+        {/* After the content in DOM order, so opening the dialog focuses its first field or action. */}
+        {closable && (
+          <button type="button" className="dialog__close" aria-label="Close" onClick={() => onCloseRef.current()}>
+            ×
+          </button>
+        )}
+      </div>
+    </dialog>
+  );
+}

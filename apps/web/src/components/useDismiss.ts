@@ -1,0 +1,23 @@
+import { useEffect, type RefObject } from 'react';
+
+/**
+ * Closes a dropdown when the user presses anywhere outside `ref` or presses Escape (spec 000 §2:
+ * clicking outside any dropdown closes it). Listens only while the dropdown is open.
+ */
+export function useDismiss(ref: RefObject<HTMLElement | null>, open: boolean, onDismiss: () => void): void {
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (ref.current && !ref.current.contains(event.target as Node)) onDismiss();
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onDismiss();
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [ref, open, onDismiss]);
+}

@@ -1,0 +1,37 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../../lib/api-client';
+import { isTokenUsable } from '../../lib/jwt';
+import { storageKeys } from '../../lib/storage';
+
+/** The admin's bearer token, kept apart from the shopper's (local storage `adminToken`). */
+export const adminSession = {
+  token: () => localStorage.getItem(storageKeys.adminToken),
+  set: (token: string) => localStorage.setItem(storageKeys.adminToken, token),
+  clear: () => localStorage.removeItem(storageKeys.adminToken),
+  /** The admin guard's test (spec 001 §4): a token that is present, unexpired and has role admin. */
+  isValid: (now: number = Date.now()) => isTokenUsable(localStorage.getItem(storageKeys.adminToken), now, 'admin'),
+};
+
+/** An admin call answering 401 or 403 (or 'Admin authentication required') means: log in again. */
+export function isAdminAuthFailure(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  return error.status === 401 || error.status === 403 || error.message === 'Admin authentication required';
+}
+
+/**
+ * For admin pages: returns a handler that, for an authentication failure, forgets the admin token and
+ * goes to /admin/login (returning true); other errors are left to the caller (false).
+ */
+export function useAdminAuthFailureHandler(): (error: unknown) => boolean {
+  const navigate = useNavigate();
+  return useCallback(
+    (error: unknown) => {
+      if (!isAdminAuthFailure(error)) return false;
+      adminSession.clear();
+      navigate('/admin/login', { replace: true });
+      return true;
+    },
+    [navigate],
+  );
+}

@@ -1,0 +1,81 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { adminLoginRequestSchema } from '@kujiya/shared';
+import { ApiError } from '../../../lib/api-client';
+import { KujiyaMark } from '../../../components/icons';
+import { useAdminLogin } from '../api/adminLogin';
+import { adminSession } from '../admin-session';
+import { PasswordInput } from '../../auth/components/PasswordInput';
+import '../../auth/components/auth.css';
+import './admin.css';
+
+/** /admin/login: the back office sign-in (username and password required; spec 001 §5, §8). */
+export function AdminLoginPage() {
+  const navigate = useNavigate();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState('');
+  const loginMutation = useAdminLogin();
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = adminLoginRequestSchema.safeParse({ username, password });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Login failed');
+      return;
+    }
+    setError('');
+    loginMutation.mutate(parsed.data, {
+      onSuccess: (answer) => {
+        adminSession.set(answer.token);
+        navigate('/admin/menu', { replace: true });
+      },
+      onError: (failure) => setError((failure instanceof ApiError && failure.message) || 'Login failed'),
+    });
+  }
+
+  return (
+    <main className="auth-page admin-login">
+      <div className="admin-login__brand">
+        <KujiyaMark size={40} />
+        <span>Kujiya Back Office</span>
+      </div>
+      <div className="auth-card">
+        <h1 className="auth-title">Admin Login</h1>
+        <form className="auth-form" onSubmit={onSubmit} noValidate>
+          <div className="field">
+            <label htmlFor="admin-username">Username</label>
+            <input
+              id="admin-username"
+              name="username"
+              autoComplete="username"
+              autoCapitalize="none"
+              required
+              value={username}
+              onChange={(event) => setUsername(event.target.value)}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="admin-password">Password</label>
+            <PasswordInput
+              id="admin-password"
+              name="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+          </div>
+          {error && (
+            <p className="auth-message auth-message--error" role="alert">
+              {error}
+            </p>
+          )}
+          <button type="submit" className="btn btn--primary btn--block" disabled={loginMutation.isPending}>
+            {loginMutation.isPending ? 'Logging in…' : 'Login'}
+          </button>
+        </form>
+      </div>
+    </main>
+  );
+}

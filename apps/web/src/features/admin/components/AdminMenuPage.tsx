@@ -1,0 +1,31 @@
+import { Link } from 'react-router';
+import './admin.css';
+
+/** The back office dashboard (spec 001 §2): one entry per admin area. */
+export const adminMenuEntries = [
+  { to: '/admin/products', label: 'Products', hint: 'Sets, prizes, reloads and availability' },
+  { to: '/admin/orders', label: 'Orders', hint: 'Every order, lottery and payment state' },
+  { to: '/admin/selfcollect', label: 'Self Collections', hint: 'Booked pick-ups and their status' },
+  { to: '/admin/shipments', label: 'Shipments', hint: 'Parcels to send and export labels' },
+  { to: '/admin/inventory-lookup', label: 'Inventory Lookup', hint: "Any user's inventory" },
+] as const;
+
+export function AdminMenuPage() {
+  return (
+    <main className="admin-page">
+      <h1 className="admin-title">Admin Dashboard</h1>
+      <nav aria-label="Admin menu">
+        <ul className="admin-menu">
+          {adminMenuEntries.map((entry) => (
+            <li key={entry.to}>
+              <Link to={entry.to} className="admin-menu__entry">
+                <span className="admin-menu__label">{entry.label}</span>
+                <span className="admin-menu__hint">{entry.hint}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </main>
+  );
+}

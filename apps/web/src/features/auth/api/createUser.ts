@@ -1,0 +1,16 @@
+import { useMutation } from '@tanstack/react-query';
+import type { AuthResponse, CreateUserRequest } from '@kujiya/shared';
+import { api } from '../../../lib/api-client';
+
+/** POST /api/users/create: only for an e-mail verified by a code within the last hour. E-mail lowercased. */
+export function createUser(request: CreateUserRequest): Promise<AuthResponse> {
+  return api<AuthResponse>('/api/users/create', {
+    method: 'POST',
+    body: { ...request, email: request.email.trim().toLowerCase() },
+    auth: 'none',
+  });
+}
+
+export function useCreateUser() {
+  return useMutation({ mutationFn: createUser });
+}

@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { sessionStore } from '../../../lib/session';
+
+/** GET /api/users/logout */
+export function logout(): Promise<unknown> {
+  return api<unknown>('/api/users/logout');
+}
+
+/** Tells the server, then forgets the session locally whatever the answer, and drops cached data. */
+export async function signOut(queryClient: QueryClient): Promise<void> {
+  try {
+    await logout();
+  } catch (error) {
+    console.warn('Logout call failed; clearing the session anyway', error);
+  }
+  sessionStore.clear();
+  queryClient.clear();
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: () => signOut(queryClient) });
+}

@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
+import type { VerifyCodeRequest, VerifyCodeResponse } from '@kujiya/shared';
+import { api } from '../../../lib/api-client';
+
+/** POST /api/verification/verify: for process forgetPassword the answer carries a `resetToken`. */
+export function verifyCode(request: VerifyCodeRequest): Promise<VerifyCodeResponse> {
+  return api<VerifyCodeResponse>('/api/verification/verify', { method: 'POST', body: request, auth: 'none' });
+}
+
+export function useVerifyCode() {
+  return useMutation({ mutationFn: verifyCode });
+}

@@ -1,0 +1,21 @@
+import { useState, type InputHTMLAttributes } from 'react';
+import { EyeIcon } from '../../../components/icons';
+
+/** A password field with a show/hide toggle (spec 000 §2). */
+export function PasswordInput(props: Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <div className="password-input">
+      <input {...props} type={visible ? 'text' : 'password'} />
+      <button
+        type="button"
+        className="password-input__toggle"
+        aria-label={visible ? 'Hide password' : 'Show password'}
+        aria-pressed={visible}
+        onClick={() => setVisible((value) => !value)}
+      >
+        <EyeIcon open={visible} />
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { ApiError } from '../../../lib/api-client';
+import { checkEmail } from '../api/checkEmail';
+import { createVerification } from '../api/createVerification';
+import { isValidEmail } from '@kujiya/shared';
+import { readState, type VerificationState } from '../navigation';
+import { FormMessage } from './FormMessage';
+import './auth.css';
+
+type Failure = { kind: 'exists' } | { kind: 'send' } | { kind: 'server'; message: string } | null;
+
+/**
+ * /verify-email: start of sign-up (or, with process forgetPassword, of password recovery by code).
+ * Sign-up first makes sure no account has the e-mail, then a code is sent and /verify follows.
+ */
+export function VerifyEmailPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { process = 'signup', email: initialEmail = '' } = readState<VerificationState>(location.state);
+  const [email, setEmail] = useState(initialEmail);
+  const [failure, setFailure] = useState<Failure>(null);
+  const [busy, setBusy] = useState(false);
+  const valid = isValidEmail(email);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!valid || busy) return;
+    const address = email.trim().toLowerCase();
+    setFailure(null);
+    setBusy(true);
+    try {
+      if (process === 'signup') {
+        try {
+          await checkEmail(address);
+        } catch (error) {
+          // A non-OK answer means an account exists, except a rate limit or a rejected address,
+          // which say so themselves.
+          if (error instanceof ApiError && (error.status === 429 || error.status === 400)) {
+            setFailure({ kind: 'server', message: error.message });
+          } else if (error instanceof ApiError && error.status < 500) setFailure({ kind: 'exists' });
+          else setFailure({ kind: 'send' });
+          return;
+        }
+      }
+      try {
+        await createVerification({ email: address, process });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 409) setFailure({ kind: 'exists' });
+        else if (error instanceof ApiError && error.status === 429) setFailure({ kind: 'server', message: error.message });
+        else setFailure({ kind: 'send' });
+        return;
+      }
+      navigate('/verify', { state: { email: address, process } satisfies VerificationState });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <main className="auth-page">
+      <div className="auth-card">
+        <h1 className="auth-title">Continue with Email</h1>
+        <p className="auth-subtitle">
+          {process === 'forgetPassword'
+            ? "Enter your account's e-mail and we'll send you a verification code to set a new password."
+            : "Enter your e-mail and we'll send you a verification code to create your account."}
+        </p>
+        <form className="auth-form" onSubmit={onSubmit} noValidate>
+          <div className="field">
+            <label htmlFor="verify-email">Email</label>
+            <input
+              id="verify-email"
+              type="email"
+              name="email"
+              autoComplete="email"
+              autoCapitalize="none"
+              inputMode="email"
+              placeholder="you@example.com"
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+            />
+          </div>
+          {failure?.kind === 'exists' && <FormMessage>An account already exists with this email.</FormMessage>}
+          {failure?.kind === 'server' && <FormMessage>{failure.message}</FormMessage>}
+          {failure?.kind === 'send' && (
+            <FormMessage>
+              Unable to send verification code. <Link to="/contact-us">Contact support</Link>
+            </FormMessage>
+          )}
+          <button type="submit" className="btn btn--primary btn--block" disabled={!valid || busy}>
+            {busy ? 'Sending code…' : 'Continue'}
+          </button>
+        </form>
+        <div className="auth-links">
+          <Link to="/login">Already have an account? Sign In</Link>
+        </div>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,112 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { ApiError } from '../../../lib/api-client';
+import { useVerifyCode } from '../api/verifyCode';
+import { createVerification } from '../api/createVerification';
+import { readState, type VerificationState } from '../navigation';
+import { isValidEmail } from '@kujiya/shared';
+import { useCountdown } from '../useCountdown';
+import { FormMessage } from './FormMessage';
+import './auth.css';
+
+export const RESEND_LOCK_SECONDS = 60;
+const incorrectCodeMessage = 'Verification Code is incorrect, please request for a new code.';
+
+/** /verify: the 6-digit code from the e-mail, then sign-up or change-password (spec 000 §2, §4). */
+export function VerifyPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { email = '', process = 'signup' } = readState<VerificationState>(location.state);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState('');
+  const [notice, setNotice] = useState('');
+  const verifyMutation = useVerifyCode();
+  const resend = useCountdown(RESEND_LOCK_SECONDS);
+  const emailValid = isValidEmail(email);
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!code) return;
+    setError('');
+    setNotice('');
+    verifyMutation.mutate(
+      { email, code, process },
+      {
+        onSuccess: (answer) => {
+          const next = process === 'forgetPassword' ? '/change-password' : '/sign-up';
+          navigate(next, { state: { email, process, resetToken: answer.resetToken } satisfies VerificationState });
+        },
+        onError: (failure) => {
+          setError(failure instanceof ApiError && failure.status === 429 ? failure.message : incorrectCodeMessage);
+        },
+      },
+    );
+  }
+
+  async function onResend() {
+    // Resend works only with a valid e-mail, and only once the 60 s lock is over.
+    if (!emailValid || resend.left > 0) return;
+    resend.restart();
+    setError('');
+    setNotice('');
+    try {
+      await createVerification({ email, process });
+      setNotice('A new code is on its way.');
+    } catch (failure) {
+      setError(failure instanceof ApiError && failure.status === 429 ? failure.message : 'Unable to send verification code.');
+    }
+  }
+
+  return (
+    <main className="auth-page">
+      <div className="auth-card">
+        <h1 className="auth-title">Enter Verification Code</h1>
+        <p className="auth-subtitle">
+          {emailValid ? (
+            <>
+              We sent a 6-digit code to <strong>{email}</strong>.
+            </>
+          ) : (
+            <>
+              No e-mail to verify yet. <Link to="/verify-email">Enter your e-mail first.</Link>
+            </>
+          )}
+        </p>
+        <form className="auth-form" onSubmit={onSubmit} noValidate>
+          <div className="field">
+            <label htmlFor="verify-code">Verification Code</label>
+            <input
+              id="verify-code"
+              className="code-input"
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              pattern="\d{6}"
+              placeholder="••••••"
+              value={code}
+              onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, 6))}
+            />
+          </div>
+          <FormMessage>{error}</FormMessage>
+          <FormMessage kind="ok">{notice}</FormMessage>
+          <button type="submit" className="btn btn--primary btn--block" disabled={!code || verifyMutation.isPending}>
+            {verifyMutation.isPending ? 'Verifying…' : 'Verify'}
+          </button>
+        </form>
+        <div className="auth-info" role="note">
+          <p>
+            <strong>The code is valid for 15 minutes.</strong>
+          </p>
+          <p>E-mail delivery may take 30 seconds to 10 minutes. Please check your spam folder too.</p>
+        </div>
+        <p className="resend-row">
+          Didn&apos;t get the code?{' '}
+          <button type="button" className="link-button" disabled={resend.left > 0 || !emailValid} onClick={onResend}>
+            {resend.left > 0 ? `Resend code in ${resend.left}s` : 'Resend code'}
+          </button>
+        </p>
+      </div>
+    </main>
+  );
+}

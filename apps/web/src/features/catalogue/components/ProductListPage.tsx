@@ -1,0 +1,171 @@
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import type { Product } from '@kujiya/shared';
+import { Dialog } from '../../../components/ui/Dialog';
+import { storageKeys } from '../../../lib/storage';
+import { useProducts } from '../api/get-products';
+import { useShopperActions } from '../hooks/use-shopper-actions';
+import { trackEvent } from '../../analytics/api/trackEvent';
+import { ALL_ANIME, animeOptions, filterByAnime, findRetryProduct, listingTabs, splitByPreorder, type ListingTabId } from '../lib/listing';
+import { HowToPlay } from './HowToPlay';
+import { InfoIcon } from './icons';
+import { PlayFlow } from './play/PlayFlow';
+import { ProductRow } from './ProductRow';
+import './catalogue.css';
+
+export const PREORDER_INFO_TEXT =
+  'You will receive an email notification when your preordered items have arrived and are ready to ship.';
+
+/** /ichiban-kuji-products: how to play, Filter by Anime, the four tabs, Preorder and Instock rows. */
+export function ProductListPage() {
+  const listing = useProducts();
+  const actions = useShopperActions();
+  const [tab, setTab] = useState<ListingTabId>('new');
+  const [anime, setAnime] = useState(ALL_ANIME);
+  const [preorderInfoOpen, setPreorderInfoOpen] = useState(false);
+  const [playing, setPlaying] = useState<{ productId: string; skipInfo: boolean } | null>(null);
+  const filterId = useId();
+  const retryChecked = useRef(false);
+
+  // Try Again on /results stores the set; its play popup reopens once the list has loaded.
+  useEffect(() => {
+    if (!listing.data || retryChecked.current) return;
+    retryChecked.current = true;
+    const stored = readRetryProduct();
+    if (stored === null) return;
+    sessionStorage.removeItem(storageKeys.retryProduct);
+    const product = findRetryProduct(stored, listing.data.all);
+    if (product) setPlaying({ productId: product.productId, skipInfo: true });
+  }, [listing.data]);
+
+  const options = useMemo(() => animeOptions(listing.data?.all ?? []), [listing.data]);
+  const activeTab = listingTabs.find((candidate) => candidate.id === tab) ?? listingTabs[0];
+  const sections = useMemo(
+    () => splitByPreorder(filterByAnime(listing.data?.[activeTab.key] ?? [], anime)),
+    [listing.data, activeTab.key, anime],
+  );
+  // The popup always shows the freshest copy of the set (tickets left change as others buy).
+  const playingProduct = playing ? listing.data?.all.find((product) => product.productId === playing.productId) : undefined;
+
+  const play = (product: Product) => {
+    trackEvent('View Product', { setId: product.setId, productId: product.productId });
+    setPlaying({ productId: product.productId, skipInfo: false });
+  };
+
+  return (
+    <main className="page catalogue">
+      <h1 className="catalogue__title">Ichiban Kuji</h1>
+      <HowToPlay />
+
+      <div className="catalogue__filter">
+        <label htmlFor={filterId}>Filter by Anime</label>
+        <select id={filterId} value={anime} onChange={(event) => setAnime(event.target.value)}>
+          <option value={ALL_ANIME}>{ALL_ANIME}</option>
+          {options.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </select>
+      </div>
+
+      <div className="catalogue__tabs" role="tablist" aria-label="Product lists">
+        {listingTabs.map((candidate) => (
+          <button
+            key={candidate.id}
+            type="button"
+            role="tab"
+            id={`tab-${candidate.id}`}
+            aria-selected={candidate.id === tab}
+            aria-controls="catalogue-panel"
+            tabIndex={candidate.id === tab ? 0 : -1}
+            className={`catalogue__tab${candidate.id === tab ? ' catalogue__tab--active' : ''}`}
+            onClick={() => setTab(candidate.id)}
+            onKeyDown={(event) => {
+              const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+              if (!step) return;
+              const index = listingTabs.findIndex((item) => item.id === tab);
+              const next = listingTabs[(index + step + listingTabs.length) % listingTabs.length]!;
+              setTab(next.id);
+              document.getElementById(`tab-${next.id}`)?.focus();
+            }}
+          >
+            {candidate.label}
+          </button>
+        ))}
+      </div>
+
+      <div id="catalogue-panel" role="tabpanel" aria-labelledby={`tab-${activeTab.id}`} className="catalogue__panel">
+        {listing.isPending && <div className="spinner" aria-label="Loading products" />}
+        {listing.isError && (
+          <div className="catalogue__error card">
+            <p className="error-text">The products could not be loaded.</p>
+            <button type="button" className="btn btn--primary" onClick={() => void listing.refetch()}>
+              Try again
+            </button>
+          </div>
+        )}
+        {listing.data && (
+          <>
+            {/* Keyed by tab and filter: a new list starts scrolled to its first card. */}
+            <ProductRow
+              key={`preorder-${tab}-${anime}`}
+              title="Preorder"
+              titleExtra={
+                <button
+                  type="button"
+                  className="product-row__info"
+                  aria-label="About preorders"
+                  onClick={() => setPreorderInfoOpen(true)}
+                >
+                  <InfoIcon size={20} />
+                </button>
+              }
+              products={sections.preorder}
+              onPlay={play}
+              onFavourite={actions.toggleFavourite}
+            />
+            <ProductRow
+              key={`instock-${tab}-${anime}`}
+              title="Instock"
+              products={sections.instock}
+              onPlay={play}
+              onFavourite={actions.toggleFavourite}
+            />
+          </>
+        )}
+      </div>
+
+      <Dialog open={preorderInfoOpen} onClose={() => setPreorderInfoOpen(false)} title="Preorder">
+        <p className="preorder-info">{PREORDER_INFO_TEXT}</p>
+        <button type="button" className="btn btn--primary btn--block" autoFocus onClick={() => setPreorderInfoOpen(false)}>
+          OK
+        </button>
+      </Dialog>
+
+      {playingProduct && playing && (
+        <PlayFlow
+          key={playingProduct.productId}
+          product={playingProduct}
+          skipInfo={playing.skipInfo}
+          busy={actions.busy}
+          onBuy={(quantity) => actions.buy(playingProduct, quantity)}
+          onBuyOut={() => actions.buyOut(playingProduct)}
+          onFavourite={actions.toggleFavourite}
+          onClose={() => setPlaying(null)}
+        />
+      )}
+      {actions.dialogs}
+    </main>
+  );
+}
+
+/** retryProduct may hold the product as JSON or a bare id. */
+function readRetryProduct(): unknown {
+  const raw = sessionStorage.getItem(storageKeys.retryProduct);
+  if (raw === null) return null;
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return raw;
+  }
+}

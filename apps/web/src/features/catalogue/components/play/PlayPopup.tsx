@@ -1,0 +1,170 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import {
+  formatCents,
+  isPurchaseDisabled,
+  maximumQuantity,
+  minimumQuantity,
+  parseTicketCount,
+  promotionTagText,
+  ticketsReceived,
+  type Prize,
+  type Product,
+} from '@kujiya/shared';
+import { Dialog } from '../../../../components/ui/Dialog';
+import { ClientSeedField } from '../../../purchase/components/ClientSeedField';
+import { useHoldSeconds } from '../../../purchase/lib/hold-store';
+import { usePrizes } from '../../api/get-prizes';
+import { arrivalDate } from '../../lib/arrival';
+import { imageUrl } from '../../lib/image-url';
+import { FavouriteHeart } from '../../../favourites/components/FavouriteHeart';
+import { TokenIcon } from '../icons';
+import { PrizeRow } from './PrizeRow';
+import { PrizeZoomDialog } from './PrizeZoomDialog';
+import { QuantityPicker } from './QuantityPicker';
+import './play.css';
+
+export interface PlayPopupProps {
+  product: Product;
+  onClose: () => void;
+  /** BUY with the chosen number of paid tickets. */
+  onBuy: (quantity: number) => void;
+  /** BUY OUT: every ticket left (the paid count under Buy X Get Y). */
+  onBuyOut: () => void;
+  /** A purchase request is running. */
+  busy?: boolean;
+  /** The favourite heart on the banner (shown when given). */
+  onFavourite?: (product: Product) => void;
+}
+
+/** The play popup (spec 000 §2): banner, prices, quantity, BUY / BUY OUT, status, prizes, fairness. */
+export function PlayPopup({ product, onClose, onBuy, onBuyOut, busy = false, onFavourite }: PlayPopupProps) {
+  const { left, total } = parseTicketCount(product.quantity);
+  const min = minimumQuantity(product.promotion);
+  const max = maximumQuantity(left, product.promotion);
+  const [quantity, setQuantity] = useState(min);
+  const [zoomed, setZoomed] = useState<Prize | null>(null);
+  const closeZoom = useCallback(() => setZoomed(null), []);
+  // The round's hold as listed, or one this tab learnt of (a 423, or the buyer's own buy-out).
+  const listedHold = useCountdown(product.holdTimeLeft);
+  const knownHold = useHoldSeconds(product.setId);
+  const holdSecondsLeft = Math.max(listedHold, knownHold);
+  const prizes = usePrizes(product.setId, product.productId);
+  const tagText = promotionTagText(product);
+  const disabled = isPurchaseDisabled({ left, busy, holdSecondsLeft });
+  const belowMinimum = left > 0 && max < min;
+  const received = ticketsReceived(quantity, left, product.promotion);
+
+  return (
+    <>
+      <Dialog open onClose={onClose} title={product.name} className="play">
+        <div className="play__banner">
+          <img className="play__banner-backdrop" src={imageUrl(product.image)} alt="" />
+          <img className="play__banner-art" src={imageUrl(product.image)} alt="" />
+          <span className={`play__status play__status--${product.preorder ? 'preorder' : 'instock'}`}>
+            {product.preorder ? 'PRE-ORDER' : 'INSTOCK'}
+          </span>
+          {tagText && <span className="play__ribbon">{tagText}</span>}
+          {onFavourite && <FavouriteHeart product={product} className="play__heart" size={22} onToggle={onFavourite} />}
+        </div>
+
+        <div className="play__prices" aria-label="Price per ticket">
+          <span className="play__price play__price--token">
+            <TokenIcon size={20} />
+            {product.token} tokens
+          </span>
+          <span className="play__price play__price--dollar">{formatCents(product.price)}</span>
+          <span className="play__per">per ticket</span>
+        </div>
+
+        <div className="play__facts">
+          <div>
+            <span className="play__fact-label">Tickets left</span>
+            <span className="play__fact-value">
+              {left}/{total}
+            </span>
+          </div>
+          {product.preorder && (
+            <div>
+              <span className="play__fact-label">Estimated arrival</span>
+              <span className="play__fact-value">{arrivalDate(product.arrival)}</span>
+            </div>
+          )}
+          <div className={`play__double play__double--${product.doubleChance ? 'yes' : 'no'}`}>
+            <span className="play__fact-value">Double Chance: {product.doubleChance ? 'Available' : 'Not Available'}</span>
+          </div>
+        </div>
+
+        <div className="play__buy">
+          <QuantityPicker value={quantity} min={min} max={Math.max(min, max)} disabled={disabled} onChange={setQuantity} />
+          <p className="play__total" aria-live="polite">
+            {left > 0 ? (
+              <>
+                Total <strong>{quantity * product.token}</strong> tokens · <strong>{formatCents(quantity * product.price)}</strong>
+                {received > quantity && (
+                  <span className="play__bonus"> You get {received} tickets!</span>
+                )}
+              </>
+            ) : (
+              'This set is sold out.'
+            )}
+          </p>
+          {belowMinimum && (
+            <p className="play__note">
+              Only {left} tickets left: fewer than this challenge&apos;s minimum of {min}.
+            </p>
+          )}
+          {holdSecondsLeft > 0 && (
+            <p className="play__note" role="status">
+              Buying out in progress. Please wait {holdSecondsLeft} seconds and refresh your page to purchase with the
+              updated odds.
+            </p>
+          )}
+          <div className="play__actions">
+            <button
+              type="button"
+              className="btn btn--primary play__action"
+              disabled={disabled || belowMinimum}
+              onClick={() => onBuy(quantity)}
+            >
+              BUY
+            </button>
+            <button type="button" className="btn btn--gold play__action" disabled={disabled} onClick={onBuyOut}>
+              BUY OUT
+            </button>
+          </div>
+        </div>
+
+        <section className="play__prizes" aria-labelledby={`prizes-${product.setId}`}>
+          <h3 id={`prizes-${product.setId}`} className="play__section-title">
+            Prizes
+          </h3>
+          {prizes.isPending && <div className="spinner" aria-label="Loading prizes" />}
+          {prizes.isError && <p className="error-text">The prizes could not be loaded. Please try again.</p>}
+          {prizes.data && <PrizeRow prizes={prizes.data} onOpen={setZoomed} />}
+        </section>
+
+        <section className="play__fairness">
+          <span className="play__fairness-label">Fairness commitment</span>
+          <code className="play__commitment">{product.commitment}</code>
+          <Link to={`/fairness/${encodeURIComponent(product.setId)}`} className="play__fairness-link">
+            How this round is kept fair
+          </Link>
+          <ClientSeedField />
+        </section>
+      </Dialog>
+      <PrizeZoomDialog prize={zoomed} onClose={closeZoom} />
+    </>
+  );
+}
+
+/** Seconds left of a buy-out hold, ticking down once a second (spec 000 §4 Hold). */
+function useCountdown(initialSeconds: number): number {
+  const [seconds, setSeconds] = useState(initialSeconds);
+  useEffect(() => {
+    if (seconds <= 0) return;
+    const timer = window.setTimeout(() => setSeconds((value) => value - 1), 1000);
+    return () => window.clearTimeout(timer);
+  }, [seconds]);
+  return seconds;
+}

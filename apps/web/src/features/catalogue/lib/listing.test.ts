@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import type { Product } from '@kujiya/shared';
+import { animeOptions, filterByAnime, findRetryProduct, splitByPreorder } from './listing';
+
+function product(productId: string, tags: string[], preorder = false): Product {
+  return {
+    setId: `set-${productId}`,
+    productId,
+    name: productId,
+    image: 'x.png',
+    token: 10,
+    price: 1000,
+    quantity: '5/10',
+    tags,
+    preorder,
+    arrival: preorder ? 'March 2027' : null,
+    doubleChance: false,
+    lottery: { enabled: false },
+    promotion: null,
+    commitment: 'c'.repeat(64),
+    holdTimeLeft: 0,
+    createdAt: '2026-11-01T00:00:00Z',
+  };
+}
+
+const products = [
+  product('a', ['One Piece', 'Figure']),
+  product('b', ['Jujutsu Kaisen'], true),
+  product('c', ['One Piece', 'Plush'], true),
+  product('d', []),
+];
+
+describe('listing', () => {
+  it('offers the distinct first tags', () => {
+    expect(animeOptions(products)).toEqual(['Jujutsu Kaisen', 'One Piece']);
+  });
+
+  it('filters by the first tag only', () => {
+    expect(filterByAnime(products, 'One Piece').map((p) => p.productId)).toEqual(['a', 'c']);
+    expect(filterByAnime(products, 'Figure')).toEqual([]);
+    expect(filterByAnime(products, 'All')).toHaveLength(4);
+  });
+
+  it('splits preorder and instock', () => {
+    const { preorder, instock } = splitByPreorder(products);
+    expect(preorder.map((p) => p.productId)).toEqual(['b', 'c']);
+    expect(instock.map((p) => p.productId)).toEqual(['a', 'd']);
+  });
+
+  it('finds the retry product by object or id', () => {
+    expect(findRetryProduct({ productId: 'c', name: 'old copy' }, products)?.productId).toBe('c');
+    expect(findRetryProduct({ setId: 'set-b' }, products)?.productId).toBe('b');
+    expect(findRetryProduct('a', products)?.productId).toBe('a');
+    expect(findRetryProduct({ productId: 'gone' }, products)).toBeNull();
+    expect(findRetryProduct(null, products)).toBeNull();
+  });
+});

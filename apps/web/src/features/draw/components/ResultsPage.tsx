@@ -1,0 +1,69 @@
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { WonPrize } from '@kujiya/shared';
+import { Dialog } from '../../../components/ui/Dialog';
+import { imageUrl } from '../../catalogue/lib/image-url';
+import { clearResults, readResults, storeRetryProduct, type ResultsState } from '../lib/results-state';
+import './results.css';
+
+/** /results (spec 000 §2, §4): 'YOU WON', the prize cards, Try Again and Browse Others. */
+export function ResultsPage() {
+  const [results] = useState<ResultsState | null>(readResults);
+  const [zoomed, setZoomed] = useState<WonPrize | null>(null);
+  const navigate = useNavigate();
+
+  // Leaving the page clears the prizes and the order state (it was read into memory above).
+  useEffect(() => () => clearResults(), []);
+
+  if (!results) {
+    return (
+      <main className="page results">
+        <h1 className="results__title">YOU WON</h1>
+        <p>There are no results to show.</p>
+        <Link className="btn btn--primary" to="/ichiban-kuji-products">
+          Browse Others
+        </Link>
+      </main>
+    );
+  }
+
+  return (
+    <main className="page results">
+      <h1 className="results__title">YOU WON</h1>
+      <p className="results__set">{results.product.name}</p>
+      {results.prizes.length === 0 && <p>No prizes yet: chance sets are drawn when they sell out.</p>}
+      <ul className="results__list">
+        {results.prizes.map((prize) => (
+          <li key={prize.id} className="results__card card" data-testid="result-prize">
+            <button type="button" className="results__image-button" aria-label={`View ${prize.name} full size`} onClick={() => setZoomed(prize)}>
+              <img src={imageUrl(prize.image)} alt="" width={96} height={96} />
+            </button>
+            <div className="results__info">
+              <p className="results__name">{prize.name}</p>
+              <p className="results__quantity">Quantity: {prize.quantity}</p>
+              <p className="results__description">{prize.description}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <div className="results__actions">
+        <button
+          type="button"
+          className="btn btn--primary btn--block"
+          onClick={() => {
+            storeRetryProduct(results.product);
+            navigate('/ichiban-kuji-products');
+          }}
+        >
+          Try Again
+        </button>
+        <Link className="btn btn--ghost btn--block" to="/ichiban-kuji-products">
+          Browse Others
+        </Link>
+      </div>
+      <Dialog open={zoomed !== null} onClose={() => setZoomed(null)} title={zoomed ? `${zoomed.name} (${zoomed.description})` : ''} className="results__zoom">
+        {zoomed && <img className="results__zoom-image" src={imageUrl(zoomed.image)} alt={zoomed.description} />}
+      </Dialog>
+    </main>
+  );
+}

@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Notification } from '@kujiya/shared';
+import { api } from '../../../lib/api-client';
+
+export const FETCH_NOTIFICATIONS_ERROR = 'Failed to fetch notifications';
+
+/** GET /api/notification: the shopper's notifications; removed ones are filtered out (spec 000 §4). */
+export async function getNotifications(): Promise<Notification[]> {
+  try {
+    const list = await api<Notification[]>('/api/notification');
+    return list.filter((n) => !n.isRemoved);
+  } catch (error) {
+    console.error(error);
+    throw new Error(FETCH_NOTIFICATIONS_ERROR, { cause: error });
+  }
+}
+
+export const notificationsQueryKey = (username: string | null) => ['notifications', username] as const;
+
+export const notificationsQuery = (username: string | null) =>
+  queryOptions({ queryKey: notificationsQueryKey(username), queryFn: getNotifications, refetchInterval: 60_000 });
+
+export function useNotifications(username: string | null) {
+  return useQuery({ ...notificationsQuery(username), enabled: Boolean(username) });
+}

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Notification } from '@kujiya/shared';
+import { api } from '../../../lib/api-client';
+import { notificationsQueryKey } from './getNotifications';
+
+/** PATCH /api/notification/read-all: sent when the bell's dropdown opens (spec 000 §4). */
+export function markAllNotificationsRead(): Promise<{ success: boolean }> {
+  return api<{ success: boolean }>('/api/notification/read-all', { method: 'PATCH' });
+}
+
+export function useMarkAllNotificationsRead(username: string | null) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: markAllNotificationsRead,
+    onMutate: () => {
+      client.setQueryData<Notification[]>(notificationsQueryKey(username), (list) => list?.map((n) => ({ ...n, isRead: true })));
+    },
+    onError: () => client.invalidateQueries({ queryKey: notificationsQueryKey(username) }),
+  });
+}

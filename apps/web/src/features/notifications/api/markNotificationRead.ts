@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Notification } from '@kujiya/shared';
+import { api } from '../../../lib/api-client';
+import { notificationsQueryKey } from './getNotifications';
+
+/** PATCH /api/notification/{id}/read */
+export function markNotificationRead(id: string): Promise<Notification> {
+  return api<Notification>(`/api/notification/${encodeURIComponent(id)}/read`, { method: 'PATCH' });
+}
+
+export function useMarkNotificationRead(username: string | null) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: markNotificationRead,
+    onMutate: (id) => {
+      client.setQueryData<Notification[]>(notificationsQueryKey(username), (list) =>
+        list?.map((n) => (n._id === id ? { ...n, isRead: true } : n)),
+      );
+    },
+    onError: () => client.invalidateQueries({ queryKey: notificationsQueryKey(username) }),
+  });
+}

@@ -1,0 +1,57 @@
+import {
+  PHONE_NUMBER_MESSAGE,
+  POSTAL_CODE_MESSAGE,
+  isValidPhoneNumber,
+  isValidPostalCode,
+  type UpdateProfileFields,
+  type UserDetails,
+} from '@kujiya/shared';
+
+/** The editable profile fields as the form holds them (empty string = not set). */
+export interface ProfileForm {
+  fullName: string;
+  phoneNumber: string;
+  country: string;
+  postalCode: string;
+  unitNumber: string;
+  fullAddress: string;
+}
+
+export const profileFieldNames = ['fullName', 'phoneNumber', 'country', 'postalCode', 'unitNumber', 'fullAddress'] as const;
+
+export function profileFormOf(details: UserDetails): ProfileForm {
+  const address = details.shippingAddress;
+  return {
+    fullName: address.fullName ?? '',
+    phoneNumber: details.phoneNumber ?? '',
+    country: address.country || 'SG',
+    postalCode: address.postalCode ?? '',
+    unitNumber: address.unitNumber ?? '',
+    fullAddress: address.fullAddress ?? '',
+  };
+}
+
+/** Only the fields whose trimmed value differs from what was loaded (spec 001 §7). */
+export function changedProfileFields(initial: ProfileForm, current: ProfileForm): UpdateProfileFields {
+  const changed: UpdateProfileFields = {};
+  for (const name of profileFieldNames) {
+    const value = current[name].trim();
+    if (value !== initial[name].trim()) changed[name] = value;
+  }
+  return changed;
+}
+
+/** Field messages for an invalid phone number or postal code (spec 001 §5); empty clears the field. */
+export function profileFormErrors(form: ProfileForm): Partial<Record<keyof ProfileForm, string>> {
+  const errors: Partial<Record<keyof ProfileForm, string>> = {};
+  const phone = form.phoneNumber.trim();
+  const postal = form.postalCode.trim();
+  if (phone && !isValidPhoneNumber(phone)) errors.phoneNumber = PHONE_NUMBER_MESSAGE;
+  if (postal && !isValidPostalCode(postal)) errors.postalCode = POSTAL_CODE_MESSAGE;
+  return errors;
+}
+
+/** True when the phone number or any of the five shipping address fields is empty. */
+export function isProfileIncomplete(form: ProfileForm): boolean {
+  return profileFieldNames.some((name) => form[name].trim() === '');
+}

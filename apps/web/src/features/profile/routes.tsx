@@ -1,0 +1,7 @@
+import type { RouteObject } from 'react-router';
+import { requireLogin } from '../auth/guard';
+
+/** /user-profile (login required). */
+export const profileRoutes: RouteObject[] = requireLogin([
+  { path: 'user-profile', lazy: async () => ({ Component: (await import('./components/ProfilePage')).ProfilePage }) },
+]);

@@ -1,0 +1,14 @@
+import { Dialog } from '../../../components/ui/Dialog';
+
+/** A purchase outcome the shopper acknowledges (spec 000 §8 texts), with OK. */
+export function PurchaseMessageDialog({ message, onClose }: { message: string; onClose: () => void }) {
+  return (
+    <Dialog open onClose={onClose} title={message} className="purchase-dialog purchase-dialog--message">
+      <div className="purchase-actions">
+        <button type="button" className="btn btn--primary" autoFocus onClick={onClose}>
+          OK
+        </button>
+      </div>
+    </Dialog>
+  );
+}

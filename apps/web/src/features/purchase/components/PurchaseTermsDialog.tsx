@@ -1,0 +1,24 @@
+import { AgreeToTermsDialog } from '../../../components/AgreeToTermsDialog';
+import { BusyLabel } from './BusyLabel';
+
+const ticketTerms = [
+  'Every ticket wins a prize. Prizes are decided on our server when you pay, and you can verify every draw.',
+  'Ticket sales are final: tickets cannot be refunded or exchanged.',
+  'Prizes wait in your inventory; ship or collect them before their ship-by date.',
+];
+
+/** Step 2 of buying (spec 000 §4): the terms popup; Next needs the agree checkbox ticked (§5). */
+export function PurchaseTermsDialog({ busy, onNext, onCancel }: { busy: boolean; onNext: () => void; onCancel: () => void }) {
+  return (
+    <AgreeToTermsDialog
+      open
+      title="Terms and Conditions"
+      points={ticketTerms}
+      busy={busy}
+      onNext={onNext}
+      onCancel={onCancel}
+      nextLabel={<BusyLabel busy={busy}>Next</BusyLabel>}
+      className="purchase-dialog"
+    />
+  );
+}

@@ -1,0 +1,33 @@
+import { useEffect, useState } from 'react';
+import { formatCountdown, secondsUntil } from '../lib/purchase-maths';
+import { RESERVATION_EXPIRED_MESSAGE } from '../lib/purchase-errors';
+
+/**
+ * The reservation countdown of the payment page, ticking every second (spec 000 §4, §9); at 0 it
+ * says the reservation expired and tells the page.
+ */
+export function ReservationCountdown({ expiresAt, onExpired }: { expiresAt: string; onExpired: () => void }) {
+  const [now, setNow] = useState(() => Date.now());
+  const seconds = secondsUntil(expiresAt, now);
+  useEffect(() => {
+    if (seconds <= 0) {
+      onExpired();
+      return;
+    }
+    const timer = window.setTimeout(() => setNow(Date.now()), 1000);
+    return () => window.clearTimeout(timer);
+  }, [seconds, now, onExpired]);
+
+  if (seconds <= 0) {
+    return (
+      <p className="reservation reservation--expired" role="alert">
+        {RESERVATION_EXPIRED_MESSAGE}
+      </p>
+    );
+  }
+  return (
+    <p className="reservation" data-testid="reservation-countdown">
+      Tickets reserved for <strong>{formatCountdown(seconds)}</strong>
+    </p>
+  );
+}

@@ -1,0 +1,33 @@
+import { Dialog } from '../../../components/ui/Dialog';
+import { TokenIcon } from '../../../components/icons';
+import { BusyLabel } from './BusyLabel';
+
+interface TokenConfirmDialogProps {
+  cost: number;
+  paidTickets: number;
+  tokenPrice: number;
+  busy: boolean;
+  onYes: () => void;
+  onCancel: () => void;
+}
+
+/** Step 4: the balance covers the cost; ask before spending the tokens. */
+export function TokenConfirmDialog({ cost, paidTickets, tokenPrice, busy, onYes, onCancel }: TokenConfirmDialogProps) {
+  return (
+    <Dialog open onClose={onCancel} title="Confirm purchase" className="purchase-dialog">
+      <p className="purchase-question">Are you sure you want to use {cost} for this purchase?</p>
+      <p className="purchase-breakdown">
+        <TokenIcon size={18} />
+        {paidTickets} {paidTickets === 1 ? 'ticket' : 'tickets'} × {tokenPrice} tokens
+      </p>
+      <div className="purchase-actions">
+        <button type="button" className="btn btn--ghost" disabled={busy} onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="button" className="btn btn--primary" disabled={busy} onClick={onYes} autoFocus>
+          <BusyLabel busy={busy}>Yes</BusyLabel>
+        </button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../lib/api-client';
+import {
+  PURCHASE_ERROR_MESSAGE,
+  TICKETS_CHANGED_MESSAGE,
+  TRY_AGAIN_MESSAGE,
+  holdMessage,
+  purchaseFailure,
+} from './purchase-errors';
+
+describe('purchaseFailure (spec 000 §8)', () => {
+  it('a 400 mentioning Not enough tickets left says the tickets changed, on both paths', () => {
+    const error = new ApiError(400, 'Not enough tickets left. Only 2 remain.');
+    expect(purchaseFailure(error, 'token')).toEqual({ kind: 'message', text: TICKETS_CHANGED_MESSAGE });
+    expect(purchaseFailure(error, 'card')).toEqual({ kind: 'message', text: TICKETS_CHANGED_MESSAGE });
+    expect(TICKETS_CHANGED_MESSAGE).toBe('The number of tickets available has changed. Please refresh the page.');
+  });
+
+  it('reads the text from the body error field as well', () => {
+    const error = new ApiError(400, 'Bad Request', { error: 'Not enough tickets left' });
+    expect(purchaseFailure(error, 'card')).toEqual({ kind: 'message', text: TICKETS_CHANGED_MESSAGE });
+  });
+
+  it('403, and 404 User not found, show the login reminder; another 404 does not', () => {
+    expect(purchaseFailure(new ApiError(403, 'Please login first.'), 'token')).toEqual({ kind: 'login' });
+    expect(purchaseFailure(new ApiError(404, 'User not found'), 'card')).toEqual({ kind: 'login' });
+    expect(purchaseFailure(new ApiError(404, 'Not Found', { error: 'User not found' }), 'token')).toEqual({ kind: 'login' });
+    expect(purchaseFailure(new ApiError(404, 'Set not found'), 'token')).toEqual({ kind: 'message', text: 'Purchase failed: Set not found' });
+  });
+
+  it('a 423 with holdTimeLeft is the buy-out hold, rounded up to whole seconds', () => {
+    expect(purchaseFailure(new ApiError(423, 'Locked', { holdTimeLeft: 27 }), 'token')).toEqual({ kind: 'hold', seconds: 27 });
+    expect(purchaseFailure(new ApiError(423, 'Locked', { holdTimeLeft: 4.2 }), 'card')).toEqual({ kind: 'hold', seconds: 5 });
+    expect(holdMessage(27)).toBe(
+      'Buying out in progress. Please wait 27 seconds and refresh your page to purchase with the updated odds.',
+    );
+  });
+
+  it('a 423 without a hold time falls through to the path rule', () => {
+    expect(purchaseFailure(new ApiError(423, 'Locked'), 'card')).toEqual({ kind: 'message', text: PURCHASE_ERROR_MESSAGE });
+  });
+
+  it('500 and a network failure say Please Try Again.', () => {
+    expect(purchaseFailure(new ApiError(500, 'Internal Server Error'), 'token')).toEqual({ kind: 'message', text: TRY_AGAIN_MESSAGE });
+    expect(purchaseFailure(new ApiError(503, 'Service Unavailable'), 'card')).toEqual({ kind: 'message', text: TRY_AGAIN_MESSAGE });
+    expect(purchaseFailure(new TypeError('Failed to fetch'), 'card')).toEqual({ kind: 'message', text: 'Please Try Again.' });
+  });
+
+  it('any other token purchase failure shows Purchase failed with the server message', () => {
+    const error = new ApiError(400, 'Insufficient tokens');
+    expect(purchaseFailure(error, 'token')).toEqual({ kind: 'message', text: 'Purchase failed: Insufficient tokens' });
+  });
+
+  it('any other card failure, or an unexpected error, shows the generic purchase text', () => {
+    expect(purchaseFailure(new ApiError(400, 'ticketsBought must be positive'), 'card')).toEqual({
+      kind: 'message',
+      text: 'An error occurred during the purchase process.',
+    });
+    expect(purchaseFailure(new Error('boom'), 'token')).toEqual({ kind: 'message', text: PURCHASE_ERROR_MESSAGE });
+  });
+});

@@ -1,0 +1,49 @@
+import { ApiError } from '../../../lib/api-client';
+import { needsLoginReminder } from '../../../components/login-reminder';
+
+/** User-facing texts of spec 000 §8 for purchases, exactly as written there. */
+export const TICKETS_CHANGED_MESSAGE = 'The number of tickets available has changed. Please refresh the page.';
+export const TRY_AGAIN_MESSAGE = 'Please Try Again.';
+export const PURCHASE_ERROR_MESSAGE = 'An error occurred during the purchase process.';
+export const TICKET_CHECK_ERROR_MESSAGE = 'Error checking ticket availability';
+export const RESERVATION_EXPIRED_MESSAGE = 'Your reservation has expired. Please refresh and try again.';
+
+export const purchaseFailedMessage = (message: string) => `Purchase failed: ${message}`;
+export const holdMessage = (seconds: number) =>
+  `Buying out in progress. Please wait ${seconds} seconds and refresh your page to purchase with the updated odds.`;
+
+/** What the shopper sees after a failed purchase call. */
+export type PurchaseFailure =
+  | { kind: 'hold'; seconds: number }
+  | { kind: 'login' }
+  | { kind: 'message'; text: string };
+
+/** Which purchase call failed: a token purchase shows the server's reason, a card call does not. */
+export type PurchasePath = 'token' | 'card';
+
+/**
+ * Maps a failed purchase call to spec 000 §8: a 423 hold, 'Not enough tickets left', the login
+ * reminder (403, or 404 'User not found'), 500 or a network failure, a token purchase's own
+ * reason, and otherwise the generic text.
+ */
+export function purchaseFailure(error: unknown, path: PurchasePath): PurchaseFailure {
+  if (!(error instanceof ApiError)) {
+    // fetch rejects with a TypeError when the network fails.
+    return { kind: 'message', text: error instanceof TypeError ? TRY_AGAIN_MESSAGE : PURCHASE_ERROR_MESSAGE };
+  }
+  const holdTimeLeft = error.body.holdTimeLeft;
+  if (error.status === 423 && typeof holdTimeLeft === 'number' && holdTimeLeft > 0) {
+    return { kind: 'hold', seconds: Math.ceil(holdTimeLeft) };
+  }
+  if (error.status === 400 && serverTexts(error).some((text) => text.includes('Not enough tickets left'))) {
+    return { kind: 'message', text: TICKETS_CHANGED_MESSAGE };
+  }
+  if (needsLoginReminder(error)) return { kind: 'login' };
+  if (error.status >= 500) return { kind: 'message', text: TRY_AGAIN_MESSAGE };
+  if (path === 'token' && error.message) return { kind: 'message', text: purchaseFailedMessage(error.message) };
+  return { kind: 'message', text: PURCHASE_ERROR_MESSAGE };
+}
+
+function serverTexts(error: ApiError): string[] {
+  return [error.message, error.body.message, error.body.error].filter((text): text is string => typeof text === 'string');
+}

@@ -1,0 +1,7 @@
+import type { RouteObject } from 'react-router';
+import { requireLogin } from '../auth/guard';
+
+/** /kuji-payment: card payment for tickets (login required). */
+export const purchaseRoutes: RouteObject[] = requireLogin([
+  { path: 'kuji-payment', lazy: async () => ({ Component: (await import('./components/KujiPaymentPage')).KujiPaymentPage }) },
+]);

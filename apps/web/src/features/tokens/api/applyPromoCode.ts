@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
+import type { ApplyPromoCodeRequest, ApplyPromoCodeResponse } from '@kujiya/shared';
+import { api } from '../../../lib/api-client';
+
+/** POST /api/promocode/apply: bonus tokens for this payment (once per payment). */
+export function applyPromoCode(request: ApplyPromoCodeRequest): Promise<ApplyPromoCodeResponse> {
+  return api<ApplyPromoCodeResponse>('/api/promocode/apply', { method: 'POST', body: request });
+}
+
+export function useApplyPromoCode() {
+  return useMutation({ mutationFn: applyPromoCode });
+}

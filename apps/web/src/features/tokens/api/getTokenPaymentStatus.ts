@@ -1,0 +1,27 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TokenPaymentStatusResponse } from '@kujiya/shared';
+import { api } from '../../../lib/api-client';
+
+/** GET /api/token/payment-status/{paymentIntentId}: read-only; the server learns the outcome from the gateway's webhook. */
+export function getTokenPaymentStatus(paymentIntentId: string): Promise<TokenPaymentStatusResponse> {
+  return api<TokenPaymentStatusResponse>(`/api/token/payment-status/${encodeURIComponent(paymentIntentId)}`);
+}
+
+/** Polling interval of the payment status (spec 001 §9). */
+export const PAYMENT_STATUS_POLL_MS = 2000;
+
+export const tokenPaymentStatusQuery = (paymentIntentId: string) =>
+  queryOptions({
+    queryKey: ['token', 'payment-status', paymentIntentId],
+    queryFn: () => getTokenPaymentStatus(paymentIntentId),
+    staleTime: 0,
+  });
+
+/** Polls every 2 s while `enabled`, until the payment succeeded. */
+export function useTokenPaymentStatus(paymentIntentId: string, enabled: boolean) {
+  return useQuery({
+    ...tokenPaymentStatusQuery(paymentIntentId),
+    enabled,
+    refetchInterval: (query) => (query.state.data?.paymentStatus === 'succeeded' ? false : PAYMENT_STATUS_POLL_MS),
+  });
+}

@@ -1,0 +1,65 @@
+import { storageKeys } from './storage';
+
+/** An API answer that was not OK: its status and the server's `message` (or a generic text). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+type Auth = 'none' | 'user' | 'admin';
+
+export interface ApiRequest {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** JSON body, or FormData for multipart. */
+  body?: unknown;
+  /** Which bearer token to send. Default: the shopper's token when there is one. */
+  auth?: Auth;
+  signal?: AbortSignal;
+}
+
+function bearerFor(auth: Auth | undefined): string | null {
+  if (auth === 'none') return null;
+  if (auth === 'admin') return localStorage.getItem(storageKeys.adminToken);
+  return localStorage.getItem(storageKeys.token);
+}
+
+/** Calls the API on the same origin. Throws ApiError for non-OK answers. */
+export async function api<T>(path: string, request: ApiRequest = {}): Promise<T> {
+  const headers: Record<string, string> = {};
+  const token = bearerFor(request.auth);
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (request.body instanceof FormData) body = request.body;
+  else if (request.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(request.body);
+  }
+  const response = await fetch(path, {
+    method: request.method ?? (body ? 'POST' : 'GET'),
+    headers,
+    body,
+    signal: request.signal,
+    credentials: 'same-origin',
+  });
+  const text = await response.text();
+  let data: unknown = undefined;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = text;
+    }
+  }
+  if (!response.ok) {
+    const record = (data && typeof data === 'object' ? data : {}) as Record<string, unknown>;
+    const message =
+      typeof record.message === 'string' ? record.message : typeof record.error === 'string' ? record.error : response.statusText;
+    throw new ApiError(response.status, message, record);
+  }
+  return data as T;
+}

@@ -1,0 +1,18 @@
+import { loadConfig } from '../../apps/server/src/config.ts';
+import { startServer, type RunningServer } from '../../apps/server/src/server.ts';
+
+/**
+ * A real Kujiya server for browser tests: fresh in-memory PGlite with the demo data, the built web
+ * app (npm test builds it first), a random port.
+ */
+export async function startTestServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-012345',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  return startServer({ config, inMemory: true, logger: false });
+}

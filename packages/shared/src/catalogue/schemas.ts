@@ -1,0 +1,71 @@
+import { z } from 'zod';
+
+/** Promotion of a set (spec 000 §3). */
+export const buyXGetYPromotionSchema = z.object({
+  type: z.literal('BUY_X_GET_Y_FREE'),
+  details: z.object({ requiredQuantity: z.number().int().positive(), freeQuantity: z.number().int().positive() }),
+});
+export const challengePromotionSchema = z.object({
+  type: z.literal('CHALLENGE'),
+  details: z.object({ minimumQuantity: z.number().int().positive(), challengeAlphabet: z.string().regex(/^[A-Z]$/) }),
+});
+export const promotionSchema = z.discriminatedUnion('type', [buyXGetYPromotionSchema, challengePromotionSchema]);
+export type Promotion = z.infer<typeof promotionSchema>;
+
+/**
+ * A product as the shopper sees it (spec 000 §3). `setId` is the current round, `productId` the
+ * stable listing. `quantity` is "left/total" with tickets held by unexpired reservations not left.
+ * `price` is in cents (shown as dollars with two decimals); `token` is the price in tokens.
+ */
+export const productSchema = z.object({
+  setId: z.string(),
+  productId: z.string(),
+  name: z.string(),
+  image: z.string(),
+  token: z.number().int(),
+  price: z.number().int(),
+  quantity: z.string().regex(/^\d+\/\d+$/),
+  tags: z.array(z.string()),
+  preorder: z.boolean(),
+  arrival: z.string().nullable(),
+  doubleChance: z.boolean(),
+  lottery: z.object({ enabled: z.boolean() }),
+  promotion: promotionSchema.nullable(),
+  /** SHA-256 commitment of the round's server seed (RULES §2). */
+  commitment: z.string(),
+  /** Seconds left of a buy-out hold on the round, 0 when none. */
+  holdTimeLeft: z.number().int().nonnegative(),
+  createdAt: z.string(),
+});
+export type Product = z.infer<typeof productSchema>;
+
+/** GET /api/ichiban-kuji-products */
+export const productListingSchema = z.object({
+  all: z.array(productSchema),
+  newProducts: z.array(productSchema),
+  promotions: z.array(productSchema),
+  chance: z.array(productSchema),
+});
+export type ProductListing = z.infer<typeof productListingSchema>;
+
+export const prizeTypeSchema = z.enum(['Small', 'Big']);
+export type PrizeType = z.infer<typeof prizeTypeSchema>;
+
+/**
+ * A prize of a round (spec 000 §3): `name` is 'Prize {letter}' or 'Last Prize', `rank` the letter or
+ * LAST, `quantity` "remaining/initial". Double-chance prizes carry `doubleChance: true`.
+ */
+export const prizeSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  rank: z.string(),
+  image: z.string(),
+  description: z.string(),
+  quantity: z.string(),
+  type: prizeTypeSchema,
+  doubleChance: z.boolean(),
+});
+export type Prize = z.infer<typeof prizeSchema>;
+
+/** GET /api/prizes/{setId}/{productId} answers a list of prizes, letters in order, Last Prize last. */
+export const prizeListSchema = z.array(prizeSchema);

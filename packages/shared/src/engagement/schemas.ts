@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/** GET /api/notification: one in-app notification (spec 000 §3). */
+export const notificationSchema = z.object({
+  _id: z.string(),
+  message: z.string(),
+  createdAt: z.string(),
+  isRead: z.boolean(),
+  isRemoved: z.boolean(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+/** GET /api/users/favorites/check/{setId}; POST and DELETE answer the new state too. */
+export const favoriteStateSchema = z.object({ isFavorite: z.boolean() });
+export type FavoriteState = z.infer<typeof favoriteStateSchema>;
+
+/** The spec 000 §9 events the web reports through POST /api/analytics/event. */
+export const CLIENT_ANALYTICS_EVENTS = ['View Product', 'Purchase Intent', 'Buy Out Intent'] as const;
+export const analyticsEventRequestSchema = z.object({
+  name: z.enum(CLIENT_ANALYTICS_EVENTS, { message: 'Unknown analytics event' }),
+  properties: z.record(z.string().max(50), z.union([z.string().max(200), z.number(), z.boolean(), z.null()])).optional(),
+});
+export type AnalyticsEventRequest = z.infer<typeof analyticsEventRequestSchema>;
+
+/** Unread notifications among those shown (removed ones are hidden). */
+export function unreadCount(list: readonly Pick<Notification, 'isRead' | 'isRemoved'>[]): number {
+  return list.filter((n) => !n.isRemoved && !n.isRead).length;
+}

@@ -1,0 +1,34 @@
+import crypto from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { canonicalBox, commitmentOf, drawTicket, pickIndex } from './draw.ts';
+
+const seed = 'a'.repeat(64);
+
+describe('verifiable draw', () => {
+  it('commits to the seed bytes with SHA-256', () => {
+    const expected = crypto.createHash('sha256').update(Buffer.from(seed, 'hex')).digest('hex');
+    expect(commitmentOf(seed)).toBe(expected);
+  });
+
+  it('picks with the first 8 bytes of HMAC-SHA256 as a big-endian integer', () => {
+    const mac = crypto.createHmac('sha256', Buffer.from(seed, 'hex')).update('client:0', 'utf8').digest();
+    const expected = Number(mac.readBigUInt64BE(0) % 7n);
+    expect(pickIndex(seed, 'client:0', 7)).toBe(expected);
+  });
+
+  it('builds the canonical box letters in order', () => {
+    expect(canonicalBox([{ letter: 'B', quantity: 2 }, { letter: 'A', quantity: 1 }])).toEqual(['A', 'B', 'B']);
+  });
+
+  it('takes each ticket once', () => {
+    let remaining = [0, 1, 2, 3, 4];
+    const taken: number[] = [];
+    for (let nonce = 0; nonce < 5; nonce++) {
+      const result = drawTicket(seed, 'me', nonce, remaining);
+      taken.push(result.ticketIndex);
+      remaining = result.remaining;
+    }
+    expect([...taken].sort()).toEqual([0, 1, 2, 3, 4]);
+    expect(remaining).toEqual([]);
+  });
+});

@@ -1,0 +1,51 @@
+// `npm test`: lint, type check, build the web app, then every test (unit, API on PGlite and, when
+// TEST_DATABASE_URL is set, on PostgreSQL; then the browser tests). Ends with one summary line.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const run = (label, cmd, args, env = {}) => {
+  console.log(`\n▶ ${label}`);
+  const result = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) {
+    console.error(`✖ ${label} failed`);
+    process.exit(result.status ?? 1);
+  }
+};
+
+const workspaces = ['packages/shared', 'apps/server', 'apps/web', 'e2e'];
+run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+for (const ws of workspaces) run(`type check ${ws}`, 'npx', ['tsc', '-p', ws]);
+run('build web', 'npm', ['run', 'build', '-w', '@kujiya/web', '--silent']);
+
+if (!process.env.TEST_DATABASE_URL) {
+  console.log('Skipping the tests that need PostgreSQL and a second server process: TEST_DATABASE_URL is not set.');
+}
+const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kujiya-test-'));
+const suites = [
+  ['unit and API tests', ['--project', 'shared', '--project', 'web', '--project', 'server', '--project', 'server-postgres']],
+  ['browser tests', ['--project', 'e2e']],
+];
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+let exitCode = 0;
+suites.forEach(([label, projects], i) => {
+  const report = path.join(reportDir, `report-${i}.json`);
+  console.log(`\n▶ ${label}`);
+  const result = spawnSync(
+    'npx',
+    ['vitest', 'run', ...projects, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    { stdio: 'inherit' },
+  );
+  if (result.status !== 0) exitCode = result.status ?? 1;
+  if (fs.existsSync(report)) {
+    const json = JSON.parse(fs.readFileSync(report, 'utf8'));
+    passed += json.numPassedTests;
+    failed += json.numFailedTests;
+    skipped += json.numPendingTests + json.numTodoTests;
+  } else if (result.status !== 0) failed += 1;
+});
+console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(exitCode || (failed > 0 ? 1 : 0));

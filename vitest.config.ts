@@ -1,0 +1,30 @@
+import { configDefaults, defineConfig } from 'vitest/config';
+
+const serverTests = ['apps/server/src/**/*.test.ts'];
+// Two server processes sharing one database: PostgreSQL only, so they run in server-postgres alone.
+const postgresOnlyTests = ['apps/server/src/**/multi-instance.test.ts'];
+const slow = { testTimeout: 60_000, hookTimeout: 120_000 };
+
+// Projects: pure rules, web logic, server API on PGlite, the same server tests again on a real
+// PostgreSQL when TEST_DATABASE_URL is set (CI), and the browser tests (run last, one file at a time).
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] } },
+      { test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'] } },
+      {
+        test: { name: 'server', include: serverTests, exclude: [...configDefaults.exclude, ...postgresOnlyTests], env: { TEST_DB: 'pglite' }, ...slow },
+      },
+      {
+        test: {
+          name: 'server-postgres',
+          include: process.env.TEST_DATABASE_URL ? serverTests : [],
+          passWithNoTests: true,
+          env: { TEST_DB: 'postgres' },
+          ...slow,
+        },
+      },
+      { test: { name: 'e2e', include: ['e2e/**/*.e2e.ts'], testTimeout: 180_000, hookTimeout: 180_000, fileParallelism: false } },
+    ],
+  },
+});

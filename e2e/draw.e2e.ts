@@ -1,11 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { LAST_PRIZE_NAME, LAST_RANK, parseTicketCount, productListingSchema, type Prize, type Product } from '@kujiya/shared';
+import type { Browser, Page } from 'playwright-core';
+import { LAST_PRIZE_NAME, LAST_RANK, type Prize, type Product } from '@kujiya/shared';
 import { startTestServer } from './support/server.ts';
-import { logInContext } from './support/shopper.ts';
-import { launchBrowser, newPhoneContext, screenshot, SCREENSHOT_DIR } from './support/browser.ts';
+import { launchBrowser, screenshot } from './support/browser.ts';
+import { buyWithTokens, demoShopper, dialog, listProducts, TEAR_PROMPT, ticketsLeftOf, viewportShot } from './support/draw.ts';
 import type { RunningServer } from '../apps/server/src/server.ts';
 
 // The draw experience on a phone (spec 000 §2, §4): buy 3 tickets with tokens, tear them open (button,
@@ -13,7 +11,6 @@ import type { RunningServer } from '../apps/server/src/server.ts';
 // tear's longest animation frame; favourites and the notifications bell.
 let server: RunningServer;
 let browser: Browser;
-const PROMPT = 'Slide from left to right or press the button below to tear open the ticket';
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -24,50 +21,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function shopper(): Promise<{ context: BrowserContext; page: Page; token: string; userId: string }> {
-  const context = await newPhoneContext(browser, server.url);
-  const page = await context.newPage();
-  const { token, userId } = await logInContext(context);
-  return { context, page, token, userId };
-}
-
-async function products(page: Page): Promise<Product[]> {
-  return productListingSchema.parse(await (await page.request.get('/api/ichiban-kuji-products')).json()).all;
-}
-const left = (p: Product) => parseTicketCount(p.quantity).left;
+const shopper = () => demoShopper(browser, server.url);
 const plain = (p: Product) => !p.lottery.enabled && p.promotion === null && p.holdTimeLeft === 0;
-const dialog = (page: Page, name: string | RegExp) => page.getByRole('dialog', { name, exact: true });
-
-async function viewportShot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
-}
-
-async function openPlay(page: Page, product: Product): Promise<Locator> {
-  await page.goto('/ichiban-kuji-products');
-  await page.getByRole('tab', { name: 'All' }).click();
-  const card = page.locator(`.product-card[data-product-id="${product.productId}"]`).first();
-  await card.scrollIntoViewIfNeeded();
-  await card.getByRole('button', { name: 'Play' }).click();
-  const play = dialog(page, product.name);
-  await play.waitFor();
-  return play;
-}
-
-/** BUY n tickets with tokens from the play popup and land on /draw. */
-async function buyWithTokens(page: Page, product: Product, quantity: number) {
-  const play = await openPlay(page, product);
-  const input = play.getByLabel('Ticket quantity');
-  await input.fill(String(quantity));
-  await input.blur();
-  await play.getByRole('button', { name: 'BUY', exact: true }).click();
-  const terms = dialog(page, 'Terms and Conditions');
-  await terms.getByRole('checkbox').check();
-  await terms.getByRole('button', { name: 'Next' }).click();
-  const confirm = dialog(page, 'Confirm purchase');
-  await confirm.getByRole('button', { name: 'Yes' }).click();
-  await page.waitForURL('**/draw');
-}
 
 const ticketsLeft = async (page: Page) => Number(await page.getByTestId('tickets-left').textContent());
 
@@ -131,7 +86,7 @@ it('buys 3 tickets with tokens, tears them open by button and by drag, shows the
   const { context, page, token } = await shopper();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  const product = (await products(page)).filter((p) => plain(p) && left(p) >= 6).sort((a, b) => a.token - b.token)[0]!;
+  const product = (await listProducts(page)).filter((p) => plain(p) && ticketsLeftOf(p) >= 6).sort((a, b) => a.token - b.token)[0]!;
   const prizes = (await (await page.request.get(`/api/prizes/${product.setId}/${product.productId}`)).json()) as Prize[];
 
   await buyWithTokens(page, product, 3);
@@ -163,7 +118,7 @@ it('buys 3 tickets with tokens, tears them open by button and by drag, shows the
   await page.getByRole('button', { name: 'Draw', exact: true }).click();
   expect(await ticketsLeft(page)).toBe(2);
   const popup = dialog(page, 'Your Ticket');
-  await popup.getByText(PROMPT).waitFor();
+  await popup.getByText(TEAR_PROMPT).waitFor();
   await expectNotInPage(page, prizeTexts(letters[0]!, prizes));
   await viewportShot(page, 'draw-ticket-sealed');
 
@@ -180,7 +135,7 @@ it('buys 3 tickets with tokens, tears them open by button and by drag, shows the
   await popup.getByRole('button', { name: 'Draw Next Ticket' }).click();
   expect(await ticketsLeft(page)).toBe(1);
   const popup2 = dialog(page, 'Your Ticket');
-  await popup2.getByText(PROMPT).waitFor();
+  await popup2.getByText(TEAR_PROMPT).waitFor();
   await expectNotInPage(page, prizeTexts(letters[1]!, prizes));
   const box = (await popup2.getByTestId('ticket').boundingBox())!;
   await page.mouse.move(box.x + 5, box.y + box.height / 2);
@@ -202,7 +157,7 @@ it('buys 3 tickets with tokens, tears them open by button and by drag, shows the
   await popup2.getByRole('button', { name: 'Draw Next Ticket' }).click();
   expect(await ticketsLeft(page)).toBe(0);
   const popup3 = dialog(page, 'Your Ticket');
-  await popup3.getByText(PROMPT).waitFor();
+  await popup3.getByText(TEAR_PROMPT).waitFor();
   const stopRecording3 = await startFrameRecorder(page);
   await popup3.getByRole('button', { name: 'Open Ticket' }).click();
   await popup3.getByTestId('ticket-reveal').waitFor();
@@ -251,7 +206,7 @@ it('buys 3 tickets with tokens, tears them open by button and by drag, shows the
 
 it('the heart adds a favourite with a 3 s confirmation, and it stays across reloads and in the play popup', async () => {
   const { context, page } = await shopper();
-  const product = (await products(page)).find((p) => left(p) > 0)!;
+  const product = (await listProducts(page)).find((p) => ticketsLeftOf(p) > 0)!;
   await page.goto('/ichiban-kuji-products');
   await page.getByRole('tab', { name: 'All' }).click();
   const card = page.locator(`.product-card[data-product-id="${product.productId}"]`).first();

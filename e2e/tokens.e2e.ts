@@ -1,4 +1,4 @@
-import crypto from 'node:crypto';
+import { insertTestShopper } from '../apps/server/src/modules/accounts/test-helpers.ts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startTestServer } from './support/server.ts';
@@ -177,7 +177,7 @@ it('shows the purchase error alerts and the empty package list', async () => {
 
 it('a new shopper has no tokens yet', async () => {
   const fresh = await newPhoneContext(browser, server.url);
-  const { token } = await server.ctx.tokens.sign({ id: crypto.randomUUID(), username: 'newbie', role: 'user' });
+  const { token } = await server.ctx.tokens.sign(await insertTestShopper(server, 'newbie'));
   await fresh.addInitScript((t) => {
     localStorage.setItem('token', t);
     localStorage.setItem('username', 'newbie');

@@ -121,10 +121,25 @@ CREATE TABLE "mail_outbox" (
 	"created_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "mail_queue" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"to" text NOT NULL,
+	"subject" text NOT NULL,
+	"text" text NOT NULL,
+	"html" text NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"next_attempt_at" timestamp with time zone NOT NULL,
+	"last_error" text,
+	"sent_at" timestamp with time zone,
+	"created_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "admins" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"username" text NOT NULL,
 	"password_hash" text NOT NULL,
+	"token_version" integer DEFAULT 0 NOT NULL,
 	"created_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
@@ -149,6 +164,7 @@ CREATE TABLE "users" (
 	"postal_code" text,
 	"unit_number" text,
 	"full_address" text,
+	"token_version" integer DEFAULT 0 NOT NULL,
 	"created_at" timestamp with time zone NOT NULL,
 	"updated_at" timestamp with time zone NOT NULL
 );
@@ -197,6 +213,15 @@ CREATE TABLE "test_gateway_intents" (
 	"amount_refunded" integer DEFAULT 0 NOT NULL,
 	"created_at" timestamp with time zone NOT NULL,
 	CONSTRAINT "test_gateway_intents_client_secret_unique" UNIQUE("client_secret")
+);
+--> statement-breakpoint
+CREATE TABLE "test_gateway_refunds" (
+	"id" text PRIMARY KEY NOT NULL,
+	"payment_intent_id" text NOT NULL,
+	"amount" integer NOT NULL,
+	"idempotency_key" text,
+	"created_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "test_gateway_refunds_idempotency_key_unique" UNIQUE("idempotency_key")
 );
 --> statement-breakpoint
 CREATE TABLE "token_ledger" (
@@ -324,6 +349,7 @@ CREATE TABLE "orders" (
 	"total_cost" integer NOT NULL,
 	"payment_intent_id" text NOT NULL,
 	"status" text NOT NULL,
+	"refund_claimed_at" timestamp with time zone,
 	"buy_out" boolean DEFAULT false NOT NULL,
 	"client_seed" text NOT NULL,
 	"reservation_id" uuid,
@@ -375,6 +401,7 @@ CREATE INDEX "reservations_round_status_idx" ON "reservations" USING btree ("rou
 CREATE INDEX "reservations_order_idx" ON "reservations" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "tickets_order_idx" ON "tickets" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "mail_outbox_to_seq_idx" ON "mail_outbox" USING btree ("to","seq");--> statement-breakpoint
+CREATE INDEX "mail_queue_due_idx" ON "mail_queue" USING btree ("status","next_attempt_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "admins_username_lower_idx" ON "admins" USING btree (lower("username"));--> statement-breakpoint
 CREATE UNIQUE INDEX "password_reset_tokens_hash_idx" ON "password_reset_tokens" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "password_reset_tokens_user_idx" ON "password_reset_tokens" USING btree ("user_id");--> statement-breakpoint
@@ -383,6 +410,7 @@ CREATE UNIQUE INDEX "users_email_idx" ON "users" USING btree ("email");--> state
 CREATE INDEX "verification_codes_email_idx" ON "verification_codes" USING btree ("email","purpose","created_at");--> statement-breakpoint
 CREATE INDEX "payment_events_intent_idx" ON "payment_events" USING btree ("payment_intent_id");--> statement-breakpoint
 CREATE INDEX "payment_intents_user_idx" ON "payment_intents" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "test_gateway_refunds_intent_idx" ON "test_gateway_refunds" USING btree ("payment_intent_id");--> statement-breakpoint
 CREATE INDEX "token_ledger_user_idx" ON "token_ledger" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "token_ledger_lot_idx" ON "token_ledger" USING btree ("lot_id");--> statement-breakpoint
 CREATE INDEX "token_lots_user_expiry_idx" ON "token_lots" USING btree ("user_id","expires_at");--> statement-breakpoint

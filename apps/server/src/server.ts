@@ -46,12 +46,15 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   // Background jobs run on every instance (the advisory lock makes exactly one do each run);
   // tests without a real server call `orders.runJobs()` themselves.
   const stopJobs = config.env === 'test' ? undefined : built.services.orders.startJobs(options.jobIntervalMs);
+  // Queued mail goes out from every instance; each mail is claimed by one of them.
+  const stopMail = config.env === 'test' ? undefined : built.services.mail.startDelivery(options.jobIntervalMs);
   return {
     ...built,
     url: `http://localhost:${port}`,
     startupNotes,
     async close() {
       await stopJobs?.();
+      await stopMail?.();
       await built.app.close();
       await database.close();
     },

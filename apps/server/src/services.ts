@@ -47,12 +47,12 @@ export function createServices(ctx: AppContext): Services {
   const fairness = createFairnessService(ctx, { catalogue, stock });
   // Payments first: purposes (token purchases, orders, shipping) register their handlers on it.
   const analytics = createAnalyticsService(ctx);
-  const notifications = createNotificationsService(ctx);
+  const notifications = createNotificationsService(ctx, { accounts, mail });
   const favourites = createFavouritesService(ctx, { catalogue });
   const payments = createPaymentsService(ctx);
   const wallet = createWalletService(ctx);
   const tokenShop = createTokenShopService(ctx, { payments, wallet, analytics, notifications });
   const inventory = createInventoryService(ctx);
-  const orders = createOrdersService(ctx, { catalogue, stock, fairness, wallet, inventory, notifications, payments });
+  const orders = createOrdersService(ctx, { catalogue, stock, fairness, wallet, inventory, notifications, payments, mail });
   return { media, catalogue, stock, analytics, payments, wallet, tokenShop, fairness, mail, accounts, notifications, favourites, inventory, orders };
 }

@@ -10,12 +10,30 @@ export interface Principal {
   role: Role;
 }
 
+/** What a token is signed for: the principal and its account's token version at signing time. */
+export interface TokenSubject extends Principal {
+  tokenVersion: number;
+}
+
+/**
+ * The current token version of a shopper's or an admin's account, or null when the account is gone.
+ * Raising the version (password reset, logout) revokes every token signed before.
+ */
+export type TokenVersionLookup = (role: Role, id: string) => Promise<number | null>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export const USER_TOKEN_TTL_SECONDS = 7 * 24 * 3600;
 export const ADMIN_TOKEN_TTL_SECONDS = 8 * 3600;
 
-/** Signs and verifies the bearer tokens (HS256 JWTs with expiry; admin tokens carry role: admin). */
+/**
+ * Signs and verifies the bearer tokens: HS256 JWTs with expiry and the account's token version
+ * (claim `ver`); admin tokens carry role: admin. A token is valid only while its account exists and
+ * still has that version, checked with one primary-key lookup per verification.
+ */
 export class TokenService {
   private readonly key: Uint8Array;
+  private versions: TokenVersionLookup | undefined;
   constructor(
     secret: string,
     private readonly now: () => Date,
@@ -23,12 +41,17 @@ export class TokenService {
     this.key = new TextEncoder().encode(secret);
   }
 
-  async sign(principal: Principal): Promise<{ token: string; expiresAt: Date }> {
-    const ttl = principal.role === 'admin' ? ADMIN_TOKEN_TTL_SECONDS : USER_TOKEN_TTL_SECONDS;
+  /** Set once by the accounts service, which owns the accounts and their versions. */
+  useVersionLookup(lookup: TokenVersionLookup): void {
+    this.versions = lookup;
+  }
+
+  async sign(subject: TokenSubject): Promise<{ token: string; expiresAt: Date }> {
+    const ttl = subject.role === 'admin' ? ADMIN_TOKEN_TTL_SECONDS : USER_TOKEN_TTL_SECONDS;
     const iat = Math.floor(this.now().getTime() / 1000);
-    const token = await new SignJWT({ username: principal.username, role: principal.role })
+    const token = await new SignJWT({ username: subject.username, role: subject.role, ver: subject.tokenVersion })
       .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(principal.id)
+      .setSubject(subject.id)
       .setIssuedAt(iat)
       .setExpirationTime(iat + ttl)
       .setJti(crypto.randomUUID())
@@ -36,20 +59,24 @@ export class TokenService {
     return { token, expiresAt: new Date((iat + ttl) * 1000) };
   }
 
-  /** Returns the principal of a valid, unexpired token, or null. */
+  /**
+   * Returns the principal of a valid, unexpired token whose account exists with the token's version,
+   * or null. A failing database lookup throws (a 500), it does not log anyone out.
+   */
   async verify(token: string): Promise<Principal | null> {
+    let payload: Awaited<ReturnType<typeof jwtVerify>>['payload'];
     try {
-      const { payload } = await jwtVerify(token, this.key, {
-        algorithms: ['HS256'],
-        currentDate: this.now(),
-      });
-      const role = payload.role;
-      if (typeof payload.sub !== 'string' || typeof payload.username !== 'string') return null;
-      if (role !== 'user' && role !== 'admin') return null;
-      return { id: payload.sub, username: payload.username, role };
+      ({ payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], currentDate: this.now() }));
     } catch {
       return null;
     }
+    const { sub, username, role, ver } = payload;
+    if (typeof sub !== 'string' || !UUID.test(sub) || typeof username !== 'string') return null;
+    if (role !== 'user' && role !== 'admin') return null;
+    if (typeof ver !== 'number' || !Number.isSafeInteger(ver)) return null;
+    if (!this.versions) throw new Error('TokenService: no token version lookup registered');
+    if ((await this.versions(role, sub)) !== ver) return null;
+    return { id: sub, username, role };
   }
 }
 

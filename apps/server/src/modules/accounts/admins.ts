@@ -34,7 +34,7 @@ export function createAdmins(ctx: AppContext) {
         throw new HttpError(401, accountMessages.invalidLogin);
       }
       if (!(await verifyPassword(admin.passwordHash, password))) throw new HttpError(401, accountMessages.invalidLogin);
-      return ctx.tokens.sign({ id: admin.id, username: admin.username, role: 'admin' });
+      return ctx.tokens.sign({ id: admin.id, username: admin.username, role: 'admin', tokenVersion: admin.tokenVersion });
     },
   };
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { accountMessages } from '@kujiya/shared';
 import type { AppContext } from '../../core/context.ts';
 import type { Executor } from '../../db/database.ts';
@@ -56,6 +56,8 @@ export function createPasswordResets(ctx: AppContext, mail: MailService) {
     /**
      * Sets a new password with an unused, unexpired token (of `expectedEmail`'s account when given).
      * The token is taken with a conditional update, so two concurrent uses cannot both succeed.
+     * Raising the token version logs the account out everywhere: whoever knew the old password
+     * keeps no session.
      */
     async resetWithToken(token: string, password: string, expectedEmail?: string): Promise<void> {
       if (!TOKEN_PATTERN.test(token)) throw badRequest(accountMessages.resetLinkInvalid);
@@ -76,7 +78,7 @@ export function createPasswordResets(ctx: AppContext, mail: MailService) {
         if (!taken) throw badRequest(accountMessages.resetLinkInvalid);
         const [user] = await tx
           .update(users)
-          .set({ passwordHash, updatedAt: now })
+          .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now })
           .where(eq(users.id, taken.userId))
           .returning({ email: users.email });
         if (!user || (expectedEmail !== undefined && user.email !== expectedEmail)) {

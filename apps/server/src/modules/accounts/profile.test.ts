@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { DEFAULT_PROFILE_PICTURE } from './default-picture.ts';
+import { users } from './tables.ts';
 import { bearer, post, signUp } from './test-helpers.ts';
 
 // A 1x1 PNG.
@@ -70,11 +72,13 @@ describe('profile', () => {
     expect(anonymous.json().message).toBe('Please login first.');
   });
 
-  it('a token of a deleted account answers 404 User not found', async () => {
-    const { token } = await t.ctx.tokens.sign({ id: '00000000-0000-4000-8000-000000000000', username: 'ghost', role: 'user' });
-    const res = await details('ghost', token);
-    expect(res.statusCode).toBe(404);
-    expect(res.json().message).toBe('User not found');
+  it('a token of a deleted account answers as an invalid one: 403 Please login first.', async () => {
+    const ghost = await signUp(t, { username: 'ghost', email: 'ghost@example.com' });
+    expect((await details('ghost', ghost.token)).statusCode).toBe(200);
+    await t.ctx.db.delete(users).where(eq(users.email, 'ghost@example.com'));
+    const res = await details('ghost', ghost.token);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ message: 'Please login first.' });
   });
 
   it('updates only the fields sent (multipart) and answers the spec message', async () => {

@@ -90,8 +90,12 @@ export const accountsRoutes: ModuleRoutes = (app, { ctx, services }) => {
     return accounts.login(username, password);
   });
 
-  // Tokens are stateless JWTs: logging out is the client dropping its token.
-  app.get('/users/logout', async (): Promise<MessageResponse> => ({ message: accountMessages.loggedOut }));
+  // With a valid token, logout revokes it (and the account's other sessions); without one there is
+  // nothing to end, and the answer is the same.
+  app.get('/users/logout', { preHandler: ctx.guards.optionalUser }, async (request): Promise<MessageResponse> => {
+    if (request.user) await accounts.logout(request.user);
+    return { message: accountMessages.loggedOut };
+  });
 
   /** The session's user (the web checks a stored token with it). */
   app.get('/users/me', { preHandler: requireUser }, async (request) => {

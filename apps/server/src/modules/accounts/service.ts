@@ -11,12 +11,12 @@ import {
   type UserDetails,
 } from '@kujiya/shared';
 import type { AppContext } from '../../core/context.ts';
-import type { Principal } from '../../core/auth.ts';
+import type { Principal, Role } from '../../core/auth.ts';
 import type { Executor } from '../../db/database.ts';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../../core/http-errors.ts';
 import type { MailService } from '../mail/service.ts';
 import type { MediaService } from '../media/service.ts';
-import { users } from './tables.ts';
+import { admins, users } from './tables.ts';
 import { burnPasswordCheck, hashPassword, isUniqueViolation, verifyPassword } from './secrets.ts';
 import { DEFAULT_PROFILE_PICTURE, DEFAULT_PROFILE_PICTURE_SVG } from './default-picture.ts';
 import { createVerification } from './verification.ts';
@@ -84,8 +84,18 @@ export function createAccountsService(ctx: AppContext, deps: { mail: MailService
   const verification = createVerification(ctx, deps.mail, resets);
   const adminAccounts = createAdmins(ctx);
 
-  const sessionFor = async (row: Pick<UserRow, 'id' | 'username' | 'profilePicture'>): Promise<AuthResponse> => {
-    const { token } = await ctx.tokens.sign({ id: row.id, username: row.username, role: 'user' });
+  /** Every bearer token is checked against its account's current version: one primary-key lookup. */
+  async function currentTokenVersion(role: Role, id: string): Promise<number | null> {
+    const [row] =
+      role === 'admin'
+        ? await ctx.db.select({ tokenVersion: admins.tokenVersion }).from(admins).where(eq(admins.id, id))
+        : await ctx.db.select({ tokenVersion: users.tokenVersion }).from(users).where(eq(users.id, id));
+    return row?.tokenVersion ?? null;
+  }
+  ctx.tokens.useVersionLookup(currentTokenVersion);
+
+  const sessionFor = async (row: Pick<UserRow, 'id' | 'username' | 'profilePicture' | 'tokenVersion'>): Promise<AuthResponse> => {
+    const { token } = await ctx.tokens.sign({ id: row.id, username: row.username, role: 'user', tokenVersion: row.tokenVersion });
     return { token, user: { username: row.username, profilePicture: row.profilePicture ?? DEFAULT_PROFILE_PICTURE } };
   };
 
@@ -160,6 +170,14 @@ export function createAccountsService(ctx: AppContext, deps: { mail: MailService
       }
       if (!(await verifyPassword(row.passwordHash, password))) throw new HttpError(401, accountMessages.invalidLogin);
       return sessionFor(row);
+    },
+
+    /** GET /api/users/logout with a valid token: revokes every token of the account (all devices). */
+    async logout(principal: Principal): Promise<void> {
+      await ctx.db
+        .update(users)
+        .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+        .where(eq(users.id, principal.id));
     },
 
     forgotPassword: resets.sendLink,
@@ -243,10 +261,10 @@ export function createAccountsService(ctx: AppContext, deps: { mail: MailService
       return row ? toAccount(row) : null;
     },
 
-    /** Several accounts by id (e.g. trade listings showing creators). */
-    async getAccounts(ids: string[]): Promise<Map<string, Account>> {
+    /** Several accounts by id (e.g. trade listings showing creators, e-mail copies of notifications); unknown ids are left out. */
+    async getAccounts(ids: string[], exec: Executor = ctx.db): Promise<Map<string, Account>> {
       if (ids.length === 0) return new Map();
-      const rows = await ctx.db.select().from(users).where(inArray(users.id, [...new Set(ids)]));
+      const rows = await exec.select().from(users).where(inArray(users.id, [...new Set(ids)]));
       return new Map(rows.map((row) => [row.id, toAccount(row)]));
     },
 

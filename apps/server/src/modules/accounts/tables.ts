@@ -21,6 +21,8 @@ export const users = pgTable(
     postalCode: text('postal_code'),
     unitNumber: text('unit_number'),
     fullAddress: text('full_address'),
+    /** Carried in every bearer token (`ver`); raised by a password reset and by logout, which revokes older tokens. */
+    tokenVersion: integer('token_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
@@ -75,6 +77,8 @@ export const admins = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     username: text('username').notNull(),
     passwordHash: text('password_hash').notNull(),
+    /** As users.token_version: raising it revokes the admin's tokens (no API does; an operator can). */
+    tokenVersion: integer('token_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [uniqueIndex('admins_username_lower_idx').on(sql`lower(${t.username})`)],

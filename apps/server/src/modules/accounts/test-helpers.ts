@@ -1,4 +1,8 @@
+import crypto from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { TokenSubject } from '../../core/auth.ts';
 import type { TestApp } from '../../test/test-app.ts';
+import { users } from './tables.ts';
 
 /** The latest code mailed to an address (dev outbox), read from the mail's subject line. */
 export async function latestCode(t: TestApp, email: string): Promise<string> {
@@ -27,4 +31,28 @@ export async function signUp(
   const created = await post(t, '/api/users/create', { ...user, password });
   if (created.statusCode !== 201) throw new Error(`not created: ${created.body}`);
   return { token: created.json().token, username: user.username, email: user.email.toLowerCase(), password };
+}
+
+/**
+ * A new shopper row for other modules' tests, fast (no password hash, no e-mail code; it cannot log
+ * in): bearer tokens are only valid for accounts that exist. Each call is a separate account; when
+ * `username` is taken in this database, the older test shopper gives the name up (is renamed), so
+ * tests may keep asking for a fresh 'alice'.
+ */
+export async function insertTestShopper(t: Pick<TestApp, 'ctx'>, username: string): Promise<TokenSubject> {
+  const id = crypto.randomUUID();
+  const now = t.ctx.clock.now();
+  await t.ctx.db
+    .update(users)
+    .set({ username: sql`${users.username} || '-' || left(${users.id}::text, 8)` })
+    .where(eq(sql`lower(${users.username})`, username.toLowerCase()));
+  await t.ctx.db.insert(users).values({
+    id,
+    username,
+    email: `${id}@test.invalid`,
+    passwordHash: 'test shopper: no password',
+    createdAt: now,
+    updatedAt: now,
+  });
+  return { id, username, role: 'user', tokenVersion: 0 };
 }

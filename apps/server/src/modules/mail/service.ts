@@ -1,7 +1,9 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { AppContext } from '../../core/context.ts';
-import { mailOutbox } from './tables.ts';
+import type { Executor } from '../../db/database.ts';
+import { HOUR, MINUTE } from '../../core/clock.ts';
+import { mailOutbox, mailQueue } from './tables.ts';
 
 export interface MailMessage {
   to: string;
@@ -15,26 +17,183 @@ export interface OutboxEntry extends MailMessage {
   createdAt: Date;
 }
 
+export type QueuedMail = typeof mailQueue.$inferSelect;
+
+export interface DeliveryResult {
+  sent: number;
+  /** Failed tries that will be retried later. */
+  retried: number;
+  /** Mails given up on in this run (the attempt limit reached). */
+  failed: number;
+}
+
+/** Tries per queued mail before it is marked failed. */
+export const MAIL_MAX_ATTEMPTS = 8;
+/** How long a claimed mail belongs to its sender; a claim older than this (a crashed sender) is taken again. */
+export const MAIL_CLAIM_MS = 15 * MINUTE;
+/** Wait after the n-th failed try: 1, 2, 4 … minutes, at most an hour (about 2 hours over all tries). */
+export const mailRetryDelay = (attempts: number) => Math.min(MINUTE * 2 ** Math.max(0, attempts - 1), HOUR);
+const CLAIM_BATCH = 20;
+
 /**
  * Sends mail: over SMTP when SMTP_URL is set, otherwise into the dev outbox table (readable through
- * GET /api/dev/outbox outside production). Callers catch failures and answer with their own text.
+ * GET /api/dev/outbox outside production). `send` is immediate and throws (callers answer with their
+ * own text); `enqueue` joins a transaction and the mail goes out after commit (`deliverQueued`).
  */
 export function createMailService(ctx: AppContext) {
   let transport: Transporter | undefined;
   const smtp = () => (transport ??= nodemailer.createTransport(ctx.config.smtpUrl));
+  const now = () => ctx.clock.now();
 
-  return {
+  async function send(message: MailMessage): Promise<void> {
+    if (ctx.config.smtpUrl) {
+      await smtp().sendMail({ from: ctx.config.mailFrom, ...message });
+      return;
+    }
+    // Stored lowercased so the outbox can be searched by address.
+    await ctx.db.insert(mailOutbox).values({ ...message, to: message.to.trim().toLowerCase(), createdAt: now() });
+    ctx.log.info({ to: message.to, subject: message.subject }, 'mail stored in the dev outbox');
+  }
+
+  /**
+   * Claims up to `limit` due mails for this run in one statement. The row locks (SKIP LOCKED) make
+   * concurrent runs on any number of instances take disjoint rows; the claim moves `nextAttemptAt`
+   * past the claim period, so nobody else takes them while they are being sent.
+   */
+  async function claimDue(limit: number): Promise<QueuedMail[]> {
+    const at = now();
+    const isDue = and(inArray(mailQueue.status, ['pending', 'sending']), lte(mailQueue.nextAttemptAt, at));
+    const due = ctx.db
+      .select({ id: mailQueue.id })
+      .from(mailQueue)
+      .where(isDue)
+      .orderBy(asc(mailQueue.nextAttemptAt))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    return ctx.db
+      .update(mailQueue)
+      .set({ status: 'sending', attempts: sql`${mailQueue.attempts} + 1`, nextAttemptAt: new Date(at.getTime() + MAIL_CLAIM_MS) })
+      .where(and(inArray(mailQueue.id, due), isDue))
+      .returning();
+  }
+
+  /** Updates a mail only while this run's claim still holds it (same status and try number). */
+  const whileClaimed = (mail: QueuedMail) =>
+    and(eq(mailQueue.id, mail.id), eq(mailQueue.status, 'sending'), eq(mailQueue.attempts, mail.attempts));
+
+  async function giveUp(mail: QueuedMail, error: string): Promise<void> {
+    await ctx.db.update(mailQueue).set({ status: 'failed', lastError: error }).where(whileClaimed(mail));
+    ctx.log.error({ mailId: mail.id, to: mail.to, subject: mail.subject, attempts: mail.attempts, error }, 'mail delivery failed for good');
+  }
+
+  async function deliverOne(mail: QueuedMail): Promise<keyof DeliveryResult> {
+    // Claimed again after a sender vanished mid-try on its last attempt: do not go past the limit.
+    if (mail.attempts > MAIL_MAX_ATTEMPTS) {
+      await giveUp(mail, mail.lastError ?? 'delivery interrupted');
+      return 'failed';
+    }
+    try {
+      await send({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+    } catch (err) {
+      const error = err instanceof Error ? err.message : String(err);
+      if (mail.attempts >= MAIL_MAX_ATTEMPTS) {
+        await giveUp(mail, error);
+        return 'failed';
+      }
+      const nextAttemptAt = new Date(now().getTime() + mailRetryDelay(mail.attempts));
+      await ctx.db.update(mailQueue).set({ status: 'pending', lastError: error, nextAttemptAt }).where(whileClaimed(mail));
+      ctx.log.warn({ mailId: mail.id, to: mail.to, attempts: mail.attempts, nextAttemptAt, error }, 'mail delivery failed; will retry');
+      return 'retried';
+    }
+    await ctx.db.update(mailQueue).set({ status: 'sent', sentAt: now(), lastError: null }).where(whileClaimed(mail));
+    return 'sent';
+  }
+
+  let deliveryEnabled = false;
+  /** Set by `enqueue`: this process may have queued mail since the last run (lets `deliverSoon` skip empty runs). */
+  let mayHaveQueued = false;
+  let running: Promise<void> | undefined;
+  let runAgain = false;
+
+  /** One background delivery at a time per process; a request during a run makes it go round once more. */
+  function runInBackground(): void {
+    if (running) {
+      runAgain = true;
+      return;
+    }
+    running = (async () => {
+      do {
+        runAgain = false;
+        try {
+          const result = await service.deliverQueued();
+          if (result.sent || result.retried || result.failed) ctx.log.info({ job: 'mail', ...result }, 'mail job: queued mails delivered');
+        } catch (err) {
+          ctx.log.error({ err }, 'mail job failed');
+        }
+      } while (runAgain && deliveryEnabled);
+    })().finally(() => (running = undefined));
+  }
+
+  const service = {
     /** Where mails go: 'smtp' or 'outbox'. */
     mode: (ctx.config.smtpUrl ? 'smtp' : 'outbox') as 'smtp' | 'outbox',
 
-    async send(message: MailMessage): Promise<void> {
-      if (ctx.config.smtpUrl) {
-        await smtp().sendMail({ from: ctx.config.mailFrom, ...message });
-        return;
+    send,
+
+    /**
+     * Queues mails in the caller's transaction: they exist only if it commits, and are sent after
+     * the commit by `deliverQueued` (the background job, or `deliverSoon` from the caller).
+     */
+    async enqueue(exec: Executor, messages: MailMessage[]): Promise<void> {
+      if (messages.length === 0) return;
+      const at = now();
+      await exec.insert(mailQueue).values(messages.map((m) => ({ ...m, to: m.to.trim().toLowerCase(), nextAttemptAt: at, createdAt: at })));
+      mayHaveQueued = true;
+    },
+
+    /**
+     * Sends every due queued mail, outside any transaction (a slow mail server holds no lock). Safe
+     * to run at the same time on several instances: each mail is claimed by exactly one run. A failed
+     * try is retried after `mailRetryDelay`; after MAIL_MAX_ATTEMPTS tries the mail is marked failed.
+     */
+    async deliverQueued(options: { batchSize?: number } = {}): Promise<DeliveryResult> {
+      mayHaveQueued = false;
+      const result: DeliveryResult = { sent: 0, retried: 0, failed: 0 };
+      for (;;) {
+        const claimed = await claimDue(options.batchSize ?? CLAIM_BATCH);
+        if (claimed.length === 0) return result;
+        for (const mail of claimed) result[await deliverOne(mail)]++;
       }
-      // Stored lowercased so the outbox can be searched by address.
-      await ctx.db.insert(mailOutbox).values({ ...message, to: message.to.trim().toLowerCase(), createdAt: ctx.clock.now() });
-      ctx.log.info({ to: message.to, subject: message.subject }, 'mail stored in the dev outbox');
+    },
+
+    /**
+     * Call right after a transaction that may have queued mail has committed: delivers in the
+     * background (fire-and-forget, errors logged). Does nothing until `startDelivery` ran (so never
+     * in tests, which call `deliverQueued` themselves) or when this process queued nothing.
+     */
+    deliverSoon(): void {
+      if (deliveryEnabled && mayHaveQueued) runInBackground();
+    },
+
+    /**
+     * Delivers queued mail every `intervalMs` on this instance. No lock between instances is needed:
+     * the claim gives each mail to one run. Stopping waits for a run in progress.
+     */
+    startDelivery(intervalMs = 15_000): () => Promise<void> {
+      deliveryEnabled = true;
+      const timer = setInterval(() => runInBackground(), intervalMs);
+      timer.unref();
+      return async () => {
+        deliveryEnabled = false;
+        clearInterval(timer);
+        await running;
+      };
+    },
+
+    /** Queued mails, oldest first (tests, operators). */
+    async listQueue(options: { to?: string } = {}): Promise<QueuedMail[]> {
+      const where = options.to ? eq(mailQueue.to, options.to.trim().toLowerCase()) : undefined;
+      return ctx.db.select().from(mailQueue).where(where).orderBy(asc(mailQueue.createdAt), asc(mailQueue.id));
     },
 
     /** The stored mails, newest first (dev outbox only). */
@@ -49,5 +208,6 @@ export function createMailService(ctx: AppContext) {
       return rows.map(({ seq: _seq, ...entry }) => entry);
     },
   };
+  return service;
 }
 export type MailService = ReturnType<typeof createMailService>;

@@ -3,6 +3,9 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../core/context.ts';
 import type { Executor } from '../../db/database.ts';
 import { notFound } from '../../core/http-errors.ts';
+import type { AccountsService } from '../accounts/service.ts';
+import type { MailService } from '../mail/service.ts';
+import { renderMail } from '../mail/layout.ts';
 import { notifications } from './tables.ts';
 
 export interface NotificationView {
@@ -21,14 +24,39 @@ const view = (row: typeof notifications.$inferSelect): NotificationView => ({
   isRemoved: row.isRemoved,
 });
 
-/** In-app notifications. `notify` joins the caller's transaction, so a notice exists exactly when its cause does. */
-export function createNotificationsService(ctx: AppContext) {
+export interface NotifyOptions {
+  /** Also e-mail the message to each user's address, with this subject. */
+  email?: { subject: string };
+}
+
+/**
+ * In-app notifications. `notify` joins the caller's transaction, so a notice (and its e-mail copy,
+ * queued in the mail outbox and sent after commit) exists exactly when its cause does.
+ */
+export function createNotificationsService(ctx: AppContext, deps: { accounts: AccountsService; mail: MailService }) {
+  /** One mail per user with an account; users without one (no address) get the in-app notice only. */
+  async function queueEmails(exec: Executor, userIds: string[], message: string, subject: string): Promise<void> {
+    const accounts = await deps.accounts.getAccounts(userIds, exec);
+    const mails = [...accounts.values()].map((account) => ({
+      to: account.email,
+      subject,
+      ...renderMail({
+        title: subject,
+        intro: [`Hi ${account.username},`, message],
+        action: { label: 'Open Kujiya', url: ctx.config.publicUrl },
+        outro: ['You can also find this message under the bell on Kujiya.'],
+      }),
+    }));
+    await deps.mail.enqueue(exec, mails);
+  }
+
   return {
-    async notify(exec: Executor, userIds: string[], message: string): Promise<void> {
+    async notify(exec: Executor, userIds: string[], message: string, options: NotifyOptions = {}): Promise<void> {
       const unique = [...new Set(userIds)];
       if (unique.length === 0) return;
       const createdAt = ctx.clock.now();
       await exec.insert(notifications).values(unique.map((userId) => ({ id: crypto.randomUUID(), userId, message, createdAt })));
+      if (options.email) await queueEmails(exec, unique, message, options.email.subject);
     },
 
     /** The user's notifications not removed, newest first. */

@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import crypto from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -10,6 +9,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createTestProduct } from '../catalogue/test/fixtures.ts';
 import type { NewProduct } from '../catalogue/inputs.ts';
 import type { TestGateway } from '../payments/test-gateway.ts';
+import { insertTestShopper } from '../accounts/test-helpers.ts';
 
 /**
  * RULES §1-3 across instances: two real server processes (`startServer`, background jobs on) share
@@ -122,7 +122,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server instances on one Pos
   /** A shopper (bearer signed with the instances' secret) with `tokens` in the wallet. */
   async function shopper(tokens: number): Promise<Shopper> {
     shopperCount += 1;
-    const user: Principal = { id: crypto.randomUUID(), username: `multi${shopperCount}`, role: 'user' };
+    const user = await insertTestShopper(t, `multi${shopperCount}`);
     if (tokens > 0) {
       await t.ctx.db.transaction((tx) => t.services.wallet.credit(tx, { userId: user.id, amount: tokens, source: 'purchase', reference: 'test-funds' }));
     }

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import {
   HOLD_MESSAGE,
   LAST_RANK,
@@ -23,6 +23,7 @@ import { HttpError, badRequest, forbidden, locked, notFound } from '../../core/h
 import { NOT_ENOUGH_TICKETS } from '../stock/service.ts';
 import { NOT_ENOUGH_TOKENS } from '../wallet/service.ts';
 import type { PaymentIntentRecord, PaymentsService } from '../payments/service.ts';
+import type { MailService } from '../mail/service.ts';
 import type { RoundRow } from '../catalogue/rounds.ts';
 import { shipByDateFor } from '../inventory/service.ts';
 import { orders } from './tables.ts';
@@ -32,17 +33,25 @@ import { createSettlement, type OrderRow, type RoundContext, type SettleDeps } f
 export const KUJI_ORDER = 'kuji-order';
 /** How long a card order's tickets stay reserved (RULES §3). */
 export const RESERVATION_MS = 10 * MINUTE;
+/**
+ * A refund claim older than this was abandoned (the instance died before or during the gateway
+ * call) and is taken over. Well above the longest gateway call (Stripe: 20 s timeout, 2 retries).
+ */
+export const REFUND_CLAIM_TIMEOUT_MS = 5 * MINUTE;
+/** The gateway idempotency key of an order's refund: however often it is retried, one refund. */
+export const refundKeyOf = (orderId: string) => `kuji-order-refund-${orderId}`;
 export const ORDER_NOT_FOUND = 'Order not found';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DEFAULT_CLIENT_SEED = () => crypto.randomBytes(16).toString('hex');
 
 interface Deps extends SettleDeps {
   payments: PaymentsService;
+  mail: MailService;
 }
 
 /** The purchase engine (spec 000 §4, §7; RULES §1-4): token and card purchases, buy-outs, the draw API. */
 export function createOrdersService(ctx: AppContext, deps: Deps) {
-  const { catalogue, stock, wallet, payments, fairness } = deps;
+  const { catalogue, stock, wallet, payments, fairness, mail } = deps;
   const settlement = createSettlement(ctx, deps);
   const now = () => ctx.clock.now();
 
@@ -172,6 +181,8 @@ export function createOrdersService(ctx: AppContext, deps: Deps) {
   }
 
   payments.onSucceeded(KUJI_ORDER, onPaymentSucceeded);
+  // A card payment that sells a round out queues result mails in the event's transaction.
+  payments.afterEventCommitted(() => mail.deliverSoon());
   payments.onCanceled(KUJI_ORDER, onPaymentCanceled);
   payments.onRefunded(KUJI_ORDER, onPaymentRefunded);
 
@@ -181,28 +192,39 @@ export function createOrdersService(ctx: AppContext, deps: Deps) {
   });
 
   /**
-   * Refunds card orders whose tickets were gone when their payment arrived. Each order is claimed
-   * by one atomic update first, so two instances never refund it twice. Runs outside transactions
-   * (the gateway call must not hold a lock).
+   * Refunds card orders whose tickets were gone when their payment arrived: the `refund_pending`
+   * ones, and `refunding` ones whose claim is older than REFUND_CLAIM_TIMEOUT_MS (their instance died
+   * between the claim and the end of the gateway call). Orders are claimed by one atomic update that
+   * stamps the claim time, so two instances never claim the same order at once; the gateway call
+   * carries the order's idempotency key, so even a call repeated after a lost answer or a taken-over
+   * claim refunds once. Runs outside transactions (the gateway call must not hold a lock).
    */
   async function processPendingRefunds(): Promise<number> {
+    const claimedAt = now();
+    const abandonedBefore = new Date(claimedAt.getTime() - REFUND_CLAIM_TIMEOUT_MS);
     const claimed = await ctx.db
       .update(orders)
-      .set({ status: 'refunding' })
-      .where(eq(orders.status, 'refund_pending'))
+      .set({ status: 'refunding', refundClaimedAt: claimedAt })
+      .where(
+        or(
+          eq(orders.status, 'refund_pending'),
+          and(eq(orders.status, 'refunding'), lt(orders.refundClaimedAt, abandonedBefore)),
+        ),
+      )
       .returning({ id: orders.id, paymentIntentId: orders.paymentIntentId });
     let refunded = 0;
     for (const order of claimed) {
+      const ours = and(eq(orders.id, order.id), eq(orders.status, 'refunding'), eq(orders.refundClaimedAt, claimedAt));
       try {
-        await payments.refund(order.paymentIntentId);
-        await ctx.db
-          .update(orders)
-          .set({ status: 'refunded' })
-          .where(and(eq(orders.id, order.id), eq(orders.status, 'refunding')));
+        // An earlier attempt may have got through and its refund event landed already.
+        const intent = await payments.getIntent(order.paymentIntentId);
+        if (intent?.status !== 'refunded') await payments.refund(order.paymentIntentId, { idempotencyKey: refundKeyOf(order.id) });
+        await ctx.db.update(orders).set({ status: 'refunded' }).where(and(eq(orders.id, order.id), eq(orders.status, 'refunding')));
         refunded++;
       } catch (error) {
         ctx.log.error({ err: error, orderId: order.id }, 'kuji order refund failed; will retry');
-        await ctx.db.update(orders).set({ status: 'refund_pending' }).where(eq(orders.id, order.id));
+        // Back to the queue, unless the refund event or another instance has moved the order on.
+        await ctx.db.update(orders).set({ status: 'refund_pending', refundClaimedAt: null }).where(ours);
       }
     }
     return refunded;
@@ -290,7 +312,8 @@ export function createOrdersService(ctx: AppContext, deps: Deps) {
 
     /**
      * Expires lapsed reservations exactly once across instances (a transaction-scoped advisory lock:
-     * an instance that cannot take it skips this round), then retries pending refunds.
+     * an instance that cannot take it skips this round), then sends pending refunds and re-drives
+     * abandoned ones.
      */
     async runJobs(): Promise<{ expired: number; refunded: number } | null> {
       const expired = await ctx.db.transaction(async (tx) => {
@@ -341,6 +364,8 @@ export function createOrdersService(ctx: AppContext, deps: Deps) {
         }
         return settlement.decide(tx, created, rc, quote.receivedTickets);
       });
+      // A sell-out queued result mails in that transaction; send them now it has committed (a no-op otherwise).
+      mail.deliverSoon();
       return { orderId: order.id, totalTicketsBought: order.numberOfTickets };
     },
 

@@ -85,16 +85,27 @@ export function createSettlement(ctx: AppContext, deps: SettleDeps) {
       }
       await catalogue.decrementPrizes(tx, round.id, countRanks(picks.map((p) => p.prize)));
       await catalogue.markLotteryCompleted(tx, round.id, true);
+      const wonByUser = new Map<string, string[]>();
       for (const order of roundOrders) {
         const letters = won.get(order.id) ?? [];
         const selectedPrizes = sortPrizeRanks([...letters, ...order.selectedPrizes]);
         await tx.update(orders).set({ selectedPrizes, lotteryWon: letters.length > 0 }).where(eq(orders.id, order.id));
         await addPrizeBatches(tx, order, round.sku, letters, () => 'lottery');
-        const message =
+        wonByUser.set(order.userId, [...(wonByUser.get(order.userId) ?? []), ...letters]);
+      }
+      // One result per participant (over all their orders), in-app and by e-mail (RULES §4).
+      const usersByMessage = new Map<string, { userIds: string[]; subject: string }>();
+      for (const [userId, letters] of wonByUser) {
+        const [message, subject] =
           letters.length > 0
-            ? `Congratulations! You won ${describeRanks(letters)} in the ${product.name} lottery.`
-            : `The ${product.name} lottery has been drawn. Unfortunately you did not win this time.`;
-        await notifications.notify(tx, [order.userId], message);
+            ? [`Congratulations! You won ${describeRanks(letters)} in the ${product.name} lottery.`, `You won in the ${product.name} lottery`]
+            : [`The ${product.name} lottery has been drawn. Unfortunately you did not win this time.`, `${product.name} lottery results`];
+        const entry = usersByMessage.get(message) ?? { userIds: [], subject };
+        entry.userIds.push(userId);
+        usersByMessage.set(message, entry);
+      }
+      for (const [message, { userIds, subject }] of usersByMessage) {
+        await notifications.notify(tx, userIds, message, { email: { subject } });
       }
     }
 
@@ -107,12 +118,18 @@ export function createSettlement(ctx: AppContext, deps: SettleDeps) {
           if (pick.orderId && byId.has(pick.orderId)) won.set(pick.orderId, [...(won.get(pick.orderId) ?? []), pick.prize]);
         }
         const names = new Map((await catalogue.prizesOfProduct(product.id, tx)).map((p) => [p.letter, p.name]));
+        const wonByUser = new Map<string, string[]>();
         for (const [orderId, ranks] of won) {
           const order = byId.get(orderId)!;
           await tx.update(orders).set({ doubleChancePrizes: ranks }).where(eq(orders.id, orderId));
           await addPrizeBatches(tx, order, round.sku, ranks, () => 'double');
+          wonByUser.set(order.userId, [...(wonByUser.get(order.userId) ?? []), ...ranks]);
+        }
+        for (const [userId, ranks] of wonByUser) {
           const prizesText = [...countRanks(ranks)].map(([rank, n]) => `${names.get(rank) ?? rank} x${n}`).join(', ');
-          await notifications.notify(tx, [order.userId], `Double Chance! You won ${prizesText} from ${product.name}.`);
+          await notifications.notify(tx, [userId], `Double Chance! You won ${prizesText} from ${product.name}.`, {
+            email: { subject: `Double Chance win: ${product.name}` },
+          });
         }
       }
     }
@@ -159,6 +176,7 @@ export function createSettlement(ctx: AppContext, deps: SettleDeps) {
         challenge = { ...challenge, remaining, refund: remaining * product.tokenPrice };
         if (challenge.refund > 0) {
           await wallet.credit(tx, { userId: order.userId, amount: challenge.refund, source: 'refund', reference: order.id });
+          await notifications.notify(tx, [order.userId], challengeRefundMessage(product.name, remaining, challenge.refund));
         }
       } else {
         const taken = await stock.takeTickets(tx, { ...base, count, reservationId });
@@ -190,6 +208,15 @@ export function createSettlement(ctx: AppContext, deps: SettleDeps) {
   };
 }
 export type Settlement = ReturnType<typeof createSettlement>;
+
+/**
+ * The Challenge refund notice. It names no prize: the draw page reveals the tickets one by one, and
+ * the bell must not spoil which letter stopped the Challenge.
+ */
+export function challengeRefundMessage(setName: string, undrawn: number, refund: number): string {
+  const tickets = undrawn === 1 ? '1 undrawn ticket was' : `${undrawn} undrawn tickets were`;
+  return `Your ${setName} Challenge ended early: ${tickets} refunded as ${refund} ${refund === 1 ? 'token' : 'tokens'}.`;
+}
 
 /** 'Prize A x1, Prize C x2' for a notification. */
 function describeRanks(ranks: readonly string[]): string {

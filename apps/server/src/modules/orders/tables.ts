@@ -30,6 +30,8 @@ export const orders = pgTable(
     paymentIntentId: text('payment_intent_id').notNull(),
     /** pending → paid | refund_pending → refunding → refunded; canceled when the card payment is canceled. */
     status: text('status', { enum: ['pending', 'paid', 'refund_pending', 'refunding', 'refunded', 'canceled'] }).notNull(),
+    /** When a refund job last claimed the order (status refunding); a claim older than a few minutes was abandoned. */
+    refundClaimedAt: timestamp('refund_claimed_at', { withTimezone: true }),
     buyOut: boolean('buy_out').notNull().default(false),
     clientSeed: text('client_seed').notNull(),
     reservationId: uuid('reservation_id'),

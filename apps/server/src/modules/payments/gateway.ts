@@ -25,6 +25,16 @@ export interface GatewayEvent {
   failureMessage: string | null;
 }
 
+/** A refund request: the whole remaining amount unless `amountCents` is given. */
+export interface RefundRequest {
+  amountCents?: number;
+  /**
+   * Makes a retried request safe: the gateway applies a refund with the same key once and answers
+   * the same refund to every repeat (Stripe's `Idempotency-Key`, kept by Stripe for at least 24 hours).
+   */
+  idempotencyKey?: string;
+}
+
 /** Thrown by `parseWebhookEvent` when the signature does not verify (the webhook answers 400). */
 export class WebhookSignatureError extends Error {}
 
@@ -39,7 +49,7 @@ export interface PaymentGateway {
   readonly publishableKey: string | null;
   createIntent(amountCents: number, currency: 'sgd', metadata: Record<string, string>): Promise<GatewayIntent>;
   retrieve(paymentIntentId: string): Promise<GatewayIntent>;
-  refund(paymentIntentId: string, amountCents?: number): Promise<{ id: string; status: string }>;
+  refund(paymentIntentId: string, request?: RefundRequest): Promise<{ id: string; status: string }>;
   /** Verifies the `Stripe-Signature` header over the raw body, then parses the event. */
   parseWebhookEvent(rawBody: Buffer | string, signatureHeader: string | undefined): Promise<GatewayEvent>;
 }

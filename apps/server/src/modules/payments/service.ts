@@ -3,7 +3,7 @@ import type { PaymentStatus } from '@kujiya/shared';
 import type { AppContext } from '../../core/context.ts';
 import type { Executor, Tx } from '../../db/database.ts';
 import { badRequest, notFound } from '../../core/http-errors.ts';
-import type { GatewayEvent, PaymentGateway } from './gateway.ts';
+import type { GatewayEvent, PaymentGateway, RefundRequest } from './gateway.ts';
 import { WebhookSignatureError } from './gateway.ts';
 import { StripeGateway } from './stripe-gateway.ts';
 import { TestGateway } from './test-gateway.ts';
@@ -43,6 +43,8 @@ export function createPaymentsService(ctx: AppContext, gateway: PaymentGateway =
     if (handlers[kind].has(purpose)) throw new Error(`A ${kind} handler for '${purpose}' is already registered`);
     handlers[kind].set(purpose, handler);
   };
+  /** Called after an applied event's transaction has committed (e.g. to send the mail it queued). */
+  const afterCommit: Array<() => void> = [];
 
   /** Applies one verified event in one transaction with its dedupe row. */
   async function applyEvent(event: GatewayEvent): Promise<WebhookResult> {
@@ -85,6 +87,8 @@ export function createPaymentsService(ctx: AppContext, gateway: PaymentGateway =
     onFailed: register('failed'),
     onCanceled: register('canceled'),
     onRefunded: register('refunded'),
+    /** Registers a listener run after every applied event has committed; it must not throw. */
+    afterEventCommitted: (listener: () => void) => void afterCommit.push(listener),
 
     /**
      * Creates an intent at the gateway, then records it (and whatever the caller attaches to it, e.g.
@@ -140,19 +144,22 @@ export function createPaymentsService(ctx: AppContext, gateway: PaymentGateway =
         if (error instanceof WebhookSignatureError) throw badRequest('Invalid webhook signature');
         throw error;
       }
-      return applyEvent(event);
+      const result = await applyEvent(event);
+      if (result.status) for (const listener of afterCommit) listener();
+      return result;
     },
 
     /**
      * Asks the gateway to refund a succeeded intent (whole, or `amountCents`). The intent becomes
      * refunded when the gateway's refund event arrives. Call it outside any open transaction: the
-     * test gateway delivers its event right away.
+     * test gateway delivers its event right away. Pass an `idempotencyKey` when the call may be
+     * retried (a crash, a timeout): the gateway then refunds once whatever the number of calls.
      */
-    async refund(paymentIntentId: string, amountCents?: number): Promise<{ id: string; status: string }> {
+    async refund(paymentIntentId: string, request: RefundRequest = {}): Promise<{ id: string; status: string }> {
       const intent = await service.getIntent(paymentIntentId);
       if (!intent) throw notFound('Payment not found');
       if (intent.status !== 'succeeded') throw badRequest('Only a succeeded payment can be refunded');
-      return gateway.refund(paymentIntentId, amountCents);
+      return gateway.refund(paymentIntentId, request);
     },
   };
 

@@ -11,7 +11,7 @@ const WEBHOOK_SECRET = 'whsec_test_kujiya_stripe_adapter';
 /** A local server answering the three Stripe API calls the adapter makes, the way Stripe does. */
 function fakeStripe() {
   const intents = new Map<string, Record<string, unknown>>();
-  const requests: { method: string; path: string; form: URLSearchParams; auth?: string }[] = [];
+  const requests: { method: string; path: string; form: URLSearchParams; auth?: string; idempotencyKey?: string }[] = [];
   let seq = 0;
   const server = http.createServer((req, res) => {
     let body = '';
@@ -19,7 +19,8 @@ function fakeStripe() {
     req.on('end', () => {
       const form = new URLSearchParams(body);
       const path = (req.url ?? '').split('?')[0]!;
-      requests.push({ method: req.method!, path, form, auth: req.headers.authorization });
+      const idempotencyKey = req.headers['idempotency-key'];
+      requests.push({ method: req.method!, path, form, auth: req.headers.authorization, idempotencyKey: typeof idempotencyKey === 'string' ? idempotencyKey : undefined });
       const send = (status: number, json: unknown) => {
         res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${++seq}` });
         res.end(JSON.stringify(json));
@@ -160,6 +161,18 @@ describe('Stripe adapter against a local Stripe-like server', () => {
     expect((await post(refunded, sign(refunded))).json()).toEqual({ received: true, status: 'refunded' });
     // Tokens are never refunded to cards (RULES §5): the wallet keeps what the purchase credited.
     expect(await t.services.wallet.balance(shopper.user.id)).toBe(250);
+  });
+
+  it("sends a refund's idempotency key as Stripe's Idempotency-Key header", async () => {
+    const shopper = await testShopper(t);
+    const { paymentIntentId } = await startTokenPurchase(t, shopper, packageId);
+    await t.services.payments.gateway.refund(paymentIntentId, { idempotencyKey: 'kuji-order-refund-abc' });
+    await t.services.payments.gateway.refund(paymentIntentId, { idempotencyKey: 'kuji-order-refund-abc', amountCents: 500 });
+    const calls = stripe.requests.filter((r) => r.path === '/v1/refunds' && r.form.get('payment_intent') === paymentIntentId);
+    expect(calls.map((c) => [c.idempotencyKey, c.form.get('amount')])).toEqual([
+      ['kuji-order-refund-abc', null],
+      ['kuji-order-refund-abc', '500'],
+    ]);
   });
 
   it('ignores a success whose amount differs from the intent', async () => {

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { GatewayEvent, GatewayIntent, PaymentGateway } from './gateway.ts';
+import type { GatewayEvent, GatewayIntent, PaymentGateway, RefundRequest } from './gateway.ts';
 import { WebhookSignatureError, normalizeStripeEvent } from './gateway.ts';
 
 export interface StripeGatewayOptions {
@@ -61,11 +61,14 @@ export class StripeGateway implements PaymentGateway {
     return toGatewayIntent(await this.stripe.paymentIntents.retrieve(paymentIntentId));
   }
 
-  async refund(paymentIntentId: string, amountCents?: number): Promise<{ id: string; status: string }> {
-    const refund = await this.stripe.refunds.create({
-      payment_intent: paymentIntentId,
-      ...(amountCents === undefined ? {} : { amount: amountCents }),
-    });
+  async refund(paymentIntentId: string, request: RefundRequest = {}): Promise<{ id: string; status: string }> {
+    const refund = await this.stripe.refunds.create(
+      {
+        payment_intent: paymentIntentId,
+        ...(request.amountCents === undefined ? {} : { amount: request.amountCents }),
+      },
+      request.idempotencyKey ? { idempotencyKey: request.idempotencyKey } : undefined,
+    );
     return { id: refund.id, status: refund.status ?? 'pending' };
   }
 

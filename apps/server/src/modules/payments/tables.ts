@@ -58,3 +58,19 @@ export const testGatewayIntents = pgTable('test_gateway_intents', {
   amountRefunded: integer('amount_refunded').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * The test gateway's refunds. A request repeating an `idempotency_key` is answered with the refund
+ * it made the first time and refunds nothing more (as Stripe does).
+ */
+export const testGatewayRefunds = pgTable(
+  'test_gateway_refunds',
+  {
+    id: text('id').primaryKey(),
+    paymentIntentId: text('payment_intent_id').notNull(),
+    amount: integer('amount').notNull(),
+    idempotencyKey: text('idempotency_key').unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('test_gateway_refunds_intent_idx').on(t.paymentIntentId)],
+);

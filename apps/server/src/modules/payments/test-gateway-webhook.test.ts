@@ -177,6 +177,21 @@ describe('payment webhook with the test gateway', () => {
     expect((await confirm({ cardNumber: '' })).statusCode).toBe(400);
   });
 
+  it('refunds once per idempotency key: a repeat answers the first refund and refunds nothing more', async () => {
+    const shopper = await testShopper(t);
+    const { clientSecret, paymentIntentId } = await startTokenPurchase(t, shopper, packageId);
+    expect((await confirmWithCard(t, clientSecret)).statusCode).toBe(200);
+    const first = await gateway.refund(paymentIntentId, { idempotencyKey: 'refund-key-1', amountCents: 300 });
+    const repeat = await gateway.refund(paymentIntentId, { idempotencyKey: 'refund-key-1', amountCents: 300 });
+    expect(repeat).toEqual(first);
+    expect(await gateway.refundsOf(paymentIntentId)).toEqual([{ id: first.id, amount: 300, idempotencyKey: 'refund-key-1' }]);
+    // The key stays bound to its request; a new key is a new refund.
+    await expect(gateway.refund(paymentIntentId, { idempotencyKey: 'refund-key-1', amountCents: 200 })).rejects.toMatchObject({ statusCode: 400 });
+    await gateway.refund(paymentIntentId, { idempotencyKey: 'refund-key-2' });
+    expect((await gateway.refundsOf(paymentIntentId)).map((r) => r.amount).sort()).toEqual([300, 700]);
+    expect((await t.services.payments.getIntent(paymentIntentId))?.status).toBe('refunded');
+  });
+
   it('refunds through the gateway; the refund event marks the intent refunded', async () => {
     const shopper = await testShopper(t);
     const { clientSecret, paymentIntentId } = await startTokenPurchase(t, shopper, packageId);

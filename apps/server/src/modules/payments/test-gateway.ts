@@ -1,13 +1,13 @@
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { TestGatewayConfirmRequest } from '@kujiya/shared';
 import type { AppContext } from '../../core/context.ts';
 import { HttpError, badRequest, notFound } from '../../core/http-errors.ts';
 import { getOrCreateSetting } from '../../core/settings.ts';
-import type { GatewayEvent, GatewayIntent, PaymentGateway } from './gateway.ts';
+import type { GatewayEvent, GatewayIntent, PaymentGateway, RefundRequest } from './gateway.ts';
 import { WebhookSignatureError, normalizeStripeEvent } from './gateway.ts';
-import { testGatewayIntents } from './tables.ts';
+import { testGatewayIntents, testGatewayRefunds } from './tables.ts';
 
 /** Hands a signed event to the shop's webhook handler (the same one POST /api/payment/webhook uses). */
 export type WebhookDelivery = (rawBody: string, signatureHeader: string) => Promise<unknown>;
@@ -104,19 +104,40 @@ export class TestGateway implements PaymentGateway {
     return { id: row.id, clientSecret: row.clientSecret, status: row.status, amount: row.amount, currency: row.currency, metadata: row.metadata };
   }
 
-  async refund(paymentIntentId: string, amountCents?: number): Promise<{ id: string; status: string }> {
-    const intent = await this.ctx.db.transaction(async (tx) => {
+  /**
+   * Refunds a succeeded charge (what is left of it, or `amountCents`) and reports it with a
+   * `charge.refunded` event. A repeated `idempotencyKey` answers the first refund and refunds nothing
+   * more. Its event is delivered again: Stripe would keep redelivering an event the shop missed (say,
+   * it crashed right after the refund); here delivery lives in the shop's process, so a repeat does
+   * it. The shop ignores an event for an intent already refunded.
+   */
+  async refund(paymentIntentId: string, request: RefundRequest = {}): Promise<{ id: string; status: string }> {
+    const { intent, refund } = await this.ctx.db.transaction(async (tx) => {
+      // The intent's row lock makes refunds of one intent, and repeats of one key, take turns.
       const [row] = await tx.select().from(testGatewayIntents).where(eq(testGatewayIntents.id, paymentIntentId)).for('update');
       if (!row) throw notFound(`No such payment_intent: '${paymentIntentId}'`);
+      if (request.idempotencyKey) {
+        const [earlier] = await tx.select().from(testGatewayRefunds).where(eq(testGatewayRefunds.idempotencyKey, request.idempotencyKey));
+        if (earlier) {
+          if (earlier.paymentIntentId !== row.id || (request.amountCents !== undefined && request.amountCents !== earlier.amount)) {
+            throw badRequest('Keys for idempotent requests can only be used with the same parameters they were first used with.');
+          }
+          return { intent: row, refund: earlier };
+        }
+      }
       if (row.status !== 'succeeded') throw badRequest('This PaymentIntent does not have a successful charge to refund.');
-      const amount = amountCents ?? row.amount - row.amountRefunded;
+      const amount = request.amountCents ?? row.amount - row.amountRefunded;
       if (amount <= 0 || row.amountRefunded + amount > row.amount) throw badRequest('Refund amount is greater than the charge amount.');
+      const [made] = await tx
+        .insert(testGatewayRefunds)
+        .values({ id: randomId('re_test_'), paymentIntentId: row.id, amount, idempotencyKey: request.idempotencyKey ?? null, createdAt: this.ctx.clock.now() })
+        .returning();
       const [updated] = await tx
         .update(testGatewayIntents)
         .set({ amountRefunded: row.amountRefunded + amount })
         .where(eq(testGatewayIntents.id, row.id))
         .returning();
-      return updated!;
+      return { intent: updated!, refund: made! };
     });
     await this.emit('charge.refunded', {
       id: randomId('ch_test_'),
@@ -128,7 +149,16 @@ export class TestGateway implements PaymentGateway {
       refunded: intent.amountRefunded >= intent.amount,
       metadata: intent.metadata,
     });
-    return { id: randomId('re_test_'), status: 'succeeded' };
+    return { id: refund.id, status: 'succeeded' };
+  }
+
+  /** The refunds made on an intent (what a test would look up in Stripe's dashboard). */
+  async refundsOf(paymentIntentId: string): Promise<{ id: string; amount: number; idempotencyKey: string | null }[]> {
+    return this.ctx.db
+      .select({ id: testGatewayRefunds.id, amount: testGatewayRefunds.amount, idempotencyKey: testGatewayRefunds.idempotencyKey })
+      .from(testGatewayRefunds)
+      .where(eq(testGatewayRefunds.paymentIntentId, paymentIntentId))
+      .orderBy(asc(testGatewayRefunds.createdAt), asc(testGatewayRefunds.id));
   }
 
   /**

@@ -1,10 +1,10 @@
-import crypto from 'node:crypto';
-import type { Principal } from '../../core/auth.ts';
+import type { Principal, TokenSubject } from '../../core/auth.ts';
 import type { TestApp } from '../../test/test-app.ts';
+import { insertTestShopper } from '../accounts/test-helpers.ts';
 
-/** Test helpers: a shopper with a bearer token, and a token package to buy. */
-export async function testShopper(t: TestApp, username = 'alice'): Promise<{ user: Principal; headers: { authorization: string } }> {
-  const user: Principal = { id: crypto.randomUUID(), username, role: 'user' };
+/** Test helpers: a shopper (a real account: tokens of unknown accounts are refused) with a bearer token, and a token package to buy. */
+export async function testShopper(t: TestApp, username = 'alice'): Promise<{ user: TokenSubject; headers: { authorization: string } }> {
+  const user = await insertTestShopper(t, username);
   const { token } = await t.ctx.tokens.sign(user);
   return { user, headers: { authorization: `Bearer ${token}` } };
 }

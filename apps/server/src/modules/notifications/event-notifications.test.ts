@@ -1,0 +1,182 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { drawChallenge, fullRemaining, sortPrizeRanks } from '@kujiya/shared';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestProduct } from '../catalogue/test/fixtures.ts';
+import { api, fundedShopper, useTokens, type Shopper } from '../orders/testing.ts';
+import { challengeRefundMessage } from '../orders/settle.ts';
+
+/** Notifications made by real events (issue 6): chance set results, double chance wins, Challenge refunds. */
+describe('event notifications and their e-mail copies', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  /** A funded shopper with the e-mail address of their account. */
+  async function accountShopper(username: string, tokens: number): Promise<Shopper & { email: string }> {
+    const shopper = await fundedShopper(t, username, tokens);
+    const account = await t.services.accounts.getAccount(shopper.user.id);
+    return { ...shopper, email: account!.email };
+  }
+
+  const messagesOf = async (shopper: Shopper) =>
+    ((await api(t, shopper, 'GET', '/api/notification')).json() as { message: string }[]).map((n) => n.message);
+
+  const describeRanks = (letters: string[]) => {
+    const counts = new Map<string, number>();
+    for (const letter of sortPrizeRanks(letters)) counts.set(letter, (counts.get(letter) ?? 0) + 1);
+    return [...counts].map(([letter, n]) => `Prize ${letter} x${n}`).join(', ');
+  };
+
+  it('a lottery sell-out queues one result mail per participant, sent only by deliverQueued', async () => {
+    const { setId, input } = await createTestProduct(t, { lotteryEnabled: true });
+    const [pam, quinn, rex] = await Promise.all(['pam', 'quinn', 'rex'].map((name) => accountShopper(name, 200)));
+    for (const [shopper, tickets] of [[pam, 3], [quinn, 4], [pam, 1], [rex, 2]] as const) {
+      expect((await useTokens(t, shopper, { setId, ticketsBought: tickets })).json()).toHaveProperty('orderId');
+    }
+
+    const orders = await t.services.orders.ordersOfRound(setId);
+    const participants = [pam, quinn, rex];
+    const queued = (await t.services.mail.listQueue()).filter((m) => participants.some((p) => p.email === m.to));
+    expect(queued.map((m) => m.to).sort()).toEqual(participants.map((p) => p.email).sort());
+    expect(queued.every((m) => m.status === 'pending')).toBe(true);
+
+    for (const shopper of participants) {
+      const letters = orders.filter((o) => o.userId === shopper.user.id).flatMap((o) => o.selectedPrizes.filter((r) => r !== 'LAST'));
+      const expected =
+        letters.length > 0
+          ? `Congratulations! You won ${describeRanks(letters)} in the ${input.name} lottery.`
+          : `The ${input.name} lottery has been drawn. Unfortunately you did not win this time.`;
+      // One notice per participant, even with two orders.
+      expect((await messagesOf(shopper)).filter((m) => /lottery/.test(m))).toEqual([expected]);
+      const mail = queued.find((m) => m.to === shopper.email)!;
+      expect(mail.subject).toBe(letters.length > 0 ? `You won in the ${input.name} lottery` : `${input.name} lottery results`);
+      expect(mail.text).toContain(`Hi ${shopper.user.username},`);
+      expect(mail.text).toContain(expected);
+      expect(mail.html).toContain(expected.replaceAll("'", '&#39;'));
+      expect(await t.services.mail.listOutbox({ to: shopper.email })).toEqual([]);
+    }
+
+    await t.services.mail.deliverQueued();
+    for (const shopper of participants) {
+      const mail = queued.find((m) => m.to === shopper.email)!;
+      expect(await t.services.mail.listOutbox({ to: shopper.email })).toEqual([
+        expect.objectContaining({ to: shopper.email, subject: mail.subject, text: mail.text, html: mail.html }),
+      ]);
+    }
+  });
+
+  it('double chance winners get the notice and an e-mail; others get neither', async () => {
+    const image = await t.services.media.putImage(t.ctx.db, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'image/svg+xml');
+    const { setId, input } = await createTestProduct(t, {
+      doubleChance: true,
+      prizes: [
+        { kind: 'letter', letter: 'A', description: 'Figure', image, type: 'Big', quantity: 2 },
+        { kind: 'letter', letter: 'B', description: 'Plush', image, type: 'Small', quantity: 4 },
+        { kind: 'double', description: 'Signed board', image, type: 'Big', quantity: 2 },
+        { kind: 'last', description: 'Last figure', image, type: 'Big' },
+      ],
+    });
+    const sid = await accountShopper('sid', 200);
+    const tam = await accountShopper('tam', 200);
+    await useTokens(t, sid, { setId, ticketsBought: 3 });
+    await useTokens(t, tam, { setId, ticketsBought: 3 });
+
+    const prizeName = (await t.services.catalogue.prizesOfProduct((await t.services.orders.ordersOfRound(setId))[0]!.productId)).find(
+      (p) => p.letter === 'DC1',
+    )!.name;
+    for (const shopper of [sid, tam]) {
+      const won = (await t.services.orders.ordersOfUser(shopper.user.id)).filter((o) => o.roundId === setId).flatMap((o) => o.doubleChancePrizes);
+      const queued = await t.services.mail.listQueue({ to: shopper.email });
+      if (won.length === 0) {
+        expect((await messagesOf(shopper)).some((m) => m.startsWith('Double Chance!'))).toBe(false);
+        expect(queued).toEqual([]);
+        continue;
+      }
+      const expected = `Double Chance! You won ${prizeName} x${won.length} from ${input.name}.`;
+      expect(await messagesOf(shopper)).toContain(expected);
+      expect(queued).toHaveLength(1);
+      expect(queued[0]).toMatchObject({ subject: `Double Chance win: ${input.name}`, status: 'pending' });
+      expect(queued[0]!.text).toContain(expected);
+    }
+    await t.services.mail.deliverQueued();
+    let mailed = 0;
+    for (const shopper of [sid, tam]) {
+      const queued = await t.services.mail.listQueue({ to: shopper.email });
+      expect(await t.services.mail.listOutbox({ to: shopper.email })).toHaveLength(queued.length);
+      expect(queued.every((m) => m.status === 'sent')).toBe(true);
+      mailed += queued.length;
+    }
+    expect(mailed).toBeGreaterThan(0);
+  });
+
+  it('a notify with an e-mail copy inside a rolled-back transaction leaves neither', async () => {
+    const uma = await accountShopper('uma', 0);
+    await expect(
+      t.ctx.db.transaction(async (tx) => {
+        await t.services.notifications.notify(tx, [uma.user.id], 'never', { email: { subject: 'never' } });
+        throw new Error('rollback');
+      }),
+    ).rejects.toThrow('rollback');
+    expect(await messagesOf(uma)).toEqual([]);
+    expect(await t.services.mail.listQueue({ to: uma.email })).toEqual([]);
+  });
+
+  it('a user without an account gets the in-app notice only (no address to mail)', async () => {
+    const before = (await t.services.mail.listQueue()).length;
+    const unknownUserId = crypto.randomUUID();
+    await t.ctx.db.transaction((tx) => t.services.notifications.notify(tx, [unknownUserId], 'hello', { email: { subject: 'hello' } }));
+    expect((await t.services.notifications.list(unknownUserId)).map((n) => n.message)).toEqual(['hello']);
+    expect(await t.services.mail.listQueue()).toHaveLength(before);
+  });
+
+  describe('Challenge refunds', () => {
+    /** Buys `count` tickets of a fresh Challenge set with a client seed that stops after exactly `drawn` tickets. */
+    async function challengeStoppingAfter(shopper: Shopper, count: number, drawn: number) {
+      const promotionId = await t.services.catalogue.createPromotion(t.ctx.db, {
+        type: 'CHALLENGE',
+        description: 'Get A',
+        minimumQuantity: 3,
+        challengeAlphabet: 'A',
+      });
+      const { setId, input } = await createTestProduct(t, { promotionId });
+      const round = (await t.services.catalogue.findRound(t.ctx.db, setId))!;
+      const box = await t.services.stock.box(setId);
+      let seed = '';
+      for (let i = 0; i < 5000 && !seed; i++) {
+        const draw = drawChallenge({ serverSeed: round.serverSeed, box, clientSeed: `refund-${i}`, firstNonce: 0, remaining: fullRemaining(10), count, challengeLetter: 'A' });
+        if (draw.challengeWon && draw.ticketsToDraw === drawn) seed = `refund-${i}`;
+      }
+      expect(seed).not.toBe('');
+      const res = await useTokens(t, shopper, { setId, ticketsBought: count, clientSeed: seed });
+      expect(res.statusCode).toBe(200);
+      return { setName: input.name, orderId: res.json().orderId as string };
+    }
+
+    it('tells the buyer in-app how many tickets were refunded, without naming the prize', async () => {
+      const vic = await accountShopper('vic', 500);
+      const { setName } = await challengeStoppingAfter(vic, 8, 3);
+      const expected = `Your ${setName} Challenge ended early: 5 undrawn tickets were refunded as 60 tokens.`;
+      expect(await messagesOf(vic)).toEqual([expected]);
+      expect(expected).not.toMatch(/\bA\b|Prize|Big figure/);
+      // In-app only: no mail for a refund.
+      expect(await t.services.mail.listQueue({ to: vic.email })).toEqual([]);
+
+      const wes = await accountShopper('wes', 500);
+      await challengeStoppingAfter(wes, 8, 7);
+      expect(await messagesOf(wes)).toEqual([expect.stringMatching(/Challenge ended early: 1 undrawn ticket was refunded as 12 tokens\.$/)]);
+    });
+
+    it('no refund, no notice: a Challenge that draws every ticket', async () => {
+      const xia = await accountShopper('xia', 500);
+      await challengeStoppingAfter(xia, 3, 3);
+      expect(await messagesOf(xia)).toEqual([]);
+    });
+
+    it('spells one token right', () => {
+      expect(challengeRefundMessage('Mini Set', 1, 1)).toBe('Your Mini Set Challenge ended early: 1 undrawn ticket was refunded as 1 token.');
+    });
+  });
+});

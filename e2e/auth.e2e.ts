@@ -93,7 +93,8 @@ it('signs up with the e-mailed code and is logged in', async () => {
   await visible(page.getByRole('heading', { name: 'Sign In' }));
   await screenshot(page, 'auth-login');
 
-  // The password toggle shows and hides the password.
+  // The password toggle shows and hides the password; 'Password' labels the field alone, not the toggle.
+  expect(await page.getByLabel('Password').count()).toBe(1);
   const password = page.getByLabel('Password', { exact: true });
   await password.fill('secret1!');
   expect(await password.getAttribute('type')).toBe('password');
@@ -141,6 +142,9 @@ it('signs up with the e-mailed code and is logged in', async () => {
   await page.waitForURL('**/sign-up');
   await visible(page.getByText(emailLower));
   const create = button(page, 'Create Account');
+  // 'Create Account' names only the button (the heading says Sign Up), so a text lookup finds one element.
+  await visible(page.getByRole('heading', { name: 'Sign Up' }));
+  expect(await page.getByText('Create Account').count()).toBe(1);
   expect(await create.isDisabled()).toBe(true);
   await page.getByLabel('Username').fill('ab');
   await page.getByLabel('Password', { exact: true }).fill('weak');
@@ -471,7 +475,14 @@ it('logs the admin in to the menu and keeps shoppers out', async () => {
     ['Shipments', '/admin/shipments'],
     ['Inventory Lookup', '/admin/inventory-lookup'],
   ]);
+  // Each entry's name is exactly the spec's label.
+  for (const label of ['Products', 'Orders', 'Self Collections', 'Shipments', 'Inventory Lookup']) {
+    expect(await menu.getByRole('link', { name: label, exact: true }).count()).toBe(1);
+  }
   await screenshot(adminPage, 'admin-menu');
+  // An admin address without a page of its own passes the guard and says so.
+  await adminPage.goto('/admin/no-such-page');
+  await visible(adminPage.getByRole('heading', { name: 'Page not found' }));
 
   // A shopper's token is not an admin token: the guard sends it to the admin login.
   const login = await adminPage.request.post('/api/users/login', { data: { username: 'demo', password: 'Demo123!' } });
@@ -481,6 +492,11 @@ it('logs the admin in to the menu and keeps shoppers out', async () => {
   await adminPage.goto('/admin/menu');
   await adminPage.waitForURL('**/admin/login');
   await screenshot(adminPage, 'admin-login');
+  // Every back-office address is guarded, also those whose pages come later (spec 001 §2).
+  for (const path of ['/admin/products', '/admin/orders', '/admin/inventory-lookup']) {
+    await adminPage.goto(path);
+    await adminPage.waitForURL('**/admin/login');
+  }
 
   // So does an expired admin token.
   await adminPage.evaluate(() => {

@@ -5,6 +5,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import {
   buyOutPaidCount,
   fairnessRoundSchema,
+  dollarsToCents,
   formatCents,
   parseTicketCount,
   productListingSchema,
@@ -178,7 +179,7 @@ it('not enough tokens → Other Payments → /kuji-payment; a declined card, the
   await page.getByLabel('Card number').waitFor();
   expect(await page.getByText(product.name).isVisible()).toBe(true);
   expect(await page.getByTestId('payment-ticket-count').textContent()).toContain(`${quantity} tickets`);
-  await expect.poll(() => page.getByTestId('payment-total').textContent()).toBe(formatCents(product.price * quantity));
+  await expect.poll(() => page.getByTestId('payment-total').textContent()).toBe(formatCents(dollarsToCents(product.price) * quantity));
   const first = await page.getByTestId('reservation-countdown').textContent();
   expect(first).toMatch(/Tickets reserved for (10:00|9:[0-5]\d)/);
   await page.waitForTimeout(1_500);
@@ -197,6 +198,8 @@ it('not enough tokens → Other Payments → /kuji-payment; a declined card, the
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
   const success = dialog(page, 'Payment Successful!');
   await success.waitFor({ timeout: 20_000 });
+  // Spec 000 §2, §4: on success the payment page goes to /draw, which shows the popup.
+  expect(new URL(page.url()).pathname).toBe('/draw');
   await popupShot(page, 'purchase-payment-successful');
   await success.getByRole('button', { name: 'Continue' }).click();
   expect((await drawnPrizes(page, token, product)).tickets).toBe(quantity);
@@ -263,6 +266,8 @@ it('a 403 from a purchase shows the login reminder', async () => {
   const reminder = dialog(page, 'Please login first.');
   await reminder.waitFor();
   expect(await reminder.getByRole('button', { name: 'Login' }).isVisible()).toBe(true);
+  // Login and Close (spec 000 §6): one button of each name.
+  expect(await reminder.getByRole('button', { name: 'Close' }).count()).toBe(1);
   await popupShot(page, 'purchase-login-reminder');
   await context.close();
 });

@@ -188,7 +188,7 @@ it('a new shopper has no tokens yet', async () => {
   expect(await freshPage.getByText('You have no expired tokens.').isVisible()).toBe(true);
   expect((await freshPage.getByTestId('token-balance').textContent())?.trim()).toBe('0');
   await screenshot(freshPage, 'tokens-wallet-empty');
-  await freshPage.getByRole('link', { name: 'Purchase Tokens' }).click();
+  await freshPage.getByRole('button', { name: 'Purchase Tokens' }).click();
   await freshPage.waitForURL('**/purchase-tokens');
   await fresh.close();
 });

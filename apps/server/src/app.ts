@@ -85,6 +85,15 @@ export async function buildApp(options: BuildAppOptions): Promise<KujiyaApp> {
       new HttpError(429, `Too many attempts. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
   });
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  // Several calls carry no body (favourites, the draw); a client that still sends a JSON content
+  // type gets the route's own answer (403, 404, ...) instead of Fastify's 400 for an empty JSON body.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    parseJson(request, text, done);
+  });
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 20 } });
   await app.register(websocket);
 

@@ -3,6 +3,10 @@ export function formatCents(cents: number): string {
   return `$${(cents / 100).toFixed(2)}`;
 }
 
+/** A product's `price` is in dollars on the API (spec 000 §3); it is stored and summed in cents. */
+export const centsToDollars = (cents: number): number => cents / 100;
+export const dollarsToCents = (dollars: number): number => Math.round(dollars * 100);
+
 /** Percent off, rounded to a whole number: round((original - price) / original * 100). */
 export function percentOff(originalCents: number, priceCents: number): number {
   if (originalCents <= 0) return 0;

@@ -11,6 +11,16 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The text the server itself sent with a failure (`message`, else `error`), or undefined when the
+ * answer had none (a proxy's error page, a network failure): then the caller shows its own fallback.
+ */
+export function serverMessageOf(error: unknown): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  const text = [error.body.message, error.body.error].find((value) => typeof value === 'string' && value.trim() !== '');
+  return text as string | undefined;
+}
+
 type Auth = 'none' | 'user' | 'admin';
 
 export interface ApiRequest {

@@ -15,7 +15,7 @@ export type Promotion = z.infer<typeof promotionSchema>;
 /**
  * A product as the shopper sees it (spec 000 §3). `setId` is the current round, `productId` the
  * stable listing. `quantity` is "left/total" with tickets held by unexpired reservations not left.
- * `price` is in cents (shown as dollars with two decimals); `token` is the price in tokens.
+ * `price` is in dollars (spec 000 §3; stored in cents, see `centsToDollars`); `token` is the price in tokens.
  */
 export const productSchema = z.object({
   setId: z.string(),
@@ -23,7 +23,7 @@ export const productSchema = z.object({
   name: z.string(),
   image: z.string(),
   token: z.number().int(),
-  price: z.number().int(),
+  price: z.number().nonnegative(),
   quantity: z.string().regex(/^\d+\/\d+$/),
   tags: z.array(z.string()),
   preorder: z.boolean(),

@@ -44,7 +44,7 @@ describe('catalogue API', () => {
       name: 'Field Check',
       image: created.image,
       token: 12,
-      price: 1250,
+      price: 12.5,
       quantity: '10/10',
       tags: ['Moonlit Academy', 'Figures'],
       preorder: true,

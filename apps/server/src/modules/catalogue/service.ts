@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import { commitmentOf, type Prize, type Product, type ProductListing, type Promotion } from '@kujiya/shared';
+import { centsToDollars, commitmentOf, type Prize, type Product, type ProductListing, type Promotion } from '@kujiya/shared';
 import type { AppContext } from '../../core/context.ts';
 import type { Executor, Tx } from '../../db/database.ts';
 import { badRequest, notFound } from '../../core/http-errors.ts';
@@ -117,7 +117,7 @@ export function createCatalogueService(ctx: AppContext, deps: { rounds: RoundsSe
         name: product.name,
         image: product.image,
         token: product.tokenPrice,
-        price: product.priceCents,
+        price: centsToDollars(product.priceCents),
         quantity: `${left}/${round.totalTickets}`,
         tags: product.tags,
         preorder: product.preorder,

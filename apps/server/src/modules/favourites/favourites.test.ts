@@ -31,6 +31,25 @@ describe('favourites', () => {
     }
   });
 
+  it('answers 403 too when a body-less add or remove says it is JSON; a bad JSON body is still a 400', async () => {
+    const { setId } = await createTestProduct(t);
+    for (const method of ['POST', 'DELETE'] as const) {
+      const res = await call(method, `/api/users/favorites/${setId}`, { 'content-type': 'application/json' });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ message: 'Please login first.' });
+    }
+    const alice = await testShopper(t, 'alice');
+    const added = await call('POST', `/api/users/favorites/${setId}`, { ...alice.headers, 'content-type': 'application/json' });
+    expect(added.json()).toEqual({ isFavorite: true });
+    const broken = await t.app.inject({
+      method: 'POST',
+      url: '/api/token/use',
+      headers: { ...alice.headers, 'content-type': 'application/json' },
+      payload: '{"setId":',
+    });
+    expect(broken.statusCode).toBe(400);
+  });
+
   it('adds, checks and removes a favourite; adding twice keeps one; each user has their own', async () => {
     const { setId, productId } = await createTestProduct(t);
     const alice = await testShopper(t, 'alice');

@@ -12,6 +12,8 @@ export const adminRoutes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to="/admin/menu" replace /> },
       { path: 'menu', lazy: async () => ({ Component: (await import('./components/AdminMenuPage')).AdminMenuPage }) },
+      // Last: an address with no page of its own still passes the guard first.
+      { path: '*', lazy: async () => ({ Component: (await import('./components/AdminNotFoundPage')).AdminNotFoundPage }) },
     ],
   },
 ];

@@ -16,3 +16,8 @@ export interface KujiPaymentState {
   selectedProduct: Product;
   buyOut: boolean;
 }
+
+/** Navigation state of /draw: set when a card payment for the order has just succeeded. */
+export interface DrawNavigationState {
+  paymentSuccessful?: boolean;
+}

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { adminLoginRequestSchema } from '@kujiya/shared';
-import { ApiError } from '../../../lib/api-client';
+import { serverMessageOf } from '../../../lib/api-client';
 import { KujiyaMark } from '../../../components/icons';
 import { useAdminLogin } from '../api/adminLogin';
 import { adminSession } from '../admin-session';
@@ -30,7 +30,7 @@ export function AdminLoginPage() {
         adminSession.set(answer.token);
         navigate('/admin/menu', { replace: true });
       },
-      onError: (failure) => setError((failure instanceof ApiError && failure.message) || 'Login failed'),
+      onError: (failure) => setError(serverMessageOf(failure) ?? 'Login failed'),
     });
   }
 

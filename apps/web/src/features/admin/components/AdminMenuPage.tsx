@@ -16,14 +16,20 @@ export function AdminMenuPage() {
       <h1 className="admin-title">Admin Dashboard</h1>
       <nav aria-label="Admin menu">
         <ul className="admin-menu">
-          {adminMenuEntries.map((entry) => (
-            <li key={entry.to}>
-              <Link to={entry.to} className="admin-menu__entry">
-                <span className="admin-menu__label">{entry.label}</span>
-                <span className="admin-menu__hint">{entry.hint}</span>
-              </Link>
-            </li>
-          ))}
+          {adminMenuEntries.map((entry) => {
+            const hintId = `admin-menu-hint-${entry.to.split('/').pop()}`;
+            return (
+              <li key={entry.to}>
+                {/* The entry's name is exactly the spec's label; the hint only describes it. */}
+                <Link to={entry.to} className="admin-menu__entry" aria-label={entry.label} aria-describedby={hintId}>
+                  <span className="admin-menu__label">{entry.label}</span>
+                  <span className="admin-menu__hint" id={hintId}>
+                    {entry.hint}
+                  </span>
+                </Link>
+              </li>
+            );
+          })}
         </ul>
       </nav>
     </main>

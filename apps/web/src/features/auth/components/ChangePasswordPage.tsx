@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, serverMessageOf } from '../../../lib/api-client';
 import { useChangePassword } from '../api/changePassword';
 import { readState, type LoginState, type VerificationState } from '../navigation';
 import { NewPasswordForm } from './NewPasswordForm';
@@ -22,7 +22,7 @@ export function ChangePasswordPage() {
       {
         onSuccess: () => navigate('/login', { replace: true, state: { notice: passwordResetNotice } satisfies LoginState }),
         onError: (failure) => {
-          if (failure instanceof ApiError) setError(failure.message || 'Failed to reset password');
+          if (failure instanceof ApiError) setError(serverMessageOf(failure) ?? 'Failed to reset password');
           else setError('An error occurred while resetting your password.');
         },
       },

@@ -1,7 +1,10 @@
 import { useState, type InputHTMLAttributes } from 'react';
 import { EyeIcon } from '../../../components/icons';
 
-/** A password field with a show/hide toggle (spec 000 §2). */
+/**
+ * A password field with a show/hide toggle (spec 000 §2). The toggle's name is hidden text, not an
+ * aria-label: `getByLabel('Password')` then finds only the field, never the toggle too.
+ */
 export function PasswordInput(props: Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
   const [visible, setVisible] = useState(false);
   return (
@@ -10,11 +13,11 @@ export function PasswordInput(props: Omit<InputHTMLAttributes<HTMLInputElement>,
       <button
         type="button"
         className="password-input__toggle"
-        aria-label={visible ? 'Hide password' : 'Show password'}
         aria-pressed={visible}
         onClick={() => setVisible((value) => !value)}
       >
         <EyeIcon open={visible} />
+        <span className="visually-hidden">{visible ? 'Hide password' : 'Show password'}</span>
       </button>
     </div>
   );

@@ -1,13 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, serverMessageOf } from '../../../lib/api-client';
 import { useForgotPassword } from '../api/forgotPassword';
-import { isValidEmail } from '@kujiya/shared';
+import { accountMessages, isValidEmail } from '@kujiya/shared';
 import type { VerificationState } from '../navigation';
 import { FormMessage } from './FormMessage';
 import './auth.css';
-
-const sentMessage = 'If an account exists for this e-mail, a password reset link has been sent to it.';
 
 /** /reset-password-verify: asks for the e-mail that receives a reset link valid 1 hour (spec 001 §2, §8). */
 export function ResetPasswordVerifyPage() {
@@ -23,9 +21,9 @@ export function ResetPasswordVerifyPage() {
     setError('');
     setSent('');
     forgotMutation.mutate(email.trim().toLowerCase(), {
-      onSuccess: (answer) => setSent(answer?.message || sentMessage),
+      onSuccess: (answer) => setSent(answer?.message || accountMessages.resetLinkSent),
       onError: (failure) => {
-        if (failure instanceof ApiError) setError(failure.message || 'Failed to send reset link.');
+        if (failure instanceof ApiError) setError(serverMessageOf(failure) ?? 'Failed to send reset link.');
         else setError('An error occurred while processing your request.');
       },
     });

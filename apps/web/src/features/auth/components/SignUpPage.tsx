@@ -52,7 +52,7 @@ export function SignUpPage() {
   return (
     <main className="auth-page">
       <div className="auth-card">
-        <h1 className="auth-title">Create Account</h1>
+        <h1 className="auth-title">Sign Up</h1>
         <p className="auth-subtitle">
           {email ? (
             <>

@@ -20,6 +20,8 @@ export function VerifyPage() {
   const [code, setCode] = useState('');
   const [error, setError] = useState('');
   const [notice, setNotice] = useState('');
+  // Resending failed: the spec's text with a link to the support page (spec 000 §8).
+  const [sendFailed, setSendFailed] = useState(false);
   const verifyMutation = useVerifyCode();
   const resend = useCountdown(RESEND_LOCK_SECONDS);
   const emailValid = isValidEmail(email);
@@ -29,6 +31,7 @@ export function VerifyPage() {
     if (!code) return;
     setError('');
     setNotice('');
+    setSendFailed(false);
     verifyMutation.mutate(
       { email, code, process },
       {
@@ -49,11 +52,13 @@ export function VerifyPage() {
     resend.restart();
     setError('');
     setNotice('');
+    setSendFailed(false);
     try {
       await createVerification({ email, process });
       setNotice('A new code is on its way.');
     } catch (failure) {
-      setError(failure instanceof ApiError && failure.status === 429 ? failure.message : 'Unable to send verification code.');
+      if (failure instanceof ApiError && failure.status === 429) setError(failure.message);
+      else setSendFailed(true);
     }
   }
 
@@ -89,6 +94,11 @@ export function VerifyPage() {
             />
           </div>
           <FormMessage>{error}</FormMessage>
+          {sendFailed && (
+            <FormMessage>
+              Unable to send verification code. <Link to="/contact-us">Contact support</Link>
+            </FormMessage>
+          )}
           <FormMessage kind="ok">{notice}</FormMessage>
           <button type="submit" className="btn btn--primary btn--block" disabled={!code || verifyMutation.isPending}>
             {verifyMutation.isPending ? 'Verifying…' : 'Verify'}

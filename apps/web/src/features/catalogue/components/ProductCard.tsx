@@ -1,4 +1,4 @@
-import { formatCents, parseTicketCount, productKind, promotionTagText, type Product } from '@kujiya/shared';
+import { dollarsToCents, formatCents, parseTicketCount, productKind, promotionTagText, type Product } from '@kujiya/shared';
 import { imageUrl } from '../lib/image-url';
 import { FavouriteHeart } from '../../favourites/components/FavouriteHeart';
 import { KindIcon, TokenIcon } from './icons';
@@ -45,7 +45,7 @@ export function ProductCard({ product, active, onPlay, onFavourite }: ProductCar
             <span>{product.token}</span>
             <span className="visually-hidden">tokens</span>
           </span>
-          <span className="price-dollar">{formatCents(product.price)}</span>
+          <span className="price-dollar">{formatCents(dollarsToCents(product.price))}</span>
         </div>
         <button type="button" className="btn btn--primary btn--block product-card__play" onClick={() => onPlay(product)}>
           Play

@@ -9,7 +9,7 @@ function product(productId: string, tags: string[], preorder = false): Product {
     name: productId,
     image: 'x.png',
     token: 10,
-    price: 1000,
+    price: 10,
     quantity: '5/10',
     tags,
     preorder,

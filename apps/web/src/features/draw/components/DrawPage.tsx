@@ -1,14 +1,15 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { prizeRank } from '@kujiya/shared';
 import { usePrizes } from '../../catalogue/api/get-prizes';
+import { PaymentSuccessDialog } from '../../purchase/components/PaymentSuccessDialog';
 import { readOrderState } from '../../purchase/lib/purchase-state';
-import type { OrderState } from '../../purchase/types';
+import type { DrawNavigationState, OrderState } from '../../purchase/types';
 import { useDraw } from '../api/drawAndUpdateOrder';
 import { fetchPrizes } from '../api/fetchPrizes';
 import { getOrderPrizes } from '../api/getOrderPrizes';
 import { useVerifyOrder } from '../api/verifyOrder';
-import { clearDrawProgress, readDrawProgress, writeDrawProgress } from '../lib/draw-progress';
+import { clearDrawProgress, orderUpdateFailedMessage, readDrawProgress, writeDrawProgress } from '../lib/draw-progress';
 import { writeResults } from '../lib/results-state';
 import { revealPlan } from '../lib/reveal-plan';
 import { SPRITE } from '../lib/tear';
@@ -18,7 +19,10 @@ import './draw.css';
 
 const PRELOAD = [SPRITE.url, '/draw/tear-effect.svg', ...['gold', 'silver', 'bronze', 'last'].map((t) => `/draw/ticket-back-${t}.svg`)];
 
-/** /draw (spec 000 §2, §4): reads the stored order state, verifies the order and draws it. */
+/**
+ * /draw (spec 000 §2, §4): reads the stored order state, verifies the order and draws it. After a card
+ * payment it opens with 'Payment Successful!'; Continue stays here, or goes to /orders for a Chance set.
+ */
 export function DrawPage() {
   const [order] = useState<OrderState | null>(readOrderState);
   if (!order) {
@@ -38,6 +42,10 @@ export function DrawPage() {
 function DrawOrder({ order }: { order: OrderState }) {
   const product = order.selectedProduct;
   const navigate = useNavigate();
+  const location = useLocation();
+  const [paymentSuccessful, setPaymentSuccessful] = useState(
+    () => (location.state as DrawNavigationState | null)?.paymentSuccessful === true,
+  );
   const verify = useVerifyOrder(order.orderId);
   // A cached query: it runs once per page load, and the server answers the same decided prizes again
   // on a reload, so the draw is never made twice.
@@ -83,12 +91,19 @@ function DrawOrder({ order }: { order: OrderState }) {
     }
   };
 
+  const onPaymentContinue = () => {
+    setPaymentSuccessful(false);
+    // Dropping the navigation state keeps a reload from showing the popup again.
+    if (product.lottery.enabled) navigate('/orders', { replace: true });
+    else navigate(location.pathname, { replace: true, state: null });
+  };
+
   const failure = verify.isError
     ? verify.error.message
     : verify.data && !verify.data.success
       ? 'This order cannot be drawn.'
       : draw.isError
-        ? draw.error.message
+        ? orderUpdateFailedMessage(draw.error.message)
         : null;
 
   return (
@@ -154,6 +169,7 @@ function DrawOrder({ order }: { order: OrderState }) {
           }}
         />
       )}
+      {paymentSuccessful && <PaymentSuccessDialog onContinue={onPaymentContinue} />}
     </main>
   );
 }

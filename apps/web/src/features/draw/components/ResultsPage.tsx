@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { WonPrize } from '@kujiya/shared';
 import { Dialog } from '../../../components/ui/Dialog';
 import { imageUrl } from '../../catalogue/lib/image-url';
@@ -20,9 +20,9 @@ export function ResultsPage() {
       <main className="page results">
         <h1 className="results__title">YOU WON</h1>
         <p>There are no results to show.</p>
-        <Link className="btn btn--primary" to="/ichiban-kuji-products">
+        <button type="button" className="btn btn--primary" onClick={() => navigate('/ichiban-kuji-products')}>
           Browse Others
-        </Link>
+        </button>
       </main>
     );
   }
@@ -57,9 +57,9 @@ export function ResultsPage() {
         >
           Try Again
         </button>
-        <Link className="btn btn--ghost btn--block" to="/ichiban-kuji-products">
+        <button type="button" className="btn btn--ghost btn--block" onClick={() => navigate('/ichiban-kuji-products')}>
           Browse Others
-        </Link>
+        </button>
       </div>
       <Dialog open={zoomed !== null} onClose={() => setZoomed(null)} title={zoomed ? `${zoomed.name} (${zoomed.description})` : ''} className="results__zoom">
         {zoomed && <img className="results__zoom-image" src={imageUrl(zoomed.image)} alt={zoomed.description} />}

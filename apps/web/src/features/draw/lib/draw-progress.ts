@@ -22,3 +22,6 @@ export function shakeAmplitude(intensity: number): number {
   const level = Math.min(10, Math.max(1, Math.round(intensity)));
   return level * 1.6;
 }
+
+/** Spec 000 §8: what /draw shows when the draw call (the order update) fails, with the server's reason. */
+export const orderUpdateFailedMessage = (message: string) => `Failed to update order: ${message}`;

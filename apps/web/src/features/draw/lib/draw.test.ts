@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readDrawProgress, shakeAmplitude, writeDrawProgress } from './draw-progress';
+import { orderUpdateFailedMessage, readDrawProgress, shakeAmplitude, writeDrawProgress } from './draw-progress';
 import { countPrizes, isChallengeWin, prizeTitle, revealPlan, ticketBackTier, ticketBackUrl } from './reveal-plan';
 import { FINAL_EFFECT_START, LAST_FRAME, TEAR_FRAMES, frameAfter, frameForDrag, inFinalEffect, spriteOffset } from './tear';
 
@@ -75,5 +75,11 @@ describe('draw progress and shake', () => {
     expect(shakeAmplitude(0)).toBe(shakeAmplitude(1));
     expect(shakeAmplitude(15)).toBe(shakeAmplitude(10));
     expect(shakeAmplitude(10)).toBeGreaterThan(shakeAmplitude(1));
+  });
+});
+
+describe('draw failure text', () => {
+  it("is spec 000 §8's 'Failed to update order: {message}'", () => {
+    expect(orderUpdateFailedMessage('This order is not paid.')).toBe('Failed to update order: This order is not paid.');
   });
 });

@@ -1,8 +1,9 @@
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
 import { BlindBoxArt, KujiBoxArt } from './ProductLineArt';
 
-/** The two product lines: Ichiban Kuji (Play) and Blind Boxes (coming soon). */
+/** The two product lines: Ichiban Kuji (a Play button to the list) and Blind Boxes (coming soon). */
 export function ProductLineBanners() {
+  const navigate = useNavigate();
   return (
     <div className="line-banners">
       <section className="line-banner line-banner--kuji" aria-labelledby="kuji-banner-title">
@@ -11,9 +12,9 @@ export function ProductLineBanners() {
             Ichiban Kuji
           </h2>
           <p className="line-banner__text">Every ticket is a prize, from Prize A down to the Last Prize.</p>
-          <Link to="/ichiban-kuji-products" className="btn btn--gold line-banner__button">
+          <button type="button" className="btn btn--gold line-banner__button" onClick={() => navigate('/ichiban-kuji-products')}>
             Play
-          </Link>
+          </button>
         </div>
         <KujiBoxArt />
       </section>

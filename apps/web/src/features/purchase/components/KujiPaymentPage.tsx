@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { formatCents } from '@kujiya/shared';
@@ -12,8 +12,7 @@ import { useOrderTotal } from '../api/getOrderTotal';
 import { useReservation } from '../api/getReservation';
 import { TICKET_CHECK_ERROR_MESSAGE } from '../lib/purchase-errors';
 import { clearKujiPaymentState, readKujiPaymentState, writeOrderState } from '../lib/purchase-state';
-import type { KujiPaymentState } from '../types';
-import { PaymentSuccessDialog } from './PaymentSuccessDialog';
+import type { DrawNavigationState, KujiPaymentState } from '../types';
 import { ReservationCountdown } from './ReservationCountdown';
 import { TicketCheckDialog } from './TicketCheckDialog';
 import './purchase.css';
@@ -24,7 +23,8 @@ const FINAL_STATUSES = new Set(['succeeded', 'refunded', 'canceled']);
 /**
  * /kuji-payment (spec 000 §2, §4): the set, the ticket count, the total, the reservation countdown
  * and the card form. Pay checks the tickets first, then confirms the card, then polls the order
- * status every 2 s until it succeeded: 'Payment Successful!' → /draw (or /orders for a Chance set).
+ * status every 2 s until it succeeded, then goes to /draw, which shows 'Payment Successful!' (its
+ * Continue goes on to /orders for a Chance set).
  */
 export function KujiPaymentPage() {
   const [state] = useState<KujiPaymentState | null>(readKujiPaymentState);
@@ -47,10 +47,16 @@ function KujiPayment({ state }: { state: KujiPaymentState }) {
   const status = useOrderStatus(orderId, processing);
   const paymentStatus = status.data?.paymentStatus;
   const onExpired = useCallback(() => setExpired(true), []);
+  const navigatedToDraw = useRef(false);
 
   useEffect(() => {
-    if (paymentStatus === 'succeeded') void queryClient.invalidateQueries({ queryKey: productsQueryKey });
-  }, [paymentStatus, queryClient]);
+    if (paymentStatus !== 'succeeded' || navigatedToDraw.current) return;
+    navigatedToDraw.current = true;
+    void queryClient.invalidateQueries({ queryKey: productsQueryKey });
+    clearKujiPaymentState();
+    writeOrderState({ orderId, ticketsBought, selectedProduct: product });
+    navigate('/draw', { replace: true, state: { paymentSuccessful: true } satisfies DrawNavigationState });
+  }, [paymentStatus, queryClient, navigate, orderId, ticketsBought, product]);
 
   const beforeConfirm = async (): Promise<boolean> => {
     setError(null);
@@ -63,16 +69,6 @@ function KujiPayment({ state }: { state: KujiPaymentState }) {
       setError(TICKET_CHECK_ERROR_MESSAGE);
     }
     return false;
-  };
-
-  const onContinue = () => {
-    clearKujiPaymentState();
-    if (product.lottery.enabled) {
-      navigate('/orders', { replace: true });
-      return;
-    }
-    writeOrderState({ orderId, ticketsBought, selectedProduct: product });
-    navigate('/draw', { replace: true });
   };
 
   return (
@@ -121,7 +117,6 @@ function KujiPayment({ state }: { state: KujiPaymentState }) {
       </section>
 
       {processing && !FINAL_STATUSES.has(paymentStatus ?? '') && <ProcessingOverlay />}
-      {paymentStatus === 'succeeded' && <PaymentSuccessDialog onContinue={onContinue} />}
       {checkMessage && <TicketCheckDialog message={checkMessage} onClose={() => setCheckMessage(null)} />}
     </main>
   );

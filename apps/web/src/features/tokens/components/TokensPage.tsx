@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { UserToken } from '@kujiya/shared';
 import { TokenIcon } from '../../../components/icons';
 import { useSession } from '../../../lib/session';
@@ -36,15 +36,17 @@ function TokenLotList({ title, lots, empty, expired }: { title: string; lots: Us
 /** /tokens: the shopper's active and expired tokens, expiry in Singapore time. */
 export function TokensPage() {
   const { username } = useSession();
+  const navigate = useNavigate();
   const tokens = useUserTokens(username);
   const total = tokens.data?.activeTokens.reduce((sum, lot) => sum + lot.amountLeft, 0) ?? 0;
   return (
     <main className="page tokens-page">
       <div className="tokens-header">
         <h1 className="tokens-title">Your Tokens</h1>
-        <Link to="/purchase-tokens" className="btn btn--primary">
+        {/* The spec's Purchase Tokens button (spec 001 §2). */}
+        <button type="button" className="btn btn--primary" onClick={() => navigate('/purchase-tokens')}>
           Purchase Tokens
-        </Link>
+        </button>
       </div>
       {tokens.isPending ? (
         <div className="spinner" role="status" aria-label="Loading tokens" />

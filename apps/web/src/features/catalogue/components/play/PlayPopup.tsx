@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import {
+  dollarsToCents,
   formatCents,
   isPurchaseDisabled,
   maximumQuantity,
@@ -73,7 +74,7 @@ export function PlayPopup({ product, onClose, onBuy, onBuyOut, busy = false, onF
             <TokenIcon size={20} />
             {product.token} tokens
           </span>
-          <span className="play__price play__price--dollar">{formatCents(product.price)}</span>
+          <span className="play__price play__price--dollar">{formatCents(dollarsToCents(product.price))}</span>
           <span className="play__per">per ticket</span>
         </div>
 
@@ -100,7 +101,7 @@ export function PlayPopup({ product, onClose, onBuy, onBuyOut, busy = false, onF
           <p className="play__total" aria-live="polite">
             {left > 0 ? (
               <>
-                Total <strong>{quantity * product.token}</strong> tokens · <strong>{formatCents(quantity * product.price)}</strong>
+                Total <strong>{quantity * product.token}</strong> tokens · <strong>{formatCents(quantity * dollarsToCents(product.price))}</strong>
                 {received > quantity && (
                   <span className="play__bonus"> You get {received} tickets!</span>
                 )}

@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { accountMessages, outboxMailSchema, type OutboxMail } from '@kujiya/shared';
-import { startTestServer } from './support/server.ts';
-import { launchBrowser, newPhoneContext, screenshot } from './support/browser.ts';
+import { useShop } from './support/shop.ts';
+import { newPhoneContext, screenshot } from './support/browser.ts';
 import type { RunningServer } from '../apps/server/src/server.ts';
 
 // Accounts on a phone: sign-up with the e-mailed code, the navigation bar, logout and login, both
 // password recovery paths, the profile, the login guard and reminder, and the admin login and guard.
 let server: RunningServer;
 let browser: Browser;
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+useShop((shop) => ({ server, browser } = shop));
 
 const DEMO_ADMIN = { username: 'admin', password: 'Admin123!' };
 const USERNAME_RULE = 'Username must be 3-30 characters long and alphanumeric.';

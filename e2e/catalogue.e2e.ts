@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import {
   buyOutPaidCount,
@@ -15,21 +15,14 @@ import {
   type Product,
   type ProductListing,
 } from '@kujiya/shared';
-import { startTestServer } from './support/server.ts';
-import { launchBrowser, newPhoneContext, screenshot, SCREENSHOT_DIR } from './support/browser.ts';
+import { useShop } from './support/shop.ts';
+import { newPhoneContext, screenshot, SCREENSHOT_DIR } from './support/browser.ts';
 import type { RunningServer } from '../apps/server/src/server.ts';
 
 // The catalogue as a shopper on a phone sees it: list, filter, tabs, play popup, prizes, retry.
 let server: RunningServer;
 let browser: Browser;
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+useShop((shop) => ({ server, browser } = shop));
 
 const PREORDER_INFO =
   'You will receive an email notification when your preordered items have arrived and are ready to ship.';

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { LAST_RANK, notificationSchema, unreadCount, userTokensResponseSchema } from '@kujiya/shared';
-import { startTestServer } from './support/server.ts';
-import { launchBrowser, screenshot } from './support/browser.ts';
+import { useShop } from './support/shop.ts';
+import { screenshot } from './support/browser.ts';
 import {
   buyWithTokens,
   decidedPrizes,
@@ -25,14 +25,7 @@ import type { RunningServer } from '../apps/server/src/server.ts';
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+useShop((shop) => ({ server, browser } = shop));
 
 const ticketsLeft = async (page: Page) => Number(await page.getByTestId('tickets-left').textContent());
 

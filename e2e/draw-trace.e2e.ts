@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, expect, it, onTestFinished } from 'vitest';
+import { expect, it, onTestFinished } from 'vitest';
 import type { Browser, Locator } from 'playwright-core';
-import { startTestServer } from './support/server.ts';
-import { launchBrowser, PHONE, SCREENSHOT_DIR } from './support/browser.ts';
+import { useShop } from './support/shop.ts';
+import { PHONE, SCREENSHOT_DIR } from './support/browser.ts';
 import { buyWithTokens, demoShopper, drawTicket, listProducts, ticketsLeftOf, viewportShot, waitDrawReady, type Shopper } from './support/draw.ts';
 import { FRAME_TRACE_CATEGORIES, frameTiming } from './support/trace.ts';
 import type { RunningServer } from '../apps/server/src/server.ts';
@@ -13,14 +13,9 @@ import type { RunningServer } from '../apps/server/src/server.ts';
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
+useShop((shop) => {
+  ({ server, browser } = shop);
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 /** The demo shopper on /draw of a fresh one-ticket order of a plain set, its ticket popup open and sealed. */

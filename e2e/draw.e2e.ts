@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { LAST_PRIZE_NAME, LAST_RANK, type Prize, type Product } from '@kujiya/shared';
-import { startTestServer } from './support/server.ts';
-import { launchBrowser, screenshot } from './support/browser.ts';
+import { useShop } from './support/shop.ts';
+import { screenshot } from './support/browser.ts';
 import { buyWithTokens, demoShopper, dialog, listProducts, TEAR_PROMPT, ticketsLeftOf, viewportShot } from './support/draw.ts';
 import type { RunningServer } from '../apps/server/src/server.ts';
 
@@ -12,14 +12,7 @@ import type { RunningServer } from '../apps/server/src/server.ts';
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+useShop((shop) => ({ server, browser } = shop));
 
 const shopper = () => demoShopper(browser, server.url);
 const plain = (p: Product) => !p.lottery.enabled && p.promotion === null && p.holdTimeLeft === 0;

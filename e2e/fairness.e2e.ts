@@ -1,21 +1,14 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { fairnessRoundSchema, productListingSchema, type FairnessRound } from '@kujiya/shared';
-import { startTestServer } from './support/server.ts';
-import { launchBrowser, newPhoneContext, screenshot } from './support/browser.ts';
+import { useShop } from './support/shop.ts';
+import { newPhoneContext, screenshot } from './support/browser.ts';
 import type { RunningServer } from '../apps/server/src/server.ts';
 
 let server: RunningServer;
 let browser: Browser;
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+useShop((shop) => ({ server, browser } = shop));
 
 async function fairnessOf(setId: string): Promise<FairnessRound> {
   const response = await fetch(`${server.url}/api/fairness/${setId}`);

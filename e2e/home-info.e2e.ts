@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startTestServer } from './support/server.ts';
-import { launchBrowser, newPhoneContext, screenshot } from './support/browser.ts';
+import { useShop } from './support/shop.ts';
+import { newPhoneContext, screenshot } from './support/browser.ts';
 import type { RunningServer } from '../apps/server/src/server.ts';
 
 const DESKTOP_TEXT = 'For the best experience, please use a mobile device.';
@@ -16,14 +16,7 @@ const INFO_PAGES = [
 
 let server: RunningServer;
 let browser: Browser;
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+useShop((shop) => ({ server, browser } = shop));
 
 /** Full-page screenshot taken from the top, so the sticky navigation bar sits where it belongs. */
 async function shot(page: Page, name: string): Promise<void> {

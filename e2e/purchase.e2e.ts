@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import {
   buyOutPaidCount,
@@ -11,9 +11,9 @@ import {
   productListingSchema,
   type Product,
 } from '@kujiya/shared';
-import { startTestServer } from './support/server.ts';
+import { useShop } from './support/shop.ts';
 import { logInContext } from './support/shopper.ts';
-import { launchBrowser, newPhoneContext, screenshot, SCREENSHOT_DIR } from './support/browser.ts';
+import { newPhoneContext, screenshot, SCREENSHOT_DIR } from './support/browser.ts';
 import type { RunningServer } from '../apps/server/src/server.ts';
 
 // Buying tickets on a phone (spec 000 §4): tokens → /draw, not enough tokens → card (4242) → /draw,
@@ -22,14 +22,7 @@ let server: RunningServer;
 let browser: Browser;
 const HOLD_TEXT = /^Buying out in progress\. Please wait (\d+) seconds and refresh your page to purchase with the updated odds\.$/;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+useShop((shop) => ({ server, browser } = shop));
 
 /** A phone context logged in as the demo shopper. */
 async function shopper(): Promise<{ context: BrowserContext; page: Page; token: string }> {

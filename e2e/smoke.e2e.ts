@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { startTestServer } from './support/server.ts';
-import { launchBrowser, newPhoneContext } from './support/browser.ts';
+import { useShop } from './support/shop.ts';
+import { newPhoneContext } from './support/browser.ts';
 import type { RunningServer } from '../apps/server/src/server.ts';
 
 let server: RunningServer;
 let browser: Browser;
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+useShop((shop) => ({ server, browser } = shop));
 
 it('serves the web app and falls back to it for client routes', async () => {
   const context = await newPhoneContext(browser, server.url);

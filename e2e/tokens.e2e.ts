@@ -1,9 +1,9 @@
 import { insertTestShopper } from '../apps/server/src/modules/accounts/test-helpers.ts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startTestServer } from './support/server.ts';
+import { useShop } from './support/shop.ts';
 import { logInContext } from './support/shopper.ts';
-import { launchBrowser, newPhoneContext, screenshot } from './support/browser.ts';
+import { newPhoneContext, screenshot } from './support/browser.ts';
 import type { RunningServer } from '../apps/server/src/server.ts';
 
 // Tokens on a phone: buying a package through the test gateway (4242 succeeds, 0002 is declined),
@@ -13,17 +13,14 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
+useShop((shop) => ({ server, browser } = shop));
 beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
   context = await newPhoneContext(browser, server.url);
   page = await context.newPage();
   await logInContext(context);
 });
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
-  await server?.close();
 });
 
 const balanceLink = () => page.getByTestId('token-balance');

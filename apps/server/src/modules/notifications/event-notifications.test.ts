@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drawChallenge, fullRemaining, sortPrizeRanks } from '@kujiya/shared';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { createTestProduct } from '../catalogue/test/fixtures.ts';
+import { createDoubleChanceTestProduct, createTestProduct } from '../catalogue/test/fixtures.ts';
 import { api, fundedShopper, useTokens, type Shopper } from '../orders/testing.ts';
 import { challengeRefundMessage } from '../orders/settle.ts';
 
@@ -69,16 +69,7 @@ describe('event notifications and their e-mail copies', () => {
   });
 
   it('double chance winners get the notice and an e-mail; others get neither', async () => {
-    const image = await t.services.media.putImage(t.ctx.db, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'image/svg+xml');
-    const { setId, input } = await createTestProduct(t, {
-      doubleChance: true,
-      prizes: [
-        { kind: 'letter', letter: 'A', description: 'Figure', image, type: 'Big', quantity: 2 },
-        { kind: 'letter', letter: 'B', description: 'Plush', image, type: 'Small', quantity: 4 },
-        { kind: 'double', description: 'Signed board', image, type: 'Big', quantity: 2 },
-        { kind: 'last', description: 'Last figure', image, type: 'Big' },
-      ],
-    });
+    const { setId, input } = await createDoubleChanceTestProduct(t);
     const sid = await accountShopper('sid', 200);
     const tam = await accountShopper('tam', 200);
     await useTokens(t, sid, { setId, ticketsBought: 3 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drawDoubleChance, drawLottery } from '@kujiya/shared';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { createTestProduct } from '../catalogue/test/fixtures.ts';
+import { createDoubleChanceTestProduct, createTestProduct } from '../catalogue/test/fixtures.ts';
 import { api, fundedShopper, useTokens } from './testing.ts';
 
 /** RULES §4: chance (lottery) sets draw at sell-out; double chance too. */
@@ -54,16 +54,7 @@ describe('chance sets and double chance', () => {
   });
 
   it('double chance: at sell-out its prizes go to tickets of the round, reproducibly, and winners are told', async () => {
-    const image = await t.services.media.putImage(t.ctx.db, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'image/svg+xml');
-    const { setId } = await createTestProduct(t, {
-      doubleChance: true,
-      prizes: [
-        { kind: 'letter', letter: 'A', description: 'Figure', image, type: 'Big', quantity: 2 },
-        { kind: 'letter', letter: 'B', description: 'Plush', image, type: 'Small', quantity: 4 },
-        { kind: 'double', description: 'Signed board', image, type: 'Big', quantity: 2 },
-        { kind: 'last', description: 'Last figure', image, type: 'Big' },
-      ],
-    });
+    const { setId } = await createDoubleChanceTestProduct(t);
     const sam = await fundedShopper(t, 'sam', 200);
     const tia = await fundedShopper(t, 'tia', 200);
     await useTokens(t, sam, { setId, ticketsBought: 3 });

@@ -29,3 +29,17 @@ export async function createTestProduct(t: TestApp, overrides: Partial<NewProduc
   const created = await t.services.catalogue.createProduct(input);
   return { ...created, image, input };
 }
+
+/** A double-chance set: 2 Prize A, 4 Prize B (6 tickets), 2 double-chance boards and a Last Prize. */
+export async function createDoubleChanceTestProduct(t: TestApp) {
+  const image = await t.services.media.putImage(t.ctx.db, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'image/svg+xml');
+  return createTestProduct(t, {
+    doubleChance: true,
+    prizes: [
+      { kind: 'letter', letter: 'A', description: 'Figure', image, type: 'Big', quantity: 2 },
+      { kind: 'letter', letter: 'B', description: 'Plush', image, type: 'Small', quantity: 4 },
+      { kind: 'double', description: 'Signed board', image, type: 'Big', quantity: 2 },
+      { kind: 'last', description: 'Last figure', image, type: 'Big' },
+    ],
+  });
+}

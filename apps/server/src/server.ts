@@ -48,6 +48,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const stopJobs = config.env === 'test' ? undefined : built.services.orders.startJobs(options.jobIntervalMs);
   // Queued mail goes out from every instance; each mail is claimed by one of them.
   const stopMail = config.env === 'test' ? undefined : built.services.mail.startDelivery(options.jobIntervalMs);
+  // Revoked token ids (logout) are kept until their token expires; each instance purges hourly.
+  const stopPurge = config.env === 'test' ? undefined : built.services.accounts.startRevokedTokenPurge();
   return {
     ...built,
     url: `http://localhost:${port}`,
@@ -55,6 +57,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     async close() {
       await stopJobs?.();
       await stopMail?.();
+      await stopPurge?.();
       await built.app.close();
       await database.close();
     },

@@ -15,25 +15,34 @@ export interface TokenSubject extends Principal {
   tokenVersion: number;
 }
 
+/** The presented token itself: its id (`jti`) and its own expiry (what logout revokes, and for how long). */
+export interface PresentedToken {
+  tokenId: string;
+  expiresAt: Date;
+}
+
 /**
- * The current token version of a shopper's or an admin's account, or null when the account is gone.
- * Raising the version (password reset, logout) revokes every token signed before.
+ * The current token version of a shopper's or an admin's account, or null when the account is gone or
+ * this token (`tokenId`) was revoked. Raising the version (password reset) revokes every token signed
+ * before; revoking one token id (logout) ends just that session.
  */
-export type TokenVersionLookup = (role: Role, id: string) => Promise<number | null>;
+export type SessionLookup = (role: Role, accountId: string, tokenId: string) => Promise<number | null>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const USER_TOKEN_TTL_SECONDS = 7 * 24 * 3600;
 export const ADMIN_TOKEN_TTL_SECONDS = 8 * 3600;
+/** Ours are UUIDs; the bound only keeps odd ids out of the lookup. */
+const MAX_TOKEN_ID_LENGTH = 100;
 
 /**
- * Signs and verifies the bearer tokens: HS256 JWTs with expiry and the account's token version
- * (claim `ver`); admin tokens carry role: admin. A token is valid only while its account exists and
- * still has that version, checked with one primary-key lookup per verification.
+ * Signs and verifies the bearer tokens: HS256 JWTs with expiry, an id (`jti`) and the account's token
+ * version (claim `ver`); admin tokens carry role: admin. A token is valid only while its account exists,
+ * still has that version and the token id is not revoked, checked with one query per verification.
  */
 export class TokenService {
   private readonly key: Uint8Array;
-  private versions: TokenVersionLookup | undefined;
+  private sessions: SessionLookup | undefined;
   constructor(
     secret: string,
     private readonly now: () => Date,
@@ -41,9 +50,9 @@ export class TokenService {
     this.key = new TextEncoder().encode(secret);
   }
 
-  /** Set once by the accounts service, which owns the accounts and their versions. */
-  useVersionLookup(lookup: TokenVersionLookup): void {
-    this.versions = lookup;
+  /** Set once by the accounts service, which owns the accounts, their versions and the revoked token ids. */
+  useSessionLookup(lookup: SessionLookup): void {
+    this.sessions = lookup;
   }
 
   async sign(subject: TokenSubject): Promise<{ token: string; expiresAt: Date }> {
@@ -60,23 +69,31 @@ export class TokenService {
   }
 
   /**
-   * Returns the principal of a valid, unexpired token whose account exists with the token's version,
-   * or null. A failing database lookup throws (a 500), it does not log anyone out.
+   * Returns the principal of a valid, unexpired, unrevoked token whose account exists with the token's
+   * version, or null. A failing database lookup throws (a 500), it does not log anyone out.
    */
   async verify(token: string): Promise<Principal | null> {
+    return (await this.verifySession(token))?.principal ?? null;
+  }
+
+  /** As `verify`, with the presented token's id and expiry (for logout). */
+  async verifySession(token: string): Promise<{ principal: Principal; token: PresentedToken } | null> {
     let payload: Awaited<ReturnType<typeof jwtVerify>>['payload'];
     try {
       ({ payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], currentDate: this.now() }));
     } catch {
       return null;
     }
-    const { sub, username, role, ver } = payload;
+    const { sub, username, role, ver, jti, exp } = payload;
     if (typeof sub !== 'string' || !UUID.test(sub) || typeof username !== 'string') return null;
     if (role !== 'user' && role !== 'admin') return null;
     if (typeof ver !== 'number' || !Number.isSafeInteger(ver)) return null;
-    if (!this.versions) throw new Error('TokenService: no token version lookup registered');
-    if ((await this.versions(role, sub)) !== ver) return null;
-    return { id: sub, username, role };
+    // Every token this service signs has an id and an expiry; one without cannot be revoked alone.
+    if (typeof jti !== 'string' || jti.length === 0 || jti.length > MAX_TOKEN_ID_LENGTH) return null;
+    if (typeof exp !== 'number') return null;
+    if (!this.sessions) throw new Error('TokenService: no session lookup registered');
+    if ((await this.sessions(role, sub, jti)) !== ver) return null;
+    return { principal: { id: sub, username, role }, token: { tokenId: jti, expiresAt: new Date(exp * 1000) } };
   }
 }
 
@@ -84,6 +101,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by `requireUser` / `optionalUser` for a valid shopper token. */
     user?: Principal;
+    /** The id and expiry of that shopper token (set with `user`). */
+    userToken?: PresentedToken;
     /** Set by `requireAdmin` for a valid admin token. */
     admin?: Principal;
   }
@@ -104,14 +123,17 @@ export function createGuards(tokens: TokenService) {
   return {
     async requireUser(request: FastifyRequest, _reply: FastifyReply) {
       const token = bearer(request);
-      const principal = token ? await tokens.verify(token) : null;
-      if (!principal || principal.role !== 'user') throw new HttpError(403, 'Please login first.');
-      request.user = principal;
+      const session = token ? await tokens.verifySession(token) : null;
+      if (!session || session.principal.role !== 'user') throw new HttpError(403, 'Please login first.');
+      request.user = session.principal;
+      request.userToken = session.token;
     },
     async optionalUser(request: FastifyRequest, _reply: FastifyReply) {
       const token = bearer(request);
-      const principal = token ? await tokens.verify(token) : null;
-      if (principal?.role === 'user') request.user = principal;
+      const session = token ? await tokens.verifySession(token) : null;
+      if (session?.principal.role !== 'user') return;
+      request.user = session.principal;
+      request.userToken = session.token;
     },
     async requireAdmin(request: FastifyRequest, _reply: FastifyReply) {
       const token = bearer(request);

@@ -90,10 +90,10 @@ export const accountsRoutes: ModuleRoutes = (app, { ctx, services }) => {
     return accounts.login(username, password);
   });
 
-  // With a valid token, logout revokes it (and the account's other sessions); without one there is
-  // nothing to end, and the answer is the same.
+  // With a valid token, logout revokes that token only (the shopper's other devices stay signed in);
+  // without one there is nothing to end, and the answer is the same.
   app.get('/users/logout', { preHandler: ctx.guards.optionalUser }, async (request): Promise<MessageResponse> => {
-    if (request.user) await accounts.logout(request.user);
+    if (request.userToken) await accounts.logout(request.userToken);
     return { message: accountMessages.loggedOut };
   });
 

@@ -11,17 +11,18 @@ import {
   type UserDetails,
 } from '@kujiya/shared';
 import type { AppContext } from '../../core/context.ts';
-import type { Principal, Role } from '../../core/auth.ts';
+import type { Principal } from '../../core/auth.ts';
 import type { Executor } from '../../db/database.ts';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../../core/http-errors.ts';
 import type { MailService } from '../mail/service.ts';
 import type { MediaService } from '../media/service.ts';
-import { admins, users } from './tables.ts';
+import { users } from './tables.ts';
 import { burnPasswordCheck, hashPassword, isUniqueViolation, verifyPassword } from './secrets.ts';
 import { DEFAULT_PROFILE_PICTURE, DEFAULT_PROFILE_PICTURE_SVG } from './default-picture.ts';
 import { createVerification } from './verification.ts';
 import { createPasswordResets } from './password-reset.ts';
 import { createAdmins } from './admins.ts';
+import { createSessions } from './sessions.ts';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -84,15 +85,9 @@ export function createAccountsService(ctx: AppContext, deps: { mail: MailService
   const verification = createVerification(ctx, deps.mail, resets);
   const adminAccounts = createAdmins(ctx);
 
-  /** Every bearer token is checked against its account's current version: one primary-key lookup. */
-  async function currentTokenVersion(role: Role, id: string): Promise<number | null> {
-    const [row] =
-      role === 'admin'
-        ? await ctx.db.select({ tokenVersion: admins.tokenVersion }).from(admins).where(eq(admins.id, id))
-        : await ctx.db.select({ tokenVersion: users.tokenVersion }).from(users).where(eq(users.id, id));
-    return row?.tokenVersion ?? null;
-  }
-  ctx.tokens.useVersionLookup(currentTokenVersion);
+  const sessions = createSessions(ctx);
+  // Every bearer token is checked against its account's current version and the revoked token ids.
+  ctx.tokens.useSessionLookup(sessions.currentTokenVersion);
 
   const sessionFor = async (row: Pick<UserRow, 'id' | 'username' | 'profilePicture' | 'tokenVersion'>): Promise<AuthResponse> => {
     const { token } = await ctx.tokens.sign({ id: row.id, username: row.username, role: 'user', tokenVersion: row.tokenVersion });
@@ -172,13 +167,10 @@ export function createAccountsService(ctx: AppContext, deps: { mail: MailService
       return sessionFor(row);
     },
 
-    /** GET /api/users/logout with a valid token: revokes every token of the account (all devices). */
-    async logout(principal: Principal): Promise<void> {
-      await ctx.db
-        .update(users)
-        .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
-        .where(eq(users.id, principal.id));
-    },
+    /** GET /api/users/logout with a valid token: revokes that token only (this browser's session). */
+    logout: sessions.revoke,
+    purgeRevokedTokens: sessions.purgeRevokedTokens,
+    startRevokedTokenPurge: sessions.startPurge,
 
     forgotPassword: resets.sendLink,
     resetPassword: (token: string, password: string) => resets.resetWithToken(token, password),

@@ -1,15 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { SignJWT } from 'jose';
+import { SignJWT, decodeJwt } from 'jose';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { admins, users } from './tables.ts';
-import { bearer, latestCode, post, signUp } from './test-helpers.ts';
+import { DAY, MINUTE } from '../../core/clock.ts';
+import { admins, revokedTokens, users } from './tables.ts';
+import { REVOCATION_KEPT_AFTER_EXPIRY_MS } from './sessions.ts';
+import { bearer, insertTestShopper, latestCode, post, signUp } from './test-helpers.ts';
 
 const JWT_SECRET = 'sessions-secret-sessions-secret-0123456';
 const LOGIN_FIRST = { message: 'Please login first.' };
 
-/** Revocable bearer tokens (docs/accounts.md, Sessions): a password reset or a logout ends every older token. */
+/**
+ * Revocable bearer tokens (docs/accounts.md, Sessions): a password reset ends every older token of the
+ * account; a logout ends only the token it was called with.
+ */
 describe('shopper sessions', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -72,24 +77,59 @@ describe('shopper sessions', () => {
     await expectWorking(await login('liam@example.com', 'New123!'));
   });
 
-  it('logout revokes the token and the account\'s other sessions; logging in again works', async () => {
+  it('logout ends only the presented token: the account\'s other sessions and other accounts go on', async () => {
     const { token } = await signUp(t, { username: 'mona', email: 'mona@example.com', password: 'Mona123!' });
     const otherDevice = await login('mona', 'Mona123!');
     const bystander = await signUp(t, { username: 'nico', email: 'nico@example.com' });
+    const revokedCount = async () => (await t.ctx.db.select().from(revokedTokens)).length;
+    const before = await revokedCount();
 
     const res = await logout(token);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Logged out successfully.' });
+    // Refused exactly like a made-up token.
     await expectRefused(token);
-    await expectRefused(otherDevice);
+    expect([(await me('not-a-token')).statusCode, (await me('not-a-token')).json()]).toEqual([403, LOGIN_FIRST]);
+    await expectWorking(otherDevice);
     await expectWorking(bystander.token);
-    // Logging out again, or without a token, answers the same and changes nothing.
-    expect((await logout(token)).json()).toEqual({ message: 'Logged out successfully.' });
-    expect((await logout()).statusCode).toBe(200);
-    await expectWorking(bystander.token);
+    // The row is the token's id, kept until the token's own expiry.
+    const { jti, exp } = decodeJwt(token);
+    const [row] = await t.ctx.db.select().from(revokedTokens).where(eq(revokedTokens.jti, jti!));
+    expect(row!.expiresAt).toEqual(new Date(exp! * 1000));
+    expect(await revokedCount()).toBe(before + 1);
+
+    // Logging out again with that token, without a token or with a made-up one answers the same and changes nothing.
+    for (const again of [await logout(token), await logout(), await logout('not-a-token')]) {
+      expect([again.statusCode, again.json()]).toEqual([200, { message: 'Logged out successfully.' }]);
+    }
+    expect(await revokedCount()).toBe(before + 1);
+    await expectWorking(otherDevice);
+
+    // Two logouts of one token at once: both answer 200, one row.
+    const parallel = await login('mona', 'Mona123!');
+    const answers = await Promise.all([logout(parallel), logout(parallel)]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    await expectRefused(parallel);
+    expect(await revokedCount()).toBe(before + 2);
 
     const fresh = await login('mona', 'Mona123!');
     await expectWorking(fresh);
+    expect((await logout(otherDevice)).statusCode).toBe(200);
+    await expectRefused(otherDevice);
+    await expectWorking(fresh);
+  });
+
+  it('a password reset still ends sessions that a logout left running', async () => {
+    const { token } = await signUp(t, { username: 'paul', email: 'paul@example.com', password: 'Old123!' });
+    const phone = await login('paul', 'Old123!');
+    await logout(token);
+    await expectWorking(phone);
+    expect((await post(t, '/api/users/forgot-password', { email: 'paul@example.com' })).statusCode).toBe(200);
+    const [mail] = await t.services.mail.listOutbox({ to: 'paul@example.com', limit: 1 });
+    const link = mail!.text.match(/\/reset-password\/([A-Za-z0-9_-]+)/)![1]!;
+    expect((await post(t, `/api/users/reset-password/${link}`, { password: 'New123!' })).statusCode).toBe(200);
+    await expectRefused(phone);
+    await expectWorking(await login('paul', 'New123!'));
   });
 
   it('refuses a correctly signed token without a version, or of an account that is gone', async () => {
@@ -103,6 +143,14 @@ describe('shopper sessions', () => {
       .setExpirationTime(iat + 3600)
       .sign(new TextEncoder().encode(JWT_SECRET));
     await expectRefused(unversioned);
+    // Versioned but without an id (every token we sign has one): it could not be revoked alone.
+    const withoutId = await new SignJWT({ username: 'olive', role: 'user', ver: row!.tokenVersion })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(row!.id)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + 3600)
+      .sign(new TextEncoder().encode(JWT_SECRET));
+    await expectRefused(withoutId);
 
     await expectWorking(token);
     await t.ctx.db.delete(users).where(eq(users.id, row!.id));
@@ -140,10 +188,61 @@ describe('admin sessions', () => {
     await expect(guard(fresh)).resolves.toBeUndefined();
   });
 
+  it('a revoked admin token id is refused; the admin\'s other tokens go on', async () => {
+    const token = await adminLogin();
+    const other = await adminLogin();
+    const { jti, exp } = decodeJwt(token);
+    await t.ctx.db.insert(revokedTokens).values({ jti: jti!, expiresAt: new Date(exp! * 1000) });
+    await expect(guard(token)).rejects.toMatchObject(INVALID);
+    await expect(guard(other)).resolves.toBeUndefined();
+  });
+
   it('refuses the token of a removed admin', async () => {
     const token = await adminLogin();
     await expect(guard(token)).resolves.toBeUndefined();
     await t.ctx.db.delete(admins);
     await expect(guard(token)).rejects.toMatchObject(INVALID);
+  });
+});
+
+describe('revoked token purge', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('removes only the rows of tokens expired for longer than the skew margin', async () => {
+    const now = t.clock.now().getTime();
+    const at = (offsetMs: number) => new Date(now + offsetMs);
+    await t.ctx.db.insert(revokedTokens).values([
+      { jti: 'expired-a-day-ago', expiresAt: at(-DAY) },
+      { jti: 'expired-just-past-the-margin', expiresAt: at(-REVOCATION_KEPT_AFTER_EXPIRY_MS - 1) },
+      { jti: 'expired-within-the-margin', expiresAt: at(-MINUTE) },
+      { jti: 'expires-now', expiresAt: at(0) },
+      { jti: 'live', expiresAt: at(7 * DAY) },
+    ]);
+    expect(await t.services.accounts.purgeRevokedTokens()).toBe(2);
+    const left = await t.ctx.db.select({ jti: revokedTokens.jti }).from(revokedTokens);
+    expect(left.map((row) => row.jti).sort()).toEqual(['expired-within-the-margin', 'expires-now', 'live']);
+    expect(await t.services.accounts.purgeRevokedTokens()).toBe(0);
+  });
+
+  it('a logged-out token stays refused until it expires, and its row goes after that', async () => {
+    const shopper = await insertTestShopper(t, 'quinn');
+    const { token } = await t.ctx.tokens.sign(shopper);
+    const { jti } = decodeJwt(token);
+    expect(await t.ctx.tokens.verify(token)).toMatchObject({ id: shopper.id });
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/logout', headers: bearer(token) })).statusCode).toBe(200);
+
+    t.clock.advance(7 * DAY - MINUTE);
+    await t.services.accounts.purgeRevokedTokens();
+    expect(await t.ctx.tokens.verify(token)).toBeNull();
+    expect(await t.ctx.db.select().from(revokedTokens).where(eq(revokedTokens.jti, jti!))).toHaveLength(1);
+
+    t.clock.advance(MINUTE + REVOCATION_KEPT_AFTER_EXPIRY_MS + 1);
+    await t.services.accounts.purgeRevokedTokens();
+    expect(await t.ctx.db.select().from(revokedTokens).where(eq(revokedTokens.jti, jti!))).toHaveLength(0);
+    expect(await t.ctx.tokens.verify(token)).toBeNull();
   });
 });

@@ -21,7 +21,7 @@ export const users = pgTable(
     postalCode: text('postal_code'),
     unitNumber: text('unit_number'),
     fullAddress: text('full_address'),
-    /** Carried in every bearer token (`ver`); raised by a password reset and by logout, which revokes older tokens. */
+    /** Carried in every bearer token (`ver`); raised by a password reset, which revokes every older token. */
     tokenVersion: integer('token_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
@@ -82,4 +82,17 @@ export const admins = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [uniqueIndex('admins_username_lower_idx').on(sql`lower(${t.username})`)],
+);
+
+/**
+ * Bearer tokens ended one by one (logout ends only the presented token), by their `jti`. A row is
+ * kept until the token's own expiry (plus a few minutes for clock skew), then purged.
+ */
+export const revokedTokens = pgTable(
+  'revoked_tokens',
+  {
+    jti: text('jti').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('revoked_tokens_expires_at_idx').on(t.expiresAt)],
 );

@@ -1,32 +1,20 @@
-import { useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
-import { ApiError, serverMessageOf } from '../../../lib/api-client';
+import { Link, useLocation } from 'react-router';
 import { useChangePassword } from '../api/changePassword';
-import { readState, type LoginState, type VerificationState } from '../navigation';
+import { readState, type VerificationState } from '../navigation';
+import { useNewPasswordOutcome } from '../useNewPasswordOutcome';
 import { NewPasswordForm } from './NewPasswordForm';
-import { passwordResetNotice } from './ResetPasswordPage';
 import './auth.css';
 
 /** /change-password: the new password after a verified forgetPassword code (the code path of recovery). */
 export function ChangePasswordPage() {
   const location = useLocation();
-  const navigate = useNavigate();
   const { email = '', resetToken = '' } = readState<VerificationState>(location.state);
-  const [error, setError] = useState('');
+  const outcome = useNewPasswordOutcome();
   const changeMutation = useChangePassword();
 
   function onSubmit(password: string) {
-    setError('');
-    changeMutation.mutate(
-      { email, resetToken, password },
-      {
-        onSuccess: () => navigate('/login', { replace: true, state: { notice: passwordResetNotice } satisfies LoginState }),
-        onError: (failure) => {
-          if (failure instanceof ApiError) setError(serverMessageOf(failure) ?? 'Failed to reset password');
-          else setError('An error occurred while resetting your password.');
-        },
-      },
-    );
+    outcome.clearError();
+    changeMutation.mutate({ email, resetToken, password }, { onSuccess: outcome.onSuccess, onError: outcome.onError });
   }
 
   return (
@@ -38,7 +26,7 @@ export function ChangePasswordPage() {
             <p className="auth-subtitle">
               Choose a new password for <strong>{email}</strong>.
             </p>
-            <NewPasswordForm onSubmit={onSubmit} pending={changeMutation.isPending} error={error} />
+            <NewPasswordForm onSubmit={onSubmit} pending={changeMutation.isPending} error={outcome.error} />
           </>
         ) : (
           <p className="auth-subtitle">

@@ -1,10 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { checkEmail } from '../api/checkEmail';
 import { createVerification } from '../api/createVerification';
-import { isValidEmail } from '@kujiya/shared';
 import { readState, type VerificationState } from '../navigation';
+import { EmailForm } from './EmailForm';
 import { FormMessage } from './FormMessage';
 import './auth.css';
 
@@ -18,15 +18,10 @@ export function VerifyEmailPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const { process = 'signup', email: initialEmail = '' } = readState<VerificationState>(location.state);
-  const [email, setEmail] = useState(initialEmail);
   const [failure, setFailure] = useState<Failure>(null);
   const [busy, setBusy] = useState(false);
-  const valid = isValidEmail(email);
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (!valid || busy) return;
-    const address = email.trim().toLowerCase();
+  async function onSubmit(address: string) {
     setFailure(null);
     setBusy(true);
     try {
@@ -66,21 +61,13 @@ export function VerifyEmailPage() {
             ? "Enter your account's e-mail and we'll send you a verification code to set a new password."
             : "Enter your e-mail and we'll send you a verification code to create your account."}
         </p>
-        <form className="auth-form" onSubmit={onSubmit} noValidate>
-          <div className="field">
-            <label htmlFor="verify-email">Email</label>
-            <input
-              id="verify-email"
-              type="email"
-              name="email"
-              autoComplete="email"
-              autoCapitalize="none"
-              inputMode="email"
-              placeholder="you@example.com"
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-            />
-          </div>
+        <EmailForm
+          id="verify-email"
+          initialEmail={initialEmail}
+          pending={busy}
+          pendingLabel="Sending code…"
+          onSubmit={onSubmit}
+        >
           {failure?.kind === 'exists' && <FormMessage>An account already exists with this email.</FormMessage>}
           {failure?.kind === 'server' && <FormMessage>{failure.message}</FormMessage>}
           {failure?.kind === 'send' && (
@@ -88,10 +75,7 @@ export function VerifyEmailPage() {
               Unable to send verification code. <Link to="/contact-us">Contact support</Link>
             </FormMessage>
           )}
-          <button type="submit" className="btn btn--primary btn--block" disabled={!valid || busy}>
-            {busy ? 'Sending code…' : 'Continue'}
-          </button>
-        </form>
+        </EmailForm>
         <div className="auth-links">
           <Link to="/login">Already have an account? Sign In</Link>
         </div>

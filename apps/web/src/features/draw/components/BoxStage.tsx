@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type CSSProperties } from 'react';
 import { useBackgroundMusic, playMoeMoeKyun } from '../hooks/use-background-music';
 import { shakeAmplitude } from '../lib/draw-progress';
+import { SpeakerIcon } from '../../../components/icons';
 
 /** Spec 000 §9: a shake lasts 1 s. */
 export const SHAKE_MS = 1000;
@@ -30,7 +31,7 @@ export function BoxStage() {
         aria-label={music.on ? 'Sound on' : 'Sound off'}
         onClick={music.toggle}
       >
-        {music.on ? '🔊' : '🔇'}
+        <SpeakerIcon on={music.on} />
       </button>
       <div className="box-stage__floor">
         <img

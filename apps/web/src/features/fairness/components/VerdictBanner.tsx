@@ -1,4 +1,5 @@
 import type { FairnessRound, FairnessVerdict } from '@kujiya/shared';
+import { LockIcon } from '../../../components/icons';
 import { drawCountsText } from '../lib/present';
 
 /** The outcome of the in-browser replay: verified, a mismatch naming the entry, or still secret. */
@@ -38,7 +39,7 @@ export function VerdictBanner({ round, verdict }: { round: FairnessRound; verdic
   return (
     <section className="fairness__verdict fairness__verdict--pending" role="status">
       <span className="fairness__verdict-icon" aria-hidden="true">
-        🔒
+        <LockIcon />
       </span>
       <div>
         <h2 className="fairness__verdict-title">Seed still secret</h2>

@@ -1,0 +1,76 @@
+import { and, eq, lt, notExists, sql } from 'drizzle-orm';
+import type { AppContext } from '../../core/context.ts';
+import type { PresentedToken, Role } from '../../core/auth.ts';
+import { MINUTE } from '../../core/clock.ts';
+import { admins, revokedTokens, users } from './tables.ts';
+
+/**
+ * A revoked token's row outlives the token by this much: an instance whose clock runs a little
+ * behind the purging one would otherwise accept the token again for those minutes.
+ */
+export const REVOCATION_KEPT_AFTER_EXPIRY_MS = 5 * MINUTE;
+const PURGE_INTERVAL_MS = 60 * MINUTE;
+
+/** Session state behind the bearer tokens: the per-request check, logout's revocation and its purge. */
+export function createSessions(ctx: AppContext) {
+  const notRevoked = (tokenId: string) =>
+    notExists(ctx.db.select({ one: sql`1` }).from(revokedTokens).where(eq(revokedTokens.jti, tokenId)));
+
+  /**
+   * The account's token version, or null when the account is gone or the token is revoked: one query
+   * of two primary-key reads, on every verification.
+   */
+  async function currentTokenVersion(role: Role, accountId: string, tokenId: string): Promise<number | null> {
+    const [row] =
+      role === 'admin'
+        ? await ctx.db
+            .select({ tokenVersion: admins.tokenVersion })
+            .from(admins)
+            .where(and(eq(admins.id, accountId), notRevoked(tokenId)))
+        : await ctx.db
+            .select({ tokenVersion: users.tokenVersion })
+            .from(users)
+            .where(and(eq(users.id, accountId), notRevoked(tokenId)));
+    return row?.tokenVersion ?? null;
+  }
+
+  /** Deletes the rows of tokens that expired (with the skew margin); returns how many. */
+  async function purgeRevokedTokens(): Promise<number> {
+    const cutoff = new Date(ctx.clock.now().getTime() - REVOCATION_KEPT_AFTER_EXPIRY_MS);
+    const deleted = await ctx.db
+      .delete(revokedTokens)
+      .where(lt(revokedTokens.expiresAt, cutoff))
+      .returning({ jti: revokedTokens.jti });
+    return deleted.length;
+  }
+
+  return {
+    currentTokenVersion,
+
+    /** Ends this one token (logout); the account's other sessions go on. Revoking twice is harmless. */
+    async revoke(token: PresentedToken): Promise<void> {
+      await ctx.db.insert(revokedTokens).values({ jti: token.tokenId, expiresAt: token.expiresAt }).onConflictDoNothing();
+    },
+
+    purgeRevokedTokens,
+
+    /**
+     * Purges hourly on this instance (started in server.ts, never under NODE_ENV=test, where tests call
+     * `purgeRevokedTokens`). Every instance may run it: deleting expired rows twice is harmless.
+     */
+    startPurge(intervalMs = PURGE_INTERVAL_MS): () => Promise<void> {
+      let running: Promise<unknown> | undefined;
+      const timer = setInterval(() => {
+        if (running) return;
+        running = purgeRevokedTokens()
+          .catch((err: unknown) => ctx.log.error({ err }, 'revoked token purge failed'))
+          .finally(() => (running = undefined));
+      }, intervalMs);
+      timer.unref();
+      return async () => {
+        clearInterval(timer);
+        await running;
+      };
+    },
+  };
+}

@@ -2,6 +2,7 @@ import { and, eq, lt, notExists, sql } from 'drizzle-orm';
 import type { AppContext } from '../../core/context.ts';
 import type { PresentedToken, Role } from '../../core/auth.ts';
 import { MINUTE } from '../../core/clock.ts';
+import { runPeriodically } from '../../core/periodic.ts';
 import { admins, revokedTokens, users } from './tables.ts';
 
 /**
@@ -59,18 +60,7 @@ export function createSessions(ctx: AppContext) {
      * `purgeRevokedTokens`). Every instance may run it: deleting expired rows twice is harmless.
      */
     startPurge(intervalMs = PURGE_INTERVAL_MS): () => Promise<void> {
-      let running: Promise<unknown> | undefined;
-      const timer = setInterval(() => {
-        if (running) return;
-        running = purgeRevokedTokens()
-          .catch((err: unknown) => ctx.log.error({ err }, 'revoked token purge failed'))
-          .finally(() => (running = undefined));
-      }, intervalMs);
-      timer.unref();
-      return async () => {
-        clearInterval(timer);
-        await running;
-      };
+      return runPeriodically('revoked token purge', intervalMs, purgeRevokedTokens, ctx.log);
     },
   };
 }

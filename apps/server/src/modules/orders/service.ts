@@ -19,6 +19,7 @@ import type { AppContext } from '../../core/context.ts';
 import type { Principal } from '../../core/auth.ts';
 import type { Executor, Tx } from '../../db/database.ts';
 import { MINUTE } from '../../core/clock.ts';
+import { runPeriodically } from '../../core/periodic.ts';
 import { HttpError, badRequest, forbidden, locked, notFound } from '../../core/http-errors.ts';
 import { NOT_ENOUGH_TICKETS } from '../stock/service.ts';
 import { NOT_ENOUGH_TOKENS } from '../wallet/service.ts';
@@ -290,23 +291,18 @@ export function createOrdersService(ctx: AppContext, deps: Deps) {
     /** Starts the reservation-expiry and refund job (not in tests; they call runJobs themselves). */
     startJobs(intervalMs = 15_000): () => Promise<void> {
       jobsEnabled = true;
-      let running: Promise<unknown> | undefined;
-      const timer = setInterval(() => {
-        if (running) return; // a slow run is never overlapped by the next one
-        running = service
-          .runJobs()
-          .then((result) => {
-            if (result?.expired || result?.refunded) ctx.log.info({ job: 'orders', ...result }, 'orders job: reservations expired, refunds sent');
-          })
-          .catch((err: unknown) => ctx.log.error({ err }, 'orders job failed'))
-          .finally(() => (running = undefined));
-      }, intervalMs);
-      timer.unref();
-      // Stopping waits for a run in progress, so closing the database right after is safe.
+      const stop = runPeriodically(
+        'orders job',
+        intervalMs,
+        async () => {
+          const result = await service.runJobs();
+          if (result?.expired || result?.refunded) ctx.log.info({ job: 'orders', ...result }, 'orders job: reservations expired, refunds sent');
+        },
+        ctx.log,
+      );
       return async () => {
         jobsEnabled = false;
-        clearInterval(timer);
-        await running;
+        await stop();
       };
     },
 

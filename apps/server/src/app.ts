@@ -9,6 +9,8 @@ import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 import fastifyStatic from '@fastify/static';
 import { Redis } from 'ioredis';
+import { serializerCompiler, validatorCompiler, hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { validationMessage } from './core/validate.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { systemClock, type Clock } from './core/clock.ts';
@@ -97,7 +99,15 @@ export async function buildApp(options: BuildAppOptions): Promise<KujiyaApp> {
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 20 } });
   await app.register(websocket);
 
+  // Routes declare their params, query, body and response with the shared zod schemas; these compile
+  // them, so validation and serialization run at the boundary (docs/architecture.md, "How to add a route").
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
   app.setErrorHandler((error, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.status(400).send({ message: validationMessage(error.validation) });
+    }
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send({ message: error.message, ...error.extra });
     }

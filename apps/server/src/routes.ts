@@ -1,4 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './core/context.ts';
 import type { Services } from './services.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
@@ -20,7 +27,15 @@ export interface RouteDeps {
   services: Services;
 }
 /** A module's routes: registered under /api with the shared context and services. */
-export type ModuleRoutes = (app: FastifyInstance, deps: RouteDeps) => Promise<void> | void;
+export type ModuleRoutes = (app: ApiScope, deps: RouteDeps) => Promise<void> | void;
+/** The Fastify scope a module registers on: typed by the zod schemas each route declares. */
+export type ApiScope = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
 
 // Each module's routes, in one list.
 const moduleRoutes: ModuleRoutes[] = [
@@ -41,6 +56,6 @@ const moduleRoutes: ModuleRoutes[] = [
 
 export async function registerApiRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
   for (const routes of moduleRoutes) {
-    await app.register(async (scope) => routes(scope, deps), { prefix: '/api' });
+    await app.register(async (scope) => routes(scope.withTypeProvider<ZodTypeProvider>(), deps), { prefix: '/api' });
   }
 }

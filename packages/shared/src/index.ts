@@ -1,5 +1,6 @@
 // The contract between server and web: payload schemas, their types, and the pure rules both need.
 export * from './money.ts';
+export * from './common/ids.ts';
 export * from './catalogue/schemas.ts';
 export * from './catalogue/rules.ts';
 export * from './fairness/draw.ts';

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+
+/**
+ * The one schema of a resource id in a path or payload. A malformed id is a 400 with the field named
+ * ("Invalid setId"), the same answer on every route.
+ */
+export const idSchema = (field: string) => z.uuid(`Invalid ${field}`);
+
+/** `/…/:setId` */
+export const setIdParamsSchema = z.object({ setId: idSchema('setId') });
+/** `/…/:orderId` */
+export const orderIdParamsSchema = z.object({ orderId: idSchema('orderId') });
+/** `/…/:id` */
+export const idParamsSchema = z.object({ id: idSchema('id') });

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { storageKeys } from './storage';
 
 /** An API answer that was not OK: its status and the server's `message` (or a generic text). */
@@ -23,6 +24,16 @@ export function serverMessageOf(error: unknown): string | undefined {
 
 type Auth = 'none' | 'user' | 'admin';
 
+/** An answer whose shape is not the contract's: a bug between server and web, never the user's fault. */
+export class ApiShapeError extends Error {
+  constructor(
+    readonly path: string,
+    readonly issues: unknown,
+  ) {
+    super(`The shop answered ${path} in an unexpected shape.`);
+  }
+}
+
 export interface ApiRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** JSON body, or FormData for multipart. */
@@ -38,8 +49,14 @@ function bearerFor(auth: Auth | undefined): string | null {
   return localStorage.getItem(storageKeys.token);
 }
 
-/** Calls the API on the same origin. Throws ApiError for non-OK answers. */
-export async function api<T>(path: string, request: ApiRequest = {}): Promise<T> {
+/**
+ * Calls the API on the same origin and parses the answer with the contract's response schema.
+ * Throws ApiError for non-OK answers and ApiShapeError (logged) when the answer breaks the contract.
+ */
+export async function api<S extends z.ZodType>(path: string, request: ApiRequest & { schema: S }): Promise<z.output<S>>;
+/** Deprecated form without a schema: the answer is cast, not checked. New fetchers pass `schema`. */
+export async function api<T>(path: string, request?: ApiRequest): Promise<T>;
+export async function api(path: string, request: ApiRequest & { schema?: z.ZodType } = {}): Promise<unknown> {
   const headers: Record<string, string> = {};
   const token = bearerFor(request.auth);
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -71,5 +88,10 @@ export async function api<T>(path: string, request: ApiRequest = {}): Promise<T>
       typeof record.message === 'string' ? record.message : typeof record.error === 'string' ? record.error : response.statusText;
     throw new ApiError(response.status, message, record);
   }
-  return data as T;
+  if (!request.schema) return data;
+  const parsed = request.schema.safeParse(data);
+  if (parsed.success) return parsed.data;
+  const error = new ApiShapeError(path, parsed.error.issues);
+  console.error(error.message, parsed.error.issues);
+  throw error;
 }

@@ -84,9 +84,13 @@ export async function buildApp(options: BuildAppOptions): Promise<KujiyaApp> {
   });
   // Limits are opt-in per route (login, codes, resets); Redis shares the counters between instances.
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
+  // While Redis is down the live layer logs the one warning; requests go on without shared counters
+  // (skipOnError) instead of failing with a 500.
+  redis?.on('error', () => {});
   await app.register(rateLimit, {
     global: false,
     redis,
+    skipOnError: true,
     nameSpace: 'kujiya-rl-',
     errorResponseBuilder: (_req, context) =>
       new HttpError(429, `Too many attempts. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`),

@@ -15,6 +15,10 @@ export const LIVE_ANONYMOUS_NAME = 'Someone';
 /** A client frame larger than this closes the socket. */
 export const LIVE_MAX_CLIENT_FRAME_BYTES = 4_096;
 
+/** Longest name and product name a banner carries (longer ones are cut before publishing). */
+export const LIVE_NAME_MAX = 100;
+export const LIVE_PRODUCT_NAME_MAX = 200;
+
 const shortText = (max: number) => z.string().max(max);
 
 /** Server → client. */
@@ -25,8 +29,8 @@ export const liveConnectedMessageSchema = z.object({ type: z.literal('connected'
  */
 export const livePurchaseMessageSchema = z.object({
   type: z.literal('purchase'),
-  username: shortText(100),
-  productName: shortText(200),
+  username: shortText(LIVE_NAME_MAX),
+  productName: shortText(LIVE_PRODUCT_NAME_MAX),
   message: shortText(400),
   count: z.number().int().positive().optional(),
 });
@@ -56,8 +60,8 @@ export const liveBusEventSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('purchase'),
     buyerId: z.string().max(100),
-    displayName: shortText(100),
-    productName: shortText(200),
+    displayName: shortText(LIVE_NAME_MAX),
+    productName: shortText(LIVE_PRODUCT_NAME_MAX),
   }),
   z.object({ kind: z.literal('user'), userId: z.string().max(100), event: z.enum(['notification', 'balance']) }),
 ]);

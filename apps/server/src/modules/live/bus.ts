@@ -78,7 +78,8 @@ export function createRedisBus(redisUrl: string, log: FastifyBaseLogger, deliver
     },
     publish(event) {
       if (pub.status !== 'ready' || sub.status !== 'ready') {
-        markDown();
+        // Still connecting at start-up is not an outage; a lost connection is.
+        if (![pub.status, sub.status].every((status) => status === 'ready' || status === 'connecting' || status === 'wait')) markDown();
         deliver(event);
         return;
       }

@@ -82,6 +82,7 @@ export class LiveHub {
   constructor(
     readonly options: LiveHubOptions = defaultHubOptions,
     private readonly onDrop: (client: LiveClient, reason: string) => void = () => {},
+    private readonly onError: (error: unknown) => void = () => {},
   ) {}
 
   canAccept(ip: string): boolean {
@@ -149,6 +150,15 @@ export class LiveHub {
   }
 
   private flushBanners(): void {
+    try {
+      this.sendBanners();
+    } catch (error) {
+      // A timer callback must never throw (it would stop the process); the batch is dropped.
+      this.onError(error);
+    }
+  }
+
+  private sendBanners(): void {
     this.bannerTimer = undefined;
     const events = this.pending;
     this.pending = [];

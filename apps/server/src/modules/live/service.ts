@@ -1,4 +1,4 @@
-import { LIVE_ANONYMOUS_NAME } from '@kujiya/shared';
+import { LIVE_ANONYMOUS_NAME, LIVE_NAME_MAX, LIVE_PRODUCT_NAME_MAX } from '@kujiya/shared';
 import type { AppContext } from '../../core/context.ts';
 import type { Executor } from '../../db/database.ts';
 import { afterCommit } from '../../core/after-commit.ts';
@@ -20,6 +20,7 @@ export function createLiveService(ctx: AppContext, deps: { accounts: AccountsSer
   const hub = new LiveHub(
     { ...defaultHubOptions, maxSocketsPerIp: ctx.config.liveMaxSocketsPerIp, ...options },
     (client, reason) => ctx.log.debug({ ip: client.ip, reason }, 'live socket dropped'),
+    (error) => ctx.log.error({ err: error }, 'live banner batch dropped'),
   );
   const bus: LiveBus = ctx.config.redisUrl
     ? createRedisBus(ctx.config.redisUrl, ctx.log, (event) => hub.deliver(event))
@@ -44,8 +45,10 @@ export function createLiveService(ctx: AppContext, deps: { accounts: AccountsSer
         safely('purchase', async () => {
           const account = await deps.accounts.getAccount(purchase.buyerId);
           if (!account) return;
-          const displayName = account.appearAsSomeone ? LIVE_ANONYMOUS_NAME : account.username;
-          bus.publish({ kind: 'purchase', buyerId: purchase.buyerId, displayName, productName: purchase.productName });
+          const displayName = account.appearAsSomeone ? LIVE_ANONYMOUS_NAME : account.username.slice(0, LIVE_NAME_MAX);
+          // Messages stay small: an overlong product name is cut, never refused.
+          const productName = purchase.productName.slice(0, LIVE_PRODUCT_NAME_MAX);
+          bus.publish({ kind: 'purchase', buyerId: purchase.buyerId, displayName, productName });
         }),
       );
     },

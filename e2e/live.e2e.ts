@@ -30,8 +30,11 @@ function watchSockets(page: Page) {
 
 /** A demo buyer who has tickets of the round: signed in straight from a token the server signs. */
 async function entrantOf(setId: string): Promise<{ username: string; token: string }> {
-  const rows = await server.ctx.db.execute<{ username: string }>(sql`select distinct username from orders where round_id = ${setId} order by username`);
-  const username = (rows as unknown as { rows?: { username: string }[] }).rows?.[0]?.username ?? (rows as unknown as { username: string }[])[0]!.username;
+  // Both drivers (PGlite, node-postgres) answer raw SQL as { rows }.
+  const result = (await server.ctx.db.execute(sql`select distinct username from orders where round_id = ${setId} order by username`)) as unknown as {
+    rows: { username: string }[];
+  };
+  const username = result.rows[0]!.username;
   const account = (await server.services.accounts.findAccount(username))!;
   const { token } = await server.ctx.tokens.sign({ id: account.id, username: account.username, role: 'user', tokenVersion: 0 });
   return { username: account.username, token };
@@ -47,7 +50,7 @@ async function signIn(context: BrowserContext, session: { username: string; toke
   );
 }
 
-it('B buys, A sees the toast for 3 s with a 300 ms fade and can close it; a cut socket reconnects after 5 s; the bell updates live at a sell-out', async () => {
+it('B buys: A and an anonymous visitor see the toast; A sees it 3 s, fading over 300 ms, and can close it; a cut socket reconnects after 5 s; the bell updates live at a sell-out', async () => {
   const lanterns = await productTitled(await browser.newPage({ baseURL: server.url }), 'Lucky Lanterns');
   expect(lanterns.lottery.enabled).toBe(true);
   expect(ticketsLeftOf(lanterns)).toBe(1);
@@ -73,6 +76,13 @@ it('B buys, A sees the toast for 3 s with a 300 ms fade and can close it; a cut 
   const product = (await listProducts(pageB)).find((p) => !p.lottery.enabled && !p.promotion && ticketsLeftOf(p) > 3)!;
   expect(product).toBeTruthy();
 
+  // C: an anonymous visitor gets the banners too.
+  const contextC = await newPhoneContext(browser, server.url);
+  const pageC = await contextC.newPage();
+  const c = watchSockets(pageC);
+  await pageC.goto('/');
+  await expect.poll(() => c.received.some((m) => m.includes('"connected"'))).toBe(true);
+
   // A's clock stands still from here, so the toast's timing can be stepped exactly.
   await pageA.clock.pauseAt(new Date(Date.now() + 60_000));
   await buyWithTokens(pageB, product, 1);
@@ -80,6 +90,8 @@ it('B buys, A sees the toast for 3 s with a 300 ms fade and can close it; a cut 
   await toastA.waitFor();
   expect(await toastA.textContent()).toContain(`demo just bought ${product.name}!`);
   await viewportShot(pageA, 'live-toast');
+  await pageC.getByTestId('purchase-toast').filter({ hasText: `demo just bought ${product.name}!` }).waitFor();
+  await contextC.close();
   await pageA.clock.runFor(LIVE_TOAST_MS - 1);
   expect(await toastA.getAttribute('class')).not.toContain('purchase-toast--fading');
   await pageA.clock.runFor(1);

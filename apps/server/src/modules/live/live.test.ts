@@ -112,6 +112,12 @@ describe('live socket', () => {
     expect(await garbage.closed).toBe(1008);
   });
 
+  it('answers a plain GET /ws (no upgrade) with a 4xx, never a 500', async () => {
+    const res = await fetch(`${url}/ws`);
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+  });
+
   it('caps the sockets of one address with a 429 before the upgrade', async () => {
     const headers = { 'x-forwarded-for': '203.0.113.9' };
     const mine = [];

@@ -10,6 +10,7 @@ import websocket from '@fastify/websocket';
 import fastifyStatic from '@fastify/static';
 import { Redis } from 'ioredis';
 import { serializerCompiler, validatorCompiler, hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { LIVE_MAX_CLIENT_FRAME_BYTES } from '@kujiya/shared';
 import { validationMessage } from './core/validate.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -17,6 +18,7 @@ import { systemClock, type Clock } from './core/clock.ts';
 import { TokenService, createGuards } from './core/auth.ts';
 import { HttpError } from './core/http-errors.ts';
 import { getOrCreateSetting } from './core/settings.ts';
+import { installAfterCommit, setAfterCommitErrorHandler } from './core/after-commit.ts';
 import type { AppContext } from './core/context.ts';
 import { createServices, type Services } from './services.ts';
 import { registerApiRoutes } from './routes.ts';
@@ -52,6 +54,9 @@ export async function buildApp(options: BuildAppOptions): Promise<KujiyaApp> {
   const jwtSecret =
     config.jwtSecret ?? (await getOrCreateSetting(database.db, 'jwt_secret', () => crypto.randomBytes(48).toString('hex')));
   const tokens = new TokenService(jwtSecret, () => clock.now());
+  // Work queued with afterCommit (live events) runs once its transaction has committed.
+  installAfterCommit(database.db);
+  setAfterCommitErrorHandler((error) => app.log.error({ err: error }, 'after-commit task failed'));
   const ctx: AppContext = {
     config,
     database,
@@ -79,9 +84,13 @@ export async function buildApp(options: BuildAppOptions): Promise<KujiyaApp> {
   });
   // Limits are opt-in per route (login, codes, resets); Redis shares the counters between instances.
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
+  // While Redis is down the live layer logs the one warning; requests go on without shared counters
+  // (skipOnError) instead of failing with a 500.
+  redis?.on('error', () => {});
   await app.register(rateLimit, {
     global: false,
     redis,
+    skipOnError: true,
     nameSpace: 'kujiya-rl-',
     errorResponseBuilder: (_req, context) =>
       new HttpError(429, `Too many attempts. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
@@ -97,7 +106,8 @@ export async function buildApp(options: BuildAppOptions): Promise<KujiyaApp> {
     parseJson(request, text, done);
   });
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 20 } });
-  await app.register(websocket);
+  // The live socket's clients send one small auth message at most (docs/rules/live.md).
+  await app.register(websocket, { options: { maxPayload: LIVE_MAX_CLIENT_FRAME_BYTES } });
 
   // Routes declare their params, query, body and response with the shared zod schemas; these compile
   // them, so validation and serialization run at the boundary (docs/architecture.md, "How to add a route").

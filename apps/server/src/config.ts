@@ -61,6 +61,7 @@ const envSchema = z.object({
   TRUST_PROXY: flag(false),
   DEMO_DATA: flag(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LIVE_MAX_SOCKETS_PER_IP: z.coerce.number({ message: 'must be a whole number' }).int().min(1).max(1_000_000).default(50),
 });
 
 export type Config = {
@@ -79,6 +80,8 @@ export type Config = {
   trustProxy: boolean;
   demoData: boolean;
   logLevel: string;
+  /** Open live sockets (/ws) allowed per client address. */
+  liveMaxSocketsPerIp: number;
 };
 
 export class ConfigError extends Error {}
@@ -132,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     demoData: e.DEMO_DATA,
     logLevel: e.LOG_LEVEL,
+    liveMaxSocketsPerIp: e.LIVE_MAX_SOCKETS_PER_IP,
   };
 }
 

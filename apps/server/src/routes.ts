@@ -21,6 +21,7 @@ import { ordersRoutes } from './modules/orders/routes.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { favouritesRoutes } from './modules/favourites/routes.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
+import { liveRoutes } from './modules/live/routes.ts';
 
 export interface RouteDeps {
   ctx: AppContext;
@@ -53,9 +54,14 @@ const moduleRoutes: ModuleRoutes[] = [
   analyticsRoutes,
   ordersRoutes,
 ];
+const rootRoutes: ModuleRoutes[] = [liveRoutes];
 
 export async function registerApiRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
   for (const routes of moduleRoutes) {
     await app.register(async (scope) => routes(scope.withTypeProvider<ZodTypeProvider>(), deps), { prefix: '/api' });
+  }
+  // Served at the root of the shop's port, outside /api: the live socket /ws.
+  for (const routes of rootRoutes) {
+    await app.register(async (scope) => routes(scope.withTypeProvider<ZodTypeProvider>(), deps));
   }
 }

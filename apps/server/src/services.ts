@@ -14,6 +14,7 @@ import { createInventoryService, type InventoryService } from './modules/invento
 import { createNotificationsService, type NotificationsService } from './modules/notifications/service.ts';
 import { createFavouritesService, type FavouritesService } from './modules/favourites/service.ts';
 import { createOrdersService, type OrdersService } from './modules/orders/service.ts';
+import { createLiveService, type LiveService } from './modules/live/service.ts';
 
 /**
  * The composition root of the domain services. Each module adds its service here, built from the
@@ -34,12 +35,14 @@ export interface Services {
   favourites: FavouritesService;
   inventory: InventoryService;
   orders: OrdersService;
+  live: LiveService;
 }
 
 export function createServices(ctx: AppContext): Services {
   const media = createMediaService(ctx);
   const mail = createMailService(ctx);
   const accounts = createAccountsService(ctx, { mail, media });
+  const live = createLiveService(ctx, { accounts });
   // Stock needs the round lock and nonces; the catalogue needs stock's box and availability.
   const rounds = createRoundsService(ctx);
   const stock = createStockService(ctx, rounds);
@@ -47,12 +50,12 @@ export function createServices(ctx: AppContext): Services {
   const fairness = createFairnessService(ctx, { catalogue, stock });
   // Payments first: purposes (token purchases, orders, shipping) register their handlers on it.
   const analytics = createAnalyticsService(ctx);
-  const notifications = createNotificationsService(ctx, { accounts, mail });
+  const notifications = createNotificationsService(ctx, { accounts, mail, live });
   const favourites = createFavouritesService(ctx, { catalogue });
   const payments = createPaymentsService(ctx);
-  const wallet = createWalletService(ctx);
+  const wallet = createWalletService(ctx, { live });
   const tokenShop = createTokenShopService(ctx, { payments, wallet, analytics, notifications });
   const inventory = createInventoryService(ctx);
-  const orders = createOrdersService(ctx, { catalogue, stock, fairness, wallet, inventory, notifications, payments, mail });
-  return { media, catalogue, stock, analytics, payments, wallet, tokenShop, fairness, mail, accounts, notifications, favourites, inventory, orders };
+  const orders = createOrdersService(ctx, { catalogue, stock, fairness, wallet, inventory, notifications, payments, mail, live });
+  return { media, catalogue, stock, analytics, payments, wallet, tokenShop, fairness, mail, accounts, notifications, favourites, inventory, orders, live };
 }

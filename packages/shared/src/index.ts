@@ -13,3 +13,4 @@ export * from './tokens/schemas.ts';
 export * from './orders/schemas.ts';
 export * from './orders/rules.ts';
 export * from './engagement/schemas.ts';
+export * from './live/schemas.ts';

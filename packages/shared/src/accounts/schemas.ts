@@ -193,6 +193,8 @@ export const userDetailsSchema = z.object({
   profilePicture: z.string(),
   phoneNumber: z.string().nullable(),
   shippingAddress: shippingAddressSchema,
+  /** Shown as "Someone" in other shoppers' live purchase banner (default: the username). */
+  appearAsSomeone: z.boolean(),
 });
 export type UserDetails = z.infer<typeof userDetailsSchema>;
 
@@ -230,6 +232,10 @@ export const updateProfileFieldsSchema = z.object({
   country: countrySchema.optional(),
   fullAddress: optionalText(300, 'Full address').optional(),
   fullName: optionalText(100, 'Full name').optional(),
+  // A multipart form sends it as the text 'true' or 'false'.
+  appearAsSomeone: z
+    .preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean({ message: 'appearAsSomeone must be true or false.' }))
+    .optional(),
 });
 export type UpdateProfileFields = z.input<typeof updateProfileFieldsSchema>;
 export const updateProfileResponseSchema = z.object({

@@ -58,6 +58,7 @@ describe('profile', () => {
       profilePicture: DEFAULT_PROFILE_PICTURE,
       phoneNumber: null,
       shippingAddress: { fullName: null, country: 'SG', postalCode: null, unitNumber: null, fullAddress: null },
+      appearAsSomeone: false,
     });
   });
 

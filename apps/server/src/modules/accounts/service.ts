@@ -34,6 +34,8 @@ export interface Account {
   profilePicture: string;
   phoneNumber: string | null;
   shippingAddress: ShippingAddress;
+  /** Shown as "Someone" in the live purchase banner. */
+  appearAsSomeone: boolean;
   createdAt: Date;
 }
 
@@ -50,6 +52,7 @@ const toAccount = (row: UserRow): Account => ({
     unitNumber: row.unitNumber,
     fullAddress: row.fullAddress,
   },
+  appearAsSomeone: row.appearAsSomeone,
   createdAt: row.createdAt,
 });
 
@@ -59,6 +62,7 @@ const toDetails = (account: Account): UserDetails => ({
   profilePicture: account.profilePicture,
   phoneNumber: account.phoneNumber,
   shippingAddress: account.shippingAddress,
+  appearAsSomeone: account.appearAsSomeone,
 });
 
 const usernameKey = sql`lower(${users.username})`;
@@ -217,6 +221,7 @@ export function createAccountsService(ctx: AppContext, deps: { mail: MailService
           if (value !== undefined) changes[field] = value.trim() === '' ? null : value.trim();
         }
         if (fields.country !== undefined) changes.country = fields.country.toUpperCase();
+        if (typeof fields.appearAsSomeone === 'boolean') changes.appearAsSomeone = fields.appearAsSomeone;
         if (image) changes.profilePicture = await deps.media.putImage(tx, image.bytes, image.contentType);
         if (Object.keys(changes).length === 0) return current;
         const [updated] = await tx

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Shoppers. `username` is unique case-insensitively (lower(username) index); `email` is stored
@@ -23,6 +23,8 @@ export const users = pgTable(
     fullAddress: text('full_address'),
     /** Carried in every bearer token (`ver`); raised by a password reset, which revokes every older token. */
     tokenVersion: integer('token_version').notNull().default(0),
+    /** Shown as "Someone" in other shoppers' live purchase banner instead of the username. */
+    appearAsSomeone: boolean('appear_as_someone').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },

@@ -6,6 +6,7 @@ import { notFound } from '../../core/http-errors.ts';
 import type { AccountsService } from '../accounts/service.ts';
 import type { MailService } from '../mail/service.ts';
 import { renderMail } from '../mail/layout.ts';
+import type { LiveService } from '../live/service.ts';
 import { notifications } from './tables.ts';
 
 export interface NotificationView {
@@ -33,7 +34,7 @@ export interface NotifyOptions {
  * In-app notifications. `notify` joins the caller's transaction, so a notice (and its e-mail copy,
  * queued in the mail outbox and sent after commit) exists exactly when its cause does.
  */
-export function createNotificationsService(ctx: AppContext, deps: { accounts: AccountsService; mail: MailService }) {
+export function createNotificationsService(ctx: AppContext, deps: { accounts: AccountsService; mail: MailService; live?: LiveService }) {
   /** One mail per user with an account; users without one (no address) get the in-app notice only. */
   async function queueEmails(exec: Executor, userIds: string[], message: string, subject: string): Promise<void> {
     const accounts = await deps.accounts.getAccounts(userIds, exec);
@@ -57,6 +58,8 @@ export function createNotificationsService(ctx: AppContext, deps: { accounts: Ac
       const createdAt = ctx.clock.now();
       await exec.insert(notifications).values(unique.map((userId) => ({ id: crypto.randomUUID(), userId, message, createdAt })));
       if (options.email) await queueEmails(exec, unique, message, options.email.subject);
+      // Their open sockets refresh the bell once this is committed.
+      deps.live?.userChanged(exec, unique, 'notification');
     },
 
     /** The user's notifications not removed, newest first. */

@@ -25,6 +25,7 @@ import { NOT_ENOUGH_TICKETS } from '../stock/service.ts';
 import { NOT_ENOUGH_TOKENS } from '../wallet/service.ts';
 import type { PaymentIntentRecord, PaymentsService } from '../payments/service.ts';
 import type { MailService } from '../mail/service.ts';
+import type { LiveService } from '../live/service.ts';
 import type { RoundRow } from '../catalogue/rounds.ts';
 import { shipByDateFor } from '../inventory/service.ts';
 import { orders } from './tables.ts';
@@ -48,6 +49,7 @@ const DEFAULT_CLIENT_SEED = () => crypto.randomBytes(16).toString('hex');
 interface Deps extends SettleDeps {
   payments: PaymentsService;
   mail: MailService;
+  live?: LiveService;
 }
 
 /** The purchase engine (spec 000 §4, §7; RULES §1-4): token and card purchases, buy-outs, the draw API. */
@@ -157,6 +159,8 @@ export function createOrdersService(ctx: AppContext, deps: Deps) {
       await tx.update(orders).set({ status: 'paid', paidAt: now() }).where(eq(orders.id, order.id));
       await settlement.decide(tx, { ...order, status: 'paid' }, { ...rc, round }, count, reservationId);
       if (round.holdOrderId === order.id) await catalogue.clearHold(tx, round.id);
+      // The live banner goes out once the webhook's transaction has committed.
+      deps.live?.purchasePaid(tx, { buyerId: order.userId, productName: rc.product.name });
       return;
     }
     if (reservationId) await stock.releaseReservation(tx, reservationId);
@@ -358,7 +362,10 @@ export function createOrdersService(ctx: AppContext, deps: Deps) {
           }
           throw error;
         }
-        return settlement.decide(tx, created, rc, quote.receivedTickets);
+        const decided = await settlement.decide(tx, created, rc, quote.receivedTickets);
+        // The live banner goes out once this transaction has committed.
+        deps.live?.purchasePaid(tx, { buyerId: user.id, productName: rc.product.name });
+        return decided;
       });
       // A sell-out queued result mails in that transaction; send them now it has committed (a no-op otherwise).
       mail.deliverSoon();

@@ -3,6 +3,7 @@ import { TOKEN_LOT_LIFETIME_MONTHS } from '@kujiya/shared';
 import type { AppContext } from '../../core/context.ts';
 import type { Executor, Tx } from '../../db/database.ts';
 import { badRequest } from '../../core/http-errors.ts';
+import type { LiveService } from '../live/service.ts';
 import { tokenLedger, tokenLots, type TokenLotSource } from './tables.ts';
 
 /** Adds calendar months in UTC, clamping to the month's last day (31 Aug + 6 months = 28/29 Feb). */
@@ -34,7 +35,7 @@ export const NOT_ENOUGH_TOKENS = 'Not enough tokens';
  * The token wallet (RULES §5). Other modules spend and refund tokens only through it, inside their
  * own transaction (`credit` and `spend` take the caller's `tx`).
  */
-export function createWalletService(ctx: AppContext) {
+export function createWalletService(ctx: AppContext, deps: { live?: LiveService } = {}) {
   const assertWholePositive = (amount: number, what: string) => {
     if (!Number.isSafeInteger(amount) || amount <= 0) throw badRequest(`${what} must be a positive whole number of tokens`);
   };
@@ -64,6 +65,8 @@ export function createWalletService(ctx: AppContext) {
         reference: input.reference,
         createdAt: now,
       });
+      // The shopper's open sockets refresh the balance once this is committed.
+      deps.live?.userChanged(tx, [input.userId], 'balance');
       return lot!;
     },
 
@@ -105,6 +108,7 @@ export function createWalletService(ctx: AppContext) {
         taken.push({ lotId: lot.id, amount: take });
         remaining -= take;
       }
+      deps.live?.userChanged(tx, [input.userId], 'balance');
       return { spent: input.amount, lots: taken };
     },
 

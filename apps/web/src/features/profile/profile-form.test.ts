@@ -8,6 +8,7 @@ const details: UserDetails = {
   profilePicture: 'default.svg',
   phoneNumber: '91234567',
   shippingAddress: { fullName: 'Amy Tan', country: 'SG', postalCode: '123456', unitNumber: null, fullAddress: '1 Orchard Road' },
+  appearAsSomeone: false,
 };
 
 describe('profile form', () => {

@@ -13,7 +13,8 @@ export interface UpdateProfileRequest {
 export function updateProfile({ fields, profileImage }: UpdateProfileRequest): Promise<UpdateProfileResponse> {
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) {
-    if (value !== undefined) body.append(name, value);
+    // Multipart carries text: booleans go as 'true' / 'false'.
+    if (value !== undefined) body.append(name, String(value));
   }
   if (profileImage) body.append('profileImage', profileImage);
   return api<UpdateProfileResponse>('/api/users/update-profile', { method: 'POST', body });

@@ -5,6 +5,7 @@ import { accountMessages, type UserDetails } from '@kujiya/shared';
 import { signOut } from '../../auth/api/logout';
 import { isProfileIncomplete, profileFormOf } from '../profile-form';
 import { ProfileAvatar } from './ProfileAvatar';
+import { LiveBannerToggle } from './LiveBannerToggle';
 
 function Detail({ label, value }: { label: string; value: string }) {
   return (
@@ -61,6 +62,7 @@ export function ProfileView({
         <Detail label="Postal Code" value={form.postalCode} />
         <Detail label="Country" value={form.country === 'SG' ? 'Singapore' : form.country} />
       </dl>
+      <LiveBannerToggle details={details} />
       <div className="profile-actions">
         <button type="button" className="btn btn--primary btn--block" onClick={onEdit}>
           Edit Profile

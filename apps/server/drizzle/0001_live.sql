@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "appear_as_someone" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { liveServerMessageSchema, type LiveBusEvent } from '@kujiya/shared';
+import { LiveHub, bannerFor, type LiveSocket } from './hub.ts';
+
+class FakeSocket implements LiveSocket {
+  readyState = 1;
+  bufferedAmount = 0;
+  sent: string[] = [];
+  pings = 0;
+  terminated = false;
+  send(data: string) {
+    this.sent.push(data);
+  }
+  ping() {
+    this.pings++;
+  }
+  terminate() {
+    this.terminated = true;
+    this.readyState = 3;
+  }
+  get messages() {
+    return this.sent.map((s) => liveServerMessageSchema.parse(JSON.parse(s)));
+  }
+}
+
+const purchase = (buyerId: string, productName = 'One Piece Set'): LiveBusEvent => ({ kind: 'purchase', buyerId, displayName: buyerId, productName });
+const tick = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const options = { maxSocketsPerIp: 3, heartbeatMs: 60_000, maxBufferedBytes: 1_000, bannerIntervalMs: 200 };
+
+describe('live hub', () => {
+  it('merges a burst into at most one banner per period ("3 people just bought ...")', async () => {
+    const hub = new LiveHub(options);
+    const watcher = new FakeSocket();
+    hub.add(watcher, '1.1.1.1');
+    hub.deliver(purchase('u1'));
+    await tick(20);
+    // The first purchase after a quiet period goes out at once.
+    expect(watcher.messages).toEqual([{ type: 'purchase', username: 'u1', productName: 'One Piece Set', message: 'u1 just bought One Piece Set!' }]);
+    for (const buyer of ['u2', 'u3', 'u4', 'u3']) hub.deliver(purchase(buyer));
+    await tick(20);
+    expect(watcher.sent).toHaveLength(1);
+    await tick(300);
+    expect(watcher.messages[1]).toEqual({
+      type: 'purchase',
+      username: 'Someone',
+      productName: 'One Piece Set',
+      message: '3 people just bought One Piece Set!',
+      count: 3,
+    });
+    hub.stop();
+  });
+
+  it("leaves a buyer's own purchase out of their banner", async () => {
+    const hub = new LiveHub(options);
+    const buyer = new FakeSocket();
+    hub.authenticate(hub.add(buyer, '1.1.1.1'), 'u1');
+    hub.deliver(purchase('u1'));
+    await tick(20);
+    expect(buyer.sent).toHaveLength(0);
+    await tick(250);
+    hub.deliver(purchase('u1'));
+    hub.deliver(purchase('u2', 'Dragon Set'));
+    await tick(20);
+    await tick(250);
+    expect(buyer.messages).toEqual([expect.objectContaining({ username: 'u2', productName: 'Dragon Set', message: 'u2 just bought Dragon Set!' })]);
+    hub.stop();
+  });
+
+  it('drops a client whose send buffer is full and still sends to the others', async () => {
+    const dropped: string[] = [];
+    const hub = new LiveHub(options, (_client, reason) => dropped.push(reason));
+    const slow = new FakeSocket();
+    const fast = new FakeSocket();
+    hub.add(slow, '1.1.1.1');
+    hub.add(fast, '1.1.1.2');
+    slow.bufferedAmount = 5_000;
+    hub.deliver(purchase('u1'));
+    await tick(20);
+    expect(slow.terminated).toBe(true);
+    expect(slow.sent).toHaveLength(0);
+    expect(fast.sent).toHaveLength(1);
+    expect(hub.clients.size).toBe(1);
+    expect(dropped).toEqual(['slow client: send buffer full']);
+    hub.stop();
+  });
+
+  it('closes a socket that missed a ping and keeps one that answered', () => {
+    const hub = new LiveHub(options);
+    const dead = new FakeSocket();
+    const alive = new FakeSocket();
+    hub.add(dead, '1.1.1.1');
+    const aliveClient = hub.add(alive, '1.1.1.1');
+    hub.beat();
+    expect([dead.pings, alive.pings]).toEqual([1, 1]);
+    hub.pong(aliveClient);
+    hub.beat();
+    expect(dead.terminated).toBe(true);
+    expect(alive.terminated).toBe(false);
+    expect(hub.clients.size).toBe(1);
+    hub.stop();
+  });
+
+  it('counts sockets per address', () => {
+    const hub = new LiveHub(options);
+    const clients = [1, 2, 3].map(() => hub.add(new FakeSocket(), '9.9.9.9'));
+    expect(hub.canAccept('9.9.9.9')).toBe(false);
+    expect(hub.canAccept('9.9.9.8')).toBe(true);
+    hub.remove(clients[0]!);
+    hub.remove(clients[0]!);
+    expect(hub.canAccept('9.9.9.9')).toBe(true);
+    hub.stop();
+  });
+
+  it('sends a shopper event only to that shopper', () => {
+    const hub = new LiveHub(options);
+    const mine = new FakeSocket();
+    const other = new FakeSocket();
+    hub.authenticate(hub.add(mine, '1.1.1.1'), 'u1');
+    hub.authenticate(hub.add(other, '1.1.1.1'), 'u2');
+    hub.deliver({ kind: 'user', userId: 'u1', event: 'balance' });
+    expect(mine.messages).toEqual([{ type: 'balance' }]);
+    expect(other.sent).toHaveLength(0);
+    expect(bannerFor([])).toBeNull();
+    hub.stop();
+  });
+});

@@ -1,0 +1,225 @@
+import { performance } from 'node:perf_hooks';
+import {
+  LIVE_ANONYMOUS_NAME,
+  liveServerMessageSchema,
+  mergedPurchaseBannerText,
+  purchaseBannerText,
+  type LiveBusEvent,
+  type LiveServerMessage,
+} from '@kujiya/shared';
+
+/** What the hub needs of a socket (the `ws` WebSocket has it; tests pass fakes). */
+export interface LiveSocket {
+  readonly readyState: number;
+  readonly bufferedAmount: number;
+  send(data: string): void;
+  ping(): void;
+  terminate(): void;
+}
+
+export interface LiveClient {
+  socket: LiveSocket;
+  ip: string;
+  userId?: string;
+  /** Answered the last ping (heartbeat). */
+  alive: boolean;
+}
+
+export interface LiveHubOptions {
+  /** Open sockets allowed per client address. */
+  maxSocketsPerIp: number;
+  /** Ping period; a socket that has not answered the previous ping is closed. */
+  heartbeatMs: number;
+  /** A socket with more than this waiting to be sent is a slow client and is dropped. */
+  maxBufferedBytes: number;
+  /** At most one purchase banner per this period; purchases in between are merged. */
+  bannerIntervalMs: number;
+}
+
+export const defaultHubOptions: LiveHubOptions = {
+  maxSocketsPerIp: 50,
+  heartbeatMs: 30_000,
+  maxBufferedBytes: 64 * 1024,
+  bannerIntervalMs: 500,
+};
+
+type PurchaseEvent = Extract<LiveBusEvent, { kind: 'purchase' }>;
+const OPEN = 1;
+
+/** The banner for these purchases, or null when there are none. */
+export function bannerFor(events: readonly PurchaseEvent[]): LiveServerMessage | null {
+  const last = events[events.length - 1];
+  if (!last) return null;
+  const buyers = new Set(events.map((e) => e.buyerId)).size;
+  if (buyers === 1) {
+    return { type: 'purchase', username: last.displayName, productName: last.productName, message: purchaseBannerText(last.displayName, last.productName) };
+  }
+  return {
+    type: 'purchase',
+    username: LIVE_ANONYMOUS_NAME,
+    productName: last.productName,
+    message: mergedPurchaseBannerText(buyers, events.map((e) => e.productName)),
+    count: buyers,
+  };
+}
+
+/**
+ * This instance's live sockets: per-address limits, heartbeats, purchase banners merged during a
+ * burst, and per-shopper events. Sending never waits: a socket whose send buffer is over the limit
+ * is dropped, so one slow client cannot hold up the others.
+ */
+export class LiveHub {
+  readonly clients = new Set<LiveClient>();
+  private readonly byUser = new Map<string, Set<LiveClient>>();
+  private readonly perIp = new Map<string, number>();
+  private pending: PurchaseEvent[] = [];
+  private lastBannerAt = -Infinity;
+  private bannerTimer: NodeJS.Timeout | undefined;
+  private heartbeat: NodeJS.Timeout | undefined;
+  /** Sockets dropped for a full send buffer (observability and tests). */
+  droppedSlow = 0;
+
+  constructor(
+    readonly options: LiveHubOptions = defaultHubOptions,
+    private readonly onDrop: (client: LiveClient, reason: string) => void = () => {},
+    private readonly onError: (error: unknown) => void = () => {},
+  ) {}
+
+  canAccept(ip: string): boolean {
+    return (this.perIp.get(ip) ?? 0) < this.options.maxSocketsPerIp;
+  }
+
+  add(socket: LiveSocket, ip: string): LiveClient {
+    const client: LiveClient = { socket, ip, alive: true };
+    this.clients.add(client);
+    this.perIp.set(ip, (this.perIp.get(ip) ?? 0) + 1);
+    return client;
+  }
+
+  authenticate(client: LiveClient, userId: string): void {
+    if (!this.clients.has(client)) return;
+    client.userId = userId;
+    let set = this.byUser.get(userId);
+    if (!set) this.byUser.set(userId, (set = new Set()));
+    set.add(client);
+  }
+
+  remove(client: LiveClient): void {
+    if (!this.clients.delete(client)) return;
+    const left = (this.perIp.get(client.ip) ?? 1) - 1;
+    if (left > 0) this.perIp.set(client.ip, left);
+    else this.perIp.delete(client.ip);
+    if (client.userId) {
+      const set = this.byUser.get(client.userId);
+      set?.delete(client);
+      if (set?.size === 0) this.byUser.delete(client.userId);
+    }
+  }
+
+  /** Sends one message; drops the client instead when its send buffer is over the limit. */
+  send(client: LiveClient, text: string): boolean {
+    const { socket } = client;
+    if (socket.readyState !== OPEN) return false;
+    if (socket.bufferedAmount > this.options.maxBufferedBytes) {
+      this.droppedSlow++;
+      this.drop(client, 'slow client: send buffer full');
+      return false;
+    }
+    socket.send(text);
+    return true;
+  }
+
+  sendMessage(client: LiveClient, message: LiveServerMessage): boolean {
+    return this.send(client, JSON.stringify(liveServerMessageSchema.parse(message)));
+  }
+
+  /** An event from the bus (any instance). */
+  deliver(event: LiveBusEvent): void {
+    if (event.kind === 'purchase') return this.queuePurchase(event);
+    const text = JSON.stringify(liveServerMessageSchema.parse({ type: event.event }));
+    for (const client of this.byUser.get(event.userId) ?? []) this.send(client, text);
+  }
+
+  private queuePurchase(event: PurchaseEvent): void {
+    this.pending.push(event);
+    if (this.bannerTimer) return;
+    // The first purchase after a quiet period goes out on the next tick; later ones wait for the period.
+    const wait = Math.max(0, this.lastBannerAt + this.options.bannerIntervalMs - performance.now());
+    this.bannerTimer = setTimeout(() => this.flushBanners(), wait);
+    this.bannerTimer.unref();
+  }
+
+  private flushBanners(): void {
+    try {
+      this.sendBanners();
+    } catch (error) {
+      // A timer callback must never throw (it would stop the process); the batch is dropped.
+      this.onError(error);
+    }
+  }
+
+  private sendBanners(): void {
+    this.bannerTimer = undefined;
+    const events = this.pending;
+    this.pending = [];
+    this.lastBannerAt = performance.now();
+    const forAll = bannerFor(events);
+    if (!forAll) return;
+    const text = JSON.stringify(liveServerMessageSchema.parse(forAll));
+    const buyers = new Set(events.map((e) => e.buyerId));
+    // A buyer's own purchase is left out of the banners they get.
+    const forBuyer = new Map<string, string | null>();
+    for (const client of [...this.clients]) {
+      if (client.userId && buyers.has(client.userId)) {
+        let own = forBuyer.get(client.userId);
+        if (own === undefined) {
+          const banner = bannerFor(events.filter((e) => e.buyerId !== client.userId));
+          own = banner ? JSON.stringify(liveServerMessageSchema.parse(banner)) : null;
+          forBuyer.set(client.userId, own);
+        }
+        if (own) this.send(client, own);
+      } else this.send(client, text);
+    }
+  }
+
+  pong(client: LiveClient): void {
+    client.alive = true;
+  }
+
+  /** One heartbeat round: close the sockets that missed the last ping, ping the others. */
+  beat(): void {
+    for (const client of [...this.clients]) {
+      if (!client.alive) {
+        this.drop(client, 'no answer to ping');
+        continue;
+      }
+      client.alive = false;
+      try {
+        client.socket.ping();
+      } catch {
+        this.drop(client, 'ping failed');
+      }
+    }
+  }
+
+  start(): void {
+    if (this.heartbeat) return;
+    this.heartbeat = setInterval(() => this.beat(), this.options.heartbeatMs);
+    this.heartbeat.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.heartbeat);
+    clearTimeout(this.bannerTimer);
+    this.heartbeat = undefined;
+    this.bannerTimer = undefined;
+    for (const client of [...this.clients]) client.socket.terminate();
+    this.clients.clear();
+  }
+
+  private drop(client: LiveClient, reason: string): void {
+    this.remove(client);
+    client.socket.terminate();
+    this.onDrop(client, reason);
+  }
+}

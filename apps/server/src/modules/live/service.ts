@@ -1,0 +1,73 @@
+import { LIVE_ANONYMOUS_NAME, LIVE_NAME_MAX, LIVE_PRODUCT_NAME_MAX } from '@kujiya/shared';
+import type { AppContext } from '../../core/context.ts';
+import type { Executor } from '../../db/database.ts';
+import { afterCommit } from '../../core/after-commit.ts';
+import type { AccountsService } from '../accounts/service.ts';
+import { createLocalBus, createRedisBus, type LiveBus } from './bus.ts';
+import { LiveHub, defaultHubOptions, type LiveHubOptions } from './hub.ts';
+
+export interface PaidPurchase {
+  buyerId: string;
+  productName: string;
+}
+
+/**
+ * The live layer (docs/rules/live.md): the /ws hub of this instance and the bus to the others.
+ * Other modules call `purchasePaid` and `userChanged` with their open transaction; the event is
+ * published only after that transaction commits, on a later tick, so a buyer never waits for it.
+ */
+export function createLiveService(ctx: AppContext, deps: { accounts: AccountsService }, options: Partial<LiveHubOptions> = {}) {
+  const hub = new LiveHub(
+    { ...defaultHubOptions, maxSocketsPerIp: ctx.config.liveMaxSocketsPerIp, ...options },
+    (client, reason) => ctx.log.debug({ ip: client.ip, reason }, 'live socket dropped'),
+    (error) => ctx.log.error({ err: error }, 'live banner batch dropped'),
+  );
+  const bus: LiveBus = ctx.config.redisUrl
+    ? createRedisBus(ctx.config.redisUrl, ctx.log, (event) => hub.deliver(event))
+    : createLocalBus((event) => hub.deliver(event));
+
+  const safely = (what: string, task: () => Promise<void>) => async () => {
+    try {
+      await task();
+    } catch (error) {
+      ctx.log.warn({ err: error }, `live ${what} event not published`);
+    }
+  };
+
+  return {
+    hub,
+    bus,
+
+    /** A paid ticket purchase (token or card): one banner for every other shopper, on every instance. */
+    purchasePaid(exec: Executor, purchase: PaidPurchase): void {
+      afterCommit(
+        exec,
+        safely('purchase', async () => {
+          const account = await deps.accounts.getAccount(purchase.buyerId);
+          if (!account) return;
+          const displayName = account.appearAsSomeone ? LIVE_ANONYMOUS_NAME : account.username.slice(0, LIVE_NAME_MAX);
+          // Messages stay small: an overlong product name is cut, never refused.
+          const productName = purchase.productName.slice(0, LIVE_PRODUCT_NAME_MAX);
+          bus.publish({ kind: 'purchase', buyerId: purchase.buyerId, displayName, productName });
+        }),
+      );
+    },
+
+    /** The shopper's notifications or token balance changed: their open sockets refresh it. */
+    userChanged(exec: Executor, userIds: string[], event: 'notification' | 'balance'): void {
+      const unique = [...new Set(userIds)];
+      afterCommit(
+        exec,
+        safely(event, async () => {
+          for (const userId of unique) bus.publish({ kind: 'user', userId, event });
+        }),
+      );
+    },
+
+    async close(): Promise<void> {
+      hub.stop();
+      await bus.close();
+    },
+  };
+}
+export type LiveService = ReturnType<typeof createLiveService>;

@@ -1,0 +1,32 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSession } from '../lib/session';
+import { notificationsQueryKey } from '../features/notifications/api/getNotifications';
+import { tokenQueryKey } from '../features/tokens/api/getTokenBalance';
+import { liveSocket, useLiveMessages } from './live';
+
+// Every notifications query (whoever's) starts with this key.
+const notificationsKeyPrefix = notificationsQueryKey(null).slice(0, 1);
+
+/**
+ * Keeps the live socket open (signed in or not) and turns the shopper's own events into fresh data:
+ * a new notification refetches the bell, a balance change the token queries. Renders nothing.
+ */
+export function LiveUpdates() {
+  const { token, isAuthenticated } = useSession();
+  const queryClient = useQueryClient();
+  const identity = isAuthenticated ? token : null;
+
+  useEffect(() => {
+    const socket = liveSocket();
+    // A login or logout opens a new socket that authenticates as the new shopper (or no one).
+    socket.restart();
+    return () => socket.stop();
+  }, [identity]);
+
+  useLiveMessages((message) => {
+    if (message.type === 'notification') void queryClient.invalidateQueries({ queryKey: notificationsKeyPrefix });
+    if (message.type === 'balance') void queryClient.invalidateQueries({ queryKey: tokenQueryKey });
+  });
+  return null;
+}

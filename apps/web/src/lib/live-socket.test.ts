@@ -1,0 +1,72 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LiveSocketClient, liveSocketUrl } from './live-socket';
+
+class FakeSocket extends EventTarget {
+  sent: string[] = [];
+  closedWith: number | undefined;
+  constructor(readonly url: string) {
+    super();
+  }
+  send(data: string) {
+    this.sent.push(data);
+  }
+  close(code?: number) {
+    this.closedWith = code;
+    this.dispatchEvent(new Event('close'));
+  }
+  receive(data: unknown) {
+    this.dispatchEvent(new MessageEvent('message', { data: typeof data === 'string' ? data : JSON.stringify(data) }));
+  }
+}
+
+describe('live socket client', () => {
+  afterEach(() => vi.useRealTimers());
+
+  function setup(token: string | null) {
+    const sockets: FakeSocket[] = [];
+    const client = new LiveSocketClient({
+      url: 'ws://shop/ws',
+      getToken: () => token,
+      createSocket: (url) => {
+        const socket = new FakeSocket(url);
+        sockets.push(socket);
+        return socket as unknown as WebSocket;
+      },
+    });
+    return { client, sockets };
+  }
+
+  it('sends the token as the first message and passes on only valid messages', () => {
+    const { client, sockets } = setup('jwt');
+    const got: unknown[] = [];
+    client.subscribe((m) => got.push(m));
+    client.start();
+    sockets[0]!.dispatchEvent(new Event('open'));
+    expect(sockets[0]!.sent).toEqual([JSON.stringify({ type: 'auth', token: 'jwt' })]);
+    sockets[0]!.receive({ type: 'purchase', username: 'bob', productName: 'Set', message: 'bob just bought Set!' });
+    sockets[0]!.receive({ type: 'purchase', username: 'no message field' });
+    sockets[0]!.receive('not json');
+    expect(got).toEqual([{ type: 'purchase', username: 'bob', productName: 'Set', message: 'bob just bought Set!' }]);
+  });
+
+  it('sends nothing when signed out and reconnects 5 s after a loss', () => {
+    vi.useFakeTimers();
+    const { client, sockets } = setup(null);
+    client.start();
+    sockets[0]!.dispatchEvent(new Event('open'));
+    expect(sockets[0]!.sent).toEqual([]);
+    sockets[0]!.dispatchEvent(new Event('close'));
+    vi.advanceTimersByTime(4_999);
+    expect(sockets).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(sockets).toHaveLength(2);
+    client.stop();
+    vi.advanceTimersByTime(10_000);
+    expect(sockets).toHaveLength(2);
+  });
+
+  it('builds the address from the page', () => {
+    expect(liveSocketUrl({ protocol: 'https:', host: 'kujiya.sg' })).toBe('wss://kujiya.sg/ws');
+    expect(liveSocketUrl({ protocol: 'http:', host: 'localhost:3000' })).toBe('ws://localhost:3000/ws');
+  });
+});

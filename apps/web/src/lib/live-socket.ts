@@ -1,0 +1,84 @@
+import { LIVE_RECONNECT_MS, liveServerMessageSchema, type LiveServerMessage } from '@kujiya/shared';
+
+type Listener = (message: LiveServerMessage) => void;
+
+export interface LiveSocketOptions {
+  /** ws:// or wss:// address of /ws. */
+  url: string;
+  /** The signed-in shopper's bearer token, sent as the first message (never in the URL). */
+  getToken: () => string | null;
+  reconnectMs?: number;
+  createSocket?: (url: string) => WebSocket;
+}
+
+/**
+ * One shared connection to the shop's live socket: parses every message with the shared schema,
+ * hands it to the listeners, and reopens the socket 5 s after it is lost. Works signed out too
+ * (the purchase banners are public).
+ */
+export class LiveSocketClient {
+  private socket: WebSocket | null = null;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private running = false;
+  private readonly listeners = new Set<Listener>();
+  private readonly reconnectMs: number;
+
+  constructor(private readonly options: LiveSocketOptions) {
+    this.reconnectMs = options.reconnectMs ?? LIVE_RECONNECT_MS;
+  }
+
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.open();
+  }
+
+  stop(): void {
+    this.running = false;
+    clearTimeout(this.timer);
+    const socket = this.socket;
+    this.socket = null;
+    socket?.close(1000);
+  }
+
+  /** After login or logout: a new connection right away with the new identity. */
+  restart(): void {
+    this.stop();
+    this.start();
+  }
+
+  private open(): void {
+    const create = this.options.createSocket ?? ((url: string) => new WebSocket(url));
+    const socket = create(this.options.url);
+    this.socket = socket;
+    socket.addEventListener('open', () => {
+      const token = this.options.getToken();
+      if (token) socket.send(JSON.stringify({ type: 'auth', token }));
+    });
+    socket.addEventListener('message', (event) => {
+      let data: unknown;
+      try {
+        data = JSON.parse(String(event.data));
+      } catch {
+        return;
+      }
+      const parsed = liveServerMessageSchema.safeParse(data);
+      if (parsed.success) this.listeners.forEach((listener) => listener(parsed.data));
+    });
+    socket.addEventListener('close', () => {
+      if (this.socket !== socket) return; // replaced by restart()
+      this.socket = null;
+      if (this.running) this.timer = setTimeout(() => this.running && this.open(), this.reconnectMs);
+    });
+  }
+}
+
+/** The address of /ws on the page's own host (Vite's dev server proxies it). */
+export function liveSocketUrl(location: Pick<Location, 'protocol' | 'host'> = window.location): string {
+  return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/ws`;
+}

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+
+/**
+ * The live socket at /ws (docs/rules/live.md). Every message is one small JSON text frame, parsed
+ * with these schemas on both sides.
+ */
+
+/** How long the banner toast stays (then fades out over LIVE_TOAST_FADE_MS). */
+export const LIVE_TOAST_MS = 3_000;
+export const LIVE_TOAST_FADE_MS = 300;
+/** A lost socket is reopened after this long. */
+export const LIVE_RECONNECT_MS = 5_000;
+/** The banner name of a shopper who chose not to be shown. */
+export const LIVE_ANONYMOUS_NAME = 'Someone';
+/** A client frame larger than this closes the socket. */
+export const LIVE_MAX_CLIENT_FRAME_BYTES = 4_096;
+
+/** Longest name and product name a banner carries (longer ones are cut before publishing). */
+export const LIVE_NAME_MAX = 100;
+export const LIVE_PRODUCT_NAME_MAX = 200;
+
+const shortText = (max: number) => z.string().max(max);
+
+/** Server → client. */
+export const liveConnectedMessageSchema = z.object({ type: z.literal('connected'), message: shortText(200) });
+/**
+ * A purchase banner. `count` > 1 when several shoppers' purchases were merged into one banner
+ * during a burst ("3 people just bought ..."); `username` is then the anonymous name.
+ */
+export const livePurchaseMessageSchema = z.object({
+  type: z.literal('purchase'),
+  username: shortText(LIVE_NAME_MAX),
+  productName: shortText(LIVE_PRODUCT_NAME_MAX),
+  message: shortText(400),
+  count: z.number().int().positive().optional(),
+});
+/** The signed-in shopper's socket is now tied to the account (answer to a valid `auth`). */
+export const liveAuthenticatedMessageSchema = z.object({ type: z.literal('authenticated') });
+/** The shopper has a new notification: refresh the bell. */
+export const liveNotificationMessageSchema = z.object({ type: z.literal('notification') });
+/** The shopper's token balance changed: refresh the balance. */
+export const liveBalanceMessageSchema = z.object({ type: z.literal('balance') });
+
+export const liveServerMessageSchema = z.discriminatedUnion('type', [
+  liveConnectedMessageSchema,
+  livePurchaseMessageSchema,
+  liveAuthenticatedMessageSchema,
+  liveNotificationMessageSchema,
+  liveBalanceMessageSchema,
+]);
+export type LiveServerMessage = z.infer<typeof liveServerMessageSchema>;
+export type LivePurchaseMessage = z.infer<typeof livePurchaseMessageSchema>;
+
+/** Client → server: only the first message, the bearer token of a signed-in shopper. */
+export const liveAuthMessageSchema = z.object({ type: z.literal('auth'), token: z.string().min(1).max(2_048) });
+export type LiveAuthMessage = z.infer<typeof liveAuthMessageSchema>;
+
+/** Between instances (Redis pub/sub): a paid purchase, or an event for one shopper. */
+export const liveBusEventSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('purchase'),
+    buyerId: z.string().max(100),
+    displayName: shortText(LIVE_NAME_MAX),
+    productName: shortText(LIVE_PRODUCT_NAME_MAX),
+  }),
+  z.object({ kind: z.literal('user'), userId: z.string().max(100), event: z.enum(['notification', 'balance']) }),
+]);
+export type LiveBusEvent = z.infer<typeof liveBusEventSchema>;
+
+/** One purchase as the banner tells it. */
+export function purchaseBannerText(username: string, productName: string): string {
+  return `${username} just bought ${productName}!`;
+}
+
+/** Several shoppers' purchases in one banner. */
+export function mergedPurchaseBannerText(buyers: number, productNames: readonly string[]): string {
+  const distinct = [...new Set(productNames)];
+  return distinct.length === 1
+    ? `${buyers} people just bought ${distinct[0]}!`
+    : `${buyers} people just bought ${distinct[distinct.length - 1]} and more!`;
+}

@@ -17,6 +17,8 @@ export const fairnessPicks = pgTable(
     /** The order of the winning ticket. */
     orderId: uuid('order_id'),
     pickedAt: timestamp('picked_at', { withTimezone: true }).notNull(),
+    /** The pick's link in the round's chained log (docs/rules/fairness.md). */
+    hash: text('hash'),
   },
   (t) => [primaryKey({ columns: [t.roundId, t.domain, t.n] }), index('fairness_picks_order_idx').on(t.orderId)],
 );

@@ -75,3 +75,23 @@ export const DOMAIN_ORDER: Record<FairnessDomain, number> = { ticket: 0, lottery
 export function compareLogOrder(a: { domain: FairnessDomain; nonce: number }, b: { domain: FairnessDomain; nonce: number }): number {
   return DOMAIN_ORDER[a.domain] - DOMAIN_ORDER[b.domain] || a.nonce - b.nonce;
 }
+
+/** The text of a purchase or win notification that carries a receipt (the receipt is the JSON at the end). */
+export function receiptNotice(intro: string, receipt: unknown): string {
+  return `${intro} Fairness receipt: ${JSON.stringify(receipt)}`;
+}
+
+/**
+ * Finds a receipt in pasted text: the receipt JSON itself, a notification that ends with one, or a
+ * verify link's `receipt` parameter. Returns the parsed JSON value, or null when there is none.
+ */
+export function extractReceiptJson(text: string): unknown {
+  const start = text.indexOf('{');
+  const end = text.lastIndexOf('}');
+  if (start < 0 || end <= start) return null;
+  try {
+    return JSON.parse(text.slice(start, end + 1)) as unknown;
+  } catch {
+    return null;
+  }
+}

@@ -116,7 +116,7 @@ export function createFairnessService(ctx: AppContext, deps: { catalogue: Catalo
      * together. 404 for an unknown round.
      */
     async publicRound(setId: string): Promise<FairnessRound> {
-      const { round } = await roundRecord(setId);
+      const round = await roundRecord(setId);
       return { ...round, log: round.log.map(({ orderId: _orderId, ...entry }) => entry) };
     },
 
@@ -147,7 +147,7 @@ export function createFairnessService(ctx: AppContext, deps: { catalogue: Catalo
      * order's receipt. Read-only: the records it is made of are never deleted.
      */
     async exportRound(setId: string): Promise<FairnessExport> {
-      const { round } = await roundRecord(setId);
+      const round = await roundRecord(setId);
       const orderIds = [...new Set(round.log.map((e) => e.orderId).filter((id): id is string => id !== null))];
       const orders: FairnessExport['orders'] = [];
       for (const orderId of orderIds.sort()) {
@@ -161,67 +161,66 @@ export function createFairnessService(ctx: AppContext, deps: { catalogue: Catalo
   };
 
   /** The round's public data plus each log entry's order id, read in one snapshot. */
-  async function roundRecord(setId: string): Promise<{ round: Omit<FairnessRound, 'log'> & { log: LogEntryWithOrder[] } }> {
-    const round = await ctx.db.transaction(
-        async (tx) => {
-          const round = await catalogue.publicRound(setId, tx);
-          const { product } = await catalogue.getProductOfRound(setId, tx);
-          const prizes = await roundPrizes(setId, round.productId, tx);
-          const box = await stock.box(setId, tx);
-          const tickets = await stock.drawLog(setId, tx);
-          // Log order: ticket draws, then lottery picks, then double-chance picks.
-          const picks = [...(await picksOf(tx, setId, 'lottery')), ...(await picksOf(tx, setId, 'double'))];
-          const orderIds = [...new Set([...tickets, ...picks].map((e) => e.orderId).filter((id): id is string => id !== null))];
-          const names = buyerNames && orderIds.length > 0 ? await buyerNames(orderIds, tx) : new Map<string, string>();
-          const buyer = (orderId: string | null) => {
-            const name = orderId ? names.get(orderId) : undefined;
-            return name ? maskBuyerName(name) : '***';
-          };
-          const log: LogEntryWithOrder[] = [
-            ...tickets.map((t) => ({
-              domain: 'ticket' as const,
-              nonce: t.nonce,
-              clientSeed: t.clientSeed,
-              ticketIndex: t.ticketIndex,
-              letter: t.letter,
-              buyer: buyer(t.orderId),
-              at: t.takenAt.toISOString(),
-              hash: t.hash,
-              orderId: t.orderId,
-            })),
-            ...picks.map((p) => ({
-              domain: p.domain,
-              nonce: p.n,
-              clientSeed: null,
-              ticketIndex: p.ticketIndex,
-              letter: p.prize,
-              buyer: buyer(p.orderId),
-              at: p.pickedAt.toISOString(),
-              hash: p.hash,
-              orderId: p.orderId,
-            })),
-          ];
-          return {
-            setId: round.setId,
-            productId: round.productId,
-            productName: round.productName,
-            sku: round.sku,
-            status: round.status,
-            commitment: round.commitment,
-            serverSeed: round.serverSeed,
-            box,
-            prizes: prizes.letters,
-            lottery: product.lotteryEnabled,
-            doubleChancePrizes: prizes.double,
-            log,
-            rules: round.rulesDocument,
-            rulesHash: round.rulesHash,
-            headHash: round.headHash,
-          };
-        },
-        { isolationLevel: 'repeatable read', accessMode: 'read only' },
-      );
-    return { round };
+  async function roundRecord(setId: string): Promise<Omit<FairnessRound, 'log'> & { log: LogEntryWithOrder[] }> {
+    return ctx.db.transaction(
+      async (tx) => {
+        const round = await catalogue.publicRound(setId, tx);
+        const { product } = await catalogue.getProductOfRound(setId, tx);
+        const prizes = await roundPrizes(setId, round.productId, tx);
+        const box = await stock.box(setId, tx);
+        const tickets = await stock.drawLog(setId, tx);
+        // Log order: ticket draws, then lottery picks, then double-chance picks.
+        const picks = [...(await picksOf(tx, setId, 'lottery')), ...(await picksOf(tx, setId, 'double'))];
+        const orderIds = [...new Set([...tickets, ...picks].map((e) => e.orderId).filter((id): id is string => id !== null))];
+        const names = buyerNames && orderIds.length > 0 ? await buyerNames(orderIds, tx) : new Map<string, string>();
+        const buyer = (orderId: string | null) => {
+          const name = orderId ? names.get(orderId) : undefined;
+          return name ? maskBuyerName(name) : '***';
+        };
+        const log: LogEntryWithOrder[] = [
+          ...tickets.map((t) => ({
+            domain: 'ticket' as const,
+            nonce: t.nonce,
+            clientSeed: t.clientSeed,
+            ticketIndex: t.ticketIndex,
+            letter: t.letter,
+            buyer: buyer(t.orderId),
+            at: t.takenAt.toISOString(),
+            hash: t.hash,
+            orderId: t.orderId,
+          })),
+          ...picks.map((p) => ({
+            domain: p.domain,
+            nonce: p.n,
+            clientSeed: null,
+            ticketIndex: p.ticketIndex,
+            letter: p.prize,
+            buyer: buyer(p.orderId),
+            at: p.pickedAt.toISOString(),
+            hash: p.hash,
+            orderId: p.orderId,
+          })),
+        ];
+        return {
+          setId: round.setId,
+          productId: round.productId,
+          productName: round.productName,
+          sku: round.sku,
+          status: round.status,
+          commitment: round.commitment,
+          serverSeed: round.serverSeed,
+          box,
+          prizes: prizes.letters,
+          lottery: product.lotteryEnabled,
+          doubleChancePrizes: prizes.double,
+          log,
+          rules: round.rulesDocument,
+          rulesHash: round.rulesHash,
+          headHash: round.headHash,
+        };
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
   }
 
   return service;

@@ -12,7 +12,7 @@ export function VerificationSteps({ verdict }: { verdict: FairnessVerdict }) {
       <h2 id="fairness-steps" className="fairness__heading">
         Checked in your browser
       </h2>
-      <ol className="fairness__steps">
+      <ol className="fairness__verify-steps">
         {steps.map((step) => (
           <li key={step.id} className={`fairness__step fairness__step--${step.state}`} data-testid={`fairness-step-${step.id}`} data-state={step.state}>
             <span className="fairness__step-mark" aria-hidden="true">

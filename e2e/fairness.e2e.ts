@@ -67,7 +67,7 @@ it('verifies a sold-out round in the browser', async () => {
   await page.getByRole('heading', { name: 'Verified: every draw matches the committed seed' }).waitFor();
   expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(round.productName);
   expect(await page.getByText(`SKU ${round.sku}`).isVisible()).toBe(true);
-  expect(await page.getByText(round.commitment).isVisible()).toBe(true);
+  expect(await page.getByText(round.commitment, { exact: true }).isVisible()).toBe(true);
   expect(await page.getByText(round.serverSeed!).isVisible()).toBe(true);
   const entries = page.getByTestId('fairness-entry');
   expect(await entries.count()).toBe(Math.min(round.log.length, 20));

@@ -4,10 +4,18 @@
 //   node scripts/verify-fairness.mjs https://shop.example/api/fairness/<setId>
 //   node scripts/verify-fairness.mjs https://shop.example/fairness/<setId>   (page address works too)
 //   node scripts/verify-fairness.mjs round.json                               (a saved copy)
+//   node scripts/verify-fairness.mjs <round> --receipt receipt.json           (also check your receipt)
+//
+// It checks the committed rules document (its SHA-256 is rulesHash, and it describes this round's box,
+// double-chance prizes and commitment), every entry of the chained log (hash = SHA-256 of
+// prev|domain|nonce|clientSeed|ticketIndex|letter, starting from rulesHash) and the head, every draw
+// once the seed is revealed, and, with --receipt, that the published log still passes through the
+// receipt's entries.
 //
 // It is a second, independent implementation of the scheme in docs/fairness.md: plain Node.js (18+)
 // and node:crypto only, no code shared with the shop. Exit code 0: every draw verified; 1: a mismatch;
 // 2: nothing to decide yet (seed not revealed) or the data could not be read.
+// A receipt that the published log no longer passes through is a mismatch (exit code 1).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 
@@ -31,11 +39,51 @@ function pick(seedHex, message, size) {
   return Number(mac.readBigUInt64BE(0) % BigInt(size));
 }
 
+const sha256 = (text) => crypto.createHash('sha256').update(Buffer.from(text, 'utf8')).digest('hex');
+const DOMAIN_RANK = { ticket: 0, lottery: 1, double: 2 };
+const entryName = (e) => (e.domain === 'ticket' ? `ticket nonce ${e.nonce}` : `${e.domain} pick ${e.nonce}`);
+
+/** The rules document as the round must have committed it: these keys in this order, no spaces. */
+function expectedRules(round, lastPrize) {
+  return JSON.stringify({
+    version: 'kujiya-fair-1',
+    setId: round.setId,
+    box: round.box,
+    lastPrize,
+    doubleChance: (round.doubleChancePrizes ?? []).map((p) => ({ rank: p.rank, quantity: p.quantity })),
+    commitment: round.commitment,
+  });
+}
+
+/**
+ * Walks the chain over the log as published, from rulesHash. Returns the recomputed hash of every
+ * entry up to the first broken link ("domain:nonce" -> hash) and a problem text, if any.
+ */
+function walkChain(round) {
+  const hashes = new Map();
+  if (typeof round.rulesHash !== 'string' || !HEX64.test(round.rulesHash)) return { hashes, problem: 'there is no rulesHash to start from' };
+  let prev = round.rulesHash;
+  for (let i = 0; i < round.log.length; i++) {
+    const e = round.log[i];
+    const before = round.log[i - 1];
+    if (before && (DOMAIN_RANK[before.domain] - DOMAIN_RANK[e.domain] || before.nonce - e.nonce) >= 0) {
+      return { hashes, problem: `the log is out of order at ${entryName(e)}` };
+    }
+    const clientSeed = e.domain === 'ticket' ? (e.clientSeed ?? '') : '';
+    const hash = sha256(`${prev}|${e.domain}|${e.nonce}|${clientSeed}|${e.ticketIndex}|${e.letter}`);
+    if (e.hash !== hash) return { hashes, problem: `${entryName(e)} should hash to ${hash.slice(0, 16)}..., the log says ${String(e.hash).slice(0, 16)}...` };
+    hashes.set(`${e.domain}:${e.nonce}`, hash);
+    prev = hash;
+  }
+  if (round.headHash !== prev) return { hashes, problem: `the head ${String(round.headHash).slice(0, 16)}... is not the last entry's hash ${prev.slice(0, 16)}...` };
+  return { hashes, head: prev };
+}
+
 function byNonce(entries) {
   return [...entries].sort((a, b) => a.nonce - b.nonce);
 }
 
-function verify(round) {
+function verify(round, receipt) {
   const results = [];
   const check = (ok, text) => {
     results.push({ ok, text });
@@ -70,6 +118,45 @@ function verify(round) {
     `Ticket nonces run 0..${tickets.length - 1} without gaps, each with a client seed`,
   );
   check(contiguous(lottery) && contiguous(double), 'Lottery and double chance pick numbers run 0, 1, 2 ...');
+
+  // Committed rules: the hash of the published document, and the document describes this round.
+  if (typeof round.rules !== 'string') {
+    check(false, 'The round publishes its rules document and rulesHash');
+  } else {
+    let lastPrize;
+    try {
+      lastPrize = JSON.parse(round.rules).lastPrize;
+    } catch {
+      lastPrize = undefined;
+    }
+    check(sha256(round.rules) === round.rulesHash, `sha256(rules document) = ${sha256(round.rules).slice(0, 16)}... equals rulesHash`);
+    check(
+      typeof lastPrize === 'boolean' && round.rules === expectedRules(round, lastPrize),
+      'The rules document states this round\'s setId, box, Last Prize, double chance prizes and commitment',
+    );
+  }
+  // The chained log: every entry's hash from rulesHash, in log order, up to the head.
+  const chain = walkChain(round);
+  check(!chain.problem, chain.problem ? `Chained log: ${chain.problem}` : `Chained log: ${round.log.length} entry hashes and the head ${chain.head.slice(0, 16)}... recomputed`);
+  if (receipt) {
+    const okRound = receipt.setId === round.setId;
+    check(okRound, `Receipt is for this round (${receipt.setId})`);
+    if (okRound) {
+      for (const entry of receipt.entries ?? []) {
+        const found = chain.hashes.get(`${entry.domain}:${entry.nonce}`);
+        check(
+          found === entry.hash,
+          `receipt ${entryName(entry)}: ` +
+            (found === entry.hash ? `the chain passes through ${entry.hash.slice(0, 16)}...` : found ? `the chain has ${found.slice(0, 16)}..., the receipt ${String(entry.hash).slice(0, 16)}...` : 'not in the verified chain'),
+        );
+      }
+      const last = [...(receipt.entries ?? [])].sort((x, y) => DOMAIN_RANK[x.domain] - DOMAIN_RANK[y.domain] || x.nonce - y.nonce).at(-1);
+      check(
+        Boolean(last) && receipt.headHash === last.hash && chain.hashes.get(`${last.domain}:${last.nonce}`) === receipt.headHash,
+        `receipt head ${String(receipt.headHash).slice(0, 16)}... is in the published chain`,
+      );
+    }
+  }
 
   if (round.serverSeed === null) return { results, revealed: false };
   const seed = round.serverSeed;
@@ -115,11 +202,34 @@ function verify(round) {
   return { results, revealed: true };
 }
 
+/** A receipt file: the receipt JSON, or any text that contains it (a copied notification). */
+function loadReceipt(file) {
+  const text = fs.readFileSync(file, 'utf8');
+  const json = JSON.parse(text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1));
+  if (typeof json?.setId !== 'string' || !Array.isArray(json.entries) || json.entries.length === 0 || !HEX64.test(json.headHash)) {
+    throw new Error('a receipt has setId, entries [{domain, nonce, hash}] and headHash');
+  }
+  return json;
+}
+
 async function main() {
-  const source = process.argv[2];
-  if (!source || source === '--help' || source === '-h') {
-    console.log('Usage: node scripts/verify-fairness.mjs <https://.../api/fairness/SETID | file.json>');
+  const args = process.argv.slice(2);
+  const at = args.indexOf('--receipt');
+  const receiptFile = at >= 0 ? args[at + 1] : undefined;
+  if (at >= 0) args.splice(at, 2);
+  const source = args[0];
+  if (!source || source === '--help' || source === '-h' || (at >= 0 && !receiptFile)) {
+    console.log('Usage: node scripts/verify-fairness.mjs <https://.../api/fairness/SETID | file.json> [--receipt receipt.json]');
     process.exit(2);
+  }
+  let receipt;
+  if (receiptFile) {
+    try {
+      receipt = loadReceipt(receiptFile);
+    } catch (error) {
+      console.error(`Could not read the receipt ${receiptFile}: ${error.message}`);
+      process.exit(2);
+    }
   }
   let round;
   try {
@@ -129,7 +239,7 @@ async function main() {
     process.exit(2);
   }
   console.log(`Round ${round?.setId} · ${round?.productName} · SKU ${round?.sku} · status ${round?.status}`);
-  const { results, revealed } = verify(round);
+  const { results, revealed } = verify(round, receipt);
   for (const { ok, text } of results) console.log(`${ok ? 'ok  ' : 'FAIL'}  ${text}`);
   const failed = results.filter((r) => !r.ok);
   if (failed.length > 0) {
@@ -137,7 +247,10 @@ async function main() {
     process.exit(1);
   }
   if (!revealed) {
-    console.log('\nNOT YET VERIFIABLE: the server seed is revealed when the round sells out or is reloaded.');
+    console.log(
+      '\nNOT YET VERIFIABLE: the rules and the chained log' + (receipt ? ' (and your receipt)' : '') +
+        ' check out; the draws can be replayed once the server seed is revealed, when the round sells out or is reloaded.',
+    );
     process.exit(2);
   }
   console.log(`\nVERIFIED: all ${results.length} checks passed; every draw matches the committed seed.`);

@@ -7,6 +7,8 @@ export * from './fairness/draw.ts';
 export * from './fairness/engine.ts';
 export * from './fairness/schemas.ts';
 export * from './fairness/verdict.ts';
+export * from './fairness/chain.ts';
+export * from './fairness/chain-verdict.ts';
 export * from './accounts/schemas.ts';
 export * from './payments/schemas.ts';
 export * from './tokens/schemas.ts';

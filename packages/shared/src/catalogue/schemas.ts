@@ -33,6 +33,8 @@ export const productSchema = z.object({
   promotion: promotionSchema.nullable(),
   /** SHA-256 commitment of the round's server seed (RULES §2). */
   commitment: z.string(),
+  /** SHA-256 of the round's committed rules document (docs/rules/fairness.md), shown beside the commitment. */
+  rulesHash: z.string().nullable(),
   /** Seconds left of a buy-out hold on the round, 0 when none. */
   holdTimeLeft: z.number().int().nonnegative(),
   createdAt: z.string(),

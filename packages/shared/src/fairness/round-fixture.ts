@@ -1,3 +1,4 @@
+import { extendChain, rulesDocument, sha256Hex } from './chain.ts';
 import { canonicalBox, commitmentOf } from './draw.ts';
 import { drawDoubleChance, drawLottery, drawTickets, fullRemaining, prizeUnits } from './engine.ts';
 import type { FairnessLogEntry, FairnessRound } from './schemas.ts';
@@ -13,6 +14,7 @@ export function soldOutFairnessRound(options: {
   lottery?: boolean;
   doubleChancePrizes?: Array<{ rank: string; name: string; quantity: number }>;
   revealed?: boolean;
+  lastPrize?: boolean;
 } = {}): FairnessRound {
   const serverSeed = options.serverSeed ?? '3f'.repeat(32);
   const prizes = options.prizes ?? [
@@ -38,34 +40,43 @@ export function soldOutFairnessRound(options: {
     remaining = result.remaining;
     nonce += count;
     for (const ticket of result.drawn) {
-      log.push({ domain: 'ticket', nonce: ticket.nonce, clientSeed, ticketIndex: ticket.ticketIndex, letter: ticket.letter, buyer: `b***${buyer}`, at: at() });
+      log.push({ domain: 'ticket', nonce: ticket.nonce, clientSeed, ticketIndex: ticket.ticketIndex, letter: ticket.letter, buyer: `b***${buyer}`, at: at(), hash: null });
     }
   });
   const entries = log.map((entry) => entry.ticketIndex);
   if (options.lottery && remaining.length === 0) {
     for (const pick of drawLottery(serverSeed, entries, box)) {
-      log.push({ domain: 'lottery', nonce: pick.n, clientSeed: null, ticketIndex: pick.ticketIndex, letter: pick.unit, buyer: 'l***y', at: at() });
+      log.push({ domain: 'lottery', nonce: pick.n, clientSeed: null, ticketIndex: pick.ticketIndex, letter: pick.unit, buyer: 'l***y', at: at(), hash: null });
     }
   }
   const doubleChancePrizes = options.doubleChancePrizes ?? [];
   if (remaining.length === 0) {
     for (const pick of drawDoubleChance(serverSeed, entries, prizeUnits(doubleChancePrizes))) {
-      log.push({ domain: 'double', nonce: pick.n, clientSeed: null, ticketIndex: pick.ticketIndex, letter: pick.unit, buyer: 'd***e', at: at() });
+      log.push({ domain: 'double', nonce: pick.n, clientSeed: null, ticketIndex: pick.ticketIndex, letter: pick.unit, buyer: 'd***e', at: at(), hash: null });
     }
   }
   const revealed = options.revealed ?? remaining.length === 0;
+  const setId = 'set-fixture-1';
+  const commitment = commitmentOf(serverSeed);
+  const rules = rulesDocument({ setId, box, lastPrize: options.lastPrize ?? true, doubleChance: doubleChancePrizes, commitment });
+  const rulesHash = sha256Hex(rules);
+  const chain = extendChain(rulesHash, log);
+  log.forEach((entry, i) => (entry.hash = chain.hashes[i]!));
   return {
-    setId: 'set-fixture-1',
+    setId,
     productId: 'product-fixture',
     productName: 'Fixture Kuji',
     sku: 'FIX-1',
     status: remaining.length === 0 ? 'sold_out' : 'open',
-    commitment: commitmentOf(serverSeed),
+    commitment,
     serverSeed: revealed ? serverSeed : null,
     box,
     prizes,
     lottery: options.lottery ?? false,
     doubleChancePrizes,
     log,
+    rules,
+    rulesHash,
+    headHash: chain.head,
   };
 }

@@ -115,7 +115,7 @@ describe('buildPublicFairnessVerdict', () => {
     const verdict = buildPublicFairnessVerdict(live);
     expect(verdict).toMatchObject({ revealed: false, ok: false });
     expect(verdict.firstMismatch).toBeUndefined();
-    expect(verdict.checks.map((c) => c.id)).toEqual(['box', 'ticket-log']);
+    expect(verdict.checks.map((c) => c.id)).toEqual(['box', 'ticket-log', 'rules', 'chain']);
   });
 
   it('reports data in the wrong format instead of throwing', () => {

@@ -1,5 +1,6 @@
 import { canonicalBox, commitmentOf } from './draw.ts';
 import { drawDoubleChance, drawLottery, prizeUnits, replayTicketDraws, type PrizePick } from './engine.ts';
+import { checkChain, checkRules } from './chain-verdict.ts';
 import { fairnessRoundSchema, type FairnessDomain, type FairnessLogEntry, type FairnessRound } from './schemas.ts';
 
 /** One check of a round's public data. `entry` names the log entry a per-draw check is about. */
@@ -90,9 +91,10 @@ function checkPicks(
 }
 
 /**
- * Checks a round's public fairness JSON (GET /api/fairness/{setId}) against RULES.md §2 and §4:
+ * Checks a round's public fairness JSON (GET /api/fairness/{setId}) against docs/rules/fairness.md:
  * the box against the prize quantities, the log's structure and, once `serverSeed` is revealed, the
- * commitment and every ticket, lottery and double-chance draw.
+ * commitment and every ticket, lottery and double-chance draw; then the committed rules and the
+ * chained log (docs/rules/fairness.md).
  */
 export function buildPublicFairnessVerdict(publicJson: unknown): FairnessVerdict {
   const parsed = fairnessRoundSchema.safeParse(publicJson);
@@ -168,6 +170,8 @@ export function buildPublicFairnessVerdict(publicJson: unknown): FairnessVerdict
       }
     }
   }
+  // The committed rules and the chained log can be checked at any time, seed revealed or not.
+  checks.push(checkRules(round), checkChain(round).check);
   const firstMismatch = checks.find((check) => !check.ok);
   return { revealed, ok: revealed && !firstMismatch, checks, ...(firstMismatch ? { firstMismatch } : {}) };
 }

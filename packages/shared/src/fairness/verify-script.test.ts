@@ -7,7 +7,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { soldOutFairnessRound } from './round-fixture.ts';
-import type { FairnessRound } from './schemas.ts';
+import { extendChain, sha256Hex } from './chain.ts';
+import type { FairnessReceipt, FairnessRound } from './schemas.ts';
 
 // scripts/verify-fairness.mjs is the independent second implementation: the rounds here are made by
 // the shared engine, so agreement between the two is a real cross-check.
@@ -15,9 +16,9 @@ const script = path.resolve(import.meta.dirname, '../../../../scripts/verify-fai
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kujiya-fairness-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-async function runScript(arg: string): Promise<{ code: number; stdout: string }> {
+async function runScript(...args: string[]): Promise<{ code: number; stdout: string }> {
   try {
-    const { stdout } = await promisify(execFile)(process.execPath, [script, arg]);
+    const { stdout } = await promisify(execFile)(process.execPath, [script, ...args]);
     return { code: 0, stdout };
   } catch (error) {
     const failure = error as { code: number; stdout: string };
@@ -25,10 +26,27 @@ async function runScript(arg: string): Promise<{ code: number; stdout: string }>
   }
 }
 
-async function runOn(round: unknown, name: string) {
+async function runOn(round: unknown, name: string, receipt?: unknown) {
   const file = path.join(dir, `${name}.json`);
   fs.writeFileSync(file, JSON.stringify(round));
-  return runScript(file);
+  if (receipt === undefined) return runScript(file);
+  const receiptFile = path.join(dir, `${name}-receipt.txt`);
+  // As copied from a notification: the receipt JSON inside other text.
+  fs.writeFileSync(receiptFile, `Your order is in the draw log. Fairness receipt: ${JSON.stringify(receipt)}`);
+  return runScript(file, '--receipt', receiptFile);
+}
+
+/** Recomputes every hash and the head, as an operator covering their tracks would. */
+function rechain(round: FairnessRound): FairnessRound {
+  const chain = extendChain(round.rulesHash!, round.log);
+  round.log.forEach((entry, i) => (entry.hash = chain.hashes[i]!));
+  return { ...round, headHash: chain.head };
+}
+
+/** The receipt of the fixture's third purchase (ticket nonces 4..7). */
+function receiptOf(round: FairnessRound): FairnessReceipt {
+  const entries = round.log.filter((e) => e.domain === 'ticket' && e.nonce >= 4 && e.nonce <= 7).map((e) => ({ domain: e.domain, nonce: e.nonce, hash: e.hash! }));
+  return { setId: round.setId, entries, headHash: entries.at(-1)!.hash };
 }
 
 const valid = soldOutFairnessRound({ lottery: true, doubleChancePrizes: [{ rank: 'DC1', name: 'Signed Poster', quantity: 2 }] });
@@ -67,6 +85,63 @@ describe('scripts/verify-fairness.mjs', () => {
     const lotteryRun = await runOn(lottery, 'lottery');
     expect(lotteryRun.code).toBe(1);
     expect(lotteryRun.stdout).toMatch(/^FAIL {2}lottery pick 0/m);
+  });
+
+  it('checks the rules document and the chained log', async () => {
+    const { stdout } = await runOn(valid, 'chain-valid');
+    expect(stdout).toMatch(/^ok {4}sha256\(rules document\)/m);
+    expect(stdout).toMatch(/^ok {4}Chained log: 22 entry hashes and the head/m);
+
+    const dropped: FairnessRound = structuredClone(valid);
+    dropped.log.splice(5, 1);
+    const droppedRun = await runOn(dropped, 'dropped');
+    expect(droppedRun.code).toBe(1);
+    expect(droppedRun.stdout).toMatch(/^FAIL {2}Chained log: ticket nonce 6 should hash to/m);
+
+    const reordered: FairnessRound = structuredClone(valid);
+    [reordered.log[1], reordered.log[2]] = [reordered.log[2]!, reordered.log[1]!];
+    expect((await runOn(reordered, 'reordered')).stdout).toMatch(/^FAIL {2}Chained log: ticket nonce 2 should hash to/m);
+
+    // An altered entry with every hash recomputed: the chain is consistent again, but the draw is not.
+    const altered: FairnessRound = structuredClone(valid);
+    altered.log.find((e) => e.domain === 'double' && e.nonce === 1)!.ticketIndex += 1;
+    const alteredRun = await runOn(rechain(altered), 'altered');
+    expect(alteredRun.code).toBe(1);
+    expect(alteredRun.stdout).toMatch(/^FAIL {2}double pick 1/m);
+
+    const rules: FairnessRound = structuredClone(valid);
+    rules.rules = rules.rules!.replace('"lastPrize":true', '"lastPrize":false');
+    rules.rulesHash = sha256Hex(rules.rules);
+    const rulesRun = await runOn(rechain(rules), 'rules');
+    expect(rulesRun.code).toBe(0); // a different but honest document is fine on its own...
+    const box: FairnessRound = structuredClone(valid);
+    box.rules = box.rules!.replace('"box":["A",', '"box":["A","A",');
+    box.rulesHash = sha256Hex(box.rules);
+    const boxRun = await runOn(rechain(box), 'rules-box');
+    expect(boxRun.code).toBe(1); // ...but it must describe this round's box
+    expect(boxRun.stdout).toMatch(/^FAIL {2}The rules document states this round's setId, box/m);
+  });
+
+  it('--receipt: passes for the honest log, fails once the log was changed after the receipt', async () => {
+    const receipt = receiptOf(valid);
+    const honest = await runOn(valid, 'receipt-ok', receipt);
+    expect(honest.code).toBe(0);
+    expect(honest.stdout).toMatch(/^ok {4}receipt ticket nonce 4: the chain passes through/m);
+    expect(honest.stdout).toMatch(/^ok {4}receipt head/m);
+
+    // The operator rewrites an earlier buyer's draw and rebuilds the whole chain.
+    const tampered: FairnessRound = structuredClone(valid);
+    tampered.log[0]!.clientSeed = 'rewritten';
+    const run = await runOn(rechain(tampered), 'receipt-tampered', receipt);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/^FAIL {2}receipt ticket nonce 4: the chain has/m);
+
+    // While the seed is secret, a receipt is already checkable: a broken one is a mismatch.
+    const live = soldOutFairnessRound({ purchases: [['a', 2], ['b', 5]] });
+    const liveReceipt = receiptOf(live);
+    expect((await runOn(live, 'receipt-live', liveReceipt)).code).toBe(2);
+    const liveTampered: FairnessRound = rechain({ ...structuredClone(live), log: structuredClone(live.log).filter((e) => e.nonce !== 1) });
+    expect((await runOn(liveTampered, 'receipt-live-dropped', liveReceipt)).code).toBe(1);
   });
 
   it('exits 2 while the seed is secret', async () => {

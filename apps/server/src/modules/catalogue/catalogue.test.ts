@@ -53,6 +53,7 @@ describe('catalogue API', () => {
       lottery: { enabled: false },
       promotion: { type: 'BUY_X_GET_Y_FREE', details: { requiredQuantity: 3, freeQuantity: 1 } },
       commitment: expect.stringMatching(/^[0-9a-f]{64}$/),
+      rulesHash: expect.stringMatching(/^[0-9a-f]{64}$/),
       holdTimeLeft: 0,
       createdAt: '2026-11-21T04:00:00.000Z',
     });

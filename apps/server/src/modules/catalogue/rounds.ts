@@ -43,6 +43,14 @@ export function createRoundsService(ctx: AppContext) {
     },
 
     /**
+     * Moves the round's chained-log head to `headHash` (docs/rules/fairness.md). Only under the round
+     * lock, in the transaction that wrote the entries, so the chain can never fork.
+     */
+    async advanceHead(tx: Tx, roundId: string, headHash: string): Promise<void> {
+      await tx.update(setRounds).set({ headHash }).where(eq(setRounds.id, roundId));
+    },
+
+    /**
      * Lowers a round's remaining prize counts by the letters drawn. Throws (rolling the caller back)
      * rather than let a count go below 0.
      */

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import { centsToDollars, commitmentOf, type Prize, type Product, type ProductListing, type Promotion } from '@kujiya/shared';
+import { canonicalBox, centsToDollars, commitmentOf, rulesDocument, sha256Hex, type Prize, type Product, type ProductListing, type Promotion } from '@kujiya/shared';
 import type { AppContext } from '../../core/context.ts';
 import type { Executor, Tx } from '../../db/database.ts';
-import { badRequest, notFound } from '../../core/http-errors.ts';
+import { badRequest, conflict, notFound } from '../../core/http-errors.ts';
 import { parseInput } from '../../core/validate.ts';
 import type { StockService } from '../stock/service.ts';
 import type { RoundsService, RoundRow } from './rounds.ts';
@@ -14,6 +14,15 @@ import { prizes, products, promotions, roundPrizes, setRounds } from './tables.t
 /** A set is "new" while its current round opened less than this long ago (docs/catalogue.md). */
 export const NEW_PRODUCT_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 export const PRODUCT_NOT_FOUND = 'Product not found';
+/** An admin edit that would change a running round's box or prizes (docs/rules/fairness.md). */
+export const PRIZES_LOCKED =
+  "This set's box and prizes are fixed while its round runs. Reload the set to open a new round with the changed prizes.";
+
+/** A product's prizes as an edit proposes them: what the round's rules document depends on. */
+export type ProposedPrize =
+  | { kind: 'letter'; letter: string; quantity: number }
+  | { kind: 'last'; quantity?: number }
+  | { kind: 'double'; quantity: number };
 
 type ProductRow = typeof products.$inferSelect;
 type PromotionRow = typeof promotions.$inferSelect;
@@ -32,6 +41,10 @@ export interface PublicRound {
   totalTickets: number;
   openedAt: Date;
   closedAt: Date | null;
+  /** The committed rules (docs/rules/fairness.md) and the chained log's head; null for older rounds. */
+  rulesDocument: string | null;
+  rulesHash: string | null;
+  headHash: string | null;
 }
 
 export function promotionView(row: PromotionRow | null): Promotion | null {
@@ -55,6 +68,18 @@ function comparePrizes(a: PrizeRow, b: PrizeRow): number {
   return a.kind === 'letter' ? a.letter.localeCompare(b.letter) : a.sort - b.sort;
 }
 
+/** What a round's rules document fixes about its prizes: the box, the Last Prize, the double-chance units. */
+export function roundComposition(productPrizes: ReadonlyArray<Pick<PrizeRow, 'kind' | 'letter' | 'initialQuantity' | 'sort'>>) {
+  const box = canonicalBox(
+    productPrizes.filter((p) => p.kind === 'letter').map((p) => ({ letter: p.letter, quantity: p.initialQuantity })),
+  );
+  const doubleChance = productPrizes
+    .filter((p) => p.kind === 'double')
+    .sort((a, b) => a.sort - b.sort)
+    .map((p) => ({ rank: p.letter, quantity: p.initialQuantity }));
+  return { box, lastPrize: productPrizes.some((p) => p.kind === 'last'), doubleChance };
+}
+
 const randomSeed = () => crypto.randomBytes(32).toString('hex');
 
 export function createCatalogueService(ctx: AppContext, deps: { rounds: RoundsService; stock: StockService }) {
@@ -70,6 +95,10 @@ export function createCatalogueService(ctx: AppContext, deps: { rounds: RoundsSe
     const totalTickets = letters.reduce((sum, l) => sum + l.quantity, 0);
     const serverSeed = randomSeed();
     const id = crypto.randomUUID();
+    const commitment = commitmentOf(serverSeed);
+    // The committed rules (docs/rules/fairness.md): fixed for the round's life, the chain's start.
+    const rules = rulesDocument({ setId: id, commitment, ...roundComposition(productPrizes) });
+    const rulesHash = sha256Hex(rules);
     await tx.insert(setRounds).values({
       id,
       productId,
@@ -77,9 +106,12 @@ export function createCatalogueService(ctx: AppContext, deps: { rounds: RoundsSe
       roundNumber,
       status: 'open',
       serverSeed,
-      commitment: commitmentOf(serverSeed),
+      commitment,
       totalTickets,
       openedAt: at,
+      rulesDocument: rules,
+      rulesHash,
+      headHash: rulesHash,
     });
     await tx.insert(roundPrizes).values(
       productPrizes.map((p) => ({
@@ -126,6 +158,7 @@ export function createCatalogueService(ctx: AppContext, deps: { rounds: RoundsSe
         lottery: { enabled: product.lotteryEnabled },
         promotion: promotionView(promotion),
         commitment: round.commitment,
+        rulesHash: round.rulesHash,
         holdTimeLeft: rounds.holdSecondsLeft(round),
         createdAt: product.createdAt.toISOString(),
       };
@@ -229,6 +262,31 @@ export function createCatalogueService(ctx: AppContext, deps: { rounds: RoundsSe
         const setId = await openRound(tx, productId, sku, current.roundNumber + 1, at);
         return { setId, sku };
       });
+    },
+
+    /**
+     * The guard every admin edit of a product's prizes calls first (docs/rules/fairness.md): a round's
+     * box and prizes are committed in its rules document when it opens, so an edit that would change
+     * the letters, their quantities, the Last Prize or the double-chance prizes of the current round
+     * (open or sold out) is refused with 409; only a reload (a new round) applies it. Edits that keep
+     * the composition (texts, images) pass.
+     */
+    async assertPrizesChangeable(productId: string, proposed: readonly ProposedPrize[], exec: Executor = ctx.db): Promise<void> {
+      const [product] = await exec.select().from(products).where(eq(products.id, productId));
+      if (!product?.currentRoundId) throw notFound(PRODUCT_NOT_FOUND);
+      const round = await rounds.findRound(exec, product.currentRoundId);
+      if (!round || round.status === 'closed') return;
+      let doubleNumber = 0;
+      const wanted = roundComposition(
+        proposed.map((p, sort) => ({
+          kind: p.kind,
+          letter: p.kind === 'letter' ? p.letter : p.kind === 'last' ? 'LAST' : `DC${++doubleNumber}`,
+          initialQuantity: p.quantity ?? 1,
+          sort,
+        })),
+      );
+      const current = roundComposition(await exec.select().from(prizes).where(eq(prizes.productId, productId)));
+      if (JSON.stringify(wanted) !== JSON.stringify(current)) throw conflict(PRIZES_LOCKED);
     },
 
     async setActive(productId: string, active: boolean): Promise<void> {
@@ -336,6 +394,9 @@ export function createCatalogueService(ctx: AppContext, deps: { rounds: RoundsSe
         totalTickets: round.totalTickets,
         openedAt: round.openedAt,
         closedAt: round.closedAt,
+        rulesDocument: round.rulesDocument,
+        rulesHash: round.rulesHash,
+        headHash: round.headHash,
       };
     },
 

@@ -102,6 +102,14 @@ export const setRounds = pgTable(
     holdUntil: timestamp('hold_until', { withTimezone: true }),
     holdOrderId: uuid('hold_order_id'),
     lotteryCompleted: boolean('lottery_completed').notNull().default(false),
+    /**
+     * The rules document committed when the round opened and its SHA-256 (docs/rules/fairness.md);
+     * null only for rounds opened before the chained log.
+     */
+    rulesDocument: text('rules_document'),
+    rulesHash: text('rules_hash'),
+    /** The chained log's head: the last entry's hash (rulesHash before the first draw), moved under the round lock. */
+    headHash: text('head_hash'),
     openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
   },

@@ -1,7 +1,12 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import {
+  compareLogOrder,
   drawDoubleChance,
   drawLottery,
+  extendChain,
+  type FairnessExport,
+  type FairnessReceipt,
+  type FairnessReceiptEntry,
   maskBuyerName,
   prizeUnits,
   type FairnessLogEntry,
@@ -23,11 +28,14 @@ export interface SellOutPick {
   orderId: string | null;
 }
 
+/** A log entry with the order it belongs to (admin export only; the public log masks the buyer). */
+type LogEntryWithOrder = FairnessLogEntry & { orderId: string | null };
+
 /** Usernames of the buyers of orders (orderId → username); the orders module provides it. */
 export type BuyerNameLookup = (orderIds: string[], exec: Executor) => Promise<Map<string, string>>;
 
 /**
- * The public, verifiable side of the draw (RULES §2, §4): the fairness JSON of a round, and the
+ * The public, verifiable side of the draw (docs/rules/fairness.md): the fairness JSON of a round, and the
  * sell-out picks (lottery, double chance) drawn once and logged.
  */
 export function createFairnessService(ctx: AppContext, deps: { catalogue: CatalogueService; stock: StockService }) {
@@ -52,7 +60,7 @@ export function createFairnessService(ctx: AppContext, deps: { catalogue: Catalo
       .orderBy(asc(fairnessPicks.n));
   }
 
-  return {
+  const service = {
     /** Lets the orders module tell whose order a ticket is (masked in the log). */
     setBuyerNameLookup(lookup: BuyerNameLookup): void {
       buyerNames = lookup;
@@ -84,7 +92,14 @@ export function createFairnessService(ctx: AppContext, deps: { catalogue: Catalo
         orderId: orderOf.get(pick.ticketIndex) ?? null,
       }));
       const pickedAt = ctx.clock.now();
-      await tx.insert(fairnessPicks).values(picks.map((pick) => ({ roundId, domain, ...pick, pickedAt })));
+      // The picks extend the chained log from the head read under the round lock (docs/rules/fairness.md).
+      const chain = round.headHash
+        ? extendChain(round.headHash, picks.map((pick) => ({ domain, nonce: pick.n, clientSeed: null, ticketIndex: pick.ticketIndex, letter: pick.prize })))
+        : null;
+      await tx
+        .insert(fairnessPicks)
+        .values(picks.map((pick, i) => ({ roundId, domain, ...pick, pickedAt, hash: chain ? chain.hashes[i]! : null })));
+      if (chain) await catalogue.advanceHead(tx, roundId, chain.head);
       return picks;
     },
 
@@ -95,64 +110,119 @@ export function createFairnessService(ctx: AppContext, deps: { catalogue: Catalo
     },
 
     /**
-     * GET /api/fairness/{setId}: the round's commitment, its seed once revealed (sold out or
-     * reloaded), the canonical box, the prize quantities and the whole draw log. Read in one
-     * snapshot so the seed, the box and the log always belong together. 404 for an unknown round.
+     * GET /api/fairness/{setId}: the round's commitment and committed rules, its seed once revealed
+     * (sold out or reloaded), the canonical box, the prize quantities and the whole chained draw log
+     * with its head. Read in one snapshot so the seed, the box, the log and the head always belong
+     * together. 404 for an unknown round.
      */
     async publicRound(setId: string): Promise<FairnessRound> {
-      return ctx.db.transaction(
-        async (tx) => {
-          const round = await catalogue.publicRound(setId, tx);
-          const { product } = await catalogue.getProductOfRound(setId, tx);
-          const prizes = await roundPrizes(setId, round.productId, tx);
-          const box = await stock.box(setId, tx);
-          const tickets = await stock.drawLog(setId, tx);
-          // Log order: ticket draws, then lottery picks, then double-chance picks.
-          const picks = [...(await picksOf(tx, setId, 'lottery')), ...(await picksOf(tx, setId, 'double'))];
-          const orderIds = [...new Set([...tickets, ...picks].map((e) => e.orderId).filter((id): id is string => id !== null))];
-          const names = buyerNames && orderIds.length > 0 ? await buyerNames(orderIds, tx) : new Map<string, string>();
-          const buyer = (orderId: string | null) => {
-            const name = orderId ? names.get(orderId) : undefined;
-            return name ? maskBuyerName(name) : '***';
-          };
-          const log: FairnessLogEntry[] = [
-            ...tickets.map((t) => ({
-              domain: 'ticket' as const,
-              nonce: t.nonce,
-              clientSeed: t.clientSeed,
-              ticketIndex: t.ticketIndex,
-              letter: t.letter,
-              buyer: buyer(t.orderId),
-              at: t.takenAt.toISOString(),
-            })),
-            ...picks.map((p) => ({
-              domain: p.domain,
-              nonce: p.n,
-              clientSeed: null,
-              ticketIndex: p.ticketIndex,
-              letter: p.prize,
-              buyer: buyer(p.orderId),
-              at: p.pickedAt.toISOString(),
-            })),
-          ];
-          return {
-            setId: round.setId,
-            productId: round.productId,
-            productName: round.productName,
-            sku: round.sku,
-            status: round.status,
-            commitment: round.commitment,
-            serverSeed: round.serverSeed,
-            box,
-            prizes: prizes.letters,
-            lottery: product.lotteryEnabled,
-            doubleChancePrizes: prizes.double,
-            log,
-          };
-        },
-        { isolationLevel: 'repeatable read', accessMode: 'read only' },
-      );
+      const round = await roundRecord(setId);
+      return { ...round, log: round.log.map(({ orderId: _orderId, ...entry }) => entry) };
+    },
+
+    /**
+     * A paid order's receipt (docs/rules/fairness.md): its round, its entries in the chained log
+     * (tickets, and lottery or double-chance picks it won) in log order, and the head right after the
+     * last of them. Null for an order with no chained entries (not drawn yet, or an older round).
+     * Runs in the caller's transaction when given one (e.g. the purchase that drew the tickets).
+     */
+    async receiptForOrder(orderId: string, exec: Executor = ctx.db): Promise<FairnessReceipt | null> {
+      const tickets = await stock.chainEntriesOfOrder(orderId, exec);
+      const picks = await exec
+        .select({ roundId: fairnessPicks.roundId, domain: fairnessPicks.domain, nonce: fairnessPicks.n, hash: fairnessPicks.hash })
+        .from(fairnessPicks)
+        .where(and(eq(fairnessPicks.orderId, orderId), isNotNull(fairnessPicks.hash)));
+      const all = [...tickets.map((t) => ({ ...t, domain: 'ticket' as const })), ...picks];
+      const setId = all[0]?.roundId;
+      if (!setId || all.some((e) => e.hash === null || e.roundId !== setId)) return null;
+      const entries: FairnessReceiptEntry[] = all
+        .map((e) => ({ domain: e.domain, nonce: e.nonce, hash: e.hash! }))
+        .sort(compareLogOrder);
+      return { setId, entries, headHash: entries.at(-1)!.hash };
+    },
+
+    /**
+     * GET /api/admin/fairness/{setId}/export: the round's full record as one file: the public round
+     * (rules, commitment, seed once revealed, chained log) with each entry's order id, and every
+     * order's receipt. Read-only: the records it is made of are never deleted.
+     */
+    async exportRound(setId: string): Promise<FairnessExport> {
+      const round = await roundRecord(setId);
+      const orderIds = [...new Set(round.log.map((e) => e.orderId).filter((id): id is string => id !== null))];
+      const orders: FairnessExport['orders'] = [];
+      for (const orderId of orderIds.sort()) {
+        const entries = round.log
+          .filter((e) => e.orderId === orderId && e.hash !== null)
+          .map((e) => ({ domain: e.domain, nonce: e.nonce, hash: e.hash! }));
+        if (entries.length > 0) orders.push({ orderId, receipt: { setId, entries, headHash: entries.at(-1)!.hash } });
+      }
+      return { ...round, exportedAt: ctx.clock.now().toISOString(), orders };
     },
   };
+
+  /** The round's public data plus each log entry's order id, read in one snapshot. */
+  async function roundRecord(setId: string): Promise<Omit<FairnessRound, 'log'> & { log: LogEntryWithOrder[] }> {
+    return ctx.db.transaction(
+      async (tx) => {
+        const round = await catalogue.publicRound(setId, tx);
+        const { product } = await catalogue.getProductOfRound(setId, tx);
+        const prizes = await roundPrizes(setId, round.productId, tx);
+        const box = await stock.box(setId, tx);
+        const tickets = await stock.drawLog(setId, tx);
+        // Log order: ticket draws, then lottery picks, then double-chance picks.
+        const picks = [...(await picksOf(tx, setId, 'lottery')), ...(await picksOf(tx, setId, 'double'))];
+        const orderIds = [...new Set([...tickets, ...picks].map((e) => e.orderId).filter((id): id is string => id !== null))];
+        const names = buyerNames && orderIds.length > 0 ? await buyerNames(orderIds, tx) : new Map<string, string>();
+        const buyer = (orderId: string | null) => {
+          const name = orderId ? names.get(orderId) : undefined;
+          return name ? maskBuyerName(name) : '***';
+        };
+        const log: LogEntryWithOrder[] = [
+          ...tickets.map((t) => ({
+            domain: 'ticket' as const,
+            nonce: t.nonce,
+            clientSeed: t.clientSeed,
+            ticketIndex: t.ticketIndex,
+            letter: t.letter,
+            buyer: buyer(t.orderId),
+            at: t.takenAt.toISOString(),
+            hash: t.hash,
+            orderId: t.orderId,
+          })),
+          ...picks.map((p) => ({
+            domain: p.domain,
+            nonce: p.n,
+            clientSeed: null,
+            ticketIndex: p.ticketIndex,
+            letter: p.prize,
+            buyer: buyer(p.orderId),
+            at: p.pickedAt.toISOString(),
+            hash: p.hash,
+            orderId: p.orderId,
+          })),
+        ];
+        return {
+          setId: round.setId,
+          productId: round.productId,
+          productName: round.productName,
+          sku: round.sku,
+          status: round.status,
+          commitment: round.commitment,
+          serverSeed: round.serverSeed,
+          box,
+          prizes: prizes.letters,
+          lottery: product.lotteryEnabled,
+          doubleChancePrizes: prizes.double,
+          log,
+          rules: round.rulesDocument,
+          rulesHash: round.rulesHash,
+          headHash: round.headHash,
+        };
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
+  }
+
+  return service;
 }
 export type FairnessService = ReturnType<typeof createFairnessService>;

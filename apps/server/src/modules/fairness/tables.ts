@@ -1,7 +1,7 @@
 import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
- * The sell-out picks of a round's public draw log (RULES §4): lottery pick n ("lottery:" + n) and
+ * The sell-out picks of a round's public draw log (docs/rules/promotions.md): lottery pick n ("lottery:" + n) and
  * double-chance pick n ("double:" + n). Ticket draws live in stock's ticket box; these complete the
  * log. The key makes every pick happen exactly once. `roundId` is catalogue's set_rounds.id.
  */
@@ -17,6 +17,8 @@ export const fairnessPicks = pgTable(
     /** The order of the winning ticket. */
     orderId: uuid('order_id'),
     pickedAt: timestamp('picked_at', { withTimezone: true }).notNull(),
+    /** The pick's link in the round's chained log (docs/rules/fairness.md). */
+    hash: text('hash'),
   },
   (t) => [primaryKey({ columns: [t.roundId, t.domain, t.n] }), index('fairness_picks_order_idx').on(t.orderId)],
 );

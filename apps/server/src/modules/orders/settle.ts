@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { LAST_RANK, sortPrizeRanks, type Promotion } from '@kujiya/shared';
+import { LAST_RANK, receiptNotice, sortPrizeRanks, type Promotion } from '@kujiya/shared';
 import type { AppContext } from '../../core/context.ts';
 import type { Tx } from '../../db/database.ts';
 import { badRequest } from '../../core/http-errors.ts';
@@ -71,6 +71,12 @@ export function createSettlement(ctx: AppContext, deps: SettleDeps) {
     await inventory.addBatches(tx, batches);
   }
 
+  /** Sends an order's fairness receipt (docs/rules/fairness.md) to its buyer, in the caller's transaction. */
+  async function sendReceipt(tx: Tx, order: OrderRow, intro: string): Promise<void> {
+    const receipt = await fairness.receiptForOrder(order.id, tx);
+    if (receipt) await notifications.notify(tx, [order.userId], receiptNotice(intro, receipt));
+  }
+
   /** The lottery (chance sets) and double-chance draws of a round that just sold out. */
   async function settleSellOut(tx: Tx, rc: RoundContext): Promise<void> {
     const { product, round } = rc;
@@ -107,6 +113,8 @@ export function createSettlement(ctx: AppContext, deps: SettleDeps) {
       for (const [message, { userIds, subject }] of usersByMessage) {
         await notifications.notify(tx, userIds, message, { email: { subject } });
       }
+      // Winners get a receipt that now includes their lottery picks.
+      for (const orderId of won.keys()) await sendReceipt(tx, byId.get(orderId)!, `Your ${product.name} prize win is in the draw log.`);
     }
 
     if (product.doubleChance) {
@@ -131,6 +139,7 @@ export function createSettlement(ctx: AppContext, deps: SettleDeps) {
             email: { subject: `Double Chance win: ${product.name}` },
           });
         }
+        for (const orderId of won.keys()) await sendReceipt(tx, byId.get(orderId)!, `Your ${product.name} Double Chance win is in the draw log.`);
       }
     }
   }
@@ -201,6 +210,8 @@ export function createSettlement(ctx: AppContext, deps: SettleDeps) {
         .where(eq(orders.id, order.id))
         .returning();
       await addPrizeBatches(tx, updated!, round.sku, selected, (rank) => (rank === LAST_RANK ? 'last' : 'draw'));
+      // The purchase notification carries the order's receipt: its entries in the chained log.
+      await sendReceipt(tx, updated!, `Your ${product.name} order is in the draw log (${drawnCount} ${drawnCount === 1 ? 'ticket' : 'tickets'}).`);
       if (finalTicket) await settleSellOut(tx, rc);
       const [fresh] = await tx.select().from(orders).where(inArray(orders.id, [order.id]));
       return fresh!;

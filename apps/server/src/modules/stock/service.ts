@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
-import { canonicalBox, drawTicket } from '@kujiya/shared';
+import { canonicalBox, drawTicket, extendChain } from '@kujiya/shared';
 import type { AppContext } from '../../core/context.ts';
 import type { Executor, Tx } from '../../db/database.ts';
 import { badRequest } from '../../core/http-errors.ts';
@@ -58,6 +58,15 @@ export interface DrawLogEntry {
   takenAt: Date;
   /** For the caller to look up the (masked) buyer; not for public answers as is. */
   orderId: string | null;
+  /** The entry's chained-log hash (null only in rounds opened before the chained log). */
+  hash: string | null;
+}
+
+/** One ticket entry of an order in the chained log (for its receipt). */
+export interface OrderChainEntry {
+  roundId: string;
+  nonce: number;
+  hash: string | null;
 }
 
 /** The ticket box of every round and the reservations that hold tickets for unpaid orders. */
@@ -212,18 +221,24 @@ export function createStockService(ctx: AppContext, rounds: RoundsService) {
         drawn.push({ nonce, ticketIndex: pick.ticketIndex, letter });
         letterCounts.set(letter, (letterCounts.get(letter) ?? 0) + 1);
       }
+      // The chained log (docs/rules/fairness.md): each draw links to the head read under the round
+      // lock, and the head moves in this same transaction, so concurrent purchases cannot fork it.
+      const chain = round.headHash
+        ? extendChain(round.headHash, drawn.map((d) => ({ domain: 'ticket' as const, clientSeed, ...d })))
+        : null;
       // One statement claims every drawn ticket; the "nonce is null" guard means a ticket somebody
       // else already holds is not claimed, and the count check then rolls the whole purchase back.
       const values = sql.join(
-        drawn.map((d) => sql`(${d.ticketIndex}::int, ${d.nonce}::int)`),
+        drawn.map((d, i) => sql`(${d.ticketIndex}::int, ${d.nonce}::int, ${chain ? chain.hashes[i]! : null}::text)`),
         sql`, `,
       );
       const claimed = (await tx.execute(sql`
-        update ${tickets} set order_id = ${orderId}::uuid, nonce = v.nonce, client_seed = ${clientSeed}, taken_at = ${takenAt.toISOString()}::timestamptz
-        from (values ${values}) as v(ticket_index, nonce)
+        update ${tickets} set order_id = ${orderId}::uuid, nonce = v.nonce, client_seed = ${clientSeed}, taken_at = ${takenAt.toISOString()}::timestamptz, hash = v.hash
+        from (values ${values}) as v(ticket_index, nonce, hash)
         where ${tickets.roundId} = ${roundId} and ${tickets.ticketIndex} = v.ticket_index and ${tickets.nonce} is null
         returning ${tickets.ticketIndex}`)) as unknown as { rows: unknown[] };
       if (claimed.rows.length !== count) throw new Error(`Tickets of round ${roundId} were already taken`);
+      if (chain) await rounds.advanceHead(tx, roundId, chain.head);
 
       if (input.reservationId) {
         await tx
@@ -266,7 +281,18 @@ export function createStockService(ctx: AppContext, rounds: RoundsService) {
         letter: r.letter,
         takenAt: r.takenAt!,
         orderId: r.orderId,
+        hash: r.hash,
       }));
+    },
+
+    /** An order's ticket entries in the chained log, in nonce order (its receipt's ticket part). */
+    async chainEntriesOfOrder(orderId: string, exec: Executor = ctx.db): Promise<OrderChainEntry[]> {
+      const rows = await exec
+        .select({ roundId: tickets.roundId, nonce: tickets.nonce, hash: tickets.hash })
+        .from(tickets)
+        .where(and(eq(tickets.orderId, orderId), isNotNull(tickets.nonce)))
+        .orderBy(asc(tickets.nonce));
+      return rows.map((r) => ({ roundId: r.roundId, nonce: r.nonce!, hash: r.hash }));
     },
 
     /** The round's box in canonical order (ticket i's letter), for verification. */

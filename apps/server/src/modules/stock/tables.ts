@@ -16,6 +16,8 @@ export const tickets = pgTable(
     nonce: integer('nonce'),
     clientSeed: text('client_seed'),
     takenAt: timestamp('taken_at', { withTimezone: true }),
+    /** The draw's link in the round's chained log (docs/rules/fairness.md), written with the draw. */
+    hash: text('hash'),
   },
   (t) => [
     primaryKey({ columns: [t.roundId, t.ticketIndex] }),

@@ -18,6 +18,7 @@ function product(productId: string, tags: string[], preorder = false): Product {
     lottery: { enabled: false },
     promotion: null,
     commitment: 'c'.repeat(64),
+    rulesHash: 'd'.repeat(64),
     holdTimeLeft: 0,
     createdAt: '2026-11-01T00:00:00Z',
   };

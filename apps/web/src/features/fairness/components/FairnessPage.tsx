@@ -7,10 +7,16 @@ import { roundStatusLabel } from '../lib/present';
 import { CopyableCode } from './CopyableCode';
 import { DrawLog } from './DrawLog';
 import { HowItWorks } from './HowItWorks';
+import { ReceiptCheck } from './ReceiptCheck';
+import { RulesSection } from './RulesSection';
+import { VerificationSteps } from './VerificationSteps';
 import { VerdictBanner } from './VerdictBanner';
 import './fairness.css';
 
-/** /fairness/{setId}: a round's commitment, live draw log and, once the seed is out, the verdict. */
+/**
+ * /fairness/{setId}: a round's committed rules, commitment, live chained draw log and the verdict per
+ * step; a pasted receipt (or one from a "verify" link) is checked against the log.
+ */
 export function FairnessPage() {
   const { setId = '' } = useParams();
   const round = useFairnessRound(setId);
@@ -54,6 +60,9 @@ export function FairnessPage() {
       </p>
 
       <VerdictBanner round={data} verdict={verdict} />
+      <VerificationSteps verdict={verdict} />
+      <ReceiptCheck round={data} />
+      <RulesSection round={data} />
 
       <section className="card fairness__section" aria-labelledby="fairness-seeds">
         <h2 id="fairness-seeds" className="fairness__heading">

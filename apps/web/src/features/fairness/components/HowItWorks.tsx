@@ -27,6 +27,12 @@ export function HowItWorks({ setId }: { setId: string }) {
             <strong>We reveal, you check.</strong> When the round sells out or is reloaded, the server seed is
             published. This page then replays every draw in your browser and compares it with the log.
           </li>
+          <li>
+            <strong>Nothing can be quietly changed.</strong> The round's box and prizes are fixed in its rules document
+            (the rules hash) when it opens. Every log entry carries a hash of the entry before it, so the log is one
+            chain, and every order gets a receipt of its entries: if any draw were later dropped, reordered or changed,
+            the chain would no longer pass through your receipt.
+          </li>
         </ol>
       </section>
       <section className="card fairness__section" aria-labelledby="fairness-yourself">

@@ -10,6 +10,7 @@ const entry = (domain: FairnessLogEntry['domain'], nonce: number): FairnessLogEn
   letter: 'A',
   buyer: 'a***b',
   at: '2026-11-21T04:05:09.000Z',
+  hash: null,
 });
 
 describe('fairness page presentation', () => {

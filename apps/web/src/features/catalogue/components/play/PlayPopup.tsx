@@ -148,6 +148,14 @@ export function PlayPopup({ product, onClose, onBuy, onBuyOut, busy = false, onF
         <section className="play__fairness">
           <span className="play__fairness-label">Fairness commitment</span>
           <code className="play__commitment">{product.commitment}</code>
+          {product.rulesHash && (
+            <>
+              <span className="play__fairness-label">Rules hash (box and prizes, fixed for this round)</span>
+              <code className="play__commitment" data-testid="play-rules-hash">
+                {product.rulesHash}
+              </code>
+            </>
+          )}
           <Link to={`/fairness/${encodeURIComponent(product.setId)}`} className="play__fairness-link">
             How this round is kept fair
           </Link>

@@ -14,6 +14,7 @@ import { drawRoutes } from '../features/draw/routes';
 import { inventoryRoutes } from '../features/inventory/routes';
 import { orderRoutes } from '../features/orders/routes';
 import { shipmentRoutes } from '../features/shipments/routes';
+import { tradingRoutes } from '../features/trading/routes';
 
 // Every feature contributes its own lazily loaded routes; admin routes live in their own chunk.
 const routes: RouteObject[] = [
@@ -23,7 +24,7 @@ const routes: RouteObject[] = [
     errorElement: <ErrorPage />,
     // Shown while the first lazy route module loads.
     hydrateFallbackElement: <div className="spinner" role="status" aria-label="Loading" />,
-    children: [{ errorElement: <ErrorPage />, children: [...homeRoutes, ...catalogueRoutes, ...infoRoutes, ...authRoutes, ...profileRoutes, ...adminRoutes, ...fairnessRoutes, ...tokenRoutes, ...purchaseRoutes, ...drawRoutes, ...inventoryRoutes, ...orderRoutes, ...shipmentRoutes] }],
+    children: [{ errorElement: <ErrorPage />, children: [...homeRoutes, ...catalogueRoutes, ...infoRoutes, ...authRoutes, ...profileRoutes, ...adminRoutes, ...fairnessRoutes, ...tokenRoutes, ...purchaseRoutes, ...drawRoutes, ...inventoryRoutes, ...orderRoutes, ...shipmentRoutes, ...tradingRoutes] }],
   },
 ];
 

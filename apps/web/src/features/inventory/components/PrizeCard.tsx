@@ -14,7 +14,7 @@ interface PrizeCardProps {
 /** One won prize: image, name, Big/Small indicator and its batches. */
 export function PrizeCard({ item, action, selection, now, onQuantity }: PrizeCardProps) {
   return (
-    <li className="prize-card card" data-testid="inventory-prize">
+    <li className="prize-card card" data-testid="inventory-prize" data-prize-name={item.prizeName}>
       <div className="prize-card__head">
         <img className="prize-card__image" src={item.image} alt="" loading="lazy" />
         <div>

@@ -64,6 +64,7 @@ export function SelfCollectionDialog({ open, selection, now, onClose, onBooked }
                 key={day.date}
                 type="button"
                 className={day.date === date ? 'date-picker__day date-picker__day--chosen' : 'date-picker__day'}
+                data-date={day.date}
                 disabled={!day.selectable}
                 aria-pressed={day.date === date}
                 aria-label={formatSgWeekdayDate(`${day.date}T12:00:00+08:00`)}

@@ -15,7 +15,7 @@ interface SetGroupProps {
 export function SetGroup({ group, action, selection, now, onQuantity }: SetGroupProps) {
   const headingId = `set-${group.setName.replace(/\W+/g, '-')}`;
   return (
-    <section className="set-group" aria-labelledby={headingId} data-testid="inventory-set">
+    <section className="set-group" aria-labelledby={headingId} data-testid="inventory-set" data-set-name={group.setName}>
       <h2 id={headingId} className="set-group__title">
         {group.setName}
       </h2>

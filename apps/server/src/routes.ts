@@ -21,6 +21,8 @@ import { ordersRoutes } from './modules/orders/routes.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { favouritesRoutes } from './modules/favourites/routes.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
+import { inventoryRoutes } from './modules/inventory/routes.ts';
+import { fulfilmentRoutes } from './modules/fulfilment/routes.ts';
 
 export interface RouteDeps {
   ctx: AppContext;
@@ -52,6 +54,8 @@ const moduleRoutes: ModuleRoutes[] = [
   favouritesRoutes,
   analyticsRoutes,
   ordersRoutes,
+  inventoryRoutes,
+  fulfilmentRoutes,
 ];
 
 export async function registerApiRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {

@@ -14,6 +14,7 @@ import { createInventoryService, type InventoryService } from './modules/invento
 import { createNotificationsService, type NotificationsService } from './modules/notifications/service.ts';
 import { createFavouritesService, type FavouritesService } from './modules/favourites/service.ts';
 import { createOrdersService, type OrdersService } from './modules/orders/service.ts';
+import { createFulfilmentService, type FulfilmentService } from './modules/fulfilment/service.ts';
 
 /**
  * The composition root of the domain services. Each module adds its service here, built from the
@@ -34,6 +35,7 @@ export interface Services {
   favourites: FavouritesService;
   inventory: InventoryService;
   orders: OrdersService;
+  fulfilment: FulfilmentService;
 }
 
 export function createServices(ctx: AppContext): Services {
@@ -52,7 +54,8 @@ export function createServices(ctx: AppContext): Services {
   const payments = createPaymentsService(ctx);
   const wallet = createWalletService(ctx);
   const tokenShop = createTokenShopService(ctx, { payments, wallet, analytics, notifications });
-  const inventory = createInventoryService(ctx);
+  const inventory = createInventoryService(ctx, { catalogue, notifications });
   const orders = createOrdersService(ctx, { catalogue, stock, fairness, wallet, inventory, notifications, payments, mail });
-  return { media, catalogue, stock, analytics, payments, wallet, tokenShop, fairness, mail, accounts, notifications, favourites, inventory, orders };
+  const fulfilment = createFulfilmentService(ctx, { inventory, payments, accounts, notifications, orders });
+  return { media, catalogue, stock, analytics, payments, wallet, tokenShop, fairness, mail, accounts, notifications, favourites, inventory, orders, fulfilment };
 }

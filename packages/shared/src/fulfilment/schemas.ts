@@ -42,7 +42,8 @@ export const userOrdersResponseSchema = z.object({ orders: z.array(orderSchema) 
 export type UserOrdersResponse = z.infer<typeof userOrdersResponseSchema>;
 
 /** POST /api/order/{orderId}. Another's order: 403; unknown or unpaid: 404 'Invalid Order Number'. */
-export const orderDetailsRequestSchema = z.object({ username: usernameParam.optional() });
+/** The body is optional (the web sends its username; nothing depends on it). */
+export const orderDetailsRequestSchema = z.object({ username: usernameParam.optional() }).nullish();
 export const orderDetailsResponseSchema = orderSchema;
 export type OrderDetailsResponse = Order;
 export const INVALID_ORDER_MESSAGE = 'Invalid Order Number';

@@ -89,7 +89,7 @@ export const ordersRoutes: ModuleRoutes = (app, { ctx, services }) => {
     '/order/:orderId',
     {
       preHandler: ctx.guards.requireUser,
-      schema: { params: orderIdParamsSchema, body: orderDetailsRequestSchema.optional(), response: { 200: orderDetailsResponseSchema } },
+      schema: { params: orderIdParamsSchema, body: orderDetailsRequestSchema, response: { 200: orderDetailsResponseSchema } },
     },
     async (request) => orders.orderDetails(request.user!, request.params.orderId),
   );

@@ -19,7 +19,7 @@ export function unitsOfSet(inventory: InventoryResponse, setName: string): numbe
 /** An in-stock set without promotion or lottery that still has `tickets` tickets. */
 export async function plainInStockSet(page: Page, tickets: number, skip: string[] = []): Promise<Product> {
   const product = (await listProducts(page)).find(
-    (p) => !p.preorder && !p.lottery.enabled && p.promotion === null && p.holdTimeLeft === 0 && ticketsLeftOf(p) >= tickets + 2 && !skip.includes(p.name),
+    (p) => !p.preorder && !p.doubleChance && !p.lottery.enabled && p.promotion === null && p.holdTimeLeft === 0 && ticketsLeftOf(p) >= tickets + 2 && !skip.includes(p.name),
   );
   if (!product) throw new Error('The demo data has no plain in-stock set with enough tickets');
   return product;

@@ -307,47 +307,51 @@ export function createInventoryService(ctx: AppContext, deps: { catalogue: Catal
      */
     async runClock(): Promise<{ reminded: number; forfeited: number }> {
       const now = ctx.clock.now();
-      let reminded = 0;
-      // The nearest lead time first, marking the farther ones as sent so a late batch gets one reminder.
-      const leads = [...SHIP_BY_REMINDER_DAYS].sort((a, b) => a - b);
-      for (const [index, days] of leads.entries()) {
-        reminded += await ctx.db.transaction(async (tx) => {
-          const due = await tx
-            .select()
-            .from(inventoryBatches)
-            .where(
-              and(
-                eq(inventoryBatches.status, 'in_inventory'),
-                isNotNull(inventoryBatches.shipByDate),
-                gt(inventoryBatches.shipByDate, now),
-                lte(inventoryBatches.shipByDate, new Date(now.getTime() + days * DAY_MS)),
-              ),
-            );
-          if (due.length === 0) return 0;
+      // Each due batch is claimed (SKIP LOCKED) by one runner, which sends the nearest lead time's
+      // reminder once and marks the farther ones as sent, so a late batch gets a single reminder.
+      const leads = [...SHIP_BY_REMINDER_DAYS].sort((x, y) => x - y);
+      const reminded = await ctx.db.transaction(async (tx) => {
+        const due = await tx
+          .select()
+          .from(inventoryBatches)
+          .where(
+            and(
+              eq(inventoryBatches.status, 'in_inventory'),
+              isNotNull(inventoryBatches.shipByDate),
+              gt(inventoryBatches.shipByDate, now),
+              lte(inventoryBatches.shipByDate, new Date(now.getTime() + leads.at(-1)! * DAY_MS)),
+            ),
+          )
+          .orderBy(asc(inventoryBatches.id))
+          .limit(500)
+          .for('update', { skipLocked: true });
+        const toSend: InventoryBatch[] = [];
+        for (const b of due) {
+          const lead = leads.find((d) => b.shipByDate!.getTime() <= now.getTime() + d * DAY_MS)!;
           const sent = await tx
             .insert(shipByReminders)
-            .values(due.map((b) => ({ batchId: b.id, daysBefore: days, sentAt: now })))
+            .values({ batchId: b.id, daysBefore: lead, sentAt: now })
             .onConflictDoNothing()
             .returning({ batchId: shipByReminders.batchId });
-          const farther = leads.slice(index + 1);
-          if (farther.length > 0 && sent.length > 0) {
+          if (sent.length === 0) continue;
+          const farther = leads.filter((d) => d > lead);
+          if (farther.length > 0) {
             await tx
               .insert(shipByReminders)
-              .values(sent.flatMap((s) => farther.map((d) => ({ batchId: s.batchId, daysBefore: d, sentAt: now }))))
+              .values(farther.map((d) => ({ batchId: b.id, daysBefore: d, sentAt: now })))
               .onConflictDoNothing();
           }
-          const sentIds = new Set(sent.map((s) => s.batchId));
-          const batches = due.filter((b) => sentIds.has(b.id));
-          if (batches.length === 0) return 0;
-          const { prizes, products } = await names(tx, batches);
-          for (const b of batches) {
-            const what = `${prizes.get(b.prizeId)!.name} (${products.get(b.productId)!.name})`;
-            const message = `Reminder: ship or collect your ${what} by ${singaporeDate(b.shipByDate!)}, or it will be forfeited.`;
-            await notifications.notify(tx, [b.userId], message, { email: { subject: `Your ${what} must be shipped by ${singaporeDate(b.shipByDate!)}` } });
-          }
-          return batches.length;
-        });
-      }
+          toSend.push(b);
+        }
+        if (toSend.length === 0) return 0;
+        const { prizes, products } = await names(tx, toSend);
+        for (const b of toSend) {
+          const what = `${prizes.get(b.prizeId)!.name} (${products.get(b.productId)!.name})`;
+          const message = `Reminder: ship or collect your ${what} by ${singaporeDate(b.shipByDate!)}, or it will be forfeited.`;
+          await notifications.notify(tx, [b.userId], message, { email: { subject: `Your ${what} must be shipped by ${singaporeDate(b.shipByDate!)}` } });
+        }
+        return toSend.length;
+      });
       const forfeited = await ctx.db.transaction(async (tx) => {
         const due = await tx
           .select()

@@ -171,31 +171,6 @@ it('Abandon Items: one unit goes after the confirm modal, the selection clears a
   await context.close();
 });
 
-it('the inventory: filters, search, "No inventory items found.", pre-order and trade rules with their messages', async () => {
-  const { context, page } = await shopper();
-  const errors = watchErrors(page);
-  await page.goto('/inventory');
-  await page.getByTestId('inventory-set').first().waitFor();
-  await page.getByLabel('Filter by status').selectOption('Preorder');
-  await screenshot(page, 'fulfilment-inventory-preorder');
-  const preorderBatches = page.getByTestId('inventory-batch');
-  const hasPreorder = (await preorderBatches.count()) > 0;
-  if (hasPreorder) {
-    await chooseAction(page, 'Ship Items');
-    await page.getByText('Cannot ship pre-order items').first().waitFor();
-    await page.getByRole('group', { name: 'Inventory actions' }).getByRole('button', { name: 'Self-Collect' }).click();
-    await page.getByText('Cannot self-collect pre-order items').first().waitFor();
-  }
-  await page.getByLabel('Filter by status').selectOption('Instock');
-  await chooseAction(page, 'Trade Items');
-  await screenshot(page, 'fulfilment-inventory-trade');
-  await page.getByLabel('Search inventory').fill('qqqzzzxxy');
-  await page.getByText('No inventory items found.').waitFor();
-  await screenshot(page, 'fulfilment-inventory-empty');
-  expect(errors).toEqual([]);
-  await context.close();
-});
-
 it('orders: the list, details, a chance set waiting for its sell-out, then Won or Lost; unknown and forbidden orders', async () => {
   const { context, page } = await shopper();
   const errors = watchErrors(page);
@@ -238,6 +213,55 @@ it('orders: the list, details, a chance set waiting for its sell-out, then Won o
   await page.goto('/order-details/11111111-1111-4111-8111-111111111111');
   await page.getByText('Access Denied').waitFor();
   expect(errors.filter((e) => !e.includes('403') && !e.includes('404'))).toEqual([]);
+  await context.close();
+});
+
+it('the inventory: pre-order and trade rules with their messages, the status filter, the search and its empty text', async () => {
+  const { context, page } = await shopper();
+  const errors = watchErrors(page);
+  // One in-stock unit due in 12 hours, as the inventory would answer it the day before its ship-by date.
+  const dueSoon = new Date(Date.now() + 12 * 60 * 60 * 1000).toISOString();
+  let dueSoonPrize = '';
+  await page.route('**/api/inventory/user/demo', async (route) => {
+    const response = await route.fetch();
+    const inventory = (await response.json()) as Record<string, { prizeName: string; batches: { shipByDate?: string }[] }[]>;
+    const item = Object.values(inventory)
+      .flat()
+      .find((i) => i.batches.some((b) => b.shipByDate));
+    const batch = item!.batches.find((b) => b.shipByDate)!;
+    batch.shipByDate = dueSoon;
+    dueSoonPrize = item!.prizeName;
+    await route.fulfill({ response, json: inventory });
+  });
+  await page.goto('/inventory');
+  await page.getByTestId('inventory-set').first().waitFor();
+
+  // The orders test bought a pre-order Chance set: its units cannot be shipped or collected.
+  await page.getByLabel('Filter by status').selectOption('Preorder');
+  const preorderBatches = page.getByTestId('inventory-batch');
+  await preorderBatches.first().waitFor();
+  expect(await preorderBatches.filter({ hasText: 'Instock' }).count()).toBe(0);
+  await chooseAction(page, 'Ship Items');
+  await page.getByText('Cannot ship pre-order items').first().waitFor();
+  await screenshot(page, 'fulfilment-inventory-preorder-ship');
+  await page.getByRole('group', { name: 'Inventory actions' }).getByRole('button', { name: 'Self-Collect' }).click();
+  await page.getByText('Cannot self-collect pre-order items').first().waitFor();
+  expect(await page.getByRole('button', { name: 'Increase' }).count()).toBe(0);
+
+  // Trade: the unit due within a day is blocked, pre-order units are tradable.
+  await chooseAction(page, 'Trade Items');
+  expect(await page.getByText('Cannot trade items due within 1 day').count()).toBe(0);
+  expect(await page.getByRole('button', { name: 'Increase' }).count()).toBeGreaterThan(0);
+  await page.getByLabel('Filter by status').selectOption('Instock');
+  const blocked = page.locator(`[data-testid="inventory-prize"][data-prize-name="${dueSoonPrize}"]`).getByText('Cannot trade items due within 1 day');
+  await blocked.first().waitFor();
+  await screenshot(page, 'fulfilment-inventory-trade');
+
+  await page.getByLabel('Filter by status').selectOption('All');
+  await page.getByLabel('Search inventory').fill('qqqzzzxxy');
+  await page.getByText('No inventory items found.').waitFor();
+  await screenshot(page, 'fulfilment-inventory-empty');
+  expect(errors).toEqual([]);
   await context.close();
 });
 

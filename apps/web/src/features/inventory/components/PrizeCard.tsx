@@ -1,4 +1,5 @@
 import type { InventoryAction, InventoryBatch, InventoryItem, SelectedItem } from '../lib/model';
+import { imageUrl } from '../../../lib/image-url';
 import { batchBlockReason } from '../lib/action-rules';
 import { batchKey, selectedQuantity } from '../lib/selection';
 import { BatchRow } from './BatchRow';
@@ -16,7 +17,7 @@ export function PrizeCard({ item, action, selection, now, onQuantity }: PrizeCar
   return (
     <li className="prize-card card" data-testid="inventory-prize" data-prize-name={item.prizeName}>
       <div className="prize-card__head">
-        <img className="prize-card__image" src={item.image} alt="" loading="lazy" />
+        <img className="prize-card__image" src={imageUrl(item.image)} alt="" loading="lazy" />
         <div>
           <h3 className="prize-card__name">{item.prizeName}</h3>
           <span className={`prize-type prize-type--${item.type.toLowerCase()}`}>{item.type} prize</span>

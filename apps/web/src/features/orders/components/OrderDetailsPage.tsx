@@ -1,4 +1,5 @@
 import { Link, useParams } from 'react-router';
+import { imageUrl } from '../../../lib/image-url';
 import { ACCESS_DENIED_MESSAGE, INVALID_ORDER_MESSAGE, type Order } from '@kujiya/shared';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
@@ -49,7 +50,7 @@ function OrderDetails({ order }: { order: Order }) {
       </Link>
       <section className="card order-details">
         <div className="order-details__head">
-          <img className="order-details__image" src={order.productImage} alt="" />
+          <img className="order-details__image" src={imageUrl(order.productImage)} alt="" />
           <div>
             <h1 className="order-details__name">{order.productName}</h1>
             <p className="muted">Order {order.orderId}</p>
@@ -98,7 +99,7 @@ function OrderDetails({ order }: { order: Order }) {
           <ul className="order-prizes">
             {prizes.data?.prizes.map((prize) => (
               <li key={prize.id} className="order-prize">
-                <img src={prize.image} alt="" loading="lazy" />
+                <img src={imageUrl(prize.image)} alt="" loading="lazy" />
                 <span>
                   <strong>{prize.name}</strong>
                   <span className="muted"> {prize.type}</span>

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { imageUrl } from '../../../lib/image-url';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '../../../lib/session';
 import { usePendingShipmentVerification } from '../../../lib/pending-shipment';
@@ -54,7 +55,7 @@ export function OrdersPage() {
         {shown.items.map((order) => (
           <li key={order.orderId}>
             <Link className="card order-row" to={`/order-details/${encodeURIComponent(order.orderId)}`} data-testid="order-row">
-              <img className="order-row__image" src={order.productImage} alt="" loading="lazy" />
+              <img className="order-row__image" src={imageUrl(order.productImage)} alt="" loading="lazy" />
               <span className="order-row__text">
                 <strong className="order-row__name">{order.productName}</strong>
                 <span className="order-row__meta">

@@ -290,6 +290,14 @@ export function createInventoryService(ctx: AppContext, deps: { catalogue: Catal
       return exec.select().from(inventoryMovements).where(eq(inventoryMovements.userId, userId)).orderBy(asc(inventoryMovements.createdAt));
     },
 
+    /** Demo data only: moves an order's ship-by dates earlier, as if it had been won `ms` ago. */
+    async backdateOrderForDemo(orderId: string, ms: number): Promise<void> {
+      await ctx.db
+        .update(inventoryBatches)
+        .set({ shipByDate: sql`${inventoryBatches.shipByDate} - make_interval(secs => ${ms / 1000})` })
+        .where(and(eq(inventoryBatches.orderId, orderId), isNotNull(inventoryBatches.shipByDate)));
+    },
+
     /** Pre-order conversion: the product's pre-order units get a ship-by date of `from` + 14 days. */
     async startClockForProduct(tx: Tx, productId: string, from: Date): Promise<number> {
       const rows = await tx

@@ -4,7 +4,7 @@ import { POSTAL_CODE_MESSAGE, POSTAL_CODE_PATTERN } from '../accounts/schemas.ts
 
 /**
  * The fulfilment API: orders, inventory, abandon, shipping, shipments, tracking and self-collection
- * (spec 001 §3 and §7). Money is integer cents except an order's `totalCost`, which is a
+ * (docs/rules/fulfilment.md). Money is integer cents except an order's `totalCost`, which is a
  * `{ $numberDecimal }` string of cents (card) or tokens (token orders).
  */
 

@@ -102,6 +102,52 @@ it('win → inventory → Ship Items with the profile address → pay 4242 → /
   await context.close();
 });
 
+it('Arrange Shipment failures: EXPIRED_SHIPPING opens Shipping Expired with one line per unit, others point to the profile; a pending payment is verified on /orders', async () => {
+  const { context, page, token } = await shopper();
+  const errors = watchErrors(page);
+  const setName = shippedSet || (await plainInStockSet(page, 2)).name;
+  const expired = 'Prize A (Some Set) was due on 1 Nov 2026\nPrize B (Some Set) was due on 2 Nov 2026';
+  let answer: 'expired' | 'other' = 'expired';
+  await page.route('**/api/payment/shipping/create-intent', (route) =>
+    route.fulfill(
+      answer === 'expired'
+        ? { status: 400, json: { message: expired, code: 'EXPIRED_SHIPPING' } }
+        : { status: 400, json: { message: 'Please add a phone number to your profile.' } },
+    ),
+  );
+  const group = await openInventory(page, setName);
+  await chooseAction(page, 'Ship Items');
+  await group.getByTestId('inventory-batch').first().getByRole('button', { name: 'Increase' }).click();
+  await page.getByRole('button', { name: /^Confirm Ship Items/ }).click();
+  await dialog(page, 'Arrange Shipment').getByRole('button', { name: 'Proceed to Payment' }).click();
+  const modal = dialog(page, 'Shipping Expired');
+  await modal.waitFor();
+  expect(await modal.getByRole('listitem').allTextContents()).toEqual(['Prize A (Some Set) was due on 1 Nov 2026', 'Prize B (Some Set) was due on 2 Nov 2026']);
+  await viewportShot(page, 'fulfilment-shipping-expired');
+  await modal.getByRole('button', { name: 'OK' }).click();
+
+  answer = 'other';
+  await page.getByRole('button', { name: /^Confirm Ship Items/ }).click();
+  const arrange = dialog(page, 'Arrange Shipment');
+  await arrange.getByRole('button', { name: 'Proceed to Payment' }).click();
+  await arrange.getByText('Please update your profile address and phone number.').waitFor();
+  expect(await arrange.getByRole('link', { name: 'Go to profile' }).getAttribute('href')).toBe('/user-profile');
+  await viewportShot(page, 'fulfilment-shipping-failure');
+
+  // Back from a card page with the shipment still marked pending: /orders verifies it and shows the success state.
+  const shipments = (await (await page.request.get('/api/shipment/user/demo', { headers: { authorization: `Bearer ${token}` } })).json()) as { shipments: { _id: string }[] };
+  expect(shipments.shipments.length).toBeGreaterThan(0);
+  const verified = page.waitForResponse((r) => new URL(r.url()).pathname === `/api/payment/verify-shipment/${shipments.shipments[0]!._id}`);
+  await page.evaluate((id) => sessionStorage.setItem('pendingShipmentId', id), shipments.shipments[0]!._id);
+  await page.goto('/orders');
+  expect((await verified).status()).toBe(200);
+  await page.getByText('Payment successful! Your shipment has been arranged.').waitFor();
+  expect(await page.evaluate(() => sessionStorage.getItem('pendingShipmentId'))).toBeNull();
+  await screenshot(page, 'fulfilment-orders-shipment-success');
+  expect(errors.filter((e) => !e.includes('400'))).toEqual([]);
+  await context.close();
+});
+
 it('Self-Collect next Wednesday 3 PM → the collections tab → cancel → the items are back', async () => {
   const { context, page, token } = await shopper();
   const errors = watchErrors(page);

@@ -71,6 +71,7 @@ export function SelfCollectionDialog({ open, selection, now, onClose, onBooked }
                 onClick={() => {
                   setDate(day.date);
                   setSlotTime(null);
+                  setError(null);
                 }}
               >
                 {day.dayOfMonth}
@@ -94,7 +95,10 @@ export function SelfCollectionDialog({ open, selection, now, onClose, onBooked }
               className={slot.collectionDate === slotTime ? 'slot-chip slot-chip--chosen' : 'slot-chip'}
               disabled={slot.full}
               aria-pressed={slot.collectionDate === slotTime}
-              onClick={() => setSlotTime(slot.collectionDate)}
+              onClick={() => {
+                setSlotTime(slot.collectionDate);
+                setError(null);
+              }}
             >
               {slot.time}
               {slot.full && <span className="slot-chip__full"> (Full)</span>}

@@ -8,6 +8,7 @@ import {
   singaporeInstant,
 } from './rules.ts';
 import { isKnownCountryCode, isShippableCountry, COUNTRIES } from './countries.ts';
+import { countrySchema } from '../accounts/schemas.ts';
 
 describe('shipping fee', () => {
   it.each([
@@ -67,5 +68,7 @@ describe('countries', () => {
     expect(isKnownCountryCode('XX')).toBe(false);
     expect(isShippableCountry('SG')).toBe(true);
     expect(isShippableCountry('MY')).toBe(false);
+    expect(countrySchema.parse('sg')).toBe('SG');
+    expect(countrySchema.safeParse('XX').success).toBe(false);
   });
 });

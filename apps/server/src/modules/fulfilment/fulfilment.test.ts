@@ -248,4 +248,15 @@ describe('the two-week clock', () => {
     const mails = await t.services.mail.listQueue();
     expect(mails.filter((m) => m.subject.includes('forfeited')).length).toBe(1);
   });
+
+  it('pre-order units get their two weeks when the set is converted to in stock', async () => {
+    const bob = await addressedShopper(t, 'bob');
+    const pre = await givePrizes(t, bob, { A: 1 }, null);
+    const [batch] = (await t.services.inventory.batchesOfUser(bob.user.id)).filter((b) => b.id === pre.A);
+    expect(batch!.shipByDate).toBeNull();
+    const converted = await t.ctx.db.transaction((tx) => t.services.inventory.startClockForProduct(tx, batch!.productId, t.clock.now()));
+    expect(converted).toBe(1);
+    const [after] = (await t.services.inventory.batchesOfUser(bob.user.id)).filter((b) => b.id === pre.A);
+    expect(after!.shipByDate!.getTime() - t.clock.now().getTime()).toBe(14 * 24 * 60 * MINUTE);
+  });
 });

@@ -195,6 +195,29 @@ it('Self-Collect next Wednesday 3 PM → the collections tab → cancel → the 
   await context.close();
 });
 
+it("an order's Self-Collect opens the self-collection modal with that order's units still held", async () => {
+  const { context, page, token } = await shopper();
+  const errors = watchErrors(page);
+  const product = await plainInStockSet(page, 2);
+  await buyWithTokens(page, product, 2);
+  const orderId = await drawnOrderId(page);
+  await page.goto(`/order-details/${orderId}`);
+  await page.getByRole('link', { name: 'Self-Collect' }).click();
+  await page.waitForURL('**/inventory');
+  const modal = dialog(page, 'Confirm Self-Collect');
+  await modal.waitFor();
+  const listed = await modal.getByRole('list', { name: 'Selected items' }).getByRole('listitem').allTextContents();
+  const held = (await inventoryOf(page, token))[product.name] ?? [];
+  expect(listed.length).toBeGreaterThan(0);
+  expect(listed.every((text) => held.some((item) => text.includes(item.prizeName))), JSON.stringify({ listed, held: held.map((i) => i.prizeName) })).toBe(true);
+  await viewportShot(page, 'fulfilment-order-self-collect');
+  await modal.getByRole('button', { name: 'Cancel' }).click();
+  // The selection stays in Self-Collect mode for the shopper to adjust.
+  expect(await page.getByRole('button', { name: 'Self-Collect', pressed: true }).count()).toBe(1);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
 it('Abandon Items: one unit goes after the confirm modal, the selection clears and the inventory reloads', async () => {
   const { context, page, token } = await shopper();
   const errors = watchErrors(page);

@@ -1,14 +1,15 @@
-import { useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useMemo, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../../lib/session';
 import { serverMessageOf } from '../../../lib/api-client';
 import { startShippingPayment } from '../../../lib/shipping-payment';
 import { useAbandonItems } from '../api/abandonItems';
 import { useInventory } from '../api/getInventory';
+import { useOrderCollectableItems } from '../api/getOrderCollectableItems';
 import { useInventorySelection } from '../hooks/useInventorySelection';
 import { inventoryGroups, prizeTypeCounts } from '../lib/inventory-view';
 import type { InventoryStatusFilter } from '../lib/model';
-import { actionLabels, totalSelected } from '../lib/selection';
+import { actionLabels, totalSelected, withDisplayNames } from '../lib/selection';
 import { ActionInfoDialog } from './ActionInfoDialog';
 import { ArrangeShipmentDialog } from './ArrangeShipmentDialog';
 import { ConfirmAbandonDialog } from './ConfirmAbandonDialog';
@@ -20,6 +21,12 @@ import './inventory.css';
 
 type OpenDialog = 'info' | 'ship' | 'collect' | 'abandon' | null;
 
+/** Navigation state { selfCollectOrder: orderId } from an order's details. */
+function selfCollectOrderOf(state: unknown): string | null {
+  const value = state && typeof state === 'object' ? (state as { selfCollectOrder?: unknown }).selfCollectOrder : undefined;
+  return typeof value === 'string' && value ? value : null;
+}
+
 /**
  * /inventory: the shopper's won items by set. Choosing an action (Ship, Self-Collect, Trade, Abandon)
  * clears the selection and shows quantity controls; the floating button confirms the chosen units.
@@ -29,7 +36,10 @@ export function InventoryPage() {
   const navigate = useNavigate();
   const inventory = useInventory(username);
   const abandon = useAbandonItems();
-  const { action, selection, chooseAction, setQuantity, clear } = useInventorySelection();
+  const location = useLocation();
+  const orderCollectable = useOrderCollectableItems();
+  const { action, selection, chooseAction, setQuantity, clear, startWith } = useInventorySelection();
+  const [notice, setNotice] = useState<string | null>(null);
   const [query, setQuery] = useState('');
   const [status, setStatus] = useState<InventoryStatusFilter>('All');
   const [dialog, setDialog] = useState<OpenDialog>(null);
@@ -37,7 +47,27 @@ export function InventoryPage() {
   const [abandonError, setAbandonError] = useState<string | null>(null);
   const [now] = useState(() => new Date());
 
+  // Arriving from an order's Self-Collect: that order's collectable units open in the self-collection modal.
+  const collectOrderId = selfCollectOrderOf(location.state);
+  const { mutate: loadOrderItems } = orderCollectable;
+  useEffect(() => {
+    if (!collectOrderId) return;
+    navigate(location.pathname, { replace: true, state: null });
+    loadOrderItems(collectOrderId, {
+      onSuccess: ({ items }) => {
+        if (items.length === 0) {
+          setNotice('Nothing from this order is left to collect.');
+          return;
+        }
+        startWith('selfCollect', items);
+        setDialog('collect');
+      },
+      onError: (error) => setNotice(serverMessageOf(error) ?? 'This order cannot be collected.'),
+    });
+  }, [collectOrderId, loadOrderItems, navigate, location.pathname, startWith]);
+
   const groups = useMemo(() => (inventory.data ? inventoryGroups(inventory.data, query, status) : []), [inventory.data, query, status]);
+  const shownSelection = useMemo(() => withDisplayNames(selection, inventory.data), [selection, inventory.data]);
   const counts = useMemo(() => prizeTypeCounts(inventory.data ?? {}, selection), [inventory.data, selection]);
   const selectedCount = totalSelected(selection);
   // Trading itself arrives with the trading screens; here Trade mode only shows which units qualify.
@@ -80,6 +110,11 @@ export function InventoryPage() {
         onStatus={setStatus}
       />
 
+      {notice && (
+        <p className="error-text" role="alert">
+          {notice}
+        </p>
+      )}
       {inventory.isPending && <div className="spinner" role="status" aria-label="Loading inventory" />}
       {inventory.isError && (
         <p className="error-text" role="alert">
@@ -103,7 +138,7 @@ export function InventoryPage() {
       {dialog === 'ship' && (
         <ArrangeShipmentDialog
           open
-          selection={selection}
+          selection={shownSelection}
           bigPrizes={counts.big}
           smallPrizes={counts.small}
           onClose={() => setDialog(null)}
@@ -121,7 +156,7 @@ export function InventoryPage() {
       {dialog === 'collect' && (
         <SelfCollectionDialog
           open
-          selection={selection}
+          selection={shownSelection}
           now={now}
           onClose={() => setDialog(null)}
           onBooked={() => navigate('/shipments', { state: 'collections' })}
@@ -129,7 +164,7 @@ export function InventoryPage() {
       )}
       <ConfirmAbandonDialog
         open={dialog === 'abandon'}
-        selection={selection}
+        selection={shownSelection}
         busy={abandon.isPending}
         error={abandonError}
         onCancel={() => setDialog(null)}

@@ -48,4 +48,16 @@ describe('loadConfig', () => {
     expect(config.demoData).toBe(false);
     expect(config.stripe?.webhookSecret).toBe('whsec_x');
   });
+
+  it('runs the test courier only outside production unless switched on; EasyParcel with its key', () => {
+    const secret = 'x'.repeat(32);
+    expect(loadConfig({}).testCourier).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret }).testCourier).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, TEST_COURIER: '1' }).testCourier).toBe(true);
+    const easy = loadConfig({ EASYPARCEL_API_KEY: 'EP-key', EASYPARCEL_API_BASE: 'http://127.0.0.1:9/' });
+    expect(easy.easyparcel).toEqual({ apiKey: 'EP-key', apiBase: 'http://127.0.0.1:9', serviceId: 'EP-CS0C' });
+    expect(easy.testCourier).toBe(false);
+    expect(loadConfig({}).collectionSlotCapacity).toBe(10);
+    expect(() => loadConfig({ COLLECTION_SLOT_CAPACITY: '0' })).toThrow('COLLECTION_SLOT_CAPACITY');
+  });
 });

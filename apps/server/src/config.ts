@@ -58,6 +58,11 @@ const envSchema = z.object({
   STRIPE_API_BASE: urlWithProtocols(['http:', 'https:']),
   ADMIN_USERNAME: optionalString,
   ADMIN_PASSWORD: optionalString,
+  EASYPARCEL_API_KEY: optionalString,
+  EASYPARCEL_API_BASE: urlWithProtocols(['http:', 'https:']),
+  EASYPARCEL_SERVICE_ID: z.string().default('EP-CS0C'),
+  TEST_COURIER: flag(false),
+  COLLECTION_SLOT_CAPACITY: z.coerce.number({ message: 'must be a whole number' }).int().min(1).max(1000).default(10),
   TRUST_PROXY: flag(false),
   DEMO_DATA: flag(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -77,6 +82,11 @@ export type Config = {
   publicUrl: string;
   stripe?: { secretKey: string; publishableKey: string; webhookSecret: string; apiBase?: string };
   admin?: { username: string; password: string };
+  /** EasyParcel courier (classic API); unset = the built-in test courier. */
+  easyparcel?: { apiKey: string; apiBase: string; serviceId: string };
+  /** The built-in test courier hands out fake AWBs; in production only when TEST_COURIER=1. */
+  testCourier: boolean;
+  collectionSlotCapacity: number;
   trustProxy: boolean;
   demoData: boolean;
   logLevel: string;
@@ -132,6 +142,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     admin: e.ADMIN_USERNAME ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD! } : undefined,
+    easyparcel: e.EASYPARCEL_API_KEY
+      ? { apiKey: e.EASYPARCEL_API_KEY, apiBase: (e.EASYPARCEL_API_BASE ?? 'https://connect.easyparcel.sg').replace(/\/$/, ''), serviceId: e.EASYPARCEL_SERVICE_ID }
+      : undefined,
+    testCourier: !e.EASYPARCEL_API_KEY && (e.NODE_ENV !== 'production' || e.TEST_COURIER),
+    collectionSlotCapacity: e.COLLECTION_SLOT_CAPACITY,
     trustProxy: e.TRUST_PROXY,
     demoData: e.DEMO_DATA,
     logLevel: e.LOG_LEVEL,

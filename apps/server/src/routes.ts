@@ -22,6 +22,8 @@ import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { favouritesRoutes } from './modules/favourites/routes.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
 import { liveRoutes } from './modules/live/routes.ts';
+import { inventoryRoutes } from './modules/inventory/routes.ts';
+import { fulfilmentRoutes } from './modules/fulfilment/routes.ts';
 
 export interface RouteDeps {
   ctx: AppContext;
@@ -53,6 +55,8 @@ const moduleRoutes: ModuleRoutes[] = [
   favouritesRoutes,
   analyticsRoutes,
   ordersRoutes,
+  inventoryRoutes,
+  fulfilmentRoutes,
 ];
 const rootRoutes: ModuleRoutes[] = [liveRoutes];
 

@@ -50,6 +50,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const stopMail = config.env === 'test' ? undefined : built.services.mail.startDelivery(options.jobIntervalMs);
   // Revoked token ids (logout) are kept until their token expires; each instance purges hourly.
   const stopPurge = config.env === 'test' ? undefined : built.services.accounts.startRevokedTokenPurge();
+  // Unpaid shipments expire, paid ones go to the courier, the two-week clock runs; rows are claimed once.
+  const stopFulfilment = config.env === 'test' ? undefined : built.services.fulfilment.startJobs(options.jobIntervalMs);
   return {
     ...built,
     url: `http://localhost:${port}`,
@@ -58,6 +60,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       await stopJobs?.();
       await stopMail?.();
       await stopPurge?.();
+      await stopFulfilment?.();
       await built.app.close();
       await database.close();
     },

@@ -15,6 +15,7 @@ import { createNotificationsService, type NotificationsService } from './modules
 import { createFavouritesService, type FavouritesService } from './modules/favourites/service.ts';
 import { createOrdersService, type OrdersService } from './modules/orders/service.ts';
 import { createLiveService, type LiveService } from './modules/live/service.ts';
+import { createFulfilmentService, type FulfilmentService } from './modules/fulfilment/service.ts';
 
 /**
  * The composition root of the domain services. Each module adds its service here, built from the
@@ -36,6 +37,7 @@ export interface Services {
   inventory: InventoryService;
   orders: OrdersService;
   live: LiveService;
+  fulfilment: FulfilmentService;
 }
 
 export function createServices(ctx: AppContext): Services {
@@ -55,7 +57,8 @@ export function createServices(ctx: AppContext): Services {
   const payments = createPaymentsService(ctx);
   const wallet = createWalletService(ctx, { live });
   const tokenShop = createTokenShopService(ctx, { payments, wallet, analytics, notifications });
-  const inventory = createInventoryService(ctx);
+  const inventory = createInventoryService(ctx, { catalogue, notifications });
   const orders = createOrdersService(ctx, { catalogue, stock, fairness, wallet, inventory, notifications, payments, mail, live });
-  return { media, catalogue, stock, analytics, payments, wallet, tokenShop, fairness, mail, accounts, notifications, favourites, inventory, orders, live };
+  const fulfilment = createFulfilmentService(ctx, { inventory, payments, accounts, notifications, orders });
+  return { media, catalogue, stock, analytics, payments, wallet, tokenShop, fairness, mail, accounts, notifications, favourites, inventory, orders, live, fulfilment };
 }

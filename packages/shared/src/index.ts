@@ -16,3 +16,6 @@ export * from './orders/schemas.ts';
 export * from './orders/rules.ts';
 export * from './engagement/schemas.ts';
 export * from './live/schemas.ts';
+export * from './fulfilment/rules.ts';
+export * from './fulfilment/schemas.ts';
+export * from './fulfilment/countries.ts';

@@ -15,3 +15,4 @@ export * from '../modules/notifications/tables.ts';
 export * from '../modules/favourites/tables.ts';
 export * from '../modules/orders/tables.ts';
 export * from '../modules/inventory/tables.ts';
+export * from '../modules/fulfilment/tables.ts';

@@ -3,6 +3,7 @@ import type { Services } from '../services.ts';
 import { seedDemoAccounts } from './demo-accounts.ts';
 import { seedCatalogueDemo } from './demo-catalogue.ts';
 import { seedDemoTokens } from './demo-tokens.ts';
+import { seedDemoFulfilment } from './demo-fulfilment.ts';
 
 /**
  * Demo data for a fresh shop (DEMO_DATA on, empty database). Everything is created through the
@@ -15,6 +16,7 @@ export async function seedDemoData(ctx: AppContext, services: Services): Promise
   notes.push(`Demo catalogue: ${sets.length} sets`);
   notes.push(...(await seedDemoAccounts(ctx, services.accounts)));
   notes.push(...(await seedDemoTokens(ctx, services)));
+  notes.push(...(await seedDemoFulfilment(ctx, services)));
   return notes;
 }
 

@@ -11,6 +11,10 @@ import { fairnessRoutes } from '../features/fairness/routes';
 import { tokenRoutes } from '../features/tokens/routes';
 import { purchaseRoutes } from '../features/purchase/routes';
 import { drawRoutes } from '../features/draw/routes';
+import { inventoryRoutes } from '../features/inventory/routes';
+import { orderRoutes } from '../features/orders/routes';
+import { shipmentRoutes } from '../features/shipments/routes';
+import { tradingRoutes } from '../features/trading/routes';
 
 // Every feature contributes its own lazily loaded routes; admin routes live in their own chunk.
 const routes: RouteObject[] = [
@@ -20,7 +24,7 @@ const routes: RouteObject[] = [
     errorElement: <ErrorPage />,
     // Shown while the first lazy route module loads.
     hydrateFallbackElement: <div className="spinner" role="status" aria-label="Loading" />,
-    children: [{ errorElement: <ErrorPage />, children: [...homeRoutes, ...catalogueRoutes, ...infoRoutes, ...authRoutes, ...profileRoutes, ...adminRoutes, ...fairnessRoutes, ...tokenRoutes, ...purchaseRoutes, ...drawRoutes] }],
+    children: [{ errorElement: <ErrorPage />, children: [...homeRoutes, ...catalogueRoutes, ...infoRoutes, ...authRoutes, ...profileRoutes, ...adminRoutes, ...fairnessRoutes, ...tokenRoutes, ...purchaseRoutes, ...drawRoutes, ...inventoryRoutes, ...orderRoutes, ...shipmentRoutes, ...tradingRoutes] }],
   },
 ];
 

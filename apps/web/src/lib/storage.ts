@@ -17,6 +17,8 @@ export const storageKeys = {
   paymentState: 'paymentState',
   /** Session storage: the desktop 'use a mobile device' popup was shown in this visit. */
   desktopNoticeShown: 'desktopNoticeShown',
+  /** Session storage: the unpaid shipment whose card payment is under way; verified on return. */
+  pendingShipmentId: 'pendingShipmentId',
   /** Local storage: the shopper's client seed for the verifiable draw. */
   clientSeed: 'clientSeed',
 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isKnownCountryCode, UNKNOWN_COUNTRY_MESSAGE } from '../fulfilment/countries.ts';
 
 /**
  * Accounts contract (spec 000 §2-§8, spec 001 §2-§8): sign-up with an e-mail code, login, password
@@ -78,7 +79,8 @@ export const countrySchema = z
   .string()
   .trim()
   .regex(/^[A-Za-z]{2}$/, { message: COUNTRY_MESSAGE })
-  .transform((v) => v.toUpperCase());
+  .transform((v) => v.toUpperCase())
+  .refine(isKnownCountryCode, { message: UNKNOWN_COUNTRY_MESSAGE });
 
 /**
  * Which flow a verification code belongs to. The spec's navigation state says `forgetPassword`;

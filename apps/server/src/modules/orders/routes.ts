@@ -1,4 +1,9 @@
 import {
+  orderDetailsRequestSchema,
+  orderDetailsResponseSchema,
+  orderIdParamsSchema,
+  userOrdersResponseSchema,
+  usernameParamsSchema,
   checkTicketsRequestSchema,
   fetchPrizesRequestSchema,
   kujiBuyOutRequestSchema,
@@ -71,6 +76,22 @@ export const ordersRoutes: ModuleRoutes = (app, { ctx, services }) => {
 
   app.get<OrderParams>('/order/get-prizes/:orderId', guard, async (request): Promise<OrderPrizesResponse> =>
     orders.prizesOfOrder(request.user!, request.params.orderId),
+  );
+
+  app.get(
+    '/order/user/:username',
+    { preHandler: ctx.guards.requireUser, schema: { params: usernameParamsSchema, response: { 200: userOrdersResponseSchema } } },
+    async (request) => orders.userOrders(request.user!, request.params.username),
+  );
+
+  // Details of a paid order: another shopper's is 403 (the page shows "Access Denied"), unknown or unpaid 404.
+  app.post(
+    '/order/:orderId',
+    {
+      preHandler: ctx.guards.requireUser,
+      schema: { params: orderIdParamsSchema, body: orderDetailsRequestSchema, response: { 200: orderDetailsResponseSchema } },
+    },
+    async (request) => orders.orderDetails(request.user!, request.params.orderId),
   );
 
   app.post('/prize/fetch-prizes', async (request): Promise<FetchPrizesResponse> => {

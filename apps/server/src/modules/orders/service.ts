@@ -1,6 +1,10 @@
 import crypto from 'node:crypto';
-import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import {
+  ACCESS_DENIED_MESSAGE,
+  INVALID_ORDER_MESSAGE,
+  type Order,
+  type UserOrdersResponse,
   HOLD_MESSAGE,
   LAST_RANK,
   maximumQuantity,
@@ -480,7 +484,55 @@ export function createOrdersService(ctx: AppContext, deps: Deps) {
     },
 
     findOrder: (orderId: string, exec: Executor = ctx.db) => findOrder(exec, orderId),
+
+    /** GET /api/order/user/{username}: the caller's paid orders, newest first (another name: 403). */
+    async userOrders(user: Principal, username: string): Promise<UserOrdersResponse> {
+      if (username.trim().toLowerCase() !== user.username.toLowerCase()) throw forbidden(ACCESS_DENIED_MESSAGE);
+      const rows = await ctx.db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.userId, user.id), eq(orders.status, 'paid')))
+        .orderBy(desc(orders.createdAt), desc(orders.id));
+      return { orders: rows.map(orderView) };
+    },
+
+    /** POST /api/order/{orderId}: a paid order of the caller; another's is 403, unknown or unpaid 404. */
+    async orderDetails(user: Principal, orderId: string): Promise<Order> {
+      const order = await findOrder(ctx.db, orderId);
+      if (!order) throw notFound(INVALID_ORDER_MESSAGE);
+      if (order.userId !== user.id) throw forbidden(ACCESS_DENIED_MESSAGE);
+      if (order.status !== 'paid') throw notFound(INVALID_ORDER_MESSAGE);
+      return orderView(order);
+    },
+
+    /** The caller's paid order, or the same 403/404 as the details. */
+    async paidOrderOf(user: Principal, orderId: string): Promise<OrderRow> {
+      const order = await findOrder(ctx.db, orderId);
+      if (!order) throw notFound(INVALID_ORDER_MESSAGE);
+      if (order.userId !== user.id) throw forbidden(ACCESS_DENIED_MESSAGE);
+      if (order.status !== 'paid') throw notFound(INVALID_ORDER_MESSAGE);
+      return order;
+    },
   };
   return service;
 }
 export type OrdersService = ReturnType<typeof createOrdersService>;
+
+/** An order as the orders list and details show it: totalCost as `{ $numberDecimal }`. */
+function orderView(order: OrderRow): Order {
+  return {
+    orderId: order.id,
+    dateTimeCreated: order.createdAt.toISOString(),
+    productName: order.productName,
+    productImage: order.productImage,
+    productId: { _id: order.productId },
+    numberOfTickets: order.numberOfTickets,
+    totalCost: { $numberDecimal: String(order.totalCost) },
+    paymentIntentId: order.paymentIntentId,
+    selectedPrizes: order.selectedPrizes,
+    lotteryEnabled: order.lotteryEnabled,
+    lotteryWon: order.lotteryWon,
+    paid: order.status === 'paid',
+    shipByDate: order.shipByDate ? order.shipByDate.toISOString() : null,
+  };
+}

@@ -1,27 +1,15 @@
 /**
- * The shop policies the info pages state (spec 001 §1 and §9, RULES.md). Kept together so the texts
- * never disagree with each other.
+ * The shop policies the info pages state, kept together so the texts never disagree. The shipping fee
+ * is not here: the pages use the shared rule the server charges (`shippingFeeCents`, docs/rules/fulfilment.md).
  */
 export const policies = {
   contactEmail: 'hello@kujiya.sg',
   supportHours: 'Monday to Friday, 10 AM to 6 PM (Singapore time)',
   keepDays: 14,
   deliveryWorkingDays: '2 to 4 working days',
-  shippingFeeDollars: 5,
-  bigPrizesPerBundle: 2,
-  smallPrizesPerBundle: 20,
   tokenValidityMonths: 6,
   selfCollectionSlots: ['Wednesdays, 2 PM to 6 PM', 'Fridays, 6 PM to 9 PM'],
   resetLinkValidity: '1 hour',
   emailDelay: '30 seconds to 10 minutes',
   verificationCodeValidity: '15 minutes',
 } as const;
-
-/** Shipping fee in dollars for a parcel: $5 per bundle of up to 2 big and 20 small prizes (RULES.md §6). */
-export function shippingFeeDollars(bigPrizes: number, smallPrizes: number): number {
-  const bundles = Math.max(
-    Math.ceil(bigPrizes / policies.bigPrizesPerBundle),
-    Math.ceil(smallPrizes / policies.smallPrizesPerBundle),
-  );
-  return bundles * policies.shippingFeeDollars;
-}

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_COUNTRY_CODE,
   PHONE_NUMBER_MESSAGE,
   POSTAL_CODE_MESSAGE,
   isValidPhoneNumber,
@@ -24,7 +25,7 @@ export function profileFormOf(details: UserDetails): ProfileForm {
   return {
     fullName: address.fullName ?? '',
     phoneNumber: details.phoneNumber ?? '',
-    country: address.country || 'SG',
+    country: address.country || DEFAULT_COUNTRY_CODE,
     postalCode: address.postalCode ?? '',
     unitNumber: address.unitNumber ?? '',
     fullAddress: address.fullAddress ?? '',

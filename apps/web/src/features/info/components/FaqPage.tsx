@@ -1,3 +1,4 @@
+import { SHIPPING_BUNDLE_BIG_PRIZES, SHIPPING_BUNDLE_SMALL_PRIZES, SHIPPING_FEE_PER_BUNDLE_CENTS, formatCents } from '@kujiya/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { policies } from '../policies';
@@ -90,8 +91,8 @@ const shipping: Question[] = [
     question: 'How much is shipping?',
     answer: (
       <p>
-        ${policies.shippingFeeDollars} for every {policies.bigPrizesPerBundle} big prizes and{' '}
-        {policies.smallPrizesPerBundle} small prizes. See <Link to="/shipping-and-delivery">Shipping and Delivery</Link>{' '}
+        {formatCents(SHIPPING_FEE_PER_BUNDLE_CENTS)} for every {SHIPPING_BUNDLE_BIG_PRIZES} big prizes and{' '}
+        {SHIPPING_BUNDLE_SMALL_PRIZES} small prizes. See <Link to="/shipping-and-delivery">Shipping and Delivery</Link>{' '}
         for examples.
       </p>
     ),

@@ -1,5 +1,5 @@
+import { SHIPPING_BUNDLE_BIG_PRIZES, SHIPPING_BUNDLE_SMALL_PRIZES, SHIPPING_FEE_PER_BUNDLE_CENTS, formatCents } from '@kujiya/shared';
 import { Link } from 'react-router';
-import { policies } from '../policies';
 import { InfoLayout } from './InfoLayout';
 
 export function HowItWorksPage() {
@@ -30,8 +30,8 @@ export function HowItWorksPage() {
         <li>
           <h2>Keep, ship, collect or trade</h2>
           <p>
-            Prizes land in your inventory for up to two weeks. Ship them anywhere in Singapore (${policies.shippingFeeDollars}{' '}
-            for every {policies.bigPrizesPerBundle} big and {policies.smallPrizesPerBundle} small prizes), book a
+            Prizes land in your inventory for up to two weeks. Ship them anywhere in Singapore ({formatCents(SHIPPING_FEE_PER_BUNDLE_CENTS)}{' '}
+            for every {SHIPPING_BUNDLE_BIG_PRIZES} big and {SHIPPING_BUNDLE_SMALL_PRIZES} small prizes), book a
             self-collection, or trade them with other collectors.
           </p>
         </li>

@@ -1,5 +1,12 @@
 import { Link } from 'react-router';
-import { policies, shippingFeeDollars } from '../policies';
+import {
+  SHIPPING_BUNDLE_BIG_PRIZES,
+  SHIPPING_BUNDLE_SMALL_PRIZES,
+  SHIPPING_FEE_PER_BUNDLE_CENTS,
+  formatCents,
+  shippingFeeCents,
+} from '@kujiya/shared';
+import { policies } from '../policies';
 import { InfoLayout } from './InfoLayout';
 
 const feeExamples = [
@@ -8,6 +15,8 @@ const feeExamples = [
   { big: 3, small: 5 },
   { big: 0, small: 35 },
 ];
+
+const bundleFee = formatCents(SHIPPING_FEE_PER_BUNDLE_CENTS);
 
 function describe(big: number, small: number): string {
   const parts = [];
@@ -30,22 +39,22 @@ export function ShippingPage() {
         <section className="info-card">
           <h2>Shipping fee</h2>
           <p>
-            <strong>${policies.shippingFeeDollars}</strong> for every {policies.bigPrizesPerBundle} big prizes and{' '}
-            {policies.smallPrizesPerBundle} small prizes, paid by card.
+            <strong>{bundleFee}</strong> for every {SHIPPING_BUNDLE_BIG_PRIZES} big prizes and{' '}
+            {SHIPPING_BUNDLE_SMALL_PRIZES} small prizes, paid by card.
           </p>
         </section>
       </div>
 
       <h2>How the fee is counted</h2>
       <p>
-        Every ${policies.shippingFeeDollars} ships up to {policies.bigPrizesPerBundle} big items and{' '}
-        {policies.smallPrizesPerBundle} small items. Your parcel needs enough of these bundles for both its big and its
+        Every {bundleFee} ships up to {SHIPPING_BUNDLE_BIG_PRIZES} big items and{' '}
+        {SHIPPING_BUNDLE_SMALL_PRIZES} small items. Your parcel needs enough of these bundles for both its big and its
         small prizes, so you pay for whichever needs more:
       </p>
       <ul>
         {feeExamples.map(({ big, small }) => (
           <li key={`${big}-${small}`}>
-            {describe(big, small)}: <strong>${shippingFeeDollars(big, small)}</strong>
+            {describe(big, small)}: <strong>{formatCents(shippingFeeCents(big, small))}</strong>
           </li>
         ))}
       </ul>

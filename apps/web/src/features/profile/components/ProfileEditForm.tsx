@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import type { UserDetails } from '@kujiya/shared';
+import { COUNTRIES, NOT_SHIPPABLE_MESSAGE, isShippableCountry, type UserDetails } from '@kujiya/shared';
 import { ApiError } from '../../../lib/api-client';
 import { LoginReminderDialog } from '../../../components/LoginReminderDialog';
 import { needsLoginReminder } from '../../../components/login-reminder';
@@ -137,11 +137,20 @@ export function ProfileEditForm({ details, onCancel, onSaved }: { details: UserD
             id="profile-country"
             name="country"
             value={form.country}
+            aria-describedby={isShippableCountry(form.country) ? undefined : 'profile-country-note'}
             onChange={(event) => setForm((current) => ({ ...current, country: event.target.value }))}
           >
-            <option value="SG">Singapore</option>
-            {initial.country !== 'SG' && <option value={initial.country}>{initial.country}</option>}
+            {COUNTRIES.map((country) => (
+              <option key={country.code} value={country.code}>
+                {country.name}
+              </option>
+            ))}
           </select>
+          {!isShippableCountry(form.country) && (
+            <span id="profile-country-note" className="field-error">
+              {NOT_SHIPPABLE_MESSAGE}
+            </span>
+          )}
         </div>
         {submitError && (
           <p className="error-text" role="alert">

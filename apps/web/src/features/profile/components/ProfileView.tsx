@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { accountMessages, type UserDetails } from '@kujiya/shared';
+import { accountMessages, countryName, type UserDetails } from '@kujiya/shared';
 import { signOut } from '../../auth/api/logout';
 import { isProfileIncomplete, profileFormOf } from '../profile-form';
 import { ProfileAvatar } from './ProfileAvatar';
@@ -60,7 +60,7 @@ export function ProfileView({
         <Detail label="Full Address" value={form.fullAddress} />
         <Detail label="Unit Number" value={form.unitNumber} />
         <Detail label="Postal Code" value={form.postalCode} />
-        <Detail label="Country" value={form.country === 'SG' ? 'Singapore' : form.country} />
+        <Detail label="Country" value={countryName(form.country) ?? form.country} />
       </dl>
       <LiveBannerToggle details={details} />
       <div className="profile-actions">

@@ -1,0 +1,25 @@
+import { abandonRequestSchema, inventoryResponseSchema, messageOnlyResponseSchema, usernameParamsSchema } from '@kujiya/shared';
+import type { ModuleRoutes } from '../../routes.ts';
+
+/** The shopper's own inventory (another username: 403) and abandoning units. */
+export const inventoryRoutes: ModuleRoutes = (app, { ctx, services }) => {
+  const { inventory, accounts } = services;
+
+  app.get(
+    '/inventory/user/:username',
+    { preHandler: ctx.guards.requireUser, schema: { params: usernameParamsSchema, response: { 200: inventoryResponseSchema } } },
+    async (request) => {
+      const account = await accounts.requireSelf(request.user!, request.params.username);
+      return inventory.inventoryOf(account.id);
+    },
+  );
+
+  app.post(
+    '/inventory/abandon',
+    { preHandler: ctx.guards.requireUser, schema: { body: abandonRequestSchema, response: { 200: messageOnlyResponseSchema } } },
+    async (request) => {
+      const { units } = await inventory.abandon(request.user!.id, request.body.items);
+      return { message: `${units} item${units === 1 ? '' : 's'} abandoned.` };
+    },
+  );
+};

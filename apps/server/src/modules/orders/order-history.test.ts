@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderSchema } from '@kujiya/shared';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestProduct } from '../catalogue/test/fixtures.ts';
+import { api, fundedShopper, useTokens } from './testing.ts';
+
+/** The orders list and details: own paid orders only, chance sets waiting then Won or Lost. */
+describe('order history', () => {
+  let t: TestApp;
+  beforeAll(async () => (t = await createTestApp()));
+  afterAll(async () => t.close());
+
+  it('lists own paid orders newest first and shows details; another shopper gets 403, unknown 404', async () => {
+    const { setId, productId } = await createTestProduct(t);
+    const alice = await fundedShopper(t, 'alice', 100);
+    const bob = await fundedShopper(t, 'bob', 100);
+    const first = (await useTokens(t, alice, { setId, ticketsBought: 1 })).json().orderId;
+    t.clock.advance(60_000);
+    const second = (await useTokens(t, alice, { setId, ticketsBought: 2 })).json().orderId;
+
+    const list = await api(t, alice, 'GET', `/api/order/user/${alice.user.username}`);
+    expect(list.statusCode).toBe(200);
+    const orders = list.json().orders;
+    expect(orders.map((o: { orderId: string }) => o.orderId)).toEqual([second, first]);
+    expect(orderSchema.parse(orders[0])).toMatchObject({
+      productId: { _id: productId },
+      numberOfTickets: 2,
+      totalCost: { $numberDecimal: '24' },
+      paymentIntentId: 'TOKEN',
+      lotteryEnabled: false,
+      paid: true,
+    });
+    expect(orders[0].selectedPrizes).toHaveLength(2);
+    expect(new Date(orders[0].shipByDate).getTime() - new Date(orders[0].dateTimeCreated).getTime()).toBe(14 * 24 * 3600 * 1000);
+
+    const details = await api(t, alice, 'POST', `/api/order/${first}`, { username: alice.user.username });
+    expect(details.json()).toMatchObject({ orderId: first, numberOfTickets: 1 });
+    expect((await api(t, bob, 'POST', `/api/order/${first}`, { username: bob.user.username })).statusCode).toBe(403);
+    expect((await api(t, bob, 'POST', `/api/order/${first}`)).json()).toEqual({ message: 'Access Denied' });
+    expect((await api(t, bob, 'GET', `/api/order/user/${alice.user.username}`)).statusCode).toBe(403);
+    expect((await api(t, bob, 'POST', `/api/order/${crypto.randomUUID()}`)).json()).toEqual({ message: 'Invalid Order Number' });
+    expect((await api(t, null, 'GET', `/api/order/user/${alice.user.username}`)).statusCode).toBe(403);
+    expect((await api(t, bob, 'GET', `/api/order/user/${bob.user.username}`)).json()).toEqual({ orders: [] });
+  });
+
+  it('a chance set order waits (no prizes, lotteryWon null), then shows Won or Lost', async () => {
+    const { setId } = await createTestProduct(t, { lotteryEnabled: true });
+    const pam = await fundedShopper(t, 'pam', 200);
+    const quinn = await fundedShopper(t, 'quinn', 200);
+    const orderId = (await useTokens(t, pam, { setId, ticketsBought: 3 })).json().orderId;
+    expect((await api(t, pam, 'POST', `/api/order/${orderId}`)).json()).toMatchObject({ lotteryEnabled: true, lotteryWon: null, selectedPrizes: [] });
+    await useTokens(t, quinn, { setId, ticketsBought: 7 });
+    const after = (await api(t, pam, 'POST', `/api/order/${orderId}`)).json();
+    expect(typeof after.lotteryWon).toBe('boolean');
+    expect(after.selectedPrizes.length > 0).toBe(after.lotteryWon);
+  });
+
+  it('a pending card order is an Invalid Order Number', async () => {
+    const { setId } = await createTestProduct(t);
+    const carol = await fundedShopper(t, 'carol', 0);
+    const intent = await api(t, carol, 'POST', '/api/payment/kuji/create-intent', { setId, username: carol.user.username, ticketsBought: 1 });
+    expect(intent.statusCode).toBe(200);
+    expect((await api(t, carol, 'POST', `/api/order/${intent.json().orderId}`)).json()).toEqual({ message: 'Invalid Order Number' });
+  });
+});

@@ -1,0 +1,55 @@
+import { formatSgDate } from '../../../lib/singapore-time';
+import type { InventoryBatch } from '../lib/model';
+import { selectableQuantity } from '../lib/selection';
+
+interface BatchRowProps {
+  batch: InventoryBatch;
+  prizeName: string;
+  /** Show the minus / number / plus controls (an action is chosen). */
+  selecting: boolean;
+  selected: number;
+  blockReason: string | null;
+  onQuantity: (quantity: number) => void;
+}
+
+/** One batch: Instock or Pre-order quantity, In Trade count, ship-by date, and the quantity controls. */
+export function BatchRow({ batch, prizeName, selecting, selected, blockReason, onQuantity }: BatchRowProps) {
+  const preorder = !batch.shipByDate;
+  const max = selectableQuantity(batch);
+  const disabled = blockReason !== null || max === 0;
+  return (
+    <li className="batch-row" data-testid="inventory-batch">
+      <div className="batch-row__info">
+        <span className={preorder ? 'batch-row__status batch-row__status--preorder' : 'batch-row__status'}>
+          {preorder ? 'Pre-order' : 'Instock'}: {batch.quantity}
+        </span>
+        {batch.inTrade > 0 && <span className="batch-row__trade">In Trade: {batch.inTrade}</span>}
+        {batch.shipByDate && <span className="batch-row__date">Ship by {formatSgDate(batch.shipByDate)}</span>}
+      </div>
+      {selecting &&
+        (blockReason ? (
+          <p className="batch-row__blocked">{blockReason}</p>
+        ) : (
+          <div className="qty-control" role="group" aria-label={`Quantity of ${prizeName}`}>
+            <button type="button" className="qty-control__btn" aria-label="Decrease" disabled={disabled || selected === 0} onClick={() => onQuantity(selected - 1)}>
+              −
+            </button>
+            <input
+              className="qty-control__input"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={max}
+              aria-label="Quantity"
+              disabled={disabled}
+              value={selected}
+              onChange={(event) => onQuantity(Number(event.target.value))}
+            />
+            <button type="button" className="qty-control__btn" aria-label="Increase" disabled={disabled || selected >= max} onClick={() => onQuantity(selected + 1)}>
+              +
+            </button>
+          </div>
+        ))}
+    </li>
+  );
+}

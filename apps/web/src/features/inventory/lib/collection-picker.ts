@@ -1,0 +1,37 @@
+import { COLLECTION_WINDOW_DAYS, addDays, collectionDates, singaporeDate, weekdayOf, type CollectionSlot } from '@kujiya/shared';
+
+export interface CalendarDay {
+  /** YYYY-MM-DD, Singapore. */
+  date: string;
+  dayOfMonth: number;
+  weekday: number;
+  /** A Wednesday or Friday inside the window with at least one slot not yet started. */
+  selectable: boolean;
+}
+
+/**
+ * The picker's days: today to 14 days ahead (Singapore dates), padded back to the Sunday of the first
+ * week so they sit under weekday headings. Only collection days that still have a slot can be chosen.
+ */
+export function calendarDays(now: Date, slots: readonly CollectionSlot[] | undefined): (CalendarDay | null)[] {
+  const today = singaporeDate(now);
+  const allowed = new Set(collectionDates(now));
+  const withSlots = slots ? new Set(slots.map((slot) => slot.date)) : null;
+  const days: (CalendarDay | null)[] = Array.from({ length: weekdayOf(today) }, () => null);
+  for (let i = 0; i <= COLLECTION_WINDOW_DAYS; i += 1) {
+    const date = addDays(today, i);
+    days.push({
+      date,
+      dayOfMonth: Number(date.slice(8, 10)),
+      weekday: weekdayOf(date),
+      selectable: allowed.has(date) && (withSlots === null || withSlots.has(date)),
+    });
+  }
+  return days;
+}
+
+/** The slots of one date, in time order. */
+export function slotsOn(date: string | null, slots: readonly CollectionSlot[] | undefined): CollectionSlot[] {
+  if (!date || !slots) return [];
+  return slots.filter((slot) => slot.date === date).sort((a, b) => a.collectionDate.localeCompare(b.collectionDate));
+}

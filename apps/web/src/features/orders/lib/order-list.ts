@@ -1,0 +1,42 @@
+import Fuse from 'fuse.js';
+import { formatCents, type Order } from '@kujiya/shared';
+
+export const ORDERS_PAGE_SIZE = 10;
+/** Fuzzy match threshold of the orders search (0 exact, 1 anything). */
+export const ORDER_SEARCH_THRESHOLD = 0.4;
+
+/** Orders matching the search (product name or order id), newest first. */
+export function searchOrders(orders: readonly Order[], query: string): Order[] {
+  const newestFirst = [...orders].sort((a, b) => b.dateTimeCreated.localeCompare(a.dateTimeCreated));
+  const text = query.trim();
+  if (!text) return newestFirst;
+  const fuse = new Fuse(newestFirst, { keys: ['productName', 'orderId'], threshold: ORDER_SEARCH_THRESHOLD, ignoreLocation: true });
+  const hits = new Set(fuse.search(text).map((hit) => hit.item));
+  return newestFirst.filter((order) => hits.has(order));
+}
+
+export const pageCount = (total: number) => Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE));
+
+/** One page (1-based, clamped to the pages there are). */
+export function pageOf<T>(items: readonly T[], page: number): { items: T[]; page: number; pages: number } {
+  const pages = pageCount(items.length);
+  const current = Math.min(Math.max(1, Math.trunc(page) || 1), pages);
+  return { items: items.slice((current - 1) * ORDERS_PAGE_SIZE, current * ORDERS_PAGE_SIZE), page: current, pages };
+}
+
+export const isTokenOrder = (order: Order) => order.paymentIntentId === 'TOKEN';
+
+/** Cents for card orders, tokens for token orders. */
+export function orderTotalText(order: Order): string {
+  const amount = Number(order.totalCost.$numberDecimal);
+  return isTokenOrder(order) ? `${amount.toLocaleString('en-SG')} tokens` : formatCents(amount);
+}
+
+export type LotteryState = 'none' | 'waiting' | 'won' | 'lost';
+
+/** A chance set's order waits for the sell-out, then shows Won or Lost. */
+export function lotteryStateOf(order: Order): LotteryState {
+  if (!order.lotteryEnabled) return 'none';
+  if (order.lotteryWon === null) return 'waiting';
+  return order.lotteryWon ? 'won' : 'lost';
+}

@@ -1,0 +1,8 @@
+import type { RouteObject } from 'react-router';
+import { requireLogin } from '../auth/guard';
+
+/** /shipments (login required) and /shipping-payment (public route; it needs the payment handed over by the inventory). */
+export const shipmentRoutes: RouteObject[] = [
+  ...requireLogin([{ path: 'shipments', lazy: async () => ({ Component: (await import('./components/ShipmentsPage')).ShipmentsPage }) }]),
+  { path: 'shipping-payment', lazy: async () => ({ Component: (await import('./components/ShippingPaymentPage')).ShippingPaymentPage }) },
+];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from '../common/ids.ts';
 import { POSTAL_CODE_MESSAGE, POSTAL_CODE_PATTERN } from '../accounts/schemas.ts';
+import { fairnessReceiptSchema } from '../fairness/schemas.ts';
 
 /**
  * The fulfilment API: orders, inventory, abandon, shipping, shipments, tracking and self-collection
@@ -44,8 +45,9 @@ export type UserOrdersResponse = z.infer<typeof userOrdersResponseSchema>;
 /** POST /api/order/{orderId}. Another's order: 403; unknown or unpaid: 404 'Invalid Order Number'. */
 /** The body is optional (the web sends its username; nothing depends on it). */
 export const orderDetailsRequestSchema = z.object({ username: usernameParam.optional() }).nullish();
-export const orderDetailsResponseSchema = orderSchema;
-export type OrderDetailsResponse = Order;
+/** The details also carry the order's fairness receipt (null for an order with no draw yet, e.g. a waiting chance entry). */
+export const orderDetailsResponseSchema = orderSchema.extend({ receipt: fairnessReceiptSchema.nullable() });
+export type OrderDetailsResponse = z.infer<typeof orderDetailsResponseSchema>;
 export const INVALID_ORDER_MESSAGE = 'Invalid Order Number';
 export const ACCESS_DENIED_MESSAGE = 'Access Denied';
 

@@ -4,6 +4,7 @@ import {
   ACCESS_DENIED_MESSAGE,
   INVALID_ORDER_MESSAGE,
   type Order,
+  type OrderDetailsResponse,
   type UserOrdersResponse,
   HOLD_MESSAGE,
   LAST_RANK,
@@ -497,12 +498,13 @@ export function createOrdersService(ctx: AppContext, deps: Deps) {
     },
 
     /** POST /api/order/{orderId}: a paid order of the caller; another's is 403, unknown or unpaid 404. */
-    async orderDetails(user: Principal, orderId: string): Promise<Order> {
+    /** A paid order with its fairness receipt (docs/rules/fairness.md): where its draws sit in the chained log. */
+    async orderDetails(user: Principal, orderId: string): Promise<OrderDetailsResponse> {
       const order = await findOrder(ctx.db, orderId);
       if (!order) throw notFound(INVALID_ORDER_MESSAGE);
       if (order.userId !== user.id) throw forbidden(ACCESS_DENIED_MESSAGE);
       if (order.status !== 'paid') throw notFound(INVALID_ORDER_MESSAGE);
-      return orderView(order);
+      return { ...orderView(order), receipt: await fairness.receiptForOrder(order.id) };
     },
 
     /** The caller's paid order, or the same 403/404 as the details. */

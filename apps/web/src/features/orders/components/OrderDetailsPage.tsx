@@ -1,6 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { imageUrl } from '../../../lib/image-url';
-import { ACCESS_DENIED_MESSAGE, INVALID_ORDER_MESSAGE, type Order } from '@kujiya/shared';
+import { ACCESS_DENIED_MESSAGE, INVALID_ORDER_MESSAGE, type OrderDetailsResponse } from '@kujiya/shared';
+import { ReceiptCard } from '../../../components/fairness/ReceiptCard';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { formatSgDate, formatSgDateTime } from '../../../lib/singapore-time';
@@ -40,7 +41,7 @@ export function OrderDetailsPage() {
   return <OrderDetails order={order.data} />;
 }
 
-function OrderDetails({ order }: { order: Order }) {
+function OrderDetails({ order }: { order: OrderDetailsResponse }) {
   const prizes = useOrderPrizes(order.productId._id, order.selectedPrizes);
   const lottery = lotteryStateOf(order);
   return (
@@ -122,6 +123,8 @@ function OrderDetails({ order }: { order: Order }) {
           </div>
         </section>
       )}
+
+      {order.receipt && <ReceiptCard receipt={order.receipt} />}
     </main>
   );
 }

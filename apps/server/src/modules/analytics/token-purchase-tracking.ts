@@ -13,21 +13,21 @@ export async function trackTokenPurchase<T extends { orderId: string }>(
   context: { userId: string; setId?: string; log: { error: (obj: object, msg: string) => void } },
   purchase: () => Promise<T>,
 ): Promise<T> {
-  const record = async (name: string, properties: Record<string, unknown>) => {
-    try {
-      await analytics.track(db, name, context.userId, { setId: context.setId ?? null, ...properties });
-    } catch (error) {
+  // Not awaited: the buyer's answer never waits for the analytics insert (in a drop it would queue
+  // behind every pending purchase for a pooled connection).
+  const record = (name: string, properties: Record<string, unknown>) => {
+    void analytics.track(db, name, context.userId, { setId: context.setId ?? null, ...properties }).catch((error: unknown) => {
       context.log.error({ err: error }, 'analytics event not recorded');
-    }
+    });
   };
   try {
     const result = await purchase();
-    await record(ANALYTICS_EVENTS.purchaseWithTokensComplete, { orderId: result.orderId });
+    record(ANALYTICS_EVENTS.purchaseWithTokensComplete, { orderId: result.orderId });
     return result;
   } catch (error) {
     const status = error instanceof HttpError ? error.statusCode : 500;
     const message = error instanceof Error ? error.message : String(error);
-    await record(status < 500 ? ANALYTICS_EVENTS.purchaseWithTokensFailed : ANALYTICS_EVENTS.purchaseWithTokensError, { status, message });
+    record(status < 500 ? ANALYTICS_EVENTS.purchaseWithTokensFailed : ANALYTICS_EVENTS.purchaseWithTokensError, { status, message });
     throw error;
   }
 }

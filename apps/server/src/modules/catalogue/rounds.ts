@@ -31,6 +31,12 @@ export function createRoundsService(ctx: AppContext) {
       return round ?? null;
     },
 
+    /** Several round rows (with seeds: server use only) in one query. */
+    async findRounds(exec: Executor, ids: readonly string[]): Promise<RoundRow[]> {
+      if (ids.length === 0) return [];
+      return exec.select().from(setRounds).where(inArray(setRounds.id, [...ids]));
+    },
+
     /** Reserves `count` consecutive round-wide nonces and returns the first. */
     async allocateNonces(tx: Tx, roundId: string, count: number): Promise<number> {
       const [row] = await tx
@@ -51,30 +57,43 @@ export function createRoundsService(ctx: AppContext) {
     },
 
     /**
-     * Lowers a round's remaining prize counts by the letters drawn. Throws (rolling the caller back)
-     * rather than let a count go below 0.
+     * Lowers a round's remaining prize counts by the letters drawn, in one statement. Throws (rolling
+     * the caller back) rather than let a count go below 0.
      */
     async decrementPrizes(tx: Tx, roundId: string, counts: ReadonlyMap<string, number>): Promise<void> {
-      for (const [letter, count] of counts) {
-        if (count <= 0) continue;
-        const prizeIds = tx
-          .select({ id: prizes.id })
-          .from(prizes)
-          .innerJoin(setRounds, eq(setRounds.productId, prizes.productId))
-          .where(and(eq(setRounds.id, roundId), eq(prizes.letter, letter)));
-        const updated = await tx
-          .update(roundPrizes)
-          .set({ remainingQuantity: sql`${roundPrizes.remainingQuantity} - ${count}` })
-          .where(
-            and(
-              eq(roundPrizes.roundId, roundId),
-              inArray(roundPrizes.prizeId, prizeIds),
-              gte(roundPrizes.remainingQuantity, count),
-            ),
-          )
-          .returning({ prizeId: roundPrizes.prizeId });
-        if (updated.length !== 1) throw new Error(`Prize ${letter} of round ${roundId} cannot go below 0`);
-      }
+      const wanted = [...counts].filter(([, count]) => count > 0);
+      if (wanted.length === 0) return;
+      const values = sql.join(
+        wanted.map(([letter, count]) => sql`(${letter}::text, ${count}::int)`),
+        sql`, `,
+      );
+      const updated = (await tx.execute(sql`
+        update ${roundPrizes} rp set remaining_quantity = rp.remaining_quantity - v.n
+        from (values ${values}) as v(letter, n), ${prizes} p, ${setRounds} r
+        where r.id = ${roundId} and rp.round_id = r.id and p.id = rp.prize_id and p.product_id = r.product_id
+          and p.letter = v.letter and rp.remaining_quantity >= v.n
+        returning rp.prize_id`)) as unknown as { rows: unknown[] };
+      if (updated.rows.length !== wanted.length) throw new Error(`Prizes ${wanted.map(([l]) => l).join(', ')} of round ${roundId} cannot go below 0`);
+    },
+
+    /**
+     * Records `count` draws on the locked round in one statement: the nonces move on (so tickets
+     * left = totalTickets - nextNonce, a counter kept in the same transaction, never recounted), the
+     * chained log's head moves to `headHash`, and a sell-out closes the round and reveals its seed.
+     * `firstNonce` must be the nonce read under the lock; anything else is a bug and throws.
+     */
+    async recordDraws(tx: Tx, roundId: string, input: { firstNonce: number; count: number; headHash: string | null; soldOut: boolean }): Promise<void> {
+      const now = ctx.clock.now();
+      const updated = await tx
+        .update(setRounds)
+        .set({
+          nextNonce: sql`${setRounds.nextNonce} + ${input.count}`,
+          ...(input.headHash ? { headHash: input.headHash } : {}),
+          ...(input.soldOut ? { status: 'sold_out' as const, seedRevealedAt: now, holdUntil: null, holdOrderId: null } : {}),
+        })
+        .where(and(eq(setRounds.id, roundId), eq(setRounds.nextNonce, input.firstNonce)))
+        .returning({ id: setRounds.id });
+      if (updated.length !== 1) throw new Error('Round nonce moved while locked');
     },
 
     /** Gives out the round's Last Prize (final ticket taken); false when the set has none left. */

@@ -137,8 +137,9 @@ export function createCatalogueService(ctx: AppContext, deps: { rounds: RoundsSe
   }
 
   async function productViews(rows: { product: ProductRow; round: RoundRow; promotion: PromotionRow | null }[], exec: Executor) {
-    const available = await stock.availability(
-      rows.map((r) => r.round.id),
+    // From the round rows already read: one small query over active reservations, no ticket counts.
+    const available = await stock.availabilityOfRounds(
+      rows.map((r) => r.round),
       exec,
     );
     return rows.map(({ product, round, promotion }): Product => {
@@ -323,6 +324,20 @@ export function createCatalogueService(ctx: AppContext, deps: { rounds: RoundsSe
       const rows = await selectProducts(exec).where(eq(products.id, productId));
       if (rows.length === 0) throw notFound(PRODUCT_NOT_FOUND);
       return (await productViews(rows, exec))[0]!;
+    },
+
+    /**
+     * Locks the round (as lockRound) and reads its product and promotion: what a purchase needs
+     * before drawing, in two round trips.
+     */
+    async lockProductOfRound(tx: Tx, setId: string) {
+      const round = await rounds.lockRound(tx, setId);
+      const [row] = await tx
+        .select({ product: products, promotion: promotions })
+        .from(products)
+        .leftJoin(promotions, eq(promotions.id, products.promotionId))
+        .where(eq(products.id, round.productId));
+      return { product: row!.product, promotion: promotionView(row!.promotion), round };
     },
 
     /** The product a round belongs to, as the shopper sees it now, or 404. */

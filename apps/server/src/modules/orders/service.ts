@@ -337,11 +337,10 @@ export function createOrdersService(ctx: AppContext, deps: Deps) {
       assertOwnUsername(user, input.username);
       if (!input.buyOut && input.ticketsBought === undefined) throw badRequest('ticketsBought is required');
       const order = await ctx.db.transaction(async (tx) => {
-        const pre = await roundContext(tx, input.setId);
-        const round = await catalogue.lockRound(tx, input.setId);
-        const rc = { ...pre, round };
+        const rc = await catalogue.lockProductOfRound(tx, input.setId);
+        const { round } = rc;
         assertNoHold(round);
-        const { left } = await stock.availabilityOf(tx, round.id);
+        const { left } = (await stock.availabilityOfRounds([round], tx)).get(round.id)!;
         const paid = input.buyOut ? maximumQuantity(left, rc.promotion) : input.ticketsBought!;
         const quote = quoteOrThrow(rc, left, paid);
         const cost = rc.product.tokenPrice * paid;
@@ -367,7 +366,7 @@ export function createOrdersService(ctx: AppContext, deps: Deps) {
           }
           throw error;
         }
-        const decided = await settlement.decide(tx, created, rc, quote.receivedTickets);
+        const decided = await settlement.decide(tx, created, rc, quote.receivedTickets, undefined, { round, left });
         // The live banner goes out once this transaction has committed.
         deps.live?.purchasePaid(tx, { buyerId: user.id, productName: rc.product.name });
         return decided;

@@ -2,6 +2,7 @@ import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../core/context.ts';
 import type { Executor, Tx } from '../../db/database.ts';
 import { notFound } from '../../core/http-errors.ts';
+import { atCommit } from '../../core/after-commit.ts';
 import { prizes, roundPrizes, setRounds } from './tables.ts';
 
 export type RoundRow = typeof setRounds.$inferSelect;
@@ -13,7 +14,18 @@ export type RoundStatus = RoundRow['status'];
  * without a dependency cycle.
  */
 export function createRoundsService(ctx: AppContext) {
+  const listeners = new Set<() => void>();
+  /** What the shop lists changed in this transaction: listeners hear it the moment it commits. */
+  const changed = (exec: Executor) => atCommit(exec, () => listeners.forEach((listener) => listener()));
+
   return {
+    changed,
+
+    /** Called at every commit that changes what the catalogue listing shows (its cache listens). */
+    onChanged(listener: () => void): void {
+      listeners.add(listener);
+    },
+
     /**
      * Locks the round row (SELECT ... FOR UPDATE) for the rest of the caller's transaction and
      * returns it with its secret seed. Every change of a round's tickets happens under this lock,
@@ -94,6 +106,7 @@ export function createRoundsService(ctx: AppContext) {
         .where(and(eq(setRounds.id, roundId), eq(setRounds.nextNonce, input.firstNonce)))
         .returning({ id: setRounds.id });
       if (updated.length !== 1) throw new Error('Round nonce moved while locked');
+      changed(tx);
     },
 
     /** Gives out the round's Last Prize (final ticket taken); false when the set has none left. */
@@ -120,15 +133,18 @@ export function createRoundsService(ctx: AppContext) {
         .update(setRounds)
         .set({ status: 'sold_out', seedRevealedAt: now, holdUntil: null, holdOrderId: null })
         .where(eq(setRounds.id, roundId));
+      changed(tx);
     },
 
     /** Puts the round on a buy-out hold until `until` (RULES §3). */
     async setHold(tx: Tx, roundId: string, until: Date, orderId: string): Promise<void> {
       await tx.update(setRounds).set({ holdUntil: until, holdOrderId: orderId }).where(eq(setRounds.id, roundId));
+      changed(tx);
     },
 
     async clearHold(tx: Tx, roundId: string): Promise<void> {
       await tx.update(setRounds).set({ holdUntil: null, holdOrderId: null }).where(eq(setRounds.id, roundId));
+      changed(tx);
     },
 
     /** Seconds left of the round's hold at the clock's now, 0 when none. */

@@ -9,6 +9,7 @@ import type { StockService } from '../stock/service.ts';
 import type { RoundsService, RoundRow } from './rounds.ts';
 import { newProductSchema, newPromotionSchema, type NewProduct, type NewPromotion } from './inputs.ts';
 import { nextSku } from './sku.ts';
+import { createListingCache } from './listing-cache.ts';
 import { prizes, products, promotions, roundPrizes, setRounds } from './tables.ts';
 
 /** A set is "new" while its current round opened less than this long ago (docs/catalogue.md). */
@@ -174,8 +175,16 @@ export function createCatalogueService(ctx: AppContext, deps: { rounds: RoundsSe
       .leftJoin(promotions, eq(promotions.id, products.promotionId));
   }
 
-  return {
+  const service = {
     ...rounds,
+
+    /**
+     * GET /api/ichiban-kuji-products as serialized bytes with their ETag, from the per-instance
+     * cache (docs/rules/catalogue.md): rebuilt after a change commits, or once it is older than
+     * LISTING_MAX_AGE_MS.
+     */
+    listingBody: () => listing.get(),
+    closeListing: () => listing.close(),
 
     async createPromotion(exec: Executor, input: NewPromotion): Promise<string> {
       const data = parseInput(newPromotionSchema, input);
@@ -238,6 +247,7 @@ export function createCatalogueService(ctx: AppContext, deps: { rounds: RoundsSe
           }),
         );
         const setId = await openRound(tx, productId, await freeSku(tx, data.sku), 1, at);
+        rounds.changed(tx);
         return { productId, setId };
       });
     },
@@ -261,6 +271,7 @@ export function createCatalogueService(ctx: AppContext, deps: { rounds: RoundsSe
         await tx.update(products).set({ promotionId: null }).where(eq(products.id, productId));
         const sku = await freeSku(tx, nextSku(current.sku));
         const setId = await openRound(tx, productId, sku, current.roundNumber + 1, at);
+        rounds.changed(tx);
         return { setId, sku };
       });
     },
@@ -293,6 +304,7 @@ export function createCatalogueService(ctx: AppContext, deps: { rounds: RoundsSe
     async setActive(productId: string, active: boolean): Promise<void> {
       const updated = await ctx.db.update(products).set({ active }).where(eq(products.id, productId)).returning({ id: products.id });
       if (updated.length === 0) throw notFound(PRODUCT_NOT_FOUND);
+      rounds.changed(ctx.db);
     },
 
     /**
@@ -431,5 +443,8 @@ export function createCatalogueService(ctx: AppContext, deps: { rounds: RoundsSe
       return !row;
     },
   };
+  const listing = createListingCache({ build: () => service.listProducts(), clock: ctx.clock, redisUrl: ctx.config.redisUrl, log: ctx.log });
+  rounds.onChanged(() => listing.invalidate());
+  return service;
 }
 export type CatalogueService = ReturnType<typeof createCatalogueService>;

@@ -169,6 +169,7 @@ export function createStockService(ctx: AppContext, rounds: RoundsService) {
       }
       const id = crypto.randomUUID();
       await tx.insert(reservations).values({ id, ...input, status: 'active', createdAt: now() });
+      rounds.changed(tx);
       return id;
     },
 
@@ -179,10 +180,12 @@ export function createStockService(ctx: AppContext, rounds: RoundsService) {
 
     /** Gives an active reservation's tickets back (e.g. a cancelled or failed payment). */
     async releaseReservation(exec: Executor, id: string): Promise<void> {
-      await exec
+      const released = await exec
         .update(reservations)
         .set({ status: 'released' })
-        .where(and(eq(reservations.id, id), eq(reservations.status, 'active')));
+        .where(and(eq(reservations.id, id), eq(reservations.status, 'active')))
+        .returning({ id: reservations.id });
+      if (released.length > 0) rounds.changed(exec);
     },
 
     /** Releases every active reservation of a round (the round was reloaded). */
@@ -191,6 +194,7 @@ export function createStockService(ctx: AppContext, rounds: RoundsService) {
         .update(reservations)
         .set({ status: 'released' })
         .where(and(eq(reservations.roundId, roundId), eq(reservations.status, 'active')));
+      rounds.changed(tx);
     },
 
     /** Marks active reservations past their expiry as expired; returns how many (background job). */
@@ -200,6 +204,7 @@ export function createStockService(ctx: AppContext, rounds: RoundsService) {
         .set({ status: 'expired' })
         .where(and(eq(reservations.status, 'active'), lte(reservations.expiresAt, now())))
         .returning({ id: reservations.id });
+      if (rows.length > 0) rounds.changed(exec);
       return rows.length;
     },
 

@@ -339,17 +339,26 @@ export function createCatalogueService(ctx: AppContext, deps: { rounds: RoundsSe
     },
 
     /**
-     * Locks the round (as lockRound) and reads its product and promotion: what a purchase needs
-     * before drawing, in two round trips.
+     * Reads a round's product and promotion, then locks the round (as lockRound): what a purchase
+     * needs before drawing, with only the lock itself taken while other buyers wait.
      */
-    async lockProductOfRound(tx: Tx, setId: string) {
-      const round = await rounds.lockRound(tx, setId);
+    async lockProductOfRound(
+      tx: Tx,
+      setId: string,
+      /** Runs between the read and the lock, with the round as read (not locked): work that needs no lock. */
+      beforeLock?: (unlocked: { product: ProductRow; promotion: Promotion | null; round: RoundRow }) => Promise<void>,
+    ) {
       const [row] = await tx
-        .select({ product: products, promotion: promotions })
-        .from(products)
+        .select({ product: products, promotion: promotions, round: setRounds })
+        .from(setRounds)
+        .innerJoin(products, eq(products.id, setRounds.productId))
         .leftJoin(promotions, eq(promotions.id, products.promotionId))
-        .where(eq(products.id, round.productId));
-      return { product: row!.product, promotion: promotionView(row!.promotion), round };
+        .where(eq(setRounds.id, setId));
+      if (!row) throw notFound(PRODUCT_NOT_FOUND);
+      const promotion = promotionView(row.promotion);
+      if (beforeLock) await beforeLock({ product: row.product, promotion, round: row.round });
+      const round = await rounds.lockRound(tx, setId);
+      return { product: row.product, promotion, round };
     },
 
     /** The product a round belongs to, as the shopper sees it now, or 404. */

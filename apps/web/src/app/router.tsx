@@ -1,8 +1,8 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { RootLayout } from '../components/layout/RootLayout';
+import { RootLayout } from './layout/RootLayout';
 import { ErrorPage } from '../components/layout/ErrorPage';
 import { homeRoutes } from '../features/home/routes';
-import { catalogueRoutes } from '../features/catalogue/routes';
+import { catalogueRoutes } from './shop/routes';
 import { infoRoutes } from '../features/info/routes';
 import { authRoutes } from '../features/auth/routes';
 import { profileRoutes } from '../features/profile/routes';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { returnPathAfterLogin } from './navigation';
+import { returnPathAfterLogin } from '../../lib/auth-navigation';
 import { newPasswordError, signUpError } from './validation';
 import { secondsLeft } from './useCountdown';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, serverMessageOf } from '../../lib/api-client';
-import type { LoginState } from './navigation';
+import type { LoginState } from '../../lib/auth-navigation';
 
 const passwordResetNotice = 'Password has been reset successfully.';
 

@@ -5,10 +5,10 @@ import { sessionStore } from '../../../lib/session';
 import { storageKeys } from '../../../lib/storage';
 import { LoginRequiredDialog } from '../../../components/LoginRequiredDialog';
 import { useLogin } from '../api/login';
-import { readState, returnPathAfterLogin, type LoginState } from '../navigation';
-import { PasswordInput } from './PasswordInput';
+import { readState, returnPathAfterLogin, type LoginState } from '../../../lib/auth-navigation';
+import { PasswordInput } from '../../../components/PasswordInput';
 import { FormMessage } from './FormMessage';
-import './auth.css';
+import '../../../components/auth-form.css';
 
 /** /login: the Sign In form (spec 000 §2). */
 export function LoginPage() {

@@ -3,10 +3,10 @@ import { Link } from 'react-router';
 import { ApiError, serverMessageOf } from '../../../lib/api-client';
 import { useForgotPassword } from '../api/forgotPassword';
 import { accountMessages } from '@kujiya/shared';
-import type { VerificationState } from '../navigation';
+import type { VerificationState } from '../../../lib/auth-navigation';
 import { EmailForm } from './EmailForm';
 import { FormMessage } from './FormMessage';
-import './auth.css';
+import '../../../components/auth-form.css';
 
 /** /reset-password-verify: asks for the e-mail that receives a reset link valid 1 hour (spec 001 §2, §8). */
 export function ResetPasswordVerifyPage() {

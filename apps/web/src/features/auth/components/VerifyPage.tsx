@@ -3,11 +3,11 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { useVerifyCode } from '../api/verifyCode';
 import { createVerification } from '../api/createVerification';
-import { readState, type VerificationState } from '../navigation';
+import { readState, type VerificationState } from '../../../lib/auth-navigation';
 import { isValidEmail } from '@kujiya/shared';
 import { useCountdown } from '../useCountdown';
 import { FormMessage } from './FormMessage';
-import './auth.css';
+import '../../../components/auth-form.css';
 
 export const RESEND_LOCK_SECONDS = 60;
 const incorrectCodeMessage = 'Verification Code is incorrect, please request for a new code.';

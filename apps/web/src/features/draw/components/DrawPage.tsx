@@ -1,10 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { prizeRank } from '@kujiya/shared';
-import { usePrizes } from '../../catalogue/api/get-prizes';
-import { PaymentSuccessDialog } from '../../purchase/components/PaymentSuccessDialog';
-import { readOrderState } from '../../purchase/lib/purchase-state';
-import type { DrawNavigationState, OrderState } from '../../purchase/types';
+import { usePrizes } from '../../../lib/api/get-prizes';
+import { PaymentSuccessDialog } from '../../../components/PaymentSuccessDialog';
+import { readOrderState, type DrawNavigationState, type OrderState } from '../../../lib/order-state';
 import { useDraw } from '../api/drawAndUpdateOrder';
 import { fetchPrizes } from '../api/fetchPrizes';
 import { getOrderPrizes } from '../api/getOrderPrizes';

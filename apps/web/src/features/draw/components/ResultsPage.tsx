@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { WonPrize } from '@kujiya/shared';
 import { Dialog } from '../../../components/ui/Dialog';
-import { imageUrl } from '../../catalogue/lib/image-url';
+import { imageUrl } from '../../../lib/image-url';
 import { clearResults, readResults, storeRetryProduct, type ResultsState } from '../lib/results-state';
 import './results.css';
 

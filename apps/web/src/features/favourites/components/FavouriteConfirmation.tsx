@@ -1,5 +1,5 @@
 import { createPortal } from 'react-dom';
-import { HeartIcon } from '../../catalogue/components/icons';
+import { HeartIcon } from '../../../components/product-icons';
 import { FAVOURITE_FADE_MS, usePopupTimer } from '../hooks/use-popup-timer';
 import './favourites.css';
 

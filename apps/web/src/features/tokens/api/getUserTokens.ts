@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserTokensResponse } from '@kujiya/shared';
 import { api } from '../../../lib/api-client';
-import { tokenQueryKey } from './getTokenBalance';
+import { tokenQueryKey } from '../../../lib/api/getTokenBalance';
 
 /** GET /api/token/user-tokens: the shopper's active and expired token lots. */
 export function getUserTokens(): Promise<UserTokensResponse> {

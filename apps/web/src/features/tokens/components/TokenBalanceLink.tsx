@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { TokenIcon } from '../../../components/icons';
 import { useSession } from '../../../lib/session';
-import { useTokenBalance } from '../api/getTokenBalance';
+import { useTokenBalance } from '../../../lib/api/getTokenBalance';
 import { formatTokens } from '../lib/format';
 
 /** The token balance in the logged-in navigation bar, with the token icon, linking to /tokens. */

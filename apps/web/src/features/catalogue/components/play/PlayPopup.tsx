@@ -13,13 +13,13 @@ import {
   type Product,
 } from '@kujiya/shared';
 import { Dialog } from '../../../../components/ui/Dialog';
-import { ClientSeedField } from '../../../purchase/components/ClientSeedField';
-import { useHoldSeconds } from '../../../purchase/lib/hold-store';
-import { usePrizes } from '../../api/get-prizes';
+import { ClientSeedField } from '../../../../components/ClientSeedField';
+import { useHoldSeconds } from '../../../../lib/hold-store';
+import { usePrizes } from '../../../../lib/api/get-prizes';
 import { arrivalDate } from '../../lib/arrival';
-import { imageUrl } from '../../lib/image-url';
-import { FavouriteHeart } from '../../../favourites/components/FavouriteHeart';
-import { TokenIcon } from '../icons';
+import { imageUrl } from '../../../../lib/image-url';
+import { FavouriteHeart } from '../../../../components/FavouriteHeart';
+import { TokenIcon } from '../../../../components/product-icons';
 import { PrizeRow } from './PrizeRow';
 import { PrizeZoomDialog } from './PrizeZoomDialog';
 import { QuantityPicker } from './QuantityPicker';
@@ -36,10 +36,11 @@ export interface PlayPopupProps {
   busy?: boolean;
   /** The favourite heart on the banner (shown when given). */
   onFavourite?: (product: Product) => void;
+  isFavourite?: (product: Product) => boolean;
 }
 
 /** The play popup (spec 000 §2): banner, prices, quantity, BUY / BUY OUT, status, prizes, fairness. */
-export function PlayPopup({ product, onClose, onBuy, onBuyOut, busy = false, onFavourite }: PlayPopupProps) {
+export function PlayPopup({ product, onClose, onBuy, onBuyOut, busy = false, onFavourite, isFavourite }: PlayPopupProps) {
   const { left, total } = parseTicketCount(product.quantity);
   const min = minimumQuantity(product.promotion);
   const max = maximumQuantity(left, product.promotion);
@@ -66,7 +67,7 @@ export function PlayPopup({ product, onClose, onBuy, onBuyOut, busy = false, onF
             {product.preorder ? 'PRE-ORDER' : 'INSTOCK'}
           </span>
           {tagText && <span className="play__ribbon">{tagText}</span>}
-          {onFavourite && <FavouriteHeart product={product} className="play__heart" size={22} onToggle={onFavourite} />}
+          {onFavourite && <FavouriteHeart product={product} favourite={isFavourite?.(product) ?? false} className="play__heart" size={22} onToggle={onFavourite} />}
         </div>
 
         <div className="play__prices" aria-label="Price per ticket">

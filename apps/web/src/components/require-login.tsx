@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { RequireAuth } from './components/RequireAuth';
+import { RequireAuth } from './RequireAuth';
 
 /**
  * Wraps routes in the login guard: `...requireLogin([{ path: 'orders', lazy: ... }])` in a feature's

@@ -1,8 +1,8 @@
 import { useCallback, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '../../lib/session';
-import { useDismiss } from '../useDismiss';
-import { KujiyaMark, MenuIcon } from '../icons';
+import { useDismiss } from '../../components/useDismiss';
+import { KujiyaMark, MenuIcon } from '../../components/icons';
 import { NotificationBell } from '../../features/notifications/components/NotificationBell';
 import { TokenBalanceLink } from '../../features/tokens/components/TokenBalanceLink';
 import './NavBar.css';

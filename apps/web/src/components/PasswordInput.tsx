@@ -1,5 +1,5 @@
 import { useState, type InputHTMLAttributes } from 'react';
-import { EyeIcon } from '../../../components/icons';
+import { EyeIcon } from './icons';
 
 /**
  * A password field with a show/hide toggle (spec 000 §2). The toggle's name is hidden text, not an

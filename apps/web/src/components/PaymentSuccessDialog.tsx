@@ -1,4 +1,4 @@
-import { Dialog } from '../../../components/ui/Dialog';
+import { Dialog } from './ui/Dialog';
 
 /** 'Payment Successful!' with Continue (spec 000 §2, §4). */
 export function PaymentSuccessDialog({ onContinue }: { onContinue: () => void }) {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TokenBalanceResponse } from '@kujiya/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '../api-client';
 
 /** GET /api/token/balance: the logged-in shopper's unexpired tokens. */
 export function getTokenBalance(): Promise<TokenBalanceResponse> {

@@ -1,27 +1,15 @@
-import { useState, type ReactNode } from 'react';
-import type { Product } from '@kujiya/shared';
-import { LoginRequiredDialog } from '../../../components/LoginRequiredDialog';
-import { useSession } from '../../../lib/session';
-import { usePurchaseFlow } from '../../purchase/hooks/usePurchaseFlow';
-import { useFavouriteToggle } from '../../favourites/hooks/use-favourite-toggle';
-import { trackEvent } from '../../analytics/api/trackEvent';
-
-export interface ShopperActions {
-  /** BUY from the play popup with the chosen number of paid tickets. */
-  buy: (product: Product, quantity: number) => void;
-  /** BUY OUT from the play popup. */
-  buyOut: (product: Product) => void;
-  /** The favourite heart on a card. */
-  toggleFavourite: (product: Product) => void;
-  /** A purchase request is running (disables BUY and BUY OUT). */
-  busy: boolean;
-  /** The popups these actions open; render once on the page. */
-  dialogs: ReactNode;
-}
+import { useState } from 'react';
+import { LoginRequiredDialog } from '../../components/LoginRequiredDialog';
+import { useSession } from '../../lib/session';
+import { trackEvent } from '../../lib/api/trackEvent';
+import type { ShopperActions } from '../../features/catalogue/shopper-actions';
+import { usePurchaseFlow } from '../../features/purchase/hooks/usePurchaseFlow';
+import { useFavouriteToggle } from '../../features/favourites/hooks/use-favourite-toggle';
+import { useIsFavourite } from '../../features/favourites/hooks/use-is-favourite';
 
 /**
  * The guarded actions of the list and the play popup. Logged out, each shows the login reminder
- * (spec 000 §5, §6). Logged in, BUY and BUY OUT run the purchase flow (features/purchase);
+ * (docs/rules/buying.md). Logged in, BUY and BUY OUT run the purchase flow (features/purchase);
  * the heart adds or removes a favourite (features/favourites).
  */
 export function useShopperActions(): ShopperActions {
@@ -29,6 +17,7 @@ export function useShopperActions(): ShopperActions {
   const [loginRequired, setLoginRequired] = useState(false);
   const purchase = usePurchaseFlow();
   const favourite = useFavouriteToggle();
+  const isFavourite = useIsFavourite();
 
   const whenLoggedIn = (action: () => void) => {
     if (!isLoggedIn) {
@@ -50,6 +39,7 @@ export function useShopperActions(): ShopperActions {
         purchase.buyOut(product);
       }),
     toggleFavourite: (product) => whenLoggedIn(() => favourite.toggle(product)),
+    isFavourite,
     busy: purchase.busy,
     dialogs: (
       <>

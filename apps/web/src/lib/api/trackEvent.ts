@@ -1,5 +1,5 @@
 import type { AnalyticsEventRequest } from '@kujiya/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '../api-client';
 
 /** POST /api/analytics/event: fire and forget; a failed report is only logged. */
 export function trackEvent(name: AnalyticsEventRequest['name'], properties?: AnalyticsEventRequest['properties']): void {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { prizeListSchema, sortPrizes, type Prize } from '@kujiya/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '../api-client';
 
 /** GET /api/prizes/{setId}/{productId}: the round's prizes, letters in order and the Last Prize last. */
 export async function getPrizes(setId: string, productId: string, signal?: AbortSignal): Promise<Prize[]> {

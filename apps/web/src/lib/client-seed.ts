@@ -1,5 +1,5 @@
 import { clientSeedSchema } from '@kujiya/shared';
-import { storageKeys } from '../../../lib/storage';
+import { storageKeys } from './storage';
 
 /** The longest client seed a shopper may type (it is logged publicly with every draw). */
 export const CLIENT_SEED_MAX_LENGTH = 128;

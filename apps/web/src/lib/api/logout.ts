@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { sessionStore } from '../../../lib/session';
+import { api } from '../api-client';
+import { sessionStore } from '../session';
 
 /** GET /api/users/logout */
 export function logout(): Promise<unknown> {

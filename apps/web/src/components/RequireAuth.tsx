@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useSession } from '../../../lib/session';
-import type { LoginState } from '../navigation';
+import { useSession } from '../lib/session';
+import type { LoginState } from '../lib/auth-navigation';
 
 /**
  * Route guard of the login-required routes (spec 001 §2): while the session is being checked it shows

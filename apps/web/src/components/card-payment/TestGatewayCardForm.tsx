@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { TEST_CARDS } from '@kujiya/shared';
-import { ApiError } from '../../../lib/api-client';
-import { useConfirmTestPayment } from '../api/confirmTestPayment';
-import { formatCardNumber, formatCvc, formatExpiry, isCardComplete } from '../lib/card-input';
+import { ApiError } from '../../lib/api-client';
+import { useConfirmTestPayment } from './api/confirmTestPayment';
+import { formatCardNumber, formatCvc, formatExpiry, isCardComplete } from './card-input';
 import type { CardPaymentFormProps } from './CardPaymentForm';
 
 const CARD_HINTS = [

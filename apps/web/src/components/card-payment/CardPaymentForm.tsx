@@ -1,7 +1,7 @@
-import { usePaymentConfig } from '../api/getPaymentConfig';
+import { usePaymentConfig } from './api/getPaymentConfig';
 import { StripeCardForm } from './StripeCardForm';
 import { TestGatewayCardForm } from './TestGatewayCardForm';
-import './payments.css';
+import './card-payment.css';
 
 export interface CardPaymentFormProps {
   clientSecret: string;

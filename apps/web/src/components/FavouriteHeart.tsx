@@ -1,21 +1,20 @@
 import type { Product } from '@kujiya/shared';
-import { HeartIcon } from '../../catalogue/components/icons';
-import { useIsFavourite } from '../hooks/use-is-favourite';
-import './favourites.css';
+import { HeartIcon } from './product-icons';
 
 /** The heart toggle of a set (product card and play popup); filled when the product is a favourite. */
 export function FavouriteHeart({
   product,
+  favourite,
   className,
   size = 20,
   onToggle,
 }: {
   product: Product;
+  favourite: boolean;
   className: string;
   size?: number;
   onToggle: (product: Product) => void;
 }) {
-  const favourite = useIsFavourite(product);
   return (
     <button
       type="button"

@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { prizeListSchema, sortPrizes, type Prize } from '@kujiya/shared';
+import { type Prize, prizeListSchema, sortPrizes } from '@kujiya/shared';
 import { api } from '../api-client';
 
 /** GET /api/prizes/{setId}/{productId}: the round's prizes, letters in order and the Last Prize last. */
 export async function getPrizes(setId: string, productId: string, signal?: AbortSignal): Promise<Prize[]> {
   const path = `/api/prizes/${encodeURIComponent(setId)}/${encodeURIComponent(productId)}`;
-  const data = await api<unknown>(path, { auth: 'none', signal });
-  return sortPrizes(prizeListSchema.parse(data));
+  return sortPrizes(await api(path, { auth: 'none', signal, schema: prizeListSchema }));
 }
 
 export function prizesQueryOptions(setId: string, productId: string) {

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TokenBalanceResponse } from '@kujiya/shared';
+import { type TokenBalanceResponse, tokenBalanceResponseSchema } from '@kujiya/shared';
 import { api } from '../api-client';
 
 /** GET /api/token/balance: the logged-in shopper's unexpired tokens. */
 export function getTokenBalance(): Promise<TokenBalanceResponse> {
-  return api<TokenBalanceResponse>('/api/token/balance');
+  return api('/api/token/balance', { schema: tokenBalanceResponseSchema });
 }
 
 /** Every token query starts with this key, so one invalidation refreshes balance and lists. */

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { UpdateProfileFields, UpdateProfileResponse } from '@kujiya/shared';
+import { type UpdateProfileFields, type UpdateProfileResponse, updateProfileResponseSchema } from '@kujiya/shared';
 import { api } from '../../../lib/api-client';
 import { sessionStore } from '../../../lib/session';
 
@@ -16,7 +16,7 @@ export function updateProfile({ fields, profileImage }: UpdateProfileRequest): P
     if (value !== undefined) body.append(name, value);
   }
   if (profileImage) body.append('profileImage', profileImage);
-  return api<UpdateProfileResponse>('/api/users/update-profile', { method: 'POST', body });
+  return api('/api/users/update-profile', { method: 'POST', body, schema: updateProfileResponseSchema });
 }
 
 /** Saves, then refreshes the session (a new token or picture) and the cached details. */

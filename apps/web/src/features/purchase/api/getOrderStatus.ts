@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { orderStatusResponseSchema, type OrderStatusResponse } from '@kujiya/shared';
+import { type OrderStatusResponse, orderStatusResponseSchema } from '@kujiya/shared';
 import { api } from '../../../lib/api-client';
 
 /** GET /api/order/status/{orderId}: read-only; the server learns the outcome from the gateway's event. */
 export async function getOrderStatus(orderId: string, signal?: AbortSignal): Promise<OrderStatusResponse> {
-  return orderStatusResponseSchema.parse(await api<unknown>(`/api/order/status/${encodeURIComponent(orderId)}`, { signal }));
+  return api(`/api/order/status/${encodeURIComponent(orderId)}`, { signal, schema: orderStatusResponseSchema });
 }
 
 /** Payment status polling interval (spec 000 §9). */

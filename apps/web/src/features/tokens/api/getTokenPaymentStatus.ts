@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TokenPaymentStatusResponse } from '@kujiya/shared';
+import { type TokenPaymentStatusResponse, tokenPaymentStatusResponseSchema } from '@kujiya/shared';
 import { api } from '../../../lib/api-client';
 
 /** GET /api/token/payment-status/{paymentIntentId}: read-only; the server learns the outcome from the gateway's webhook. */
 export function getTokenPaymentStatus(paymentIntentId: string): Promise<TokenPaymentStatusResponse> {
-  return api<TokenPaymentStatusResponse>(`/api/token/payment-status/${encodeURIComponent(paymentIntentId)}`);
+  return api(`/api/token/payment-status/${encodeURIComponent(paymentIntentId)}`, { schema: tokenPaymentStatusResponseSchema });
 }
 
 /** Polling interval of the payment status (spec 001 §9). */

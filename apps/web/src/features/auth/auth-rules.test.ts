@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { returnPathAfterLogin } from '../../lib/auth-navigation';
 import { newPasswordError, signUpError } from './validation';
-import { secondsLeft } from './useCountdown';
+import { secondsLeft } from '../../lib/use-countdown';
 
 describe('where login returns to', () => {
   it('goes back to the guarded page the user came from', () => {

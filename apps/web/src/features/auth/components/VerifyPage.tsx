@@ -5,7 +5,7 @@ import { useVerifyCode } from '../api/verifyCode';
 import { createVerification } from '../api/createVerification';
 import { readState, type VerificationState } from '../../../lib/auth-navigation';
 import { isValidEmail } from '@kujiya/shared';
-import { useCountdown } from '../useCountdown';
+import { useCountdown } from '../../../lib/use-countdown';
 import { FormMessage } from './FormMessage';
 import '../../../components/auth-form.css';
 
@@ -23,7 +23,8 @@ export function VerifyPage() {
   // Resending failed: the spec's text with a link to the support page (spec 000 §8).
   const [sendFailed, setSendFailed] = useState(false);
   const verifyMutation = useVerifyCode();
-  const resend = useCountdown(RESEND_LOCK_SECONDS);
+  const [resendDeadline, setResendDeadline] = useState(() => Date.now() + RESEND_LOCK_SECONDS * 1000);
+  const resendLeft = useCountdown(resendDeadline);
   const emailValid = isValidEmail(email);
 
   function onSubmit(event: FormEvent) {
@@ -48,8 +49,8 @@ export function VerifyPage() {
 
   async function onResend() {
     // Resend works only with a valid e-mail, and only once the 60 s lock is over.
-    if (!emailValid || resend.left > 0) return;
-    resend.restart();
+    if (!emailValid || resendLeft > 0) return;
+    setResendDeadline(Date.now() + RESEND_LOCK_SECONDS * 1000);
     setError('');
     setNotice('');
     setSendFailed(false);
@@ -112,8 +113,8 @@ export function VerifyPage() {
         </div>
         <p className="resend-row">
           Didn&apos;t get the code?{' '}
-          <button type="button" className="link-button" disabled={resend.left > 0 || !emailValid} onClick={onResend}>
-            {resend.left > 0 ? `Resend code in ${resend.left}s` : 'Resend code'}
+          <button type="button" className="link-button" disabled={resendLeft > 0 || !emailValid} onClick={onResend}>
+            {resendLeft > 0 ? `Resend code in ${resendLeft}s` : 'Resend code'}
           </button>
         </p>
       </div>

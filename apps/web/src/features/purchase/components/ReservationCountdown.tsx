@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
-import { formatCountdown, secondsUntil } from '../lib/purchase-maths';
+import { useEffect } from 'react';
+import { useCountdown } from '../../../lib/use-countdown';
+import { formatCountdown } from '../lib/purchase-maths';
 import { RESERVATION_EXPIRED_MESSAGE } from '../lib/purchase-errors';
 
 /**
@@ -7,16 +8,11 @@ import { RESERVATION_EXPIRED_MESSAGE } from '../lib/purchase-errors';
  * says the reservation expired and tells the page.
  */
 export function ReservationCountdown({ expiresAt, onExpired }: { expiresAt: string; onExpired: () => void }) {
-  const [now, setNow] = useState(() => Date.now());
-  const seconds = secondsUntil(expiresAt, now);
+  const deadline = Date.parse(expiresAt);
+  const seconds = useCountdown(Number.isNaN(deadline) ? null : deadline);
   useEffect(() => {
-    if (seconds <= 0) {
-      onExpired();
-      return;
-    }
-    const timer = window.setTimeout(() => setNow(Date.now()), 1000);
-    return () => window.clearTimeout(timer);
-  }, [seconds, now, onExpired]);
+    if (seconds <= 0) onExpired();
+  }, [seconds, onExpired]);
 
   if (seconds <= 0) {
     return (

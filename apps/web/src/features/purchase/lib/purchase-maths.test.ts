@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Promotion } from '@kujiya/shared';
-import { buyOutQuantity, formatCountdown, secondsUntil, tokenCost, tokensShort } from './purchase-maths';
+import { buyOutQuantity, formatCountdown, tokenCost, tokensShort } from './purchase-maths';
 
 const buy3get1: Promotion = { type: 'BUY_X_GET_Y_FREE', details: { requiredQuantity: 3, freeQuantity: 1 } };
 const challenge: Promotion = { type: 'CHALLENGE', details: { minimumQuantity: 3, challengeAlphabet: 'A' } };
@@ -35,13 +35,6 @@ describe('buyOutQuantity (spec 000 §4)', () => {
 });
 
 describe('reservation countdown', () => {
-  const now = Date.parse('2026-01-01T00:00:00.000Z');
-  it('counts whole seconds up to expiresAt, never below 0', () => {
-    expect(secondsUntil('2026-01-01T00:10:00.000Z', now)).toBe(600);
-    expect(secondsUntil('2026-01-01T00:00:00.400Z', now)).toBe(1);
-    expect(secondsUntil('2025-12-31T23:59:00.000Z', now)).toBe(0);
-    expect(secondsUntil('not a date', now)).toBe(0);
-  });
   it('shows m:ss', () => {
     expect(formatCountdown(600)).toBe('10:00');
     expect(formatCountdown(65)).toBe('1:05');

@@ -18,13 +18,6 @@ export function buyOutQuantity(product: Pick<Product, 'quantity' | 'promotion'>)
   return maximumQuantity(parseTicketCount(product.quantity).left, product.promotion);
 }
 
-/** Whole seconds from `now` until `expiresAt` (never negative); NaN dates count as expired. */
-export function secondsUntil(expiresAt: string, now: number): number {
-  const end = Date.parse(expiresAt);
-  if (Number.isNaN(end)) return 0;
-  return Math.max(0, Math.ceil((end - now) / 1000));
-}
-
 /** A countdown as m:ss, e.g. 9:05. */
 export function formatCountdown(seconds: number): string {
   const whole = Math.max(0, Math.floor(seconds));

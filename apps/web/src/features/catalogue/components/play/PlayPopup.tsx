@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import {
   dollarsToCents,
@@ -15,6 +15,7 @@ import {
 import { Dialog } from '../../../../components/ui/Dialog';
 import { ClientSeedField } from '../../../../components/ClientSeedField';
 import { useHoldSeconds } from '../../../../lib/hold-store';
+import { useCountdown } from '../../../../lib/use-countdown';
 import { usePrizes } from '../../../../lib/api/get-prizes';
 import { arrivalDate } from '../../lib/arrival';
 import { imageUrl } from '../../../../lib/image-url';
@@ -48,7 +49,9 @@ export function PlayPopup({ product, onClose, onBuy, onBuyOut, busy = false, onF
   const [zoomed, setZoomed] = useState<Prize | null>(null);
   const closeZoom = useCallback(() => setZoomed(null), []);
   // The round's hold as listed, or one this tab learnt of (a 423, or the buyer's own buy-out).
-  const listedHold = useCountdown(product.holdTimeLeft);
+  // The hold the list reported when the popup opened, counted down from then.
+  const [listedHoldUntil] = useState(() => Date.now() + product.holdTimeLeft * 1000);
+  const listedHold = useCountdown(listedHoldUntil);
   const knownHold = useHoldSeconds(product.setId);
   const holdSecondsLeft = Math.max(listedHold, knownHold);
   const prizes = usePrizes(product.setId, product.productId);
@@ -158,15 +161,4 @@ export function PlayPopup({ product, onClose, onBuy, onBuyOut, busy = false, onF
       <PrizeZoomDialog prize={zoomed} onClose={closeZoom} />
     </>
   );
-}
-
-/** Seconds left of a buy-out hold, ticking down once a second (spec 000 §4 Hold). */
-function useCountdown(initialSeconds: number): number {
-  const [seconds, setSeconds] = useState(initialSeconds);
-  useEffect(() => {
-    if (seconds <= 0) return;
-    const timer = window.setTimeout(() => setSeconds((value) => value - 1), 1000);
-    return () => window.clearTimeout(timer);
-  }, [seconds]);
-  return seconds;
 }

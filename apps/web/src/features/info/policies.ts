@@ -1,6 +1,9 @@
+import { TOKEN_LOT_LIFETIME_MONTHS } from '@kujiya/shared';
+
 /**
- * The shop policies the info pages state (spec 001 §1 and §9, RULES.md). Kept together so the texts
- * never disagree with each other.
+ * The shop policies the info pages state (docs/rules/tokens.md, fulfilment.md, accounts.md). Kept
+ * together so the texts never disagree with each other; the numbers the server enforces come from
+ * @kujiya/shared, so a page cannot state a different rule from the one applied.
  */
 export const policies = {
   contactEmail: 'hello@kujiya.sg',
@@ -10,14 +13,14 @@ export const policies = {
   shippingFeeDollars: 5,
   bigPrizesPerBundle: 2,
   smallPrizesPerBundle: 20,
-  tokenValidityMonths: 6,
+  tokenValidityMonths: TOKEN_LOT_LIFETIME_MONTHS,
   selfCollectionSlots: ['Wednesdays, 2 PM to 6 PM', 'Fridays, 6 PM to 9 PM'],
   resetLinkValidity: '1 hour',
   emailDelay: '30 seconds to 10 minutes',
   verificationCodeValidity: '15 minutes',
 } as const;
 
-/** Shipping fee in dollars for a parcel: $5 per bundle of up to 2 big and 20 small prizes (RULES.md §6). */
+/** Shipping fee in dollars for a parcel: $5 per bundle of up to 2 big and 20 small prizes (docs/rules/fulfilment.md). */
 export function shippingFeeDollars(bigPrizes: number, smallPrizes: number): number {
   const bundles = Math.max(
     Math.ceil(bigPrizes / policies.bigPrizesPerBundle),

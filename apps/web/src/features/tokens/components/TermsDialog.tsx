@@ -1,6 +1,7 @@
+import { TOKEN_LOT_LIFETIME_MONTHS } from '@kujiya/shared';
 import { AgreeToTermsDialog } from '../../../components/AgreeToTermsDialog';
 
-const tokenTerms = ['Tokens expire 6 months after purchase.', 'Tokens are non-refundable and cannot be exchanged for cash.'];
+const tokenTerms = [`Tokens expire ${TOKEN_LOT_LIFETIME_MONTHS} months after purchase.`, 'Tokens are non-refundable and cannot be exchanged for cash.'];
 
 /** The terms popup before a token purchase: the checkbox must be ticked before Next (spec 001 §5). */
 export function TermsDialog({ open, busy, onNext, onCancel }: { open: boolean; busy: boolean; onNext: () => void; onCancel: () => void }) {

@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RootLayout } from './layout/RootLayout';
 import { ErrorPage } from '../components/layout/ErrorPage';
+import { NotFoundPage } from '../components/layout/NotFoundPage';
 import { homeRoutes } from '../features/home/routes';
 import { catalogueRoutes } from './shop/routes';
 import { infoRoutes } from '../features/info/routes';
@@ -12,6 +13,9 @@ import { tokenRoutes } from '../features/tokens/routes';
 import { purchaseRoutes } from '../features/purchase/routes';
 import { drawRoutes } from '../features/draw/routes';
 
+// Last: any other address (the admin routes keep their own catch-all behind the admin guard).
+const notFoundRoute: RouteObject = { path: '*', element: <NotFoundPage /> };
+
 // Every feature contributes its own lazily loaded routes; admin routes live in their own chunk.
 const routes: RouteObject[] = [
   {
@@ -20,7 +24,7 @@ const routes: RouteObject[] = [
     errorElement: <ErrorPage />,
     // Shown while the first lazy route module loads.
     hydrateFallbackElement: <div className="spinner" role="status" aria-label="Loading" />,
-    children: [{ errorElement: <ErrorPage />, children: [...homeRoutes, ...catalogueRoutes, ...infoRoutes, ...authRoutes, ...profileRoutes, ...adminRoutes, ...fairnessRoutes, ...tokenRoutes, ...purchaseRoutes, ...drawRoutes] }],
+    children: [{ errorElement: <ErrorPage />, children: [...homeRoutes, ...catalogueRoutes, ...infoRoutes, ...authRoutes, ...profileRoutes, ...adminRoutes, ...fairnessRoutes, ...tokenRoutes, ...purchaseRoutes, ...drawRoutes, notFoundRoute] }],
   },
 ];
 

@@ -1,7 +1,12 @@
+import { lazy, Suspense } from 'react';
 import { usePaymentConfig } from './api/getPaymentConfig';
-import { StripeCardForm } from './StripeCardForm';
 import { TestGatewayCardForm } from './TestGatewayCardForm';
 import './card-payment.css';
+
+// Stripe's code (and Stripe.js from its host) is fetched only when the shop runs Stripe; the built-in
+// test gateway loads nothing from outside.
+const StripeCardForm = lazy(async () => ({ default: (await import('./StripeCardForm')).StripeCardForm }));
+const loadingForm = <div className="spinner" role="status" aria-label="Loading payment form" />;
 
 export interface CardPaymentFormProps {
   clientSecret: string;
@@ -18,7 +23,7 @@ export interface CardPaymentFormProps {
 /** The card form of whichever gateway the shop runs: Stripe's Payment Element, or the test gateway's. */
 export function CardPaymentForm(props: CardPaymentFormProps) {
   const config = usePaymentConfig();
-  if (config.isPending) return <div className="spinner" role="status" aria-label="Loading payment form" />;
+  if (config.isPending) return loadingForm;
   if (config.isError) {
     return (
       <p className="card-form__error" role="alert">
@@ -27,7 +32,11 @@ export function CardPaymentForm(props: CardPaymentFormProps) {
     );
   }
   if (config.data.gateway === 'stripe' && config.data.publishableKey) {
-    return <StripeCardForm {...props} publishableKey={config.data.publishableKey} />;
+    return (
+      <Suspense fallback={loadingForm}>
+        <StripeCardForm {...props} publishableKey={config.data.publishableKey} />
+      </Suspense>
+    );
   }
   return <TestGatewayCardForm {...props} />;
 }

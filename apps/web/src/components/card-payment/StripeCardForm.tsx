@@ -1,5 +1,6 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import { loadStripe } from '@stripe/stripe-js';
+// The pure entry adds Stripe.js to the page only when loadStripe is called, not on import.
+import { loadStripe } from '@stripe/stripe-js/pure';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { CardPaymentFormProps } from './CardPaymentForm';
 

@@ -41,7 +41,7 @@ describe('home at phone size', () => {
     await expect(page.getByRole('dialog').count()).resolves.toBe(0);
     await shot(page, 'home-phone');
 
-    // The spec's 'Play button' is a button (the footer entries are links).
+    // The 'Play button' is a button (the footer entries are links).
     await page.getByRole('button', { name: 'Play', exact: true }).click();
     await page.waitForURL('**/ichiban-kuji-products');
     await page.context().close();

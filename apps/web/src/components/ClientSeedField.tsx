@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { CLIENT_SEED_MAX_LENGTH, newClientSeed, readClientSeed, writeClientSeed } from '../lib/client-seed';
 
 /**
- * The shopper's client seed (RULES §2), shown in the play popup: a random one is kept in local
+ * The shopper's client seed (docs/rules/fairness.md), shown in the play popup: a random one is kept in local
  * storage, and the shopper may set their own. Every purchase sends it as `clientSeed`.
  */
 export function ClientSeedField() {

@@ -2,7 +2,7 @@ import { useState, type InputHTMLAttributes } from 'react';
 import { EyeIcon } from './icons';
 
 /**
- * A password field with a show/hide toggle (spec 000 §2). The toggle's name is hidden text, not an
+ * A password field with a show/hide toggle. The toggle's name is hidden text, not an
  * aria-label: `getByLabel('Password')` then finds only the field, never the toggle too.
  */
 export function PasswordInput(props: Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {

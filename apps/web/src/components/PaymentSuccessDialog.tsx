@@ -1,6 +1,6 @@
 import { Dialog } from './ui/Dialog';
 
-/** 'Payment Successful!' with Continue (spec 000 §2, §4). */
+/** 'Payment Successful!' with Continue, on /draw after a card payment. */
 export function PaymentSuccessDialog({ onContinue }: { onContinue: () => void }) {
   return (
     <Dialog open onClose={onContinue} title="Payment Successful!" closable={false} className="purchase-dialog">

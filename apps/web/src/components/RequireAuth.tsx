@@ -3,7 +3,7 @@ import { useSession } from '../lib/session';
 import type { LoginState } from '../lib/auth-navigation';
 
 /**
- * Route guard of the login-required routes (spec 001 §2): while the session is being checked it shows
+ * Route guard of the login-required routes (docs/rules/accounts.md): while the session is being checked it shows
  * a spinner; logged out it redirects to /login with {from, guard: true}, and login returns there.
  */
 export function RequireAuth() {

@@ -1,4 +1,4 @@
-/** Catalogue artwork is served at GET /api/images/{image} (spec 000 §7). */
+/** Catalogue artwork is served at GET /api/images/{image} (docs/rules/catalogue.md). */
 export function imageUrl(image: string): string {
   if (image.startsWith('/') || /^https?:\/\//.test(image)) return image;
   return `/api/images/${encodeURIComponent(image)}`;

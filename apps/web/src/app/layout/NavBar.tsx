@@ -7,7 +7,7 @@ import { NotificationBell } from '../../features/notifications/components/Notifi
 import { TokenBalanceLink } from '../../features/tokens/components/TokenBalanceLink';
 import './NavBar.css';
 
-/** The logged-in menu of spec 000 §2: the account areas, then the info pages. */
+/** The logged-in menu: the account areas, then the info pages. */
 export const accountMenuLinks = [
   { to: '/inventory', label: 'Manage Inventory' },
   { to: '/manage-trades', label: 'Manage Trades' },
@@ -82,7 +82,7 @@ function MenuDropdown() {
 }
 
 /**
- * The sticky navigation bar (spec 000 §2). Logged out: the logo and 'Sign In / Sign Up' (carrying the
+ * The sticky navigation bar. Logged out: the logo and 'Sign In / Sign Up' (carrying the
  * current location). Logged in: the menu, the logo, the notifications bell and the token balance.
  * The admin back office has its own header, so the bar stays off /admin pages.
  */

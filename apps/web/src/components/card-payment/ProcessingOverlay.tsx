@@ -1,4 +1,4 @@
-/** Covers the page while the shop waits for the gateway's confirmation (spec 001 §2). */
+/** Covers the page while the shop waits for the gateway's confirmation (docs/rules/buying.md). */
 export function ProcessingOverlay() {
   return (
     <div className="processing-overlay" role="status" aria-live="polite">

@@ -18,7 +18,7 @@ describe('where login returns to', () => {
   });
 });
 
-describe('sign-up validation messages (spec 000 §5)', () => {
+describe('sign-up validation messages', () => {
   const valid = { username: 'kujifan7', password: 'abc12!', confirmPassword: 'abc12!' };
 
   it('accepts a valid form', () => {

@@ -1,6 +1,6 @@
 import type { Product } from '@kujiya/shared';
 
-/** Payment state in session storage for /kuji-payment (spec 000 §3), plus the set being paid for. */
+/** Payment state in session storage for /kuji-payment, plus the set being paid for. */
 export interface KujiPaymentState {
   kind: 'kuji';
   clientSecret: string;

@@ -9,7 +9,7 @@ import { PasswordInput } from '../../../components/PasswordInput';
 import '../../../components/auth-form.css';
 import './admin.css';
 
-/** /admin/login: the back office sign-in (username and password required; spec 001 §5, §8). */
+/** /admin/login: the back office sign-in (username and password required; docs/rules/back-office.md). */
 export function AdminLoginPage() {
   const navigate = useNavigate();
   const [username, setUsername] = useState('');

@@ -4,7 +4,7 @@ import { useNewPasswordOutcome } from '../useNewPasswordOutcome';
 import { NewPasswordForm } from './NewPasswordForm';
 import '../../../components/auth-form.css';
 
-/** /reset-password/:token: the e-mailed link's form (spec 001 §2, §8). */
+/** /reset-password/:token: the e-mailed link's form (docs/rules/accounts.md). */
 export function ResetPasswordPage() {
   const { token = '' } = useParams();
   const outcome = useNewPasswordOutcome();

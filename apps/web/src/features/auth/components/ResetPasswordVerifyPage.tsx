@@ -8,7 +8,7 @@ import { EmailForm } from './EmailForm';
 import { FormMessage } from './FormMessage';
 import '../../../components/auth-form.css';
 
-/** /reset-password-verify: asks for the e-mail that receives a reset link valid 1 hour (spec 001 §2, §8). */
+/** /reset-password-verify: asks for the e-mail that receives a reset link valid 1 hour (docs/rules/accounts.md). */
 export function ResetPasswordVerifyPage() {
   const [error, setError] = useState('');
   const [sent, setSent] = useState('');

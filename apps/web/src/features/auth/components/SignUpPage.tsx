@@ -10,7 +10,7 @@ import { PasswordInput } from '../../../components/PasswordInput';
 import { FormMessage } from './FormMessage';
 import '../../../components/auth-form.css';
 
-/** /sign-up: account creation for the e-mail just verified (spec 000 §2, §5, §8). */
+/** /sign-up: account creation for the e-mail just verified (docs/rules/accounts.md). */
 export function SignUpPage() {
   const location = useLocation();
   const navigate = useNavigate();

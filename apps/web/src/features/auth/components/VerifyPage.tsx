@@ -12,7 +12,7 @@ import '../../../components/auth-form.css';
 export const RESEND_LOCK_SECONDS = 60;
 const incorrectCodeMessage = 'Verification Code is incorrect, please request for a new code.';
 
-/** /verify: the 6-digit code from the e-mail, then sign-up or change-password (spec 000 §2, §4). */
+/** /verify: the 6-digit code from the e-mail, then sign-up or change-password (docs/rules/accounts.md). */
 export function VerifyPage() {
   const location = useLocation();
   const navigate = useNavigate();
@@ -20,7 +20,7 @@ export function VerifyPage() {
   const [code, setCode] = useState('');
   const [error, setError] = useState('');
   const [notice, setNotice] = useState('');
-  // Resending failed: the spec's text with a link to the support page (spec 000 §8).
+  // Resending failed: the fixed text with a link to the support page.
   const [sendFailed, setSendFailed] = useState(false);
   const verifyMutation = useVerifyCode();
   const [resendDeadline, setResendDeadline] = useState(() => Date.now() + RESEND_LOCK_SECONDS * 1000);

@@ -19,7 +19,7 @@ import './draw.css';
 const PRELOAD = [SPRITE.url, '/draw/tear-effect.svg', ...['gold', 'silver', 'bronze', 'last'].map((t) => `/draw/ticket-back-${t}.svg`)];
 
 /**
- * /draw (spec 000 §2, §4): reads the stored order state, verifies the order and draws it. After a card
+ * /draw (docs/rules/fairness.md): reads the stored order state, verifies the order and draws it. After a card
  * payment it opens with 'Payment Successful!'; Continue stays here, or goes to /orders for a Chance set.
  */
 export function DrawPage() {
@@ -83,7 +83,7 @@ function DrawOrder({ order }: { order: OrderState }) {
       clearDrawProgress(order.orderId);
       navigate('/results');
     } catch (error) {
-      // Spec 000 §8: a prize fetch failure is logged; the shopper can try again.
+      // A prize fetch failure is logged; the shopper can try again.
       console.error('Prize fetch failed', error);
       setResultError('The prizes could not be loaded. Please try again.');
       setFinishing(false);

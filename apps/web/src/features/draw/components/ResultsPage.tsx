@@ -6,7 +6,7 @@ import { imageUrl } from '../../../lib/image-url';
 import { clearResults, readResults, storeRetryProduct, type ResultsState } from '../lib/results-state';
 import './results.css';
 
-/** /results (spec 000 §2, §4): 'YOU WON', the prize cards, Try Again and Browse Others. */
+/** /results: 'YOU WON', the prize cards, Try Again and Browse Others. */
 export function ResultsPage() {
   const [results] = useState<ResultsState | null>(readResults);
   const [zoomed, setZoomed] = useState<WonPrize | null>(null);

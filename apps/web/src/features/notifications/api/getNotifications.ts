@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 
 export const FETCH_NOTIFICATIONS_ERROR = 'Failed to fetch notifications';
 
-/** GET /api/notification: the shopper's notifications; removed ones are filtered out (spec 000 §4). */
+/** GET /api/notification: the shopper's notifications; removed ones are filtered out. */
 export async function getNotifications(): Promise<Notification[]> {
   try {
     const list = await api('/api/notification', { schema: notificationListSchema });

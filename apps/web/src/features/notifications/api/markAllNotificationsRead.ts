@@ -3,7 +3,7 @@ import { type Notification, successResponseSchema } from '@kujiya/shared';
 import { api } from '../../../lib/api-client';
 import { notificationsQueryKey } from './getNotifications';
 
-/** PATCH /api/notification/read-all: sent when the bell's dropdown opens (spec 000 §4). */
+/** PATCH /api/notification/read-all: sent when the bell's dropdown opens. */
 export function markAllNotificationsRead(): Promise<{ success: boolean }> {
   return api('/api/notification/read-all', { method: 'PATCH', schema: successResponseSchema });
 }

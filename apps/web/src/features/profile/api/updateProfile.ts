@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { sessionStore } from '../../../lib/session';
 
 export interface UpdateProfileRequest {
-  /** Only the fields that changed (spec 001 §7). */
+  /** Only the fields that changed (docs/rules/accounts.md). */
   fields: UpdateProfileFields;
   profileImage?: File | null;
 }

@@ -7,7 +7,7 @@ export async function getOrderStatus(orderId: string, signal?: AbortSignal): Pro
   return api(`/api/order/status/${encodeURIComponent(orderId)}`, { signal, schema: orderStatusResponseSchema });
 }
 
-/** Payment status polling interval (spec 000 §9). */
+/** Payment status polling interval (docs/rules/buying.md). */
 export const ORDER_STATUS_POLL_MS = 2000;
 
 /** Final statuses: polling stops on them. */

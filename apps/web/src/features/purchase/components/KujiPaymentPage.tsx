@@ -22,7 +22,7 @@ import './purchase.css';
 const FINAL_STATUSES = new Set(['succeeded', 'refunded', 'canceled']);
 
 /**
- * /kuji-payment (spec 000 §2, §4): the set, the ticket count, the total, the reservation countdown
+ * /kuji-payment (docs/rules/buying.md): the set, the ticket count, the total, the reservation countdown
  * and the card form. Pay checks the tickets first, then confirms the card, then polls the order
  * status every 2 s until it succeeded, then goes to /draw, which shows 'Payment Successful!' (its
  * Continue goes on to /orders for a Chance set).

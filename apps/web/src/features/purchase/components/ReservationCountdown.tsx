@@ -4,7 +4,7 @@ import { formatCountdown } from '../lib/purchase-maths';
 import { RESERVATION_EXPIRED_MESSAGE } from '../lib/purchase-errors';
 
 /**
- * The reservation countdown of the payment page, ticking every second (spec 000 §4, §9); at 0 it
+ * The reservation countdown of the payment page, ticking every second (docs/rules/buying.md); at 0 it
  * says the reservation expired and tells the page.
  */
 export function ReservationCountdown({ expiresAt, onExpired }: { expiresAt: string; onExpired: () => void }) {

@@ -23,7 +23,7 @@ import { PurchaseTermsDialog } from '../components/PurchaseTermsDialog';
 import { TokenConfirmDialog } from '../components/TokenConfirmDialog';
 import '../components/purchase.css';
 
-/** The buyer's own hold after a card buy-out intent (spec 000 §9). */
+/** The buyer's own hold after a card buy-out intent (docs/rules/buying.md). */
 export const BUY_OUT_HOLD_SECONDS = 30;
 
 interface Purchase {
@@ -44,7 +44,7 @@ export interface PurchaseFlow {
 }
 
 /**
- * Buying tickets from the play popup (spec 000 §4 steps 2-6, card flow, buy out): terms → balance →
+ * Buying tickets from the play popup (docs/rules/buying.md; token and card flows, buy out): terms → balance →
  * token confirmation or 'Not enough tokens' → token purchase → /draw, or a card intent →
  * /kuji-payment. The caller checks the login first (step 1).
  */
@@ -86,7 +86,7 @@ export function usePurchaseFlow(): PurchaseFlow {
       const { totalTokens } = await queryClient.fetchQuery({ ...tokenBalanceQuery(username), staleTime: 0 });
       setStep(tokensShort(totalTokens, purchase.cost) === 0 ? { name: 'confirm' } : { name: 'notEnough', balance: totalTokens });
     } catch (error) {
-      // A balance failure is only logged (spec 000 §8), unless it means the session is gone.
+      // A balance failure is only logged, unless it means the session is gone.
       console.error('Token balance failed:', error);
       close();
       if (needsLoginReminder(error)) setFailure({ kind: 'login', setId: purchase.product.setId });

@@ -17,7 +17,7 @@ describe('token cost and shortfall', () => {
   });
 });
 
-describe('buyOutQuantity (spec 000 §4)', () => {
+describe('buyOutQuantity', () => {
   it('is every ticket left for a plain set or a challenge', () => {
     expect(buyOutQuantity({ quantity: '17/80', promotion: null })).toBe(17);
     expect(buyOutQuantity({ quantity: '5/20', promotion: challenge })).toBe(5);

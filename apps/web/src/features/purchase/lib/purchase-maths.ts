@@ -1,6 +1,6 @@
 import { maximumQuantity, parseTicketCount, type Product } from '@kujiya/shared';
 
-/** Tokens a purchase costs: the token price times the paid tickets (RULES §3). */
+/** Tokens a purchase costs: the token price times the paid tickets (docs/rules/buying.md). */
 export function tokenCost(tokenPrice: number, paidTickets: number): number {
   return tokenPrice * paidTickets;
 }
@@ -11,7 +11,7 @@ export function tokensShort(balance: number, cost: number): number {
 }
 
 /**
- * Paid tickets of a BUY OUT (spec 000 §4): the whole remaining set, reduced under Buy X Get Y to the
+ * Paid tickets of a BUY OUT (docs/rules/promotions.md): the whole remaining set, reduced under Buy X Get Y to the
  * paid part (the shared `buyOutPaidCount` rule, which is also the picker's maximum).
  */
 export function buyOutQuantity(product: Pick<Product, 'quantity' | 'promotion'>): number {

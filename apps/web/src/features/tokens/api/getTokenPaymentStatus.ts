@@ -7,7 +7,7 @@ export function getTokenPaymentStatus(paymentIntentId: string): Promise<TokenPay
   return api(`/api/token/payment-status/${encodeURIComponent(paymentIntentId)}`, { schema: tokenPaymentStatusResponseSchema });
 }
 
-/** Polling interval of the payment status (spec 001 §9). */
+/** Polling interval of the payment status (docs/rules/tokens.md). */
 export const PAYMENT_STATUS_POLL_MS = 2000;
 
 export const tokenPaymentStatusQuery = (paymentIntentId: string) =>

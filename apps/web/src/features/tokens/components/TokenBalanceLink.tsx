@@ -9,7 +9,7 @@ import { formatTokens } from '../lib/format';
 export function TokenBalanceLink() {
   const { isLoggedIn, username } = useSession();
   const balance = useTokenBalance(isLoggedIn ? username : null);
-  // A failed balance fetch is only logged (spec 000 §8); the link still leads to the wallet.
+  // A failed balance fetch is only logged; the link still leads to the wallet.
   useEffect(() => {
     if (balance.error) console.error('Token balance fetch failed', balance.error);
   }, [balance.error]);

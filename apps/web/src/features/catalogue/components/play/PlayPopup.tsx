@@ -40,7 +40,7 @@ export interface PlayPopupProps {
   isFavourite?: (product: Product) => boolean;
 }
 
-/** The play popup (spec 000 §2): banner, prices, quantity, BUY / BUY OUT, status, prizes, fairness. */
+/** The play popup: banner, prices, quantity, BUY / BUY OUT, status, prizes, fairness. */
 export function PlayPopup({ product, onClose, onBuy, onBuyOut, busy = false, onFavourite, isFavourite }: PlayPopupProps) {
   const { left, total } = parseTicketCount(product.quantity);
   const min = minimumQuantity(product.promotion);

@@ -259,3 +259,14 @@ export const outboxMailSchema = z.object({
   createdAt: z.string(),
 });
 export type OutboxMail = z.infer<typeof outboxMailSchema>;
+export const outboxListSchema = z.array(outboxMailSchema);
+/** GET /api/dev/outbox?to=&limit= (and /latest, which reads only `to`). */
+export const outboxQuerySchema = z.object({
+  to: z.string().trim().max(254).optional(),
+  limit: z.coerce.number().int().min(1).max(200).optional(),
+});
+
+/** `/api/users/details/{username}`, `/api/users/shipping-address/{username}` */
+export const usernameParamsSchema = z.object({ username: z.string().min(1).max(100) });
+/** `/api/users/reset-password/{token}`: the link's token (checked by the server, never trusted). */
+export const resetTokenParamsSchema = z.object({ token: z.string().max(200) });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { clientSeedSchema } from '../fairness/schemas.ts';
+import { idSchema } from '../common/ids.ts';
 
 /**
  * The purchase and draw API of spec 000 §7 (tokens, card, buy-out, the draw). `ticketsBought` is the
@@ -10,7 +11,7 @@ const ticketsBoughtSchema = z
   .int('ticketsBought must be a whole number')
   .positive('ticketsBought must be at least 1')
   .max(100_000, 'ticketsBought is too large');
-const setIdSchema = z.uuid('Invalid setId');
+const setIdSchema = idSchema('setId');
 const usernameSchema = z.string().trim().min(1, 'username is required').max(100);
 
 /** POST /api/token/use. `buyOut: true` buys every ticket left (ticketsBought is then ignored). */
@@ -55,7 +56,7 @@ export type KujiIntentResponse = z.infer<typeof kujiIntentResponseSchema>;
 export const checkTicketsRequestSchema = z.object({
   setId: setIdSchema,
   ticketsBought: ticketsBoughtSchema,
-  orderId: z.uuid('Invalid orderId').optional(),
+  orderId: idSchema('orderId').optional(),
 });
 export type CheckTicketsRequest = z.infer<typeof checkTicketsRequestSchema>;
 export const checkTicketsResponseSchema = z.object({ success: z.boolean(), message: z.string() });
@@ -87,7 +88,7 @@ export type OrderPrizesResponse = z.infer<typeof orderPrizesResponseSchema>;
 
 /** POST /api/prize/fetch-prizes */
 export const fetchPrizesRequestSchema = z.object({
-  productId: z.uuid('Invalid productId'),
+  productId: idSchema('productId'),
   selectedPrizes: z.array(z.string().min(1).max(10)).max(100_000),
 });
 export type FetchPrizesRequest = z.infer<typeof fetchPrizesRequestSchema>;

@@ -19,6 +19,15 @@ export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
 export const paymentStatusSchema = z.enum(['requires_payment_method', 'succeeded', 'failed', 'canceled', 'refunded']);
 export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
 
+/** POST /api/payment/webhook: what the shop did with a gateway event (always 200 once the signature holds). */
+export const webhookResultSchema = z.object({
+  received: z.literal(true),
+  duplicate: z.literal(true).optional(),
+  ignored: z.string().optional(),
+  status: paymentStatusSchema.optional(),
+});
+export type WebhookResult = z.infer<typeof webhookResultSchema>;
+
 /** POST /api/test-gateway/confirm: the test gateway's stand-in for Stripe's client-side confirm. */
 export const testGatewayConfirmRequestSchema = z.object({
   clientSecret: z.string().min(1, 'clientSecret is required').max(200),

@@ -39,6 +39,9 @@ export const createTokenIntentResponseSchema = z.object({
 });
 export type CreateTokenIntentResponse = z.infer<typeof createTokenIntentResponseSchema>;
 
+/** `/api/token/payment-status/{paymentIntentId}`: the gateway's id (not one of the shop's uuids). */
+export const paymentIntentIdParamsSchema = z.object({ paymentIntentId: z.string().min(1).max(200) });
+
 /** GET /api/token/payment-status/{paymentIntentId} */
 export const tokenPaymentStatusResponseSchema = z.object({ paymentStatus: paymentStatusSchema });
 export type TokenPaymentStatusResponse = z.infer<typeof tokenPaymentStatusResponseSchema>;

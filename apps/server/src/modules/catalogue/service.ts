@@ -4,10 +4,10 @@ import { centsToDollars, commitmentOf, type Prize, type Product, type ProductLis
 import type { AppContext } from '../../core/context.ts';
 import type { Executor, Tx } from '../../db/database.ts';
 import { badRequest, notFound } from '../../core/http-errors.ts';
-import { parseInput } from '../../core/validate.ts';
+import { checkInput } from '../../core/validate.ts';
 import type { StockService } from '../stock/service.ts';
 import type { RoundsService, RoundRow } from './rounds.ts';
-import { newProductSchema, newPromotionSchema, type NewProduct, type NewPromotion } from './inputs.ts';
+import { newProductSchema, newPromotionSchema, type NewProduct, type NewPromotion } from '@kujiya/shared';
 import { nextSku } from './sku.ts';
 import { prizes, products, promotions, roundPrizes, setRounds } from './tables.ts';
 
@@ -144,7 +144,7 @@ export function createCatalogueService(ctx: AppContext, deps: { rounds: RoundsSe
     ...rounds,
 
     async createPromotion(exec: Executor, input: NewPromotion): Promise<string> {
-      const data = parseInput(newPromotionSchema, input);
+      const data = checkInput(newPromotionSchema, input);
       const id = crypto.randomUUID();
       await exec.insert(promotions).values({ id, ...data, createdAt: now() });
       return id;
@@ -159,7 +159,7 @@ export function createCatalogueService(ctx: AppContext, deps: { rounds: RoundsSe
      * backdates the listing so the demo shop has older and newer sets.
      */
     async createProduct(input: NewProduct, options: { listedAt?: Date } = {}): Promise<{ productId: string; setId: string }> {
-      const data = parseInput(newProductSchema, input);
+      const data = checkInput(newProductSchema, input);
       const at = options.listedAt ?? now();
       return ctx.db.transaction(async (tx) => {
         if (data.promotionId) {

@@ -103,7 +103,9 @@ describe('token purchases', () => {
       expect(anonymous.statusCode).toBe(403);
       expect(anonymous.json()).toEqual({ message: 'Please login first.' });
     }
-    expect((await api(t, other, 'GET', '/api/order/verify/not-a-uuid')).statusCode).toBe(404);
+    const malformed = await api(t, other, 'GET', '/api/order/verify/not-a-uuid');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({ message: 'Invalid orderId' });
     expect((await t.services.orders.findOrder(orderId))!.revealedAt).toBeNull();
   });
 

@@ -1,5 +1,10 @@
 import { z } from 'zod';
 
+/**
+ * What the back office sends to create a product and its prizes, and a promotion. The server checks
+ * these again inside the catalogue service (the demo data and tests call it directly).
+ */
+
 const letterSchema = z.string().regex(/^[A-Z]$/, 'A prize letter is one capital letter');
 
 /** A prize of a new product. Letter prizes are tickets; the Last Prize and double-chance prizes are not. */

@@ -1,4 +1,4 @@
-import { renderMail } from '../mail/layout.ts';
+import { renderMail } from '../mail/service.ts';
 import type { MailMessage } from '../mail/service.ts';
 
 /** The verification code mail (sign-up, or password recovery by code). */

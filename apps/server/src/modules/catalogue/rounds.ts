@@ -4,8 +4,29 @@ import type { Executor, Tx } from '../../db/database.ts';
 import { notFound } from '../../core/http-errors.ts';
 import { prizes, roundPrizes, setRounds } from './tables.ts';
 
-export type RoundRow = typeof setRounds.$inferSelect;
-export type RoundStatus = RoundRow['status'];
+export type RoundStatus = 'open' | 'sold_out' | 'closed';
+
+/** A round as other modules see it (with its secret seed: for server use only, never in a public answer). */
+export interface Round {
+  id: string;
+  productId: string;
+  sku: string;
+  roundNumber: number;
+  status: RoundStatus;
+  serverSeed: string;
+  commitment: string;
+  seedRevealedAt: Date | null;
+  totalTickets: number;
+  nextNonce: number;
+  holdUntil: Date | null;
+  holdOrderId: string | null;
+  lotteryCompleted: boolean;
+  openedAt: Date;
+  closedAt: Date | null;
+}
+/** The stored row; the same fields as `Round` (checked below), kept inside the catalogue module. */
+type RoundRow = typeof setRounds.$inferSelect;
+const asRound = (row: RoundRow): Round => row;
 
 /**
  * Round-level operations other modules need inside their own transactions (the ticket box in
@@ -19,16 +40,16 @@ export function createRoundsService(ctx: AppContext) {
      * returns it with its secret seed. Every change of a round's tickets happens under this lock,
      * so purchases of one round are serialised on any number of server instances.
      */
-    async lockRound(tx: Tx, setId: string): Promise<RoundRow> {
+    async lockRound(tx: Tx, setId: string): Promise<Round> {
       const [round] = await tx.select().from(setRounds).where(eq(setRounds.id, setId)).for('update');
       if (!round) throw notFound('Product not found');
-      return round;
+      return asRound(round);
     },
 
     /** The round row (with its seed: for server use only), or null. */
-    async findRound(exec: Executor, setId: string): Promise<RoundRow | null> {
+    async findRound(exec: Executor, setId: string): Promise<Round | null> {
       const [round] = await exec.select().from(setRounds).where(eq(setRounds.id, setId));
-      return round ?? null;
+      return round ? asRound(round) : null;
     },
 
     /** Reserves `count` consecutive round-wide nonces and returns the first. */

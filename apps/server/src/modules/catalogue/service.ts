@@ -6,7 +6,7 @@ import type { Executor, Tx } from '../../db/database.ts';
 import { badRequest, notFound } from '../../core/http-errors.ts';
 import { checkInput } from '../../core/validate.ts';
 import type { StockService } from '../stock/service.ts';
-import type { RoundsService, RoundRow } from './rounds.ts';
+import type { Round, RoundsService, RoundStatus } from './rounds.ts';
 import { newProductSchema, newPromotionSchema, type NewProduct, type NewPromotion } from '@kujiya/shared';
 import { nextSku } from './sku.ts';
 import { prizes, products, promotions, roundPrizes, setRounds } from './tables.ts';
@@ -16,6 +16,35 @@ export const NEW_PRODUCT_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 export const PRODUCT_NOT_FOUND = 'Product not found';
 
 type ProductRow = typeof products.$inferSelect;
+
+/** Rounds as other modules see them (their operations come with this service). */
+export type { Round, RoundsService, RoundStatus };
+
+/** A product as other modules see it (prices in cents and tokens). */
+export interface CatalogueProduct {
+  id: string;
+  name: string;
+  image: string;
+  tokenPrice: number;
+  priceCents: number;
+  tags: string[];
+  preorder: boolean;
+  arrival: string | null;
+  doubleChance: boolean;
+  lotteryEnabled: boolean;
+  promotionId: string | null;
+  active: boolean;
+  createdAt: Date;
+  currentRoundId: string | null;
+}
+const asCatalogueProduct = (row: ProductRow): CatalogueProduct => row;
+
+/** A round with its product and promotion, as a purchase sees it. */
+export interface RoundContext {
+  product: CatalogueProduct;
+  promotion: Promotion | null;
+  round: Round;
+}
 type PromotionRow = typeof promotions.$inferSelect;
 type PrizeRow = typeof prizes.$inferSelect;
 
@@ -26,7 +55,7 @@ export interface PublicRound {
   productName: string;
   sku: string;
   roundNumber: number;
-  status: RoundRow['status'];
+  status: RoundStatus;
   commitment: string;
   serverSeed: string | null;
   totalTickets: number;
@@ -104,7 +133,7 @@ export function createCatalogueService(ctx: AppContext, deps: { rounds: RoundsSe
     }
   }
 
-  async function productViews(rows: { product: ProductRow; round: RoundRow; promotion: PromotionRow | null }[], exec: Executor) {
+  async function productViews(rows: { product: ProductRow; round: Round; promotion: PromotionRow | null }[], exec: Executor) {
     const available = await stock.availability(
       rows.map((r) => r.round.id),
       exec,
@@ -268,7 +297,7 @@ export function createCatalogueService(ctx: AppContext, deps: { rounds: RoundsSe
     },
 
     /** The product a round belongs to, as the shopper sees it now, or 404. */
-    async getProductOfRound(setId: string, exec: Executor = ctx.db) {
+    async getProductOfRound(setId: string, exec: Executor = ctx.db): Promise<RoundContext> {
       const round = await rounds.findRound(exec, setId);
       if (!round) throw notFound(PRODUCT_NOT_FOUND);
       const [row] = await exec
@@ -276,7 +305,7 @@ export function createCatalogueService(ctx: AppContext, deps: { rounds: RoundsSe
         .from(products)
         .leftJoin(promotions, eq(promotions.id, products.promotionId))
         .where(eq(products.id, round.productId));
-      return { product: row!.product, promotion: promotionView(row!.promotion), round };
+      return { product: asCatalogueProduct(row!.product), promotion: promotionView(row!.promotion), round };
     },
 
     /**

@@ -8,7 +8,7 @@ import { TestClock } from '../../core/clock.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createTestProduct } from '../catalogue/test/fixtures.ts';
 import type { NewProduct } from '@kujiya/shared';
-import type { TestGateway } from '../payments/test-gateway.ts';
+import type { TestGateway } from '../payments/testing.ts';
 import { insertTestShopper } from '../accounts/test-helpers.ts';
 
 /**

@@ -6,7 +6,7 @@ import { buildApp, type KujiyaApp } from '../../app.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createTestProduct } from '../catalogue/test/fixtures.ts';
 import { confirmWithCard } from '../token-shop/testing.ts';
-import type { TestGateway } from '../payments/test-gateway.ts';
+import type { TestGateway } from '../payments/testing.ts';
 import { REFUND_CLAIM_TIMEOUT_MS, refundKeyOf } from './service.ts';
 import { orders } from './tables.ts';
 import { api, fundedShopper, useTokens } from './testing.ts';

@@ -23,9 +23,9 @@ import { runPeriodically } from '../../core/periodic.ts';
 import { HttpError, badRequest, forbidden, locked, notFound } from '../../core/http-errors.ts';
 import { NOT_ENOUGH_TICKETS } from '../stock/service.ts';
 import { NOT_ENOUGH_TOKENS } from '../wallet/service.ts';
-import type { PaymentIntentRecord, PaymentsService } from '../payments/service.ts';
+import type { PaymentIntent, PaymentsService } from '../payments/service.ts';
 import type { MailService } from '../mail/service.ts';
-import type { RoundRow } from '../catalogue/rounds.ts';
+import type { Round } from '../catalogue/service.ts';
 import { shipByDateFor } from '../inventory/service.ts';
 import { orders } from './tables.ts';
 import { createSettlement, type OrderRow, type RoundContext, type SettleDeps } from './settle.ts';
@@ -61,7 +61,7 @@ export function createOrdersService(ctx: AppContext, deps: Deps) {
   };
 
   /** 423 while another order's card buy-out holds the round (RULES §3). */
-  const assertNoHold = (round: RoundRow, ownOrderId?: string) => {
+  const assertNoHold = (round: Round, ownOrderId?: string) => {
     const holdTimeLeft = catalogue.holdSecondsLeft(round);
     if (holdTimeLeft > 0 && round.holdOrderId !== ownOrderId) throw locked(HOLD_MESSAGE, { holdTimeLeft });
   };
@@ -140,7 +140,7 @@ export function createOrdersService(ctx: AppContext, deps: Deps) {
   }
 
   /** The card payment succeeded (in the webhook's transaction): take the tickets, or refund (RULES §3). */
-  async function onPaymentSucceeded(tx: Tx, intent: PaymentIntentRecord): Promise<void> {
+  async function onPaymentSucceeded(tx: Tx, intent: PaymentIntent): Promise<void> {
     const [order] = await tx.select().from(orders).where(eq(orders.paymentIntentId, intent.id)).for('update');
     if (!order) {
       ctx.log.error({ intentId: intent.id }, 'succeeded kuji payment has no order');
@@ -165,7 +165,7 @@ export function createOrdersService(ctx: AppContext, deps: Deps) {
     scheduleRefunds();
   }
 
-  async function onPaymentCanceled(tx: Tx, intent: PaymentIntentRecord): Promise<void> {
+  async function onPaymentCanceled(tx: Tx, intent: PaymentIntent): Promise<void> {
     const [order] = await tx.select().from(orders).where(eq(orders.paymentIntentId, intent.id)).for('update');
     if (!order || order.status !== 'pending') return;
     if (order.reservationId) await stock.releaseReservation(tx, order.reservationId);
@@ -174,7 +174,7 @@ export function createOrdersService(ctx: AppContext, deps: Deps) {
     await tx.update(orders).set({ status: 'canceled' }).where(eq(orders.id, order.id));
   }
 
-  async function onPaymentRefunded(tx: Tx, intent: PaymentIntentRecord): Promise<void> {
+  async function onPaymentRefunded(tx: Tx, intent: PaymentIntent): Promise<void> {
     await tx
       .update(orders)
       .set({ status: 'refunded' })
@@ -477,3 +477,6 @@ export function createOrdersService(ctx: AppContext, deps: Deps) {
   return service;
 }
 export type OrdersService = ReturnType<typeof createOrdersService>;
+
+/** The in-app text of a Challenge refund (the notifications tests match it). */
+export { challengeRefundMessage } from './settle.ts';

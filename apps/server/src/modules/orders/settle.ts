@@ -1,11 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { LAST_RANK, sortPrizeRanks, type Promotion } from '@kujiya/shared';
+import { LAST_RANK, sortPrizeRanks } from '@kujiya/shared';
 import type { AppContext } from '../../core/context.ts';
 import type { Tx } from '../../db/database.ts';
 import { badRequest } from '../../core/http-errors.ts';
-import type { CatalogueService } from '../catalogue/service.ts';
-import type { RoundRow } from '../catalogue/rounds.ts';
-import type { products } from '../catalogue/tables.ts';
+import type { CatalogueService, RoundContext } from '../catalogue/service.ts';
 import type { StockService } from '../stock/service.ts';
 import { NOT_ENOUGH_TICKETS } from '../stock/service.ts';
 import type { FairnessService } from '../fairness/service.ts';
@@ -15,14 +13,7 @@ import type { NotificationsService } from '../notifications/service.ts';
 import { orders } from './tables.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
-export type ProductRow = typeof products.$inferSelect;
-
-/** A round with its product and promotion, as a purchase sees it. */
-export interface RoundContext {
-  product: ProductRow;
-  promotion: Promotion | null;
-  round: RoundRow;
-}
+export type { RoundContext };
 
 export interface SettleDeps {
   catalogue: CatalogueService;

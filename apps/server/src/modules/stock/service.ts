@@ -4,7 +4,7 @@ import { canonicalBox, drawTicket } from '@kujiya/shared';
 import type { AppContext } from '../../core/context.ts';
 import type { Executor, Tx } from '../../db/database.ts';
 import { badRequest } from '../../core/http-errors.ts';
-import type { RoundsService } from '../catalogue/rounds.ts';
+import type { RoundsService } from '../catalogue/service.ts';
 import { reservations, tickets } from './tables.ts';
 
 export const NOT_ENOUGH_TICKETS = 'Not enough tickets left';

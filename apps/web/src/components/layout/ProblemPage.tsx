@@ -1,5 +1,27 @@
+import { Link } from 'react-router';
+import './error-page.css';
+
+/** The frame of the error and not-found pages: the torn tickets, a title, a line, and ways back. */
+export function ProblemPage({ title, text }: { title: string; text: string }) {
+  return (
+    <main className="page error-page">
+      <TornTicketsArt />
+      <h1 className="error-page__title">{title}</h1>
+      <p className="error-page__text">{text}</p>
+      <div className="error-page__actions">
+        <Link className="btn btn--primary" to="/">
+          Back to home
+        </Link>
+        <Link className="btn btn--ghost" to="/ichiban-kuji-products">
+          Browse sets
+        </Link>
+      </div>
+    </main>
+  );
+}
+
 /** The two torn tickets ('?' and '!') of the error and not-found pages. */
-export function TornTicketsArt() {
+function TornTicketsArt() {
   return (
     <svg className="error-page__art" viewBox="0 0 160 120" aria-hidden="true">
       <circle cx="80" cy="62" r="54" fill="#ffe3e8" />

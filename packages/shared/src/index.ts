@@ -9,6 +9,7 @@ export * from './fairness/engine.ts';
 export * from './fairness/schemas.ts';
 export * from './fairness/verdict.ts';
 export * from './accounts/schemas.ts';
+export * from './accounts/policies.ts';
 export * from './payments/schemas.ts';
 export * from './tokens/schemas.ts';
 export * from './orders/schemas.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** GET /api/notification: one in-app notification (spec 000 §3). */
+/** GET /api/notification: one in-app notification (docs/rules/api.md). */
 export const notificationSchema = z.object({
   _id: z.string(),
   message: z.string(),
@@ -18,7 +18,7 @@ export type FavoriteState = z.infer<typeof favoriteStateSchema>;
 export const favoriteProductIdsSchema = z.object({ productIds: z.array(z.string()) });
 export type FavoriteProductIds = z.infer<typeof favoriteProductIdsSchema>;
 
-/** The spec 000 §9 events the web reports through POST /api/analytics/event. */
+/** The analytics events (docs/rules/api.md) the web reports through POST /api/analytics/event. */
 export const CLIENT_ANALYTICS_EVENTS = ['View Product', 'Purchase Intent', 'Buy Out Intent'] as const;
 export const analyticsEventRequestSchema = z.object({
   name: z.enum(CLIENT_ANALYTICS_EVENTS, { message: 'Unknown analytics event' }),

@@ -3,7 +3,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 
 /**
- * The verifiable draw of RULES.md §2, written once for the server, the fairness page and the
+ * The verifiable draw (docs/rules/fairness.md), written once for the server, the fairness page and the
  * check script. Pure and synchronous (no Node or Web Crypto), so every side computes the same.
  */
 

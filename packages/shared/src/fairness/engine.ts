@@ -1,7 +1,7 @@
 import { doubleChanceMessage, drawTicket, lotteryMessage, pickIndex } from './draw.ts';
 
 /**
- * The draws of a round built on the primitives of draw.ts (RULES.md §2 and §4). The server uses
+ * The draws of a round built on the primitives of draw.ts (docs/rules/fairness.md, promotions.md). The server uses
  * them to decide prizes; the fairness page and the tests use them to replay the public log.
  */
 
@@ -43,7 +43,7 @@ export function drawTickets(input: {
 }
 
 /**
- * A Challenge order (RULES §4): its tickets are drawn one by one in nonce order; the first ticket whose
+ * A Challenge order (docs/rules/promotions.md): its tickets are drawn one by one in nonce order; the first ticket whose
  * letter is `challengeLetter` wins and drawing stops. Undrawn tickets never get a nonce: they stay in
  * the pool and are refunded (`challengeRemainingTickets`). If the letter never comes, all are drawn.
  */
@@ -133,7 +133,7 @@ function drawUnits(
 }
 
 /**
- * Chance (lottery) set at sell-out (RULES §4): `entries` are the sold tickets' indexes in nonce order,
+ * Chance (lottery) set at sell-out (docs/rules/promotions.md): `entries` are the sold tickets' indexes in nonce order,
  * `prizeUnits` the prize letters in order, one per unit (for a full round: the canonical box).
  * Pick n uses the message "lottery:" + n.
  */
@@ -142,7 +142,7 @@ export function drawLottery(serverSeed: string, entries: readonly number[], priz
 }
 
 /**
- * Double chance at sell-out (RULES §4): `tickets` are all the round's tickets (free ones included)
+ * Double chance at sell-out (docs/rules/promotions.md): `tickets` are all the round's tickets (free ones included)
  * in nonce order, `units` the double-chance prizes in order, one per unit. Message "double:" + n.
  */
 export function drawDoubleChance(serverSeed: string, tickets: readonly number[], units: readonly string[]): PrizePick[] {

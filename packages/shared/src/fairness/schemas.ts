@@ -3,7 +3,7 @@ import { z } from 'zod';
 const hex64 = z.string().regex(/^[0-9a-f]{64}$/, 'Expected 64 lowercase hex characters');
 
 /**
- * The shopper's client seed, sent as `clientSeed` with every purchase (RULES §2). Any printable text;
+ * The shopper's client seed, sent as `clientSeed` with every purchase (docs/rules/fairness.md). Any printable text;
  * the browser makes a random one and the shopper may type their own.
  */
 export const clientSeedSchema = z
@@ -39,7 +39,7 @@ export const fairnessLogEntrySchema = z.object({
 export type FairnessLogEntry = z.infer<typeof fairnessLogEntrySchema>;
 
 /**
- * GET /api/fairness/{setId}: everything needed to check a round's draws (RULES §2).
+ * GET /api/fairness/{setId}: everything needed to check a round's draws (docs/rules/fairness.md).
  * `serverSeed` is null until the round sells out or is reloaded. `box` is the canonical box (letter of
  * each ticket index). `prizes` are the letter prizes' initial quantities (the box must match them);
  * `doubleChancePrizes` the double-chance prizes in draw order (each unit's label is its `rank`).

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { clientSeedSchema } from '../fairness/schemas.ts';
 import { idSchema } from '../common/ids.ts';
+import { paymentStatusSchema } from '../payments/schemas.ts';
 
 /**
- * The purchase and draw API of spec 000 §7 (tokens, card, buy-out, the draw). `ticketsBought` is the
+ * The purchase and draw API (docs/rules/buying.md): tokens, card, buy-out, the draw. `ticketsBought` is the
  * number of tickets the shopper pays for; free tickets of a Buy-X-Get-Y promotion come on top.
  */
 const ticketsBoughtSchema = z
@@ -67,13 +68,14 @@ export type ReservationResponse = z.infer<typeof reservationResponseSchema>;
 /** Cents for card orders, tokens for token orders. */
 export const orderTotalResponseSchema = z.object({ totalCost: z.number().int() });
 export type OrderTotalResponse = z.infer<typeof orderTotalResponseSchema>;
-export const orderPaymentStatusSchema = z.enum(['requires_payment_method', 'succeeded', 'failed', 'canceled', 'refunded']);
+/** An order's payment status: the same statuses as every payment. */
+export const orderPaymentStatusSchema = paymentStatusSchema;
 export const orderStatusResponseSchema = z.object({ paymentStatus: orderPaymentStatusSchema });
 export type OrderStatusResponse = z.infer<typeof orderStatusResponseSchema>;
 export const verifyOrderResponseSchema = z.object({ success: z.boolean() });
 export type VerifyOrderResponse = z.infer<typeof verifyOrderResponseSchema>;
 
-/** POST /api/draw-and-update-order/{orderId}: what was decided at payment (spec 000 §3). */
+/** POST /api/draw-and-update-order/{orderId}: what was decided at payment (docs/rules/buying.md). */
 export const drawResponseSchema = z.object({
   selectedPrizes: z.array(z.string()),
   challengeWon: z.boolean(),

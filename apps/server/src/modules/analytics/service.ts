@@ -4,7 +4,7 @@ import type { Executor } from '../../db/database.ts';
 import { HttpError } from '../../core/http-errors.ts';
 import { analyticsEvents } from './tables.ts';
 
-/** The spec's analytics event names recorded on the server. */
+/** The analytics event names (docs/rules/api.md) recorded on the server. */
 export const ANALYTICS_EVENTS = {
   tokenPurchaseComplete: 'Token Purchase Complete',
   tokenPurchaseFailed: 'Token Purchase Failed',

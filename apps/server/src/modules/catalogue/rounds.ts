@@ -107,7 +107,7 @@ export function createRoundsService(ctx: AppContext) {
       return updated.length > 0;
     },
 
-    /** Marks the round sold out and reveals its seed (RULES §2). */
+    /** Marks the round sold out and reveals its seed (docs/rules/fairness.md). */
     async markSoldOut(tx: Tx, roundId: string): Promise<void> {
       const now = ctx.clock.now();
       await tx
@@ -116,7 +116,7 @@ export function createRoundsService(ctx: AppContext) {
         .where(eq(setRounds.id, roundId));
     },
 
-    /** Puts the round on a buy-out hold until `until` (RULES §3). */
+    /** Puts the round on a buy-out hold until `until` (docs/rules/buying.md). */
     async setHold(tx: Tx, roundId: string, until: Date, orderId: string): Promise<void> {
       await tx.update(setRounds).set({ holdUntil: until, holdOrderId: orderId }).where(eq(setRounds.id, roundId));
     },

@@ -48,7 +48,7 @@ export interface RoundContext {
 type PromotionRow = typeof promotions.$inferSelect;
 type PrizeRow = typeof prizes.$inferSelect;
 
-/** The public shape of a round, its seed only once revealed (RULES §2). */
+/** The public shape of a round, its seed only once revealed (docs/rules/fairness.md). */
 export interface PublicRound {
   setId: string;
   productId: string;
@@ -238,7 +238,7 @@ export function createCatalogueService(ctx: AppContext, deps: { rounds: RoundsSe
     },
 
     /**
-     * Reload Set (RULES §1, spec 001): closes the current round (revealing its seed), releases its
+     * Reload Set (docs/rules/catalogue.md): closes the current round (revealing its seed), releases its
      * reservations and opens the next one with SKU suffix + 1, a new seed and full prize counts.
      * The promotion is removed, as the admin spec says.
      */

@@ -27,7 +27,7 @@ export interface SellOutPick {
 export type BuyerNameLookup = (orderIds: string[], exec: Executor) => Promise<Map<string, string>>;
 
 /**
- * The public, verifiable side of the draw (RULES §2, §4): the fairness JSON of a round, and the
+ * The public, verifiable side of the draw (docs/rules/fairness.md, promotions.md): the fairness JSON of a round, and the
  * sell-out picks (lottery, double chance) drawn once and logged.
  */
 export function createFairnessService(ctx: AppContext, deps: { catalogue: CatalogueService; stock: StockService }) {

@@ -1,7 +1,7 @@
 import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
- * The sell-out picks of a round's public draw log (RULES §4): lottery pick n ("lottery:" + n) and
+ * The sell-out picks of a round's public draw log (docs/rules/promotions.md): lottery pick n ("lottery:" + n) and
  * double-chance pick n ("double:" + n). Ticket draws live in stock's ticket box; these complete the
  * log. The key makes every pick happen exactly once. `roundId` is catalogue's set_rounds.id.
  */

@@ -19,13 +19,13 @@ export interface NewBatch {
   source: InventorySource;
 }
 
-/** Ship-by rule of RULES §6: order date + 14 days for in-stock sets, none for pre-orders. */
+/** The ship-by rule (docs/rules/fulfilment.md): order date + 14 days for in-stock sets, none for pre-orders. */
 export const SHIP_BY_DAYS = 14;
 export function shipByDateFor(orderDate: Date, preorder: boolean): Date | null {
   return preorder ? null : new Date(orderDate.getTime() + SHIP_BY_DAYS * 24 * 60 * 60 * 1000);
 }
 
-/** Users' won prizes (RULES §6). Batches are added inside the transaction that decided the prizes. */
+/** Users' won prizes (docs/rules/fulfilment.md). Batches are added inside the transaction that decided the prizes. */
 export function createInventoryService(ctx: AppContext) {
   return {
     async addBatches(tx: Tx, batches: NewBatch[]): Promise<void> {

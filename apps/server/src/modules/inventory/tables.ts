@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
- * Prizes a user owns (RULES §6): one batch per prize won by an order. `shipByDate` is the order date
+ * Prizes a user owns (docs/rules/fulfilment.md): one batch per prize won by an order. `shipByDate` is the order date
  * + 14 days for in-stock sets and null for pre-orders until the admin converts them.
  */
 export const inventoryBatches = pgTable(

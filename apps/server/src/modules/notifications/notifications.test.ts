@@ -32,7 +32,7 @@ describe('notifications', () => {
     }
   });
 
-  it('lists only the own notifications, newest first, with the spec fields', async () => {
+  it('lists only the own notifications, newest first, with the contract fields', async () => {
     const alice = await testShopper(t, 'alice');
     const bob = await testShopper(t, 'bob');
     await notify(alice.user.id, 'first');

@@ -12,7 +12,7 @@ import { orders } from './tables.ts';
 import { api, fundedShopper, useTokens } from './testing.ts';
 
 /**
- * Refunds of late card payments (RULES §3) survive a crash: an order stuck `refunding` is re-driven
+ * Refunds of late card payments (docs/rules/buying.md) survive a crash: an order stuck `refunding` is re-driven
  * by the background job, and the gateway's idempotency key keeps every retry to one refund.
  */
 describe('refund retries', () => {

@@ -6,6 +6,7 @@ import {
   maximumQuantity,
   quotePurchase,
   sortPrizeRanks,
+  tokenCost,
   type CheckTicketsRequest,
   type CheckTicketsResponse,
   type DrawResponse,
@@ -32,7 +33,7 @@ import { createSettlement, type OrderRow, type RoundContext, type SettleDeps } f
 
 /** The payment purpose of card ticket orders. */
 export const KUJI_ORDER = 'kuji-order';
-/** How long a card order's tickets stay reserved (RULES §3). */
+/** How long a card order's tickets stay reserved (docs/rules/buying.md). */
 export const RESERVATION_MS = 10 * MINUTE;
 /**
  * A refund claim older than this was abandoned (the instance died before or during the gateway
@@ -50,7 +51,7 @@ interface Deps extends SettleDeps {
   mail: MailService;
 }
 
-/** The purchase engine (spec 000 §4, §7; RULES §1-4): token and card purchases, buy-outs, the draw API. */
+/** The purchase engine (docs/rules/buying.md, promotions.md): token and card purchases, buy-outs, the draw API. */
 export function createOrdersService(ctx: AppContext, deps: Deps) {
   const { catalogue, stock, wallet, payments, fairness, mail } = deps;
   const settlement = createSettlement(ctx, deps);
@@ -60,7 +61,7 @@ export function createOrdersService(ctx: AppContext, deps: Deps) {
     if (username.trim().toLowerCase() !== user.username.toLowerCase()) throw forbidden('You can only buy tickets for your own account.');
   };
 
-  /** 423 while another order's card buy-out holds the round (RULES §3). */
+  /** 423 while another order's card buy-out holds the round (docs/rules/buying.md). */
   const assertNoHold = (round: Round, ownOrderId?: string) => {
     const holdTimeLeft = catalogue.holdSecondsLeft(round);
     if (holdTimeLeft > 0 && round.holdOrderId !== ownOrderId) throw locked(HOLD_MESSAGE, { holdTimeLeft });
@@ -132,14 +133,14 @@ export function createOrdersService(ctx: AppContext, deps: Deps) {
     return row ?? null;
   }
 
-  /** The caller's own order; anyone else's (or none) is a 404 that leaks nothing (RULES §7). */
+  /** The caller's own order; anyone else's (or none) is a 404 that leaks nothing (docs/rules/security.md). */
   async function ownOrder(user: Principal, orderId: string, exec: Executor = ctx.db): Promise<OrderRow> {
     const order = await findOrder(exec, orderId);
     if (!order || order.userId !== user.id) throw notFound(ORDER_NOT_FOUND);
     return order;
   }
 
-  /** The card payment succeeded (in the webhook's transaction): take the tickets, or refund (RULES §3). */
+  /** The card payment succeeded (in the webhook's transaction): take the tickets, or refund (docs/rules/buying.md). */
   async function onPaymentSucceeded(tx: Tx, intent: PaymentIntent): Promise<void> {
     const [order] = await tx.select().from(orders).where(eq(orders.paymentIntentId, intent.id)).for('update');
     if (!order) {
@@ -237,7 +238,7 @@ export function createOrdersService(ctx: AppContext, deps: Deps) {
     if (jobsEnabled) setTimeout(() => jobsEnabled && void processPendingRefunds().catch(() => {}), 200).unref();
   }
 
-  /** Reserves tickets and creates the card payment intent of an order (RULES §3). */
+  /** Reserves tickets and creates the card payment intent of an order (docs/rules/buying.md). */
   async function createCardOrder(user: Principal, input: { setId: string; paid: number | 'buyOut'; clientSeed?: string }): Promise<KujiIntentResponse> {
     const buyOut = input.paid === 'buyOut';
     // Checked first without a lock, so a hopeless request makes no gateway intent.
@@ -335,7 +336,7 @@ export function createOrdersService(ctx: AppContext, deps: Deps) {
         const { left } = await stock.availabilityOf(tx, round.id);
         const paid = input.buyOut ? maximumQuantity(left, rc.promotion) : input.ticketsBought!;
         const quote = quoteOrThrow(rc, left, paid);
-        const cost = rc.product.tokenPrice * paid;
+        const cost = tokenCost(rc.product.tokenPrice, paid);
         const created = await insertOrder(tx, {
           id: crypto.randomUUID(),
           user,

@@ -31,7 +31,7 @@ const countRanks = (ranks: readonly string[]) => {
 };
 
 /**
- * Decides an order's prizes when it is paid (RULES §2, §4), inside the paying transaction: takes its
+ * Decides an order's prizes when it is paid (docs/rules/fairness.md, promotions.md), inside the paying transaction: takes its
  * tickets from the box (a Challenge stops at its letter and refunds the rest as tokens; a chance set
  * takes entries only), gives the Last Prize to the final ticket, puts the prizes in the winner's
  * inventory and, when the round sells out, runs the lottery and double-chance draws.
@@ -84,7 +84,7 @@ export function createSettlement(ctx: AppContext, deps: SettleDeps) {
         await addPrizeBatches(tx, order, round.sku, letters, () => 'lottery');
         wonByUser.set(order.userId, [...(wonByUser.get(order.userId) ?? []), ...letters]);
       }
-      // One result per participant (over all their orders), in-app and by e-mail (RULES §4).
+      // One result per participant (over all their orders), in-app and by e-mail (docs/rules/promotions.md).
       const usersByMessage = new Map<string, { userIds: string[]; subject: string }>();
       for (const [userId, letters] of wonByUser) {
         const [message, subject] =

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createTestProduct } from '../catalogue/test/fixtures.ts';
 import { api, fundedShopper, ticketsLeftOf, useTokens } from './testing.ts';
 
-/** POST /api/token/use (spec 000 §4 steps 1-6, RULES §3-4) and the draw API of spec 000 §7. */
+/** POST /api/token/use and the draw API (docs/rules/buying.md, promotions.md). */
 describe('token purchases', () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -1,4 +1,4 @@
-import { TOKEN_LOT_LIFETIME_MONTHS } from '@kujiya/shared';
+import { RESET_LINK_VALIDITY, TOKEN_LOT_LIFETIME_MONTHS, VERIFICATION_CODE_VALIDITY } from '@kujiya/shared';
 
 /**
  * The shop policies the info pages state (docs/rules/tokens.md, fulfilment.md, accounts.md). Kept
@@ -15,9 +15,9 @@ export const policies = {
   smallPrizesPerBundle: 20,
   tokenValidityMonths: TOKEN_LOT_LIFETIME_MONTHS,
   selfCollectionSlots: ['Wednesdays, 2 PM to 6 PM', 'Fridays, 6 PM to 9 PM'],
-  resetLinkValidity: '1 hour',
+  resetLinkValidity: RESET_LINK_VALIDITY,
   emailDelay: '30 seconds to 10 minutes',
-  verificationCodeValidity: '15 minutes',
+  verificationCodeValidity: VERIFICATION_CODE_VALIDITY,
 } as const;
 
 /** Shipping fee in dollars for a parcel: $5 per bundle of up to 2 big and 20 small prizes (docs/rules/fulfilment.md). */

@@ -4,7 +4,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useVerifyCode } from '../api/verifyCode';
 import { createVerification } from '../api/createVerification';
 import { readState, type VerificationState } from '../../../lib/auth-navigation';
-import { isValidEmail } from '@kujiya/shared';
+import { isValidEmail, VERIFICATION_CODE_VALIDITY } from '@kujiya/shared';
 import { useCountdown } from '../../../lib/use-countdown';
 import { FormMessage } from './FormMessage';
 import '../../../components/auth-form.css';
@@ -107,7 +107,7 @@ export function VerifyPage() {
         </form>
         <div className="auth-info" role="note">
           <p>
-            <strong>The code is valid for 15 minutes.</strong>
+            <strong>The code is valid for {VERIFICATION_CODE_VALIDITY}.</strong>
           </p>
           <p>E-mail delivery may take 30 seconds to 10 minutes. Please check your spam folder too.</p>
         </div>

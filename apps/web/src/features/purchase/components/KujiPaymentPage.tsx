@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { formatCents } from '@kujiya/shared';
+import { formatCents, isFinalPaymentStatus } from '@kujiya/shared';
 import { CardPaymentForm } from '../../../components/card-payment/CardPaymentForm';
 import { ProcessingOverlay } from '../../../components/card-payment/ProcessingOverlay';
 import { productsQueryKey } from '../../../lib/query-keys';
@@ -19,8 +19,6 @@ import { TicketCheckDialog } from './TicketCheckDialog';
 import './purchase.css';
 
 /** Statuses after which the page stops waiting. */
-const FINAL_STATUSES = new Set(['succeeded', 'refunded', 'canceled']);
-
 /**
  * /kuji-payment (docs/rules/buying.md): the set, the ticket count, the total, the reservation countdown
  * and the card form. Pay checks the tickets first, then confirms the card, then polls the order
@@ -117,7 +115,7 @@ function KujiPayment({ state }: { state: KujiPaymentState }) {
         />
       </section>
 
-      {processing && !FINAL_STATUSES.has(paymentStatus ?? '') && <ProcessingOverlay />}
+      {processing && !(paymentStatus && isFinalPaymentStatus(paymentStatus)) && <ProcessingOverlay />}
       {checkMessage && <TicketCheckDialog message={checkMessage} onClose={() => setCheckMessage(null)} />}
     </main>
   );

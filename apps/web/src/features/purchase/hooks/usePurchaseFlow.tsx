@@ -1,7 +1,7 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Product } from '@kujiya/shared';
+import { tokenCost, type Product } from '@kujiya/shared';
 import { LoginReminderDialog } from '../../../components/LoginReminderDialog';
 import { needsLoginReminder } from '../../../components/login-reminder';
 import { useSession } from '../../../lib/session';
@@ -13,7 +13,7 @@ import { createKujiIntent } from '../api/createKujiIntent';
 import { readClientSeed } from '../../../lib/client-seed';
 import { startHold } from '../../../lib/hold-store';
 import { purchaseFailure, type PurchaseFailure, type PurchasePath } from '../lib/purchase-errors';
-import { buyOutQuantity, tokenCost, tokensShort } from '../lib/purchase-maths';
+import { buyOutQuantity, tokensShort } from '../lib/purchase-maths';
 import { writeOrderState } from '../../../lib/order-state';
 import { writeKujiPaymentState } from '../lib/purchase-state';
 import { HoldDialog } from '../components/HoldDialog';

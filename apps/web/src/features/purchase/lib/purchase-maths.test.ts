@@ -1,15 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Promotion } from '@kujiya/shared';
-import { buyOutQuantity, formatCountdown, tokenCost, tokensShort } from './purchase-maths';
+import { buyOutQuantity, formatCountdown, tokensShort } from './purchase-maths';
 
 const buy3get1: Promotion = { type: 'BUY_X_GET_Y_FREE', details: { requiredQuantity: 3, freeQuantity: 1 } };
 const challenge: Promotion = { type: 'CHALLENGE', details: { minimumQuantity: 3, challengeAlphabet: 'A' } };
 
-describe('token cost and shortfall', () => {
-  it('costs the token price times the paid tickets', () => {
-    expect(tokenCost(30, 1)).toBe(30);
-    expect(tokenCost(30, 7)).toBe(210);
-  });
+describe('token shortfall', () => {
   it('needs the difference when the balance is short, else nothing', () => {
     expect(tokensShort(100, 210)).toBe(110);
     expect(tokensShort(210, 210)).toBe(0);

@@ -1,10 +1,5 @@
 import { maximumQuantity, parseTicketCount, type Product } from '@kujiya/shared';
 
-/** Tokens a purchase costs: the token price times the paid tickets (docs/rules/buying.md). */
-export function tokenCost(tokenPrice: number, paidTickets: number): number {
-  return tokenPrice * paidTickets;
-}
-
 /** How many more tokens the shopper needs; 0 when the balance covers the cost. */
 export function tokensShort(balance: number, cost: number): number {
   return Math.max(0, cost - balance);

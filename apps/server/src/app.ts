@@ -11,7 +11,7 @@ import fastifyStatic from '@fastify/static';
 import { Redis } from 'ioredis';
 import { serializerCompiler, validatorCompiler, hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { validationMessage } from './core/validate.ts';
-import { loggerOptions, logRequests } from './core/logger.ts';
+import { loggerOptions, RequestLogController } from './core/logger.ts';
 import { contractBreachMessage, isContractBreach } from './core/serializers.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -51,13 +51,12 @@ export async function buildApp(options: BuildAppOptions): Promise<KujiyaApp> {
   const clock = options.clock ?? systemClock;
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config.logLevel),
-    disableRequestLogging: true,
+    logController: new RequestLogController(),
     // Client address: X-Forwarded-For is honoured only behind a trusted proxy (TRUST_PROXY).
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
-  logRequests(app);
 
   const jwtSecret =
     config.jwtSecret ?? (await getOrCreateSetting(database.db, 'jwt_secret', () => crypto.randomBytes(48).toString('hex')));

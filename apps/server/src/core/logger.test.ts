@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { Writable } from 'node:stream';
-import { loggerOptions, logRequests } from './logger.ts';
+import { loggerOptions, RequestLogController } from './logger.ts';
 
 describe('the server log', () => {
   it('is pretty on a terminal and JSON otherwise', () => {
@@ -19,8 +19,7 @@ describe('the server log', () => {
     });
     for (const level of ['info', 'debug'] as const) {
       lines.length = 0;
-      const app = Fastify({ logger: { level, stream }, disableRequestLogging: true });
-      logRequests(app);
+      const app = Fastify({ logger: { level, stream }, logController: new RequestLogController() });
       app.get('/ping', async () => ({ ok: true }));
       await app.inject({ method: 'GET', url: '/ping' });
       await app.close();

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 
 /**
  * The server's log: easy to read on a terminal (pino-pretty when stdout is a TTY), one JSON object per
@@ -13,14 +13,15 @@ export function loggerOptions(level: string, isTty = Boolean(process.stdout.isTT
 }
 
 /**
- * One line per request at debug level (Fastify's own pair of lines per request at info would drown the
- * start log); errors are logged at error by the error handler.
+ * One line per request, at debug level (Fastify's own pair of lines per request at info would drown
+ * the start log); a request that errored stays at error.
  */
-export function logRequests(app: FastifyInstance): void {
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.debug(
-      { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
-      `${request.method} ${request.url} ${reply.statusCode}`,
-    );
-  });
+export class RequestLogController extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const line = { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) };
+    if (error) reply.log.error({ ...line, err: error }, `${request.method} ${request.url} ${reply.statusCode}`);
+    else reply.log.debug(line, `${request.method} ${request.url} ${reply.statusCode}`);
+  }
 }

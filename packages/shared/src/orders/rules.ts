@@ -20,6 +20,9 @@ export function quotePurchase(paid: number, left: number, promotion: Promotion |
   return { ok: true, paidTickets: paid, receivedTickets: ticketsReceived(paid, left, promotion), buyOut };
 }
 
+/** A card order's tickets stay reserved this long while the shopper pays (docs/rules/buying.md). */
+export const CARD_RESERVATION_MINUTES = 10;
+
 /** Tokens a purchase costs: the set's token price times the paid tickets (free tickets cost nothing). */
 export function tokenCost(tokenPrice: number, paidTickets: number): number {
   return tokenPrice * paidTickets;

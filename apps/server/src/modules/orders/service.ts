@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import {
+  CARD_RESERVATION_MINUTES,
   HOLD_MESSAGE,
   LAST_RANK,
   maximumQuantity,
@@ -34,7 +35,7 @@ import { createSettlement, type OrderRow, type RoundContext, type SettleDeps } f
 /** The payment purpose of card ticket orders. */
 export const KUJI_ORDER = 'kuji-order';
 /** How long a card order's tickets stay reserved (docs/rules/buying.md). */
-export const RESERVATION_MS = 10 * MINUTE;
+export const RESERVATION_MS = CARD_RESERVATION_MINUTES * MINUTE;
 /**
  * A refund claim older than this was abandoned (the instance died before or during the gateway
  * call) and is taken over. Well above the longest gateway call (Stripe: 20 s timeout, 2 retries).

@@ -1,4 +1,4 @@
-import { RESET_LINK_VALIDITY, TOKEN_LOT_LIFETIME_MONTHS, VERIFICATION_CODE_VALIDITY } from '@kujiya/shared';
+import { CARD_RESERVATION_MINUTES, RESET_LINK_VALIDITY, TOKEN_LOT_LIFETIME_MONTHS, VERIFICATION_CODE_VALIDITY } from '@kujiya/shared';
 
 /**
  * The shop policies the info pages state (docs/rules/tokens.md, fulfilment.md, accounts.md). Kept
@@ -14,6 +14,7 @@ export const policies = {
   bigPrizesPerBundle: 2,
   smallPrizesPerBundle: 20,
   tokenValidityMonths: TOKEN_LOT_LIFETIME_MONTHS,
+  cardReservationMinutes: CARD_RESERVATION_MINUTES,
   selfCollectionSlots: ['Wednesdays, 2 PM to 6 PM', 'Fridays, 6 PM to 9 PM'],
   resetLinkValidity: RESET_LINK_VALIDITY,
   emailDelay: '30 seconds to 10 minutes',

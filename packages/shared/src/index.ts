@@ -1,6 +1,7 @@
 // The contract between server and web: payload schemas, their types, and the pure rules both need.
 export * from './money.ts';
 export * from './common/ids.ts';
+export * from './common/openapi.ts';
 export * from './catalogue/schemas.ts';
 export * from './catalogue/rules.ts';
 export * from './catalogue/product-inputs.ts';

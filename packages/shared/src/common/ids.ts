@@ -18,6 +18,3 @@ export const setAndProductIdParamsSchema = z.object({ setId: idSchema('setId'), 
 /** An answer that only says the call worked (`{ success: true }`). */
 export const successResponseSchema = z.object({ success: z.literal(true) });
 export type SuccessResponse = z.infer<typeof successResponseSchema>;
-
-/** GET /api/openapi.json: an OpenAPI 3.1 document (described by the OpenAPI specification itself). */
-export const openApiDocumentSchema = z.looseObject({ openapi: z.string(), info: z.looseObject({ title: z.string() }), paths: z.record(z.string(), z.unknown()) });

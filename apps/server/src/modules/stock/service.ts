@@ -4,7 +4,7 @@ import { canonicalBox, drawPositions, extendChain } from '@kujiya/shared';
 import type { AppContext } from '../../core/context.ts';
 import type { Executor, Tx } from '../../db/database.ts';
 import { badRequest } from '../../core/http-errors.ts';
-import type { RoundRow, RoundsService } from '../catalogue/rounds.ts';
+import type { Round, RoundsService } from '../catalogue/service.ts';
 import { reservations, tickets } from './tables.ts';
 
 export const NOT_ENOUGH_TICKETS = 'Not enough tickets left';
@@ -49,7 +49,7 @@ export interface TakeTicketsInput {
    * The round as the caller locked it in this transaction and what is left for this order. Given,
    * takeTickets skips its own lock and count, and moves both on after the draw.
    */
-  locked?: { round: RoundRow; left: number };
+  locked?: { round: Round; left: number };
 }
 
 export interface TakeTicketsResult {
@@ -106,7 +106,7 @@ export function createStockService(ctx: AppContext, rounds: RoundsService) {
    * here reads tickets, so its cost does not grow with the box.
    */
   function availabilityFrom(
-    roundRows: ReadonlyArray<Pick<RoundRow, 'id' | 'totalTickets' | 'nextNonce'>>,
+    roundRows: ReadonlyArray<Pick<Round, 'id' | 'totalTickets' | 'nextNonce'>>,
     reserved: ReadonlyMap<string, number>,
   ): Map<string, RoundAvailability> {
     const result = new Map<string, RoundAvailability>();
@@ -119,7 +119,7 @@ export function createStockService(ctx: AppContext, rounds: RoundsService) {
   }
 
   async function availabilityOfRounds(
-    roundRows: ReadonlyArray<Pick<RoundRow, 'id' | 'totalTickets' | 'nextNonce'>>,
+    roundRows: ReadonlyArray<Pick<Round, 'id' | 'totalTickets' | 'nextNonce'>>,
     exec: Executor = ctx.db,
     exceptReservationId?: string,
   ): Promise<Map<string, RoundAvailability>> {
@@ -143,7 +143,7 @@ export function createStockService(ctx: AppContext, rounds: RoundsService) {
     availabilityOf,
     availabilityOfRounds,
 
-    /** Fills a new round's box: ticket i gets the letter canonicalBox gives it (RULES §2). */
+    /** Fills a new round's box: ticket i gets the letter canonicalBox gives it (docs/rules/fairness.md). */
     async createBox(tx: Tx, roundId: string, letterQuantities: ReadonlyArray<{ letter: string; quantity: number }>) {
       const box = canonicalBox(letterQuantities);
       const rows = box.map((letter, ticketIndex) => ({ roundId, ticketIndex, letter }));
@@ -209,7 +209,7 @@ export function createStockService(ctx: AppContext, rounds: RoundsService) {
     },
 
     /**
-     * Draws `count` tickets of a round for an order (RULES §1-2), inside the caller's transaction.
+     * Draws `count` tickets of a round for an order (docs/rules/catalogue.md, fairness.md), inside the caller's transaction.
      * Locks the round row first (a no-op when the caller already did), so concurrent calls on one
      * round run one after another; each ticket is claimed with a "nonce is null" guard, so even a
      * bug elsewhere can never sell a ticket twice. Throws 400 'Not enough tickets left' when fewer
@@ -305,7 +305,7 @@ export function createStockService(ctx: AppContext, rounds: RoundsService) {
       return rows.map((r) => ({ ...r, nonce: r.nonce! }));
     },
 
-    /** The round's draw log in nonce order (RULES §2): what a fairness page replays. */
+    /** The round's draw log in nonce order (docs/rules/fairness.md): what a fairness page replays. */
     async drawLog(roundId: string, exec: Executor = ctx.db): Promise<DrawLogEntry[]> {
       const rows = await exec
         .select()

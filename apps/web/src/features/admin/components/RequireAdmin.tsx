@@ -4,7 +4,7 @@ import { adminSession } from '../admin-session';
 import './admin.css';
 
 /**
- * The admin guard (spec 001 §4) and the back office frame: a missing or expired token, or a role
+ * The admin guard (docs/rules/back-office.md) and the back office frame: a missing or expired token, or a role
  * other than admin, goes to /admin/login.
  */
 export function RequireAdmin() {

@@ -8,6 +8,8 @@ import rateLimit from '@fastify/rate-limit';
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 import fastifyStatic from '@fastify/static';
+import compress from '@fastify/compress';
+import zlib from 'node:zlib';
 import { Redis } from 'ioredis';
 import { serializerCompiler, validatorCompiler, hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { LIVE_MAX_CLIENT_FRAME_BYTES } from '@kujiya/shared';
@@ -114,6 +116,13 @@ export async function buildApp(options: BuildAppOptions): Promise<KujiyaApp> {
     if (text.trim() === '') return done(null, undefined);
     parseJson(request, text, done);
   });
+  // brotli or gzip for every text answer of 1 KB or more; what is already encoded (precompressed
+  // assets, the cached catalogue body) goes out as is.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 20 } });
   // The live socket's clients send one small auth message at most (docs/rules/live.md).
   await app.register(websocket, { options: { maxPayload: LIVE_MAX_CLIENT_FRAME_BYTES } });
@@ -158,6 +167,8 @@ export async function buildApp(options: BuildAppOptions): Promise<KujiyaApp> {
       root: webDist,
       wildcard: false,
       cacheControl: false,
+      // The build writes .br and .gz next to every text asset (apps/web/vite.config.ts).
+      preCompressed: true,
       // Built assets carry a content hash in their names; index.html must always be revalidated.
       setHeaders: (reply: { header(name: string, value: string): unknown }, filePath: string) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductListing } from '@kujiya/shared';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -52,5 +53,26 @@ describe('catalogue listing cache', () => {
     expect(quantityOf((await list()).body, setId)).toBe('10/10');
     t.clock.advance(LISTING_MAX_AGE_MS);
     expect(quantityOf((await list()).body, setId)).toBe('6/10');
+  });
+});
+
+describe('catalogue listing compression', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    for (let i = 0; i < 3; i++) await createTestProduct(t);
+  });
+  afterAll(async () => t.close());
+
+  it('sends the same bytes brotli- or gzip-compressed as the client accepts', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/api/ichiban-kuji-products', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await t.app.inject({ method: 'GET', url: '/api/ichiban-kuji-products', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gzip = await t.app.inject({ method: 'GET', url: '/api/ichiban-kuji-products', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    expect(new Set([plain.headers.etag, br.headers.etag, gzip.headers.etag]).size).toBe(3);
   });
 });

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import zlib from 'node:zlib';
 import { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../core/clock.ts';
@@ -16,6 +17,27 @@ export interface ListingBody {
   body: string;
   /** A strong ETag of exactly these bytes. */
   etag: string;
+  /** The body brotli- or gzip-compressed, made once per body on first use. */
+  encoded(encoding: 'br' | 'gzip'): Buffer;
+}
+
+function listingBody(body: string, etag: string): ListingBody {
+  const made = new Map<'br' | 'gzip', Buffer>();
+  return {
+    body,
+    etag,
+    encoded(encoding) {
+      let bytes = made.get(encoding);
+      if (!bytes) {
+        bytes =
+          encoding === 'br'
+            ? zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
+            : zlib.gzipSync(body, { level: 6 });
+        made.set(encoding, bytes);
+      }
+      return bytes;
+    },
+  };
 }
 
 /** Pub/sub ignores Redis database numbers, so the channel carries ours: other shops never hear us. */
@@ -40,8 +62,9 @@ export function createListingCache(opts: { build: () => Promise<unknown>; clock:
     const builtAt = opts.clock.now().getTime();
     const body = JSON.stringify(await opts.build());
     const etag = `"${crypto.createHash('sha1').update(body).digest('base64url')}"`;
-    if (started === generation) cached = { body, etag, generation: started, builtAt };
-    return { body, etag };
+    const made = listingBody(body, etag);
+    if (started === generation) cached = Object.assign(made, { generation: started, builtAt });
+    return made;
   }
 
   return {

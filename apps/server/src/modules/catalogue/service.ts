@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { canonicalBox, centsToDollars, commitmentOf, productListingSchema, rulesDocument, sha256Hex, type Prize, type Product, type ProductListing, type Promotion } from '@kujiya/shared';
+import { ResponseSerializationError } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../core/context.ts';
 import type { Executor, Tx } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../core/http-errors.ts';
@@ -486,7 +487,10 @@ export function createCatalogueService(ctx: AppContext, deps: { rounds: RoundsSe
     // Outside production a listing that drifts from its schema fails here, as the route's serializer would.
     build: async () => {
       const listed = await service.listProducts();
-      if (checkContract) productListingSchema.parse(listed);
+      if (checkContract) {
+        const checked = productListingSchema.safeParse(listed);
+        if (!checked.success) throw new ResponseSerializationError('GET', '/api/ichiban-kuji-products', { cause: checked.error });
+      }
       return listed;
     },
     clock: ctx.clock,

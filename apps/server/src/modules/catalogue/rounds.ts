@@ -120,18 +120,40 @@ export function createRoundsService(ctx: AppContext) {
      * chained log's head moves to `headHash`, and a sell-out closes the round and reveals its seed.
      * `firstNonce` must be the nonce read under the lock; anything else is a bug and throws.
      */
-    async recordDraws(tx: Tx, roundId: string, input: { firstNonce: number; count: number; headHash: string | null; soldOut: boolean }): Promise<void> {
-      const now = ctx.clock.now();
-      const updated = await tx
-        .update(setRounds)
-        .set({
-          nextNonce: sql`${setRounds.nextNonce} + ${input.count}`,
-          ...(input.headHash ? { headHash: input.headHash } : {}),
-          ...(input.soldOut ? { status: 'sold_out' as const, seedRevealedAt: now, holdUntil: null, holdOrderId: null } : {}),
-        })
-        .where(and(eq(setRounds.id, roundId), eq(setRounds.nextNonce, input.firstNonce)))
-        .returning({ id: setRounds.id });
-      if (updated.length !== 1) throw new Error('Round nonce moved while locked');
+    async recordDraws(
+      tx: Tx,
+      roundId: string,
+      input: { firstNonce: number; count: number; headHash: string | null; soldOut: boolean; prizeCounts?: ReadonlyMap<string, number> },
+    ): Promise<void> {
+      const now = ctx.clock.now().toISOString();
+      const wanted = [...(input.prizeCounts ?? new Map<string, number>())].filter(([, count]) => count > 0);
+      // The letters drawn lower their prize counts in the same statement (never below 0).
+      const values = wanted.length > 0 ? sql.join(wanted.map(([letter, n]) => sql`(${letter}::text, ${n}::int)`), sql`, `) : sql`(null::text, 0::int)`;
+      const result = (await tx.execute(sql`
+        with r as (
+          update ${setRounds} set
+            next_nonce = next_nonce + ${input.count},
+            head_hash = coalesce(${input.headHash}::text, head_hash),
+            status = case when ${input.soldOut} then 'sold_out' else status end,
+            seed_revealed_at = case when ${input.soldOut} then ${now}::timestamptz else seed_revealed_at end,
+            hold_until = case when ${input.soldOut} then null else hold_until end,
+            hold_order_id = case when ${input.soldOut} then null else hold_order_id end
+          where id = ${roundId} and next_nonce = ${input.firstNonce}
+          returning id, product_id
+        ),
+        p as (
+          update ${roundPrizes} rp set remaining_quantity = rp.remaining_quantity - v.n
+          from (values ${values}) as v(letter, n), ${prizes} pz, r
+          where rp.round_id = r.id and pz.id = rp.prize_id and pz.product_id = r.product_id
+            and pz.letter = v.letter and rp.remaining_quantity >= v.n
+          returning rp.prize_id
+        )
+        select (select count(*) from r)::int as rounds, (select count(*) from p)::int as prizes`)) as unknown as {
+        rows: { rounds: number; prizes: number }[];
+      };
+      const row = result.rows[0]!;
+      if (Number(row.rounds) !== 1) throw new Error('Round nonce moved while locked');
+      if (Number(row.prizes) !== wanted.length) throw new Error(`Prizes ${wanted.map(([l]) => l).join(', ')} of round ${roundId} cannot go below 0`);
       changed(tx);
     },
 

@@ -271,8 +271,15 @@ export function createStockService(ctx: AppContext, rounds: RoundsService) {
       if (claimed.rows.length !== count) throw new Error(`Tickets of round ${roundId} were already taken`);
 
       const finalTicket = untakenCount === count;
-      // Nonces, head and (at sell-out) the round's status in one statement.
-      await rounds.recordDraws(tx, roundId, { firstNonce, count, headHash: chain?.head ?? null, soldOut: finalTicket });
+      // Nonces, head, prize counts and (at sell-out) the round's status in one statement. Chance sets
+      // take entries only: their prizes are drawn at sell-out.
+      await rounds.recordDraws(tx, roundId, {
+        firstNonce,
+        count,
+        headHash: chain?.head ?? null,
+        soldOut: finalTicket,
+        prizeCounts: input.entriesOnly ? undefined : letterCounts,
+      });
       // The locked round the caller holds moves on too (a Challenge takes one ticket at a time).
       if (input.locked) {
         input.locked.round = { ...round, nextNonce: firstNonce + count, headHash: chain?.head ?? round.headHash };
@@ -286,11 +293,7 @@ export function createStockService(ctx: AppContext, rounds: RoundsService) {
           .where(and(eq(reservations.id, input.reservationId), inArray(reservations.status, ['active', 'expired'])));
       }
 
-      let lastPrize = false;
-      if (!input.entriesOnly) {
-        await rounds.decrementPrizes(tx, roundId, letterCounts);
-        if (finalTicket) lastPrize = await rounds.awardLastPrize(tx, roundId);
-      }
+      const lastPrize = !input.entriesOnly && finalTicket ? await rounds.awardLastPrize(tx, roundId) : false;
       const withHashes = drawn.map((d, i) => ({ ...d, hash: chain ? chain.hashes[i]! : null }));
       return { tickets: withHashes, finalTicket, lastPrize };
     },

@@ -4,11 +4,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 import fastifyStatic from '@fastify/static';
-import { Redis } from 'ioredis';
 import { serializerCompiler, validatorCompiler, hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { validationMessage } from './core/validate.ts';
 import type { Config } from './config.ts';
@@ -17,6 +15,10 @@ import { systemClock, type Clock } from './core/clock.ts';
 import { TokenService, createGuards } from './core/auth.ts';
 import { HttpError } from './core/http-errors.ts';
 import { getOrCreateSetting } from './core/settings.ts';
+import { createRateLimiter } from './core/rate-limiter.ts';
+import { applyRouteLimits } from './core/route-limits.ts';
+import { rejectControlCharacters } from './core/input-hardening.ts';
+import { MULTIPART_LIMITS } from './core/multipart.ts';
 import type { AppContext } from './core/context.ts';
 import { createServices, type Services } from './services.ts';
 import { registerApiRoutes } from './routes.ts';
@@ -36,6 +38,10 @@ export interface KujiyaApp {
   services: Services;
 }
 
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+export const REQUEST_TIMEOUT_MS = 30_000;
+export const CONNECTION_TIMEOUT_MS = 60_000;
+
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 /** Builds the Fastify app (API, live socket, web) on an opened and migrated database. */
@@ -46,7 +52,11 @@ export async function buildApp(options: BuildAppOptions): Promise<KujiyaApp> {
     logger: options.logger ?? { level: config.logLevel },
     // Client address: X-Forwarded-For is honoured only behind a trusted proxy (TRUST_PROXY).
     trustProxy: config.trustProxy,
-    bodyLimit: 1024 * 1024,
+    // The request policy (docs/rules/security.md): JSON bodies up to 1 MB (routes may lower it);
+    // a request must arrive whole within 30 s, an idle connection closes after 60 s.
+    bodyLimit: BODY_LIMIT_BYTES,
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    connectionTimeout: CONNECTION_TIMEOUT_MS,
   });
 
   const jwtSecret =
@@ -60,7 +70,9 @@ export async function buildApp(options: BuildAppOptions): Promise<KujiyaApp> {
     log: app.log,
     tokens,
     guards: createGuards(tokens),
+    limiter: createRateLimiter(config.redisUrl, app.log, `kujiya-rl:`),
   };
+  app.addHook('onClose', async () => ctx.limiter.close());
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -77,16 +89,10 @@ export async function buildApp(options: BuildAppOptions): Promise<KujiyaApp> {
     },
     crossOriginEmbedderPolicy: false,
   });
-  // Limits are opt-in per route (login, codes, resets); Redis shares the counters between instances.
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
-  await app.register(rateLimit, {
-    global: false,
-    redis,
-    nameSpace: 'kujiya-rl-',
-    errorResponseBuilder: (_req, context) =>
-      new HttpError(429, `Too many attempts. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
-  });
-  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  // Limits of routes that hold stock or store anonymous data, from one table (core/route-limits.ts);
+  // control characters are refused in every route's params, query and body.
+  applyRouteLimits(app, ctx.limiter);
+  rejectControlCharacters(app);
   // Several calls carry no body (favourites, the draw); a client that still sends a JSON content
   // type gets the route's own answer (403, 404, ...) instead of Fastify's 400 for an empty JSON body.
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -96,7 +102,7 @@ export async function buildApp(options: BuildAppOptions): Promise<KujiyaApp> {
     if (text.trim() === '') return done(null, undefined);
     parseJson(request, text, done);
   });
-  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 20 } });
+  await app.register(multipart, { limits: MULTIPART_LIMITS });
   await app.register(websocket);
 
   // Routes declare their params, query, body and response with the shared zod schemas; these compile
@@ -109,7 +115,7 @@ export async function buildApp(options: BuildAppOptions): Promise<KujiyaApp> {
       return reply.status(400).send({ message: validationMessage(error.validation) });
     }
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ message: error.message, ...error.extra });
+      return reply.status(error.statusCode).headers(error.headers).send({ message: error.message, ...error.extra });
     }
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {

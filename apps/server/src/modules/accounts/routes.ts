@@ -16,8 +16,9 @@ import {
 } from '@kujiya/shared';
 import type { ModuleRoutes } from '../../routes.ts';
 import { parseInput } from '../../core/validate.ts';
-import { HttpError, notFound } from '../../core/http-errors.ts';
-import { accountLimits, rateLimited } from './rate-limits.ts';
+import { notFound } from '../../core/http-errors.ts';
+import { readMultipartForm } from '../../core/multipart.ts';
+import { accountLimits, loginLimited, rateLimited } from './rate-limits.ts';
 import type { ProfileImage } from './service.ts';
 
 const usernameParamSchema = z.object({ username: z.string().min(1).max(100) });
@@ -26,24 +27,8 @@ const tokenParamSchema = z.object({ token: z.string().max(200) });
 /** Reads update-profile's multipart form (or a JSON body): text fields plus the `profileImage` file. */
 async function readProfileForm(request: FastifyRequest): Promise<{ fields: Record<string, unknown>; image?: ProfileImage }> {
   if (!request.isMultipart()) return { fields: (request.body as Record<string, unknown> | undefined) ?? {} };
-  const fields: Record<string, unknown> = {};
-  let image: ProfileImage | undefined;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'field') {
-        fields[part.fieldname] = part.value;
-        continue;
-      }
-      const bytes = await part.toBuffer();
-      if (part.fieldname === 'profileImage' && bytes.length > 0) image = { bytes, contentType: part.mimetype };
-    }
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new HttpError(413, 'Profile picture must be at most 5 MB.');
-    }
-    throw error;
-  }
-  return { fields, image };
+  const { fields, file } = await readMultipartForm(request, { fileField: 'profileImage', tooLargeMessage: 'Profile picture must be at most 5 MB.' });
+  return { fields, image: file && { bytes: file.bytes, contentType: file.contentType } };
 }
 
 /** Shopper accounts: spec 000 §7 and spec 001 §7 (the paths and payloads as written there). */
@@ -54,7 +39,7 @@ export const accountsRoutes: ModuleRoutes = (app, { ctx, services }) => {
   // The default picture and the first admin (ADMIN_USERNAME) exist before the server takes requests.
   app.addHook('onReady', async () => accounts.ensureStartupData());
 
-  app.post('/users/check-email', rateLimited(app, 'check-email', accountLimits.checkEmail), async (request) => {
+  app.post('/users/check-email', rateLimited(ctx.limiter, 'check-email', accountLimits.checkEmail), async (request) => {
     const { email } = parseInput(checkEmailRequestSchema, request.body);
     await accounts.checkEmailAvailable(email);
     return { available: true as const };
@@ -62,7 +47,7 @@ export const accountsRoutes: ModuleRoutes = (app, { ctx, services }) => {
 
   app.post(
     '/verification/create',
-    rateLimited(app, 'send-code', accountLimits.sendCode),
+    rateLimited(ctx.limiter, 'send-code', accountLimits.sendCode),
     async (request): Promise<MessageResponse> => {
       const { email, process } = parseInput(createVerificationRequestSchema, request.body);
       await accounts.sendCode(email, process ?? 'signup');
@@ -72,7 +57,7 @@ export const accountsRoutes: ModuleRoutes = (app, { ctx, services }) => {
 
   app.post(
     '/verification/verify',
-    rateLimited(app, 'check-code', accountLimits.checkCode),
+    rateLimited(ctx.limiter, 'check-code', accountLimits.checkCode),
     async (request): Promise<VerifyCodeResponse> => {
       const { email, code, process } = parseInput(verifyCodeRequestSchema, request.body);
       const result = await accounts.verifyCode(email, code, process);
@@ -80,12 +65,12 @@ export const accountsRoutes: ModuleRoutes = (app, { ctx, services }) => {
     },
   );
 
-  app.post('/users/create', rateLimited(app, 'sign-up', accountLimits.signUp), async (request, reply) => {
+  app.post('/users/create', rateLimited(ctx.limiter, 'sign-up', accountLimits.signUp), async (request, reply) => {
     const input = parseInput(createUserRequestSchema, request.body);
     return reply.status(201).send(await accounts.createUser(input));
   });
 
-  app.post('/users/login', rateLimited(app, 'login', accountLimits.login), async (request) => {
+  app.post('/users/login', loginLimited(ctx.limiter, 'login', accountLimits.login, accounts.loginAccountKey), async (request) => {
     const { username, password } = parseInput(loginRequestSchema, request.body);
     return accounts.login(username, password);
   });
@@ -106,7 +91,7 @@ export const accountsRoutes: ModuleRoutes = (app, { ctx, services }) => {
 
   app.post(
     '/users/forgot-password',
-    rateLimited(app, 'forgot-password', accountLimits.forgotPassword),
+    rateLimited(ctx.limiter, 'forgot-password', accountLimits.forgotPassword),
     async (request): Promise<MessageResponse> => {
       const { email } = parseInput(forgotPasswordRequestSchema, request.body);
       await accounts.forgotPassword(email);
@@ -116,7 +101,7 @@ export const accountsRoutes: ModuleRoutes = (app, { ctx, services }) => {
 
   app.post(
     '/users/reset-password/:token',
-    rateLimited(app, 'reset-password', accountLimits.resetPassword),
+    rateLimited(ctx.limiter, 'reset-password', accountLimits.resetPassword),
     async (request): Promise<MessageResponse> => {
       const { token } = parseInput(tokenParamSchema, request.params);
       const { password } = parseInput(resetPasswordRequestSchema, request.body);
@@ -127,7 +112,7 @@ export const accountsRoutes: ModuleRoutes = (app, { ctx, services }) => {
 
   app.post(
     '/users/change-password',
-    rateLimited(app, 'change-password', accountLimits.changePassword),
+    rateLimited(ctx.limiter, 'change-password', accountLimits.changePassword),
     async (request): Promise<MessageResponse> => {
       const { email, resetToken, password } = parseInput(changePasswordRequestSchema, request.body);
       await accounts.changePassword(email, resetToken, password);

@@ -167,6 +167,20 @@ export function createAccountsService(ctx: AppContext, deps: { mail: MailService
       return sessionFor(row);
     },
 
+    /**
+     * The login-limit key of what was typed (username in any case, or e-mail): the account's id, so
+     * both spellings count together; the typed name itself when no account has it.
+     */
+    async loginAccountKey(identifier: string): Promise<string> {
+      const key = identifier.trim().toLowerCase();
+      const [row] = await ctx.db
+        .select({ id: users.id })
+        .from(users)
+        .where(or(eq(usernameKey, key), eq(users.email, key)));
+      return row ? `user:${row.id}` : `name:${key}`;
+    },
+    adminLoginAccountKey: adminAccounts.loginAccountKey,
+
     /** GET /api/users/logout with a valid token: revokes that token only (this browser's session). */
     logout: sessions.revoke,
     purgeRevokedTokens: sessions.purgeRevokedTokens,

@@ -25,6 +25,9 @@ describe('loadConfig', () => {
     [{ STRIPE_SECRET_KEY: 'sk_test_1' }, 'STRIPE_PUBLISHABLE_KEY'],
     [{ ADMIN_USERNAME: 'boss' }, 'ADMIN_PASSWORD'],
     [{ NODE_ENV: 'production' }, 'JWT_SECRET'],
+    [{ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) }, 'PAYMENTS'],
+    [{ PAYMENTS: 'free' }, 'PAYMENTS'],
+    [{ PAYMENTS: 'stripe' }, 'STRIPE_SECRET_KEY'],
   ])('stops on %o with one line naming %s', (env, name) => {
     let error: unknown;
     try {
@@ -47,5 +50,16 @@ describe('loadConfig', () => {
     });
     expect(config.demoData).toBe(false);
     expect(config.stripe?.webhookSecret).toBe('whsec_x');
+  });
+
+  it('production: the test gateway only with PAYMENTS=test, and no demo data unless asked', () => {
+    const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) };
+    const config = loadConfig({ ...production, PAYMENTS: 'test' });
+    expect(config.payments).toBe('test');
+    expect(config.demoData).toBe(false);
+    expect(loadConfig({ ...production, PAYMENTS: 'test', DEMO_DATA: '1' }).demoData).toBe(true);
+    const stripe = loadConfig({ ...production, STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_PUBLISHABLE_KEY: 'pk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' });
+    expect(stripe.payments).toBe('stripe');
+    expect(loadConfig({}).payments).toBe('test');
   });
 });

@@ -38,6 +38,16 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     webDist: options.webDist,
   });
   const startupNotes: string[] = [];
+  if (config.payments === 'test') {
+    startupNotes.push(
+      config.env === 'production'
+        ? 'PAYMENTS=test: card payments go to the built-in test gateway; nothing is charged'
+        : 'Card payments: the built-in test gateway (set the Stripe keys for real payments)',
+    );
+  }
+  if (config.env === 'production' && !config.smtpUrl) {
+    startupNotes.push('SMTP_URL is not set: mail is kept undelivered in the database outbox');
+  }
   if (config.demoData && (await isEmptyShop(built.ctx, built.services))) {
     startupNotes.push(...(await seedDemoData(built.ctx, built.services)));
   }

@@ -24,7 +24,7 @@ export interface WebhookResult {
 
 /** Stripe when its keys are configured, otherwise the built-in test gateway. */
 export function createGateway(ctx: AppContext): PaymentGateway {
-  return ctx.config.stripe ? new StripeGateway(ctx.config.stripe) : new TestGateway(ctx);
+  return ctx.config.stripe && ctx.config.payments === 'stripe' ? new StripeGateway(ctx.config.stripe) : new TestGateway(ctx);
 }
 
 /**

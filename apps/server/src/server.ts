@@ -58,6 +58,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const stopJobs = config.env === 'test' ? undefined : built.services.orders.startJobs(options.jobIntervalMs);
   // Queued mail goes out from every instance; each mail is claimed by one of them.
   const stopMail = config.env === 'test' ? undefined : built.services.mail.startDelivery(options.jobIntervalMs);
+  // Gateway events not yet delivered and payments left open are settled by every instance (rows claimed once).
+  const stopPayments = config.env === 'test' ? undefined : built.services.payments.startJobs(options.jobIntervalMs);
   // Revoked token ids (logout) are kept until their token expires; each instance purges hourly.
   const stopPurge = config.env === 'test' ? undefined : built.services.accounts.startRevokedTokenPurge();
   return {
@@ -67,6 +69,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     async close() {
       await stopJobs?.();
       await stopMail?.();
+      await stopPayments?.();
       await stopPurge?.();
       await built.app.close();
       await database.close();

@@ -78,7 +78,7 @@ export async function callInstance(instance: Instance, authorization: string | n
     body: body ? JSON.stringify(body) : undefined,
   });
   const text = await res.text();
-  let json: Record<string, unknown> | null = null;
+  let json: Record<string, unknown> | null;
   try {
     json = text ? (JSON.parse(text) as Record<string, unknown>) : null;
   } catch {

@@ -224,6 +224,9 @@ export function createAccountsService(ctx: AppContext, deps: { mail: MailService
             .where(eq(usernameKey, fields.username.toLowerCase()));
           if (other && other.id !== current.id) throw conflict(accountMessages.usernameTaken);
           changes.username = fields.username;
+          // Tokens carry the username: a rename ends every session signed with the old name
+          // (the answer carries the one new token).
+          if (!sameName(fields.username, current.username)) changes.tokenVersion = current.tokenVersion + 1;
         }
         const clearable = ['phoneNumber', 'postalCode', 'unitNumber', 'fullAddress', 'fullName'] as const;
         for (const field of clearable) {

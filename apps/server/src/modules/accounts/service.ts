@@ -234,7 +234,7 @@ export function createAccountsService(ctx: AppContext, deps: { mail: MailService
           if (value !== undefined) changes[field] = value.trim() === '' ? null : value.trim();
         }
         if (fields.country !== undefined) changes.country = fields.country.toUpperCase();
-        if (image) changes.profilePicture = await deps.media.putImage(tx, image.bytes, image.contentType);
+        if (image) changes.profilePicture = await deps.media.putImage(tx, image.bytes, image.contentType, { userId: current.id });
         if (Object.keys(changes).length === 0) return current;
         const [updated] = await tx
           .update(users)
@@ -242,6 +242,15 @@ export function createAccountsService(ctx: AppContext, deps: { mail: MailService
           .where(eq(users.id, current.id))
           .returning()
           .catch(mapUserConflict);
+        // Quota: a shopper keeps one uploaded picture; replaced ones are deleted unless another
+        // account shows the same picture.
+        if (image) {
+          const replaced = await deps.media.imagesOwnedBy(tx, current.id, updated!.profilePicture ?? undefined);
+          const stillShown = replaced.length
+            ? new Set((await tx.select({ name: users.profilePicture }).from(users).where(inArray(users.profilePicture, replaced))).map((r) => r.name))
+            : new Set<string | null>();
+          await deps.media.deleteOwnedImages(tx, replaced.filter((name) => !stillShown.has(name)));
+        }
         return updated!;
       });
       const account = toAccount(row);

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
@@ -34,6 +34,8 @@ export interface BuildAppOptions {
 
 export interface KujiyaApp {
   app: FastifyInstance;
+  /** Every route as registered (method, url, hooks, schema, config): the fuzz and authz suites walk it. */
+  routeTable: RouteOptions[];
   ctx: AppContext;
   services: Services;
 }
@@ -106,6 +108,8 @@ export async function buildApp(options: BuildAppOptions): Promise<KujiyaApp> {
   // Limits of routes that hold stock or store anonymous data, from one table (core/route-limits.ts);
   // control characters are refused in every route's params, query and body.
   applyRouteLimits(app, ctx.limiter);
+  const routeTable: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => void routeTable.push(route));
   rejectControlCharacters(app);
   // Several calls carry no body (favourites, the draw); a client that still sends a JSON content
   // type gets the route's own answer (403, 404, ...) instead of Fastify's 400 for an empty JSON body.
@@ -164,5 +168,5 @@ export async function buildApp(options: BuildAppOptions): Promise<KujiyaApp> {
     app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: 'Not found' }));
   }
 
-  return { app, ctx, services };
+  return { app, routeTable, ctx, services };
 }

@@ -23,6 +23,7 @@ import { favouritesRoutes } from './modules/favourites/routes.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
 import { inventoryRoutes } from './modules/inventory/routes.ts';
 import { fulfilmentRoutes } from './modules/fulfilment/routes.ts';
+import { tradingRoutes } from './modules/trading/routes.ts';
 
 export interface RouteDeps {
   ctx: AppContext;
@@ -56,6 +57,7 @@ const moduleRoutes: ModuleRoutes[] = [
   ordersRoutes,
   inventoryRoutes,
   fulfilmentRoutes,
+  tradingRoutes,
 ];
 
 export async function registerApiRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {

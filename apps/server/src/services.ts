@@ -15,6 +15,7 @@ import { createNotificationsService, type NotificationsService } from './modules
 import { createFavouritesService, type FavouritesService } from './modules/favourites/service.ts';
 import { createOrdersService, type OrdersService } from './modules/orders/service.ts';
 import { createFulfilmentService, type FulfilmentService } from './modules/fulfilment/service.ts';
+import { createTradingService, type TradingService } from './modules/trading/service.ts';
 
 /**
  * The composition root of the domain services. Each module adds its service here, built from the
@@ -36,6 +37,7 @@ export interface Services {
   inventory: InventoryService;
   orders: OrdersService;
   fulfilment: FulfilmentService;
+  trading: TradingService;
 }
 
 export function createServices(ctx: AppContext): Services {
@@ -57,5 +59,6 @@ export function createServices(ctx: AppContext): Services {
   const inventory = createInventoryService(ctx, { catalogue, notifications });
   const orders = createOrdersService(ctx, { catalogue, stock, fairness, wallet, inventory, notifications, payments, mail });
   const fulfilment = createFulfilmentService(ctx, { inventory, payments, accounts, notifications, orders });
-  return { media, catalogue, stock, analytics, payments, wallet, tokenShop, fairness, mail, accounts, notifications, favourites, inventory, orders, fulfilment };
+  const trading = createTradingService(ctx, { inventory, catalogue, accounts, notifications });
+  return { media, catalogue, stock, analytics, payments, wallet, tokenShop, fairness, mail, accounts, notifications, favourites, inventory, orders, fulfilment, trading };
 }

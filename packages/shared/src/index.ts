@@ -16,3 +16,4 @@ export * from './engagement/schemas.ts';
 export * from './fulfilment/rules.ts';
 export * from './fulfilment/schemas.ts';
 export * from './fulfilment/countries.ts';
+export * from './trading/schemas.ts';

@@ -1,9 +1,11 @@
 import { useMemo, useState } from 'react';
+import { TRADE_ALERTS, type WantedPrizeRequest } from '@kujiya/shared';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../../lib/session';
-import { serverMessageOf } from '../../../lib/api-client';
+import { ApiError, serverMessageOf } from '../../../lib/api-client';
 import { startShippingPayment } from '../../../lib/shipping-payment';
 import { useAbandonItems } from '../api/abandonItems';
+import { useCreateTrade } from '../api/createTrade';
 import { useInventory } from '../api/getInventory';
 import { useInventorySelection } from '../hooks/useInventorySelection';
 import { inventoryGroups, prizeTypeCounts } from '../lib/inventory-view';
@@ -13,12 +15,13 @@ import { ActionInfoDialog } from './ActionInfoDialog';
 import { ArrangeShipmentDialog } from './ArrangeShipmentDialog';
 import { ConfirmAbandonDialog } from './ConfirmAbandonDialog';
 import { InventoryToolbar } from './InventoryToolbar';
+import { PrizeSelectionModal } from './PrizeSelectionModal';
 import { SelfCollectionDialog } from './SelfCollectionDialog';
 import { SetGroup } from './SetGroup';
 import { ShippingExpiredDialog } from './ShippingExpiredDialog';
 import './inventory.css';
 
-type OpenDialog = 'info' | 'ship' | 'collect' | 'abandon' | null;
+type OpenDialog = 'info' | 'ship' | 'collect' | 'abandon' | 'wanted' | null;
 
 /**
  * /inventory: the shopper's won items by set. Choosing an action (Ship, Self-Collect, Trade, Abandon)
@@ -29,6 +32,8 @@ export function InventoryPage() {
   const navigate = useNavigate();
   const inventory = useInventory(username);
   const abandon = useAbandonItems();
+  const createTrade = useCreateTrade();
+  const [tradeError, setTradeError] = useState<string | null>(null);
   const { action, selection, chooseAction, setQuantity, clear } = useInventorySelection();
   const [query, setQuery] = useState('');
   const [status, setStatus] = useState<InventoryStatusFilter>('All');
@@ -40,13 +45,15 @@ export function InventoryPage() {
   const groups = useMemo(() => (inventory.data ? inventoryGroups(inventory.data, query, status) : []), [inventory.data, query, status]);
   const counts = useMemo(() => prizeTypeCounts(inventory.data ?? {}, selection), [inventory.data, selection]);
   const selectedCount = totalSelected(selection);
-  // Trading itself arrives with the trading screens; here Trade mode only shows which units qualify.
-  const canConfirm = action !== null && action !== 'trade' && selectedCount > 0;
+  const canConfirm = action !== null && selectedCount > 0;
 
   function confirmSelection() {
     if (action === 'ship') setDialog('ship');
     else if (action === 'selfCollect') setDialog('collect');
-    else if (action === 'abandon') {
+    else if (action === 'trade') {
+      setTradeError(null);
+      setDialog('wanted');
+    } else if (action === 'abandon') {
       setAbandonError(null);
       setDialog('abandon');
     }
@@ -61,6 +68,25 @@ export function InventoryPage() {
           clear();
         },
         onError: (error) => setAbandonError(serverMessageOf(error) ?? 'Failed to abandon items. Please try again.'),
+      },
+    );
+  }
+
+  /** Offers the selected units for the wanted prizes, then shows the shopper's trades. */
+  function createTradeFor(wanted: WantedPrizeRequest[]) {
+    if (!username) return;
+    createTrade.mutate(
+      {
+        prizesOffered: selection.map(({ inventoryId, batchId, quantity, prizeName, setName, productId }) => ({ inventoryId, batchId, quantity, prizeName, setName, productId })),
+        prizesWanted: wanted,
+        username,
+      },
+      {
+        onSuccess: () => {
+          clear();
+          navigate('/manage-trades');
+        },
+        onError: (error) => setTradeError(error instanceof ApiError ? [TRADE_ALERTS.createFailed, serverMessageOf(error)].filter(Boolean).join(' ') : TRADE_ALERTS.createError),
       },
     );
   }
@@ -126,6 +152,9 @@ export function InventoryPage() {
           onClose={() => setDialog(null)}
           onBooked={() => navigate('/shipments', { state: 'collections' })}
         />
+      )}
+      {dialog === 'wanted' && (
+        <PrizeSelectionModal open busy={createTrade.isPending} error={tradeError} onCancel={() => setDialog(null)} onConfirm={createTradeFor} />
       )}
       <ConfirmAbandonDialog
         open={dialog === 'abandon'}

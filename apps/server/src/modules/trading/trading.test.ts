@@ -225,7 +225,7 @@ describe('trading', () => {
     for (let i = 0; i < 3; i++) {
       const s = await shopper('prop');
       people.push(s);
-      const ids = await givePrizes(t, s, { A: 2, B: 2, C: 1 }, i === 2 ? null : 10);
+      const ids = await givePrizes(t, s, { A: 4, B: 4, C: 2 }, i === 2 ? null : 10);
       batches.set(s.user.id, Object.values(ids));
     }
     const wantedAll = await Promise.all([...batches.values()].flat().map((id) => wantedOf(t, id)));
@@ -237,24 +237,31 @@ describe('trading', () => {
     };
     const pick = <X>(xs: X[]) => xs[rnd(xs.length)]!;
     const tradeIds: string[] = [];
+    const owners = new Map<string, Shopper>();
+    let accepted = 0;
     const offerIds: { tradeId: string; offerId: string; by: Shopper }[] = [];
     const statuses: number[] = [];
     for (let step = 0; step < 120; step++) {
       const who = pick(people);
-      const units = Array.from({ length: 1 + rnd(3) }, () => ({ batchId: pick([...batches.values()].flat()), quantity: 1 + rnd(3) }));
+      // Mostly the caller's own units, sometimes someone else's (which must be refused).
+      const units = Array.from({ length: 1 + rnd(2) }, () => ({ batchId: pick(rnd(5) ? batches.get(who.user.id)! : [...batches.values()].flat()), quantity: 1 + rnd(2) }));
       const op = rnd(7);
       let res;
       let abandoned = false;
       if (op === 0 || tradeIds.length === 0) {
         res = await tradeCall(t, who, 'POST', '/api/trade/create', { prizesOffered: units, prizesWanted: [pick(wantedAll)], username: who.user.username });
-        if (res.statusCode === 200) tradeIds.push(res.json().tradeId);
+        if (res.statusCode === 200) {
+          tradeIds.push(res.json().tradeId);
+          owners.set(res.json().tradeId, who);
+        }
       } else if (op === 1 || op === 2) {
         const tradeId = pick(tradeIds);
         res = await tradeCall(t, who, 'POST', `/api/trade/offer/${tradeId}`, { offeredItems: units });
         if (res.statusCode === 200) offerIds.push({ tradeId, offerId: res.json().offerId, by: who });
       } else if (op === 3 && offerIds.length > 0) {
         const o = pick(offerIds);
-        res = await tradeCall(t, who, 'POST', `/api/trade/${o.tradeId}/accept-offer/${o.offerId}`);
+        res = await tradeCall(t, rnd(5) ? owners.get(o.tradeId)! : who, 'POST', `/api/trade/${o.tradeId}/accept-offer/${o.offerId}`);
+        if (res.statusCode === 200) accepted += 1;
       } else if (op === 4 && offerIds.length > 0) {
         const o = pick(offerIds);
         res = await tradeCall(t, who, 'DELETE', rnd(2) ? `/api/trade/${o.tradeId}/withdraw-offer/${o.offerId}` : `/api/trade/${o.tradeId}/reject-offer/${o.offerId}`);
@@ -271,7 +278,8 @@ describe('trading', () => {
       Object.assign(before, now);
     }
     // Enough calls succeeded for the sequence to mean something.
-    expect(statuses.filter((s) => s === 200).length).toBeGreaterThan(10);
+    expect(statuses.filter((s) => s === 200).length).toBeGreaterThan(15);
+    expect(accepted).toBeGreaterThan(0);
     // Locked units never exceed what is held, and every live lock belongs to a live trade or offer.
     for (const s of people) for (const b of await t.services.inventory.batchesOfUser(s.user.id)) expect(b.removed + b.locked).toBeLessThanOrEqual(b.quantity);
   });

@@ -160,6 +160,9 @@ export const TRADE_MESSAGES = {
 
 /** What the web shows when a trade call fails (by status) or throws. */
 export const TRADE_ALERTS = {
+  offerWithdrawn: 'Offer withdrawn successfully.',
+  offerAccepted: 'Offer accepted successfully',
+  offerRejected: 'Offer rejected successfully',
   offerFailed: 'Failed to submit trade offer. Please try again.',
   offerError: 'An error occurred while submitting the trade offer. Please try again.',
   withdrawFailed: 'Failed to withdraw offer.',

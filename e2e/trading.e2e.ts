@@ -82,8 +82,8 @@ it('A creates a trade from the inventory, B finds it by set name and offers, A a
   await picker.getByRole('button', { name: 'Confirm' }).click();
   await a.page.waitForURL('**/manage-trades');
   const myCard = a.page.getByTestId('trade-card').first();
-  await myCard.getByText(`${offered.prizeName} × 1`).waitFor();
-  await myCard.getByText(`${given.prizeName} × 1`).waitFor();
+  await myCard.getByRole('list', { name: 'Prizes offered' }).getByText(`${offered.prizeName} × 1`).waitFor();
+  await myCard.getByRole('list', { name: 'Prizes wanted' }).getByText(`${given.prizeName} × 1`).waitFor();
   await screenshot(a.page, 'trading-manage-trades');
   const aLocked = await inventoryOf(a.page, a.token);
   const lockedBatch = aLocked[product.name]!.find((i) => i.prizeName === offered.prizeName)!.batches.find((x) => x.inTrade > 0);
@@ -148,12 +148,13 @@ it('A creates a trade from the inventory, B finds it by set name and offers, A a
   await a.page.goto('/trade-history');
   const historyA = a.page.getByTestId('history-card').first();
   await historyA.getByText(`Traded with ${b.username}`).waitFor();
-  await historyA.getByText(`${given.prizeName} × 1`).waitFor();
+  await historyA.getByRole('list', { name: 'Received' }).getByText(`${given.prizeName} × 1`).waitFor();
+  await historyA.getByRole('list', { name: 'Traded away' }).getByText(`${offered.prizeName} × 1`).waitFor();
   await screenshot(a.page, 'trading-history-a');
   await bPage.goto('/trade-history');
   const historyB = bPage.getByTestId('history-card').first();
   await historyB.getByText('Traded with demo').waitFor();
-  await historyB.getByText(`${offered.prizeName} × 1`).waitFor();
+  await historyB.getByRole('list', { name: 'Received' }).getByText(`${offered.prizeName} × 1`).waitFor();
   await screenshot(bPage, 'trading-history-b');
   // The marketplace no longer lists the finished trade.
   const market = tradeListResponseSchema.parse(await (await bPage.request.get('/api/trade', { headers: { authorization: `Bearer ${b.token}` } })).json());

@@ -3,9 +3,9 @@ import { imageUrl } from '../../../lib/image-url';
 import { formatSgDate } from '../../../lib/singapore-time';
 
 /** Given prizes: image (click to enlarge), name, description, quantity, ship-by or arrival, set. */
-export function GivenPrizeList({ prizes, onZoom }: { prizes: readonly OfferedPrize[]; onZoom?: (image: string, name: string) => void }) {
+export function GivenPrizeList({ prizes, label, onZoom }: { prizes: readonly OfferedPrize[]; label: string; onZoom?: (image: string, name: string) => void }) {
   return (
-    <ul className="trade-prizes">
+    <ul className="trade-prizes" aria-label={label}>
       {prizes.map((prize, index) => (
         <li key={`${prize.prizeId}-${index}`} className="trade-prize" data-testid="trade-prize" data-prize-name={prize.prizeDetails.name}>
           <button type="button" className="trade-prize__image" aria-label={`Enlarge ${prize.prizeDetails.name}`} onClick={() => onZoom?.(prize.prizeDetails.image, prize.prizeDetails.name)}>
@@ -30,7 +30,7 @@ export function GivenPrizeList({ prizes, onZoom }: { prizes: readonly OfferedPri
 /** Wanted prizes: name, quantity and set. */
 export function WantedPrizeList({ prizes }: { prizes: readonly WantedPrize[] }) {
   return (
-    <ul className="trade-prizes trade-prizes--wanted">
+    <ul className="trade-prizes trade-prizes--wanted" aria-label="Prizes wanted">
       {prizes.map((prize) => (
         <li key={prize.prizeId} className="trade-prize">
           <img className="trade-prize__thumb" src={imageUrl(prize.prizeDetails.image)} alt="" loading="lazy" />

@@ -25,7 +25,7 @@ export function TradeCard({ trade, showCreator, onZoom, children }: TradeCardPro
         <p className="trade-card__date">Created {formatSgDate(trade.createdAt)}</p>
       )}
       <h2 className="trade-card__heading">Prizes Offered</h2>
-      <GivenPrizeList prizes={trade.prizesOffered} onZoom={onZoom} />
+      <GivenPrizeList prizes={trade.prizesOffered} label="Prizes offered" onZoom={onZoom} />
       <h2 className="trade-card__heading">Prizes Wanted</h2>
       <WantedPrizeList prizes={trade.prizesWanted} />
       {children && <div className="trade-card__actions">{children}</div>}

@@ -26,9 +26,9 @@ export function TradeHistoryPage() {
             </div>
             <p className="trade-card__partner">Traded with {trade.partnerUsername}</p>
             <h2 className="trade-card__heading">Traded Away</h2>
-            <GivenPrizeList prizes={trade.prizesOffered} />
+            <GivenPrizeList prizes={trade.prizesOffered} label="Traded away" />
             <h2 className="trade-card__heading">Received</h2>
-            <GivenPrizeList prizes={trade.prizesReceived} />
+            <GivenPrizeList prizes={trade.prizesReceived} label="Received" />
           </li>
         ))}
       </ul>

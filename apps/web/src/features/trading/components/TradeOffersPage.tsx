@@ -83,7 +83,7 @@ export function TradeOffersPage() {
               {offer.fromUser.profilePicture && <img src={imageUrl(offer.fromUser.profilePicture)} alt="" className="trade-card__avatar" />}
               <strong>{offer.fromUser.username}</strong>
             </div>
-            <GivenPrizeList prizes={offer.offeredPrizes.map((p) => ({ ...p, prizeId: p.prizeId._id }))} onZoom={(src, name) => setZoom({ src, name })} />
+            <GivenPrizeList prizes={offer.offeredPrizes.map((p) => ({ ...p, prizeId: p.prizeId._id }))} label="Offered prizes" onZoom={(src, name) => setZoom({ src, name })} />
             <div className="trade-card__actions">
               <button type="button" className="btn btn--ghost" onClick={() => setDeciding({ offer, accept: false })}>
                 Reject

@@ -18,7 +18,7 @@ export function YourOfferDialog({ trade, onClose, onDone }: YourOfferDialogProps
   const offer = trade?.userOffer ?? null;
   return (
     <Dialog open={offer !== null} onClose={onClose} title="Your Offer">
-      {offer && <GivenPrizeList prizes={offer.offeredPrizes.map((p) => ({ ...p, prizeId: p.prizeId._id }))} />}
+      {offer && <GivenPrizeList prizes={offer.offeredPrizes.map((p) => ({ ...p, prizeId: p.prizeId._id }))} label="Your offered prizes" />}
       {error && (
         <p className="error-text" role="alert">
           {error}

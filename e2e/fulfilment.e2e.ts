@@ -195,6 +195,45 @@ it('Self-Collect next Wednesday 3 PM → the collections tab → cancel → the 
   await context.close();
 });
 
+it("an order's Self-Collect opens the self-collection modal with that order's units still held", async () => {
+  const { context, page, token } = await shopper();
+  const errors = watchErrors(page);
+  const product = await plainInStockSet(page, 2);
+  await buyWithTokens(page, product, 2);
+  const orderId = await drawnOrderId(page);
+  // The first slot of the window is full (as the server answers once it holds its 10 collections).
+  let fullSlot: { date: string; time: string } | null = null;
+  await page.route('**/api/self-collection/slots', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { slots: { date: string; time: string; remaining: number; full: boolean }[] };
+    const first = body.slots[0]!;
+    Object.assign(first, { remaining: 0, full: true });
+    fullSlot = { date: first.date, time: first.time };
+    await route.fulfill({ response, json: body });
+  });
+  await page.goto(`/order-details/${orderId}`);
+  await page.getByRole('link', { name: 'Self-Collect' }).click();
+  await page.waitForURL('**/inventory');
+  const modal = dialog(page, 'Confirm Self-Collect');
+  await modal.waitFor();
+  const listed = await modal.getByRole('list', { name: 'Selected items' }).getByRole('listitem').allTextContents();
+  const held = (await inventoryOf(page, token))[product.name] ?? [];
+  expect(listed.length).toBeGreaterThan(0);
+  expect(listed.every((text) => held.some((item) => text.includes(item.prizeName))), JSON.stringify({ listed, held: held.map((i) => i.prizeName) })).toBe(true);
+  await viewportShot(page, 'fulfilment-order-self-collect');
+  await expect.poll(() => fullSlot).not.toBeNull();
+  await modal.locator(`[data-date="${fullSlot!.date}"]`).click();
+  const full = modal.getByRole('button', { name: `${fullSlot!.time} (Full)` });
+  await full.waitFor();
+  expect(await full.isDisabled()).toBe(true);
+  await viewportShot(page, 'fulfilment-self-collect-full-slot');
+  await modal.getByRole('button', { name: 'Cancel' }).click();
+  // The selection stays in Self-Collect mode for the shopper to adjust.
+  expect(await page.getByRole('button', { name: 'Self-Collect', pressed: true }).count()).toBe(1);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
 it('Abandon Items: one unit goes after the confirm modal, the selection clears and the inventory reloads', async () => {
   const { context, page, token } = await shopper();
   const errors = watchErrors(page);

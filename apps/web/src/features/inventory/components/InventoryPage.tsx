@@ -1,16 +1,17 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { TRADE_ALERTS, type WantedPrizeRequest } from '@kujiya/shared';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../../lib/session';
 import { ApiError, serverMessageOf } from '../../../lib/api-client';
 import { startShippingPayment } from '../../../lib/shipping-payment';
 import { useAbandonItems } from '../api/abandonItems';
 import { useCreateTrade } from '../api/createTrade';
 import { useInventory } from '../api/getInventory';
+import { useOrderCollectableItems } from '../api/getOrderCollectableItems';
 import { useInventorySelection } from '../hooks/useInventorySelection';
 import { inventoryGroups, prizeTypeCounts } from '../lib/inventory-view';
 import type { InventoryStatusFilter } from '../lib/model';
-import { actionLabels, totalSelected } from '../lib/selection';
+import { actionLabels, totalSelected, withDisplayNames } from '../lib/selection';
 import { ActionInfoDialog } from './ActionInfoDialog';
 import { ArrangeShipmentDialog } from './ArrangeShipmentDialog';
 import { ConfirmAbandonDialog } from './ConfirmAbandonDialog';
@@ -23,6 +24,12 @@ import './inventory.css';
 
 type OpenDialog = 'info' | 'ship' | 'collect' | 'abandon' | 'wanted' | null;
 
+/** Navigation state { selfCollectOrder: orderId } from an order's details. */
+function selfCollectOrderOf(state: unknown): string | null {
+  const value = state && typeof state === 'object' ? (state as { selfCollectOrder?: unknown }).selfCollectOrder : undefined;
+  return typeof value === 'string' && value ? value : null;
+}
+
 /**
  * /inventory: the shopper's won items by set. Choosing an action (Ship, Self-Collect, Trade, Abandon)
  * clears the selection and shows quantity controls; the floating button confirms the chosen units.
@@ -34,7 +41,10 @@ export function InventoryPage() {
   const abandon = useAbandonItems();
   const createTrade = useCreateTrade();
   const [tradeError, setTradeError] = useState<string | null>(null);
-  const { action, selection, chooseAction, setQuantity, clear } = useInventorySelection();
+  const location = useLocation();
+  const orderCollectable = useOrderCollectableItems();
+  const { action, selection, chooseAction, setQuantity, clear, startWith } = useInventorySelection();
+  const [notice, setNotice] = useState<string | null>(null);
   const [query, setQuery] = useState('');
   const [status, setStatus] = useState<InventoryStatusFilter>('All');
   const [dialog, setDialog] = useState<OpenDialog>(null);
@@ -42,7 +52,27 @@ export function InventoryPage() {
   const [abandonError, setAbandonError] = useState<string | null>(null);
   const [now] = useState(() => new Date());
 
+  // Arriving from an order's Self-Collect: that order's collectable units open in the self-collection modal.
+  const collectOrderId = selfCollectOrderOf(location.state);
+  const { mutate: loadOrderItems } = orderCollectable;
+  useEffect(() => {
+    if (!collectOrderId) return;
+    navigate(location.pathname, { replace: true, state: null });
+    loadOrderItems(collectOrderId, {
+      onSuccess: ({ items }) => {
+        if (items.length === 0) {
+          setNotice('Nothing from this order is left to collect.');
+          return;
+        }
+        startWith('selfCollect', items);
+        setDialog('collect');
+      },
+      onError: (error) => setNotice(serverMessageOf(error) ?? 'This order cannot be collected.'),
+    });
+  }, [collectOrderId, loadOrderItems, navigate, location.pathname, startWith]);
+
   const groups = useMemo(() => (inventory.data ? inventoryGroups(inventory.data, query, status) : []), [inventory.data, query, status]);
+  const shownSelection = useMemo(() => withDisplayNames(selection, inventory.data), [selection, inventory.data]);
   const counts = useMemo(() => prizeTypeCounts(inventory.data ?? {}, selection), [inventory.data, selection]);
   const selectedCount = totalSelected(selection);
   const canConfirm = action !== null && selectedCount > 0;
@@ -106,6 +136,11 @@ export function InventoryPage() {
         onStatus={setStatus}
       />
 
+      {notice && (
+        <p className="error-text" role="alert">
+          {notice}
+        </p>
+      )}
       {inventory.isPending && <div className="spinner" role="status" aria-label="Loading inventory" />}
       {inventory.isError && (
         <p className="error-text" role="alert">
@@ -129,7 +164,7 @@ export function InventoryPage() {
       {dialog === 'ship' && (
         <ArrangeShipmentDialog
           open
-          selection={selection}
+          selection={shownSelection}
           bigPrizes={counts.big}
           smallPrizes={counts.small}
           onClose={() => setDialog(null)}
@@ -147,7 +182,7 @@ export function InventoryPage() {
       {dialog === 'collect' && (
         <SelfCollectionDialog
           open
-          selection={selection}
+          selection={shownSelection}
           now={now}
           onClose={() => setDialog(null)}
           onBooked={() => navigate('/shipments', { state: 'collections' })}
@@ -158,7 +193,7 @@ export function InventoryPage() {
       )}
       <ConfirmAbandonDialog
         open={dialog === 'abandon'}
-        selection={selection}
+        selection={shownSelection}
         busy={abandon.isPending}
         error={abandonError}
         onCancel={() => setDialog(null)}

@@ -18,5 +18,11 @@ export function useInventorySelection() {
 
   const clear = useCallback(() => setSelection([]), []);
 
-  return { action, selection, chooseAction, setQuantity, clear };
+  /** Starts an action with units chosen elsewhere (an order's Self-Collect). */
+  const startWith = useCallback((next: InventoryAction, items: SelectedItem[]) => {
+    setAction(next);
+    setSelection(items.filter((item) => item.quantity > 0));
+  }, []);
+
+  return { action, selection, chooseAction, setQuantity, clear, startWith };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { InventoryBatch, InventoryItem } from './model';
-import { clampQuantity, selectableQuantity, selectedQuantity, totalSelected, withQuantity } from './selection';
+import { clampQuantity, selectableQuantity, selectedQuantity, totalSelected, withDisplayNames, withQuantity } from './selection';
 
 const batch = (over: Partial<InventoryBatch> = {}): InventoryBatch => ({ batchId: 'b1', quantity: 3, inTrade: 0, shipByDate: '2026-12-01T00:00:00.000Z', sku: 'S-1', ...over });
 const item = (batches: InventoryBatch[]): InventoryItem => ({
@@ -51,5 +51,15 @@ describe('withQuantity (the minus / plus / number controls)', () => {
     expect(selectedQuantity(withQuantity([], 'Set', i, partlyTraded, 3), 'inv-1', 'b1')).toBe(1);
     expect(withQuantity([], 'Set', i, batch({ quantity: 2, inTrade: 2 }), 1)).toEqual([]);
     expect(withQuantity([], 'Set', i, batch({ quantity: 0 }), 1)).toEqual([]);
+  });
+});
+
+describe('withDisplayNames', () => {
+  it('fills missing prize and set names from the inventory by batch', () => {
+    const inventory = { Set: [item([batch()])] };
+    expect(withDisplayNames([{ batchId: 'b1', quantity: 1 }], inventory)).toEqual([
+      { batchId: 'b1', quantity: 1, inventoryId: 'inv-1', prizeId: 'p-1', productId: 'prod-1', prizeName: 'Prize A', setName: 'Set' },
+    ]);
+    expect(withDisplayNames([{ batchId: 'other', quantity: 1, prizeName: '' }], inventory)).toEqual([{ batchId: 'other', quantity: 1, prizeName: '' }]);
   });
 });

@@ -1,4 +1,4 @@
-import type { InventoryAction, InventoryBatch, InventoryItem, SelectedItem } from './model';
+import type { Inventory, InventoryAction, InventoryBatch, InventoryItem, SelectedItem } from './model';
 
 /** Key of one batch of one inventory item: the unit of a selection. */
 export const batchKey = (inventoryId: string, batchId: string) => `${inventoryId}:${batchId}`;
@@ -57,3 +57,24 @@ export const actionLabels: Record<InventoryAction, { button: string; confirmWord
   trade: { button: 'Trade Items', confirmWord: 'Trade' },
   abandon: { button: 'Abandon Items', confirmWord: 'Abandon' },
 };
+
+/** Fills the prize and set names of selected units from the inventory where the selection lacks them. */
+export function withDisplayNames(selection: readonly SelectedItem[], inventory: Inventory | undefined): SelectedItem[] {
+  if (!inventory) return [...selection];
+  const byBatch = new Map<string, { setName: string; item: InventoryItem }>();
+  for (const [setName, items] of Object.entries(inventory)) {
+    for (const item of items) for (const batch of item.batches) byBatch.set(batch.batchId, { setName, item });
+  }
+  return selection.map((entry) => {
+    const found = byBatch.get(entry.batchId);
+    if (!found) return entry;
+    return {
+      ...entry,
+      inventoryId: entry.inventoryId || found.item.id,
+      prizeId: entry.prizeId || found.item.prizeId,
+      productId: entry.productId || found.item.product._id,
+      prizeName: entry.prizeName || found.item.prizeName,
+      setName: entry.setName || found.setName,
+    };
+  });
+}

@@ -110,9 +110,16 @@ function OrderDetails({ order }: { order: Order }) {
               </li>
             ))}
           </ul>
-          <Link to="/inventory" className="btn btn--primary btn--block">
-            Manage Inventory
-          </Link>
+          <div className="order-details__actions">
+            <Link to="/inventory" className="btn btn--primary">
+              Manage Inventory
+            </Link>
+            {order.shipByDate && (
+              <Link to="/inventory" state={{ selfCollectOrder: order.orderId }} className="btn btn--ghost">
+                Self-Collect
+              </Link>
+            )}
+          </div>
         </section>
       )}
     </main>

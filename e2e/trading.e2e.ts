@@ -187,3 +187,68 @@ it('an empty history and the offers of a trade that is not yours', async () => {
   await fresh.close();
   await a.context.close();
 });
+
+it('withdraw an offer (Offer Trade again), the owner rejects one, and Cancel Trade with its confirm', async () => {
+  const a = await demoShopper(browser, server.url);
+  const errors = watchErrors(a.page);
+  const headers = { authorization: `Bearer ${a.token}` };
+  const market = tradeListResponseSchema.parse(await (await a.page.request.get('/api/trade', { headers })).json());
+  const demoTrade = market.trades.find((x) => x.createdBy.username === 'sakura_fan')!;
+  expect(demoTrade, 'sakura_fan has a demo trade').toBeTruthy();
+
+  const offerOnce = async () => {
+    await a.page.goto('/trading-marketplace');
+    await a.page.getByLabel('Search trades').fill('sakura_fan');
+    const card = a.page.getByTestId('trade-card').filter({ hasText: 'sakura_fan' });
+    await card.getByRole('button', { name: 'Offer Trade' }).click();
+    const offerDialog = dialog(a.page, 'Offer Trade');
+    await offerDialog.getByTestId('offer-unit').first().getByRole('button', { name: 'Increase' }).click();
+    await offerDialog.getByRole('button', { name: /^Submit Offer/ }).click();
+    await card.getByRole('button', { name: 'View Your Offer' }).waitFor();
+    return card;
+  };
+  const card = await offerOnce();
+  await card.getByRole('button', { name: 'View Your Offer' }).click();
+  await viewportShot(a.page, 'trading-your-offer');
+  await dialog(a.page, 'Your Offer').getByRole('button', { name: 'Withdraw Offer' }).click();
+  await a.page.getByText(TRADE_ALERTS.offerWithdrawn).waitFor();
+  await card.getByRole('button', { name: 'Offer Trade' }).waitFor();
+  await screenshot(a.page, 'trading-offer-withdrawn');
+
+  // Offer again; the owner rejects it from their offers page.
+  await offerOnce();
+  const owner = await newPhoneContext(browser, server.url);
+  const ownerPage = await owner.newPage();
+  await logInContext(owner, { username: 'sakura_fan', password: 'DemoBuyer123!' });
+  await ownerPage.goto(`/trade/${demoTrade._id}`);
+  const offerCard = ownerPage.getByTestId('offer-card').filter({ hasText: 'demo' });
+  await offerCard.getByRole('button', { name: 'Reject' }).click();
+  await dialog(ownerPage, 'Please confirm').getByRole('button', { name: 'Yes' }).click();
+  await ownerPage.getByText(TRADE_ALERTS.offerRejected).waitFor();
+  await ownerPage.getByText(TRADE_ALERTS.noOffers).waitFor();
+  await screenshot(ownerPage, 'trading-offer-rejected');
+  await owner.close();
+  await a.page.goto('/trading-marketplace');
+  await a.page.getByLabel('Search trades').fill('sakura_fan');
+  await a.page.getByTestId('trade-card').filter({ hasText: 'sakura_fan' }).getByRole('button', { name: 'Offer Trade' }).waitFor();
+
+  // Cancel Trade: the yes/no confirm, then the units are free again.
+  const inventory = await inventoryOf(a.page, a.token);
+  const unit = Object.values(inventory).flat().flatMap((item) => item.batches).find((b) => b.quantity - b.inTrade > 0 && isTradable(b.shipByDate ?? null, new Date()))!;
+  const created = await a.page.request.post('/api/trade/create', {
+    headers,
+    data: { prizesOffered: [{ batchId: unit.batchId, quantity: 1 }], prizesWanted: [{ productId: demoTrade.prizesWanted[0]!.productId, prizeId: demoTrade.prizesWanted[0]!.prizeId, quantity: 1 }], username: 'demo' },
+  });
+  expect(created.status()).toBe(200);
+  await a.page.goto('/manage-trades');
+  await a.page.getByRole('button', { name: 'Cancel Trade' }).first().click();
+  await dialog(a.page, 'Please confirm').getByText(TRADE_ALERTS.cancelConfirm).waitFor();
+  await viewportShot(a.page, 'trading-cancel-confirm');
+  await dialog(a.page, 'Please confirm').getByRole('button', { name: 'Yes' }).click();
+  await a.page.getByText('Trade cancelled successfully').waitFor();
+  await a.page.getByText(TRADE_ALERTS.noOwnTrades).waitFor();
+  const after = await inventoryOf(a.page, a.token);
+  expect(Object.values(after).flat().flatMap((item) => item.batches).find((b) => b.batchId === unit.batchId)!.inTrade).toBe(unit.inTrade);
+  expect(errors).toEqual([]);
+  await a.context.close();
+});

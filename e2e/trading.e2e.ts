@@ -209,6 +209,9 @@ it('withdraw an offer (Offer Trade again), the owner rejects one, and Cancel Tra
   };
   const card = await offerOnce();
   await card.getByRole('button', { name: 'View Your Offer' }).click();
+  await dialog(a.page, 'Your Offer').getByRole('button', { name: 'Withdraw Offer' }).waitFor();
+  // Let the popup's fade-in finish before the picture.
+  await a.page.waitForTimeout(400);
   await viewportShot(a.page, 'trading-your-offer');
   await dialog(a.page, 'Your Offer').getByRole('button', { name: 'Withdraw Offer' }).click();
   await a.page.getByText(TRADE_ALERTS.offerWithdrawn).waitFor();

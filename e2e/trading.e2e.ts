@@ -117,7 +117,8 @@ it('A creates a trade from the inventory, B finds it by set name and offers, A a
 
   // --- A: View Offers, Accept with the yes/no confirm, back to Manage Your Trades after 2 s.
   await a.page.goto('/manage-trades');
-  await a.page.getByRole('link', { name: /View Offers \(1\)/ }).click();
+  await a.page.getByTestId('trade-card').first().getByText('1 offer').waitFor();
+  await a.page.getByRole('link', { name: 'View Offers' }).first().click();
   await a.page.waitForURL('**/trade/*');
   const offerCard = a.page.getByTestId('offer-card').first();
   await offerCard.getByText(b.username).waitFor();

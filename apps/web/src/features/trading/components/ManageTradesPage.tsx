@@ -39,8 +39,11 @@ export function ManageTradesPage() {
       <ul className="trade-list">
         {list.map((trade) => (
           <TradeCard key={trade._id} trade={trade} showCreator={false} onZoom={(src, name) => setZoom({ src, name })}>
-            <Link to={`/trade/${trade._id}`} className="btn btn--primary">
-              View Offers ({trade.offerCount})
+            <p className="trade-card__offers" id={`offers-${trade._id}`}>
+              {trade.offerCount === 1 ? '1 offer' : `${trade.offerCount} offers`}
+            </p>
+            <Link to={`/trade/${trade._id}`} className="btn btn--primary" aria-describedby={`offers-${trade._id}`}>
+              View Offers
             </Link>
             <button type="button" className="btn btn--ghost" onClick={() => setCancelling(trade._id)}>
               Cancel Trade

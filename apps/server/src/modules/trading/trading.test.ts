@@ -10,6 +10,8 @@ describe('trading', () => {
   let n = 0;
   const shopper = (name: string) => fundedShopper(t, `${name}${++n}`, 0);
   beforeAll(async () => (t = await createTestApp()));
+  /** A fresh bearer for a shopper (after the test clock jumped past the first token's expiry). */
+  const fundedShopperToken = async (s: Shopper) => ({ headers: { authorization: `Bearer ${(await t.ctx.tokens.sign(s.user as never)).token}` } });
   afterAll(async () => t.close());
 
   async function pair() {
@@ -205,6 +207,33 @@ describe('trading', () => {
     expect((await t.services.notifications.list(c.user.id)).filter((x) => x.message.startsWith('A trade you made an offer on was cancelled'))).toHaveLength(1);
     expect(offerOnA).toBeTruthy();
     expect(await t.services.trading.expireDue()).toEqual({ trades: 0, offers: 0 });
+    t.clock.advance(-9 * DAY_MS);
+  });
+
+  it('an accept fails cleanly when a side no longer holds its units or a unit came due: nothing moves', async () => {
+    const { a, b, aIds, bIds } = await pair();
+    const tradeId = await createTrade(t, a, [{ batchId: aIds.A!, quantity: 1 }], [await wantedOf(t, bIds.C!)]);
+    const offerId = await makeOffer(t, b, tradeId, [{ batchId: bIds.C!, quantity: 1 }]);
+    // The offer's hold is gone (as if its units had been taken by other means).
+    await t.ctx.db.transaction((tx) => t.services.inventory.releaseLocks(tx, 'trade', offerId));
+    const before = { held: await heldByPrize(t), a: await freeByPrize(t, a.user.id), b: await freeByPrize(t, b.user.id) };
+    const gone = await tradeCall(t, a, 'POST', `/api/trade/${tradeId}/accept-offer/${offerId}`);
+    expect(gone.statusCode).toBe(409);
+    expect(gone.json().message).toBe(M.unitsGone);
+    expect({ held: await heldByPrize(t), a: await freeByPrize(t, a.user.id), b: await freeByPrize(t, b.user.id) }).toEqual(before);
+    expect((await t.services.trading.userTrades(a.user)).map((x) => x._id)).toContain(tradeId);
+
+    // The owner's unit (ship-by in 10 days) is now due within a day: refused, nothing moves.
+    const c = await shopper('late');
+    const cIds = await givePrizes(t, c, { B: 1 }, null);
+    const offer2 = await makeOffer(t, c, tradeId, [{ batchId: cIds.B!, quantity: 1 }]);
+    const held = await heldByPrize(t);
+    t.clock.advance(9 * DAY_MS);
+    const due = await t.app.inject({ method: 'POST', url: `/api/trade/${tradeId}/accept-offer/${offer2}`, headers: (await fundedShopperToken(a)).headers });
+    expect(due.statusCode).toBe(400);
+    expect(due.json().message).toBe(TRADE_CUTOFF_MESSAGE);
+    expect(await t.services.inventory.freeUnits(cIds.B!)).toBe(0);
+    expect(await heldByPrize(t)).toEqual(held);
     t.clock.advance(-9 * DAY_MS);
   });
 

@@ -64,6 +64,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const stopPurge = config.env === 'test' ? undefined : built.services.accounts.startRevokedTokenPurge();
   // Unpaid shipments expire, paid ones go to the courier, the two-week clock runs; rows are claimed once.
   const stopFulfilment = config.env === 'test' ? undefined : built.services.fulfilment.startJobs(options.jobIntervalMs);
+  // Trades and offers whose units come due are cancelled; each row is claimed once (SKIP LOCKED).
+  const stopTrading = config.env === 'test' ? undefined : built.services.trading.startJobs(options.jobIntervalMs);
   return {
     ...built,
     url: `http://localhost:${port}`,
@@ -74,6 +76,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       await stopPayments?.();
       await stopPurge?.();
       await stopFulfilment?.();
+      await stopTrading?.();
       await built.app.close();
       await database.close();
     },

@@ -19,6 +19,10 @@ const POSTS_WITHOUT_JSON_BODY: Record<string, string> = {
   'POST /api/users/favorites/:setId': 'the set id is the whole input',
   'POST /api/payment/webhook': "the gateway's signed raw bytes (the signature check is the validation)",
   'POST /api/users/update-profile': 'a multipart form, read in the route and checked with the shared schema',
+  'POST /api/payment/verify-shipment/:orderId': 'the shipment id is the whole input',
+  'POST /api/self-collection/:id/cancel': 'the collection id is the whole input',
+  'POST /api/order/self-collect/:orderId': 'the order id is the whole input',
+  'POST /api/trade/:tradeId/accept-offer/:offerId': 'the trade and offer ids are the whole input',
 };
 
 type Schema = { params?: unknown; body?: unknown; querystring?: unknown; response?: Record<string, unknown>; hide?: boolean };

@@ -23,3 +23,4 @@ export * from './fulfilment/rules.ts';
 export * from './fulfilment/schemas.ts';
 export * from './fulfilment/countries.ts';
 export * from './media/schemas.ts';
+export * from './trading/schemas.ts';

@@ -46,4 +46,5 @@ export const tokenLedger = pgTable(
   },
   (t) => [index('token_ledger_user_idx').on(t.userId), index('token_ledger_lot_idx').on(t.lotId)],
 );
-export type TokenLedgerReason = TokenLotSource | 'spend';
+/** `revoked`: the unspent tokens of a lot whose payment was refunded (docs/rules/security.md). */
+export type TokenLedgerReason = TokenLotSource | 'spend' | 'revoked';

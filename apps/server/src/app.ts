@@ -7,6 +7,8 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 import fastifyStatic from '@fastify/static';
+import compress from '@fastify/compress';
+import zlib from 'node:zlib';
 import { serializerCompiler, validatorCompiler, hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { LIVE_MAX_CLIENT_FRAME_BYTES } from '@kujiya/shared';
 import { validationMessage } from './core/validate.ts';
@@ -123,6 +125,13 @@ export async function buildApp(options: BuildAppOptions): Promise<KujiyaApp> {
     if (text.trim() === '') return done(null, undefined);
     parseJson(request, text, done);
   });
+  // brotli or gzip for every text answer of 1 KB or more; what is already encoded (precompressed
+  // assets, the cached catalogue body) goes out as is.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(multipart, { limits: MULTIPART_LIMITS });
   // The live socket's clients send one small auth message at most (docs/rules/live.md).
   await app.register(websocket, { options: { maxPayload: LIVE_MAX_CLIENT_FRAME_BYTES } });
@@ -167,6 +176,8 @@ export async function buildApp(options: BuildAppOptions): Promise<KujiyaApp> {
       root: webDist,
       wildcard: false,
       cacheControl: false,
+      // The build writes .br and .gz next to every text asset (apps/web/vite.config.ts).
+      preCompressed: true,
       // Built assets carry a content hash in their names; index.html must always be revalidated.
       setHeaders: (reply: { header(name: string, value: string): unknown }, filePath: string) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

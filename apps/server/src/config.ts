@@ -39,6 +39,13 @@ const urlWithProtocols = (protocols: string[]) =>
 const prefixed = (prefix: string) =>
   optionalString.refine((v) => v === undefined || v.startsWith(prefix), { message: `must start with ${prefix}` });
 
+/**
+ * PostgreSQL connections per instance. A purchase holds one for its whole transaction and waits on
+ * the round lock, so a drop needs enough for the buyers queued on it plus the catalogue's reads;
+ * PostgreSQL's own max_connections (100 by default) caps the sum over every instance.
+ */
+export const DEFAULT_DATABASE_POOL_SIZE = 20;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535).default(3000),
@@ -69,6 +76,7 @@ const envSchema = z.object({
   PAYMENTS: optionalString.refine((v) => v === undefined || v === 'test' || v === 'stripe', { message: 'must be test or stripe' }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LIVE_MAX_SOCKETS_PER_IP: z.coerce.number({ message: 'must be a whole number' }).int().min(1).max(1_000_000).default(50),
+  DATABASE_POOL_SIZE: z.coerce.number({ message: 'must be a whole number' }).int().min(1).max(1000).default(DEFAULT_DATABASE_POOL_SIZE),
 });
 
 export type Config = {
@@ -94,6 +102,8 @@ export type Config = {
   logLevel: string;
   /** Open live sockets (/ws) allowed per client address. */
   liveMaxSocketsPerIp: number;
+  /** PostgreSQL connections per instance (DATABASE_POOL_SIZE). */
+  databasePoolSize: number;
   /** Which card gateway runs: Stripe (keys set) or the built-in test gateway (never in production unless PAYMENTS=test). */
   payments: 'stripe' | 'test';
 };
@@ -171,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payments,
     logLevel: e.LOG_LEVEL,
     liveMaxSocketsPerIp: e.LIVE_MAX_SOCKETS_PER_IP,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
   };
 }
 

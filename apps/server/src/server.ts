@@ -28,6 +28,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const database = await openDatabase({
     url: config.databaseUrl,
     pgliteDir: options.inMemory ? undefined : path.join(config.dataDir, 'pglite'),
+    poolSize: config.databasePoolSize,
   });
   await migrateDatabase(database, config.databaseUrl);
   const built = await buildApp({

@@ -9,6 +9,8 @@ import type { Db, Executor } from '../db/database.ts';
 type Task = () => void | Promise<void>;
 
 const pendingOf = new WeakMap<object, Task[]>();
+/** Cheap, synchronous tasks run the moment the outermost transaction commits (see `atCommit`). */
+const syncPendingOf = new WeakMap<object, Array<() => void>>();
 const installed = new WeakSet<object>();
 let onError: (error: unknown) => void = () => {};
 
@@ -35,20 +37,44 @@ export function afterCommit(exec: Executor, task: Task): void {
   else runSoon([task]);
 }
 
+/**
+ * `task` runs synchronously as soon as the outermost transaction commits, before the code that
+ * awaited the transaction goes on (never on rollback); outside a transaction, at once. Only for
+ * cheap in-memory work that must be visible to the very next request (dropping a cached answer).
+ */
+export function atCommit(exec: Executor, task: () => void): void {
+  const pending = syncPendingOf.get(exec);
+  if (pending) pending.push(task);
+  else runSync([task]);
+}
+
+function runSync(tasks: Array<() => void>): void {
+  for (const task of tasks) {
+    try {
+      task();
+    } catch (error) {
+      onError(error);
+    }
+  }
+}
+
 type TransactionRunner = { transaction: (fn: (tx: never) => Promise<unknown>, config?: unknown) => Promise<unknown> };
 
 /** Wraps `transaction` of a transaction object so a nested one (savepoint) hands its tasks up on success. */
-function trackNested(tx: object, parentTasks: Task[]): void {
+function trackNested(tx: object, parentTasks: Task[], parentSync: Array<() => void>): void {
   const runner = tx as unknown as TransactionRunner;
   const original = runner.transaction.bind(tx);
   runner.transaction = async (fn, config) => {
     const tasks: Task[] = [];
+    const syncTasks: Array<() => void> = [];
     const result = await original(async (nested: never) => {
       pendingOf.set(nested as object, tasks);
-      trackNested(nested as object, tasks);
+      syncPendingOf.set(nested as object, syncTasks);
+      trackNested(nested as object, tasks, syncTasks);
       return fn(nested);
     }, config);
     parentTasks.push(...tasks);
+    parentSync.push(...syncTasks);
     return result;
   };
 }
@@ -61,11 +87,14 @@ export function installAfterCommit(db: Db): void {
   const original = runner.transaction.bind(db);
   runner.transaction = async (fn, config) => {
     const tasks: Task[] = [];
+    const syncTasks: Array<() => void> = [];
     const result = await original(async (tx: never) => {
       pendingOf.set(tx as object, tasks);
-      trackNested(tx as object, tasks);
+      syncPendingOf.set(tx as object, syncTasks);
+      trackNested(tx as object, tasks, syncTasks);
       return fn(tx);
     }, config);
+    runSync(syncTasks);
     runSoon(tasks);
     return result;
   };

@@ -28,9 +28,9 @@ const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url
 const MIGRATION_LOCK_KEY = 727_001;
 
 /** Opens PostgreSQL when `url` is given, otherwise embedded PGlite in `pgliteDir` (in memory if absent). */
-export async function openDatabase(opts: { url?: string; pgliteDir?: string }): Promise<Database> {
+export async function openDatabase(opts: { url?: string; pgliteDir?: string; poolSize?: number }): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
     // An idle connection the server drops (restart, admin) is discarded by the pool and replaced on
     // the next query; without a listener the pool would rethrow it and stop the process.
     pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));

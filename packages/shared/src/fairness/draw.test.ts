@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { canonicalBox, commitmentOf, drawTicket, pickIndex } from './draw.ts';
+import { canonicalBox, commitmentOf, drawPositions, drawTicket, pickIndex } from './draw.ts';
 
 const seed = 'a'.repeat(64);
 
@@ -30,5 +30,24 @@ describe('verifiable draw', () => {
     }
     expect([...taken].sort()).toEqual([0, 1, 2, 3, 4]);
     expect(remaining).toEqual([]);
+  });
+});
+
+describe('drawPositions', () => {
+  it('names the same tickets as successive drawTicket calls over the full list', () => {
+    const roundSeed = 'ab'.repeat(32);
+    for (const [size, taken, count] of [[500, 0, 1], [500, 37, 12], [20, 5, 15], [7, 0, 7], [1000, 990, 10]] as const) {
+      // A round with `taken` tickets gone (every third from the start, as if drawn earlier).
+      const remaining = [...Array(size).keys()].filter((i) => !(i % 3 === 0 && i / 3 < taken));
+      let list = remaining;
+      const expected: number[] = [];
+      for (let i = 0; i < count; i++) {
+        const pick = drawTicket(roundSeed, 'client', 40 + i, list);
+        expected.push(pick.ticketIndex);
+        list = pick.remaining;
+      }
+      const positions = drawPositions(roundSeed, 'client', 40, remaining.length, count);
+      expect(positions.map((p) => remaining[p])).toEqual(expected);
+    }
   });
 });

@@ -47,3 +47,32 @@ export function drawTicket(
   const ticketIndex = remaining[k]!;
   return { ticketIndex, remaining: remaining.filter((_, i) => i !== k) };
 }
+
+/**
+ * The same picks as `count` successive `drawTicket` calls (nonces firstNonce, firstNonce + 1, ...),
+ * given only how many tickets are untaken: answers each pick's position in the ascending list of
+ * untaken tickets as it was BEFORE the first pick. The server reads just those positions from the
+ * database instead of loading the whole list; the result is the same ticket `drawTicket` names.
+ */
+export function drawPositions(serverSeedHex: string, clientSeed: string, firstNonce: number, untaken: number, count: number): number[] {
+  if (count > untaken) throw new Error('drawPositions: not enough tickets left');
+  const taken: number[] = []; // original positions already picked, ascending
+  const positions: number[] = [];
+  for (let i = 0; i < count; i++) {
+    let position = pickIndex(serverSeedHex, ticketMessage(clientSeed, firstNonce + i), untaken - i);
+    // k-th of what is left -> position in the original list: step over every earlier pick at or before it.
+    for (const p of taken) {
+      if (p <= position) position++;
+      else break;
+    }
+    positions.push(position);
+    taken.splice(sortedInsertAt(taken, position), 0, position);
+  }
+  return positions;
+}
+
+function sortedInsertAt(sorted: readonly number[], value: number): number {
+  let i = 0;
+  while (i < sorted.length && sorted[i]! < value) i++;
+  return i;
+}

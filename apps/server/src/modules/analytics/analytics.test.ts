@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createTestProduct } from '../catalogue/test/fixtures.ts';
 import { fundedShopper, useTokens } from '../orders/testing.ts';
@@ -49,7 +49,12 @@ describe('analytics events (docs/rules/api.md)', () => {
     const refused = await useTokens(t, buyer, { setId, ticketsBought: 2 }); // 6 tokens left: not enough
     expect(refused.statusCode).toBe(400);
 
-    const events = await t.services.analytics.list({ userId: buyer.user.id });
+    // Recorded after the answer, off the buyer's path: wait for both.
+    const events = await vi.waitFor(async () => {
+      const listed = await t.services.analytics.list({ userId: buyer.user.id });
+      expect(listed).toHaveLength(2);
+      return listed;
+    });
     expect(events.map((e) => e.name)).toEqual(['Purchase With Tokens Complete', 'Purchase With Tokens Failed']);
     expect(events[0]!.properties).toEqual({ setId, orderId: ok.json().orderId });
     expect(events[1]!.properties).toMatchObject({ setId, status: 400, message: refused.json().message });

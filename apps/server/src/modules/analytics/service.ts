@@ -49,22 +49,22 @@ export function createAnalyticsService(ctx: AppContext) {
      * or error passes through unchanged; a failure to record is logged, never surfaced.
      */
     async trackTokenPurchase<T extends { orderId: string }>(context: TokenPurchaseContext, purchase: () => Promise<T>): Promise<T> {
-      const record = async (name: string, properties: Record<string, unknown>) => {
-        try {
-          await track(ctx.db, name, context.userId, { setId: context.setId ?? null, ...properties });
-        } catch (error) {
+      // Not awaited: the buyer's answer never waits for the analytics insert (in a drop it would
+      // queue behind every pending purchase for a pooled connection).
+      const record = (name: string, properties: Record<string, unknown>) => {
+        void track(ctx.db, name, context.userId, { setId: context.setId ?? null, ...properties }).catch((error: unknown) => {
           context.log.error({ err: error }, 'analytics event not recorded');
-        }
+        });
       };
       try {
         const result = await purchase();
-        await record(ANALYTICS_EVENTS.purchaseWithTokensComplete, { orderId: result.orderId });
+        record(ANALYTICS_EVENTS.purchaseWithTokensComplete, { orderId: result.orderId });
         return result;
       } catch (error) {
         const status = error instanceof HttpError ? error.statusCode : 500;
         const message = error instanceof Error ? error.message : String(error);
         const name = status < 500 ? ANALYTICS_EVENTS.purchaseWithTokensFailed : ANALYTICS_EVENTS.purchaseWithTokensError;
-        await record(name, { status, message });
+        record(name, { status, message });
         throw error;
       }
     },

@@ -1,21 +1,27 @@
 import { prizeListSchema, productListingSchema, setAndProductIdParamsSchema } from '@kujiya/shared';
+import type { FastifyReply } from 'fastify';
 import type { ModuleRoutes } from '../../routes.ts';
-import { fastSerializerCompiler } from '../../core/serializers.ts';
 
-export const catalogueRoutes: ModuleRoutes = (app, { ctx, services }) => {
-  // The listing changes with every purchase: never cached. It is the biggest and most requested
-  // answer, so it is written by the fast serializer (checked against its schema outside production).
-  app.get(
-    '/ichiban-kuji-products',
-    {
-      schema: { response: { 200: productListingSchema } },
-      serializerCompiler: fastSerializerCompiler(ctx.config.env !== 'production'),
-    },
-    async (_request, reply) => {
-      reply.header('Cache-Control', 'no-store');
-      return services.catalogue.listProducts();
-    },
-  );
+export const catalogueRoutes: ModuleRoutes = (app, { services }) => {
+  // The biggest and most requested answer: served from the per-instance cache as already-serialized
+  // bytes (docs/rules/catalogue.md; the cache checks them against the schema outside production). It
+  // changes with every purchase, so browsers keep it only to revalidate: a matching ETag is a 304.
+  app.get('/ichiban-kuji-products', { schema: { response: { 200: productListingSchema } } }, async (request, typedReply) => {
+    const listing = await services.catalogue.listingBody();
+    // The schema documents the answer; the bytes are already made, so they go out untyped.
+    const reply = typedReply as unknown as FastifyReply;
+    // Compressed once per body, not per request; each encoding has its own strong ETag.
+    const accepted = String(request.headers['accept-encoding'] ?? '');
+    const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+    const etag = encoding ? `${listing.etag.slice(0, -1)}-${encoding}"` : listing.etag;
+    reply.header('Cache-Control', 'no-cache').header('ETag', etag).header('Vary', 'Accept-Encoding');
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    reply.type('application/json; charset=utf-8');
+    if (encoding) return reply.header('Content-Encoding', encoding).send(listing.encoded(encoding));
+    // A string with a JSON content type is sent as is: no second serialization.
+    return reply.send(listing.body);
+  });
+  app.addHook('onClose', async () => services.catalogue.closeListing());
 
   app.get(
     '/prizes/:setId/:productId',

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import { canonicalBox, centsToDollars, commitmentOf, rulesDocument, sha256Hex, type Prize, type Product, type ProductListing, type Promotion } from '@kujiya/shared';
+import { canonicalBox, centsToDollars, commitmentOf, productListingSchema, rulesDocument, sha256Hex, type Prize, type Product, type ProductListing, type Promotion } from '@kujiya/shared';
+import { ResponseSerializationError } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../core/context.ts';
 import type { Executor, Tx } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../core/http-errors.ts';
@@ -9,6 +10,7 @@ import type { StockService } from '../stock/service.ts';
 import type { Round, RoundsService, RoundStatus } from './rounds.ts';
 import { newProductSchema, newPromotionSchema, type NewProduct, type NewPromotion } from '@kujiya/shared';
 import { nextSku } from './sku.ts';
+import { createListingCache } from './listing-cache.ts';
 import { prizes, products, promotions, roundPrizes, setRounds } from './tables.ts';
 
 /** A set is "new" while its current round opened less than this long ago (docs/catalogue.md). */
@@ -166,8 +168,9 @@ export function createCatalogueService(ctx: AppContext, deps: { rounds: RoundsSe
   }
 
   async function productViews(rows: { product: ProductRow; round: Round; promotion: PromotionRow | null }[], exec: Executor) {
-    const available = await stock.availability(
-      rows.map((r) => r.round.id),
+    // From the round rows already read: one small query over active reservations, no ticket counts.
+    const available = await stock.availabilityOfRounds(
+      rows.map((r) => r.round),
       exec,
     );
     return rows.map(({ product, round, promotion }): Product => {
@@ -202,8 +205,16 @@ export function createCatalogueService(ctx: AppContext, deps: { rounds: RoundsSe
       .leftJoin(promotions, eq(promotions.id, products.promotionId));
   }
 
-  return {
+  const service = {
     ...rounds,
+
+    /**
+     * GET /api/ichiban-kuji-products as serialized bytes with their ETag, from the per-instance
+     * cache (docs/rules/catalogue.md): rebuilt after a change commits, or once it is older than
+     * LISTING_MAX_AGE_MS.
+     */
+    listingBody: () => listing.get(),
+    closeListing: () => listing.close(),
 
     async createPromotion(exec: Executor, input: NewPromotion): Promise<string> {
       const data = checkInput(newPromotionSchema, input);
@@ -266,6 +277,7 @@ export function createCatalogueService(ctx: AppContext, deps: { rounds: RoundsSe
           }),
         );
         const setId = await openRound(tx, productId, await freeSku(tx, data.sku), 1, at);
+        rounds.changed(tx);
         return { productId, setId };
       });
     },
@@ -289,6 +301,7 @@ export function createCatalogueService(ctx: AppContext, deps: { rounds: RoundsSe
         await tx.update(products).set({ promotionId: null }).where(eq(products.id, productId));
         const sku = await freeSku(tx, nextSku(current.sku));
         const setId = await openRound(tx, productId, sku, current.roundNumber + 1, at);
+        rounds.changed(tx);
         return { setId, sku };
       });
     },
@@ -321,6 +334,7 @@ export function createCatalogueService(ctx: AppContext, deps: { rounds: RoundsSe
     async setActive(productId: string, active: boolean): Promise<void> {
       const updated = await ctx.db.update(products).set({ active }).where(eq(products.id, productId)).returning({ id: products.id });
       if (updated.length === 0) throw notFound(PRODUCT_NOT_FOUND);
+      rounds.changed(ctx.db);
     },
 
     /**
@@ -352,6 +366,29 @@ export function createCatalogueService(ctx: AppContext, deps: { rounds: RoundsSe
       const rows = await selectProducts(exec).where(eq(products.id, productId));
       if (rows.length === 0) throw notFound(PRODUCT_NOT_FOUND);
       return (await productViews(rows, exec))[0]!;
+    },
+
+    /**
+     * Reads a round's product and promotion, then locks the round (as lockRound): what a purchase
+     * needs before drawing, with only the lock itself taken while other buyers wait.
+     */
+    async lockProductOfRound(
+      tx: Tx,
+      setId: string,
+      /** Runs between the read and the lock, with the round as read (not locked): work that needs no lock. */
+      beforeLock?: (unlocked: { product: ProductRow; promotion: Promotion | null; round: Round }) => Promise<void>,
+    ) {
+      const [row] = await tx
+        .select({ product: products, promotion: promotions, round: setRounds })
+        .from(setRounds)
+        .innerJoin(products, eq(products.id, setRounds.productId))
+        .leftJoin(promotions, eq(promotions.id, products.promotionId))
+        .where(eq(setRounds.id, setId));
+      if (!row) throw notFound(PRODUCT_NOT_FOUND);
+      const promotion = promotionView(row.promotion);
+      if (beforeLock) await beforeLock({ product: row.product, promotion, round: row.round });
+      const round = await rounds.lockRound(tx, setId);
+      return { product: row.product, promotion, round };
     },
 
     /** The product a round belongs to, as the shopper sees it now, or 404. */
@@ -445,5 +482,22 @@ export function createCatalogueService(ctx: AppContext, deps: { rounds: RoundsSe
       return !row;
     },
   };
+  const checkContract = ctx.config.env !== 'production';
+  const listing = createListingCache({
+    // Outside production a listing that drifts from its schema fails here, as the route's serializer would.
+    build: async () => {
+      const listed = await service.listProducts();
+      if (checkContract) {
+        const checked = productListingSchema.safeParse(listed);
+        if (!checked.success) throw new ResponseSerializationError('GET', '/api/ichiban-kuji-products', { cause: checked.error });
+      }
+      return listed;
+    },
+    clock: ctx.clock,
+    redisUrl: ctx.config.redisUrl,
+    log: ctx.log,
+  });
+  rounds.onChanged(() => listing.invalidate());
+  return service;
 }
 export type CatalogueService = ReturnType<typeof createCatalogueService>;

@@ -339,16 +339,41 @@ export function createOrdersService(ctx: AppContext, deps: Deps) {
       assertOwnUsername(user, input.username);
       if (!input.buyOut && input.ticketsBought === undefined) throw badRequest('ticketsBought is required');
       const order = await ctx.db.transaction(async (tx) => {
-        const pre = await roundContext(tx, input.setId);
-        const round = await catalogue.lockRound(tx, input.setId);
-        const rc = { ...pre, round };
+        const orderId = crypto.randomUUID();
+        const tokensShort = (cost: number, error: HttpError) =>
+          badRequest(`Not enough tokens: this purchase costs ${cost} tokens, you need ${Number(error.extra.tokensNeeded ?? 0)} more.`, error.extra);
+        const spend = async (cost: number): Promise<HttpError | null> => {
+          try {
+            await wallet.spend(tx, { userId: user.id, amount: cost, reference: orderId });
+            return null;
+          } catch (error) {
+            if (error instanceof HttpError && error.message === NOT_ENOUGH_TOKENS) return tokensShort(cost, error);
+            throw error;
+          }
+        };
+        // A known order size is paid before the round lock is taken (the spend locks only the buyer's
+        // own lots), so the buyers queued on the round wait for less. A short balance (the spend then
+        // writes nothing) is reported only after the ticket checks, as before; any refusal rolls back.
+        let early: { cost: number; short: HttpError | null } | null = null;
+        const rc = await catalogue.lockProductOfRound(tx, input.setId, async (unlocked) => {
+          if (input.buyOut || catalogue.holdSecondsLeft(unlocked.round) > 0 || unlocked.round.status !== 'open') return;
+          const untaken = unlocked.round.totalTickets - unlocked.round.nextNonce;
+          if (!quotePurchase(input.ticketsBought!, untaken, unlocked.promotion).ok) return;
+          const cost = tokenCost(unlocked.product.tokenPrice, input.ticketsBought!);
+          early = { cost, short: await spend(cost) };
+        });
+        const { round } = rc;
         assertNoHold(round);
-        const { left } = await stock.availabilityOf(tx, round.id);
+        const { left } = (await stock.availabilityOfRounds([round], tx)).get(round.id)!;
         const paid = input.buyOut ? maximumQuantity(left, rc.promotion) : input.ticketsBought!;
         const quote = quoteOrThrow(rc, left, paid);
         const cost = tokenCost(rc.product.tokenPrice, paid);
+        const spent = early as { cost: number; short: HttpError | null } | null;
+        if (spent && spent.cost !== cost) throw new Error('Token price moved within the purchase');
+        const short = spent ? spent.short : await spend(cost);
+        if (short) throw short;
         const created = await insertOrder(tx, {
-          id: crypto.randomUUID(),
+          id: orderId,
           user,
           rc,
           method: 'token',
@@ -360,16 +385,7 @@ export function createOrdersService(ctx: AppContext, deps: Deps) {
           buyOut: quote.buyOut,
           status: 'paid',
         });
-        try {
-          await wallet.spend(tx, { userId: user.id, amount: cost, reference: created.id });
-        } catch (error) {
-          if (error instanceof HttpError && error.message === NOT_ENOUGH_TOKENS) {
-            const needed = Number(error.extra.tokensNeeded ?? 0);
-            throw badRequest(`Not enough tokens: this purchase costs ${cost} tokens, you need ${needed} more.`, error.extra);
-          }
-          throw error;
-        }
-        const decided = await settlement.decide(tx, created, rc, quote.receivedTickets);
+        const decided = await settlement.decide(tx, created, rc, quote.receivedTickets, undefined, { round, left });
         // The live banner goes out once this transaction has committed.
         deps.live?.purchasePaid(tx, { buyerId: user.id, productName: rc.product.name });
         return decided;

@@ -1,10 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { LAST_RANK, receiptNotice, sortPrizeRanks } from '@kujiya/shared';
+import { LAST_RANK, receiptNotice, sortPrizeRanks, type FairnessReceipt } from '@kujiya/shared';
 import type { AppContext } from '../../core/context.ts';
 import type { Tx } from '../../db/database.ts';
 import { badRequest } from '../../core/http-errors.ts';
 import type { CatalogueService, RoundContext } from '../catalogue/service.ts';
-import type { StockService } from '../stock/service.ts';
+import type { StockService, TakenTicket } from '../stock/service.ts';
 import { NOT_ENOUGH_TICKETS } from '../stock/service.ts';
 import type { FairnessService } from '../fairness/service.ts';
 import type { WalletService } from '../wallet/service.ts';
@@ -63,8 +63,8 @@ export function createSettlement(ctx: AppContext, deps: SettleDeps) {
   }
 
   /** Sends an order's fairness receipt (docs/rules/fairness.md) to its buyer, in the caller's transaction. */
-  async function sendReceipt(tx: Tx, order: OrderRow, intro: string): Promise<void> {
-    const receipt = await fairness.receiptForOrder(order.id, tx);
+  async function sendReceipt(tx: Tx, order: OrderRow, intro: string, known?: FairnessReceipt | null): Promise<void> {
+    const receipt = known !== undefined ? known : await fairness.receiptForOrder(order.id, tx);
     if (receipt) await notifications.notify(tx, [order.userId], receiptNotice(intro, receipt));
   }
 
@@ -142,9 +142,17 @@ export function createSettlement(ctx: AppContext, deps: SettleDeps) {
      * Takes `count` tickets for a paid order and records what it won. The order row must exist
      * (status paid). Throws 400 'Not enough tickets left' when the box cannot serve it.
      */
-    async decide(tx: Tx, order: OrderRow, rc: RoundContext, count: number, reservationId?: string): Promise<OrderRow> {
+    async decide(
+      tx: Tx,
+      order: OrderRow,
+      rc: RoundContext,
+      count: number,
+      reservationId?: string,
+      locked?: { round: RoundContext['round']; left: number },
+    ): Promise<OrderRow> {
       const { product, promotion, round } = rc;
-      const base = { roundId: round.id, clientSeed: order.clientSeed, orderId: order.id };
+      const base = { roundId: round.id, clientSeed: order.clientSeed, orderId: order.id, locked };
+      const taken: TakenTicket[] = [];
       let selected: string[];
       let lastPrize = false;
       let finalTicket = false;
@@ -153,22 +161,24 @@ export function createSettlement(ctx: AppContext, deps: SettleDeps) {
 
       if (product.lotteryEnabled) {
         // Entries only: prizes are drawn at sell-out; the Last Prize still goes to the final ticket.
-        const taken = await stock.takeTickets(tx, { ...base, count, reservationId, entriesOnly: true });
-        finalTicket = taken.finalTicket;
+        const entries = await stock.takeTickets(tx, { ...base, count, reservationId, entriesOnly: true });
+        taken.push(...entries.tickets);
+        finalTicket = entries.finalTicket;
         if (finalTicket) lastPrize = await catalogue.awardLastPrize(tx, round.id);
         selected = [];
       } else if (promotion?.type === 'CHALLENGE') {
-        const { left } = await stock.availabilityOf(tx, round.id, reservationId);
+        const left = locked?.left ?? (await stock.availabilityOf(tx, round.id, reservationId)).left;
         if (left < count) throw badRequest(NOT_ENOUGH_TICKETS, { ticketsLeft: left });
         const letter = promotion.details.challengeAlphabet;
         selected = [];
         // One ticket at a time in nonce order (drawChallenge's semantics): stop at the letter.
         for (let i = 0; i < count && !challenge.won; i++) {
-          const taken = await stock.takeTickets(tx, { ...base, count: 1, reservationId: i === 0 ? reservationId : undefined });
-          const ticket = taken.tickets[0]!;
+          const one = await stock.takeTickets(tx, { ...base, count: 1, reservationId: i === 0 ? reservationId : undefined });
+          const ticket = one.tickets[0]!;
+          taken.push(ticket);
           selected.push(ticket.letter);
-          lastPrize ||= taken.lastPrize;
-          finalTicket ||= taken.finalTicket;
+          lastPrize ||= one.lastPrize;
+          finalTicket ||= one.finalTicket;
           challenge.won = ticket.letter === letter;
         }
         drawnCount = selected.length;
@@ -179,10 +189,11 @@ export function createSettlement(ctx: AppContext, deps: SettleDeps) {
           await notifications.notify(tx, [order.userId], challengeRefundMessage(product.name, remaining, challenge.refund));
         }
       } else {
-        const taken = await stock.takeTickets(tx, { ...base, count, reservationId });
-        selected = taken.tickets.map((t) => t.letter);
-        lastPrize = taken.lastPrize;
-        finalTicket = taken.finalTicket;
+        const drawn = await stock.takeTickets(tx, { ...base, count, reservationId });
+        taken.push(...drawn.tickets);
+        selected = drawn.tickets.map((t) => t.letter);
+        lastPrize = drawn.lastPrize;
+        finalTicket = drawn.finalTicket;
       }
       if (lastPrize) selected.push(LAST_RANK);
 
@@ -202,14 +213,24 @@ export function createSettlement(ctx: AppContext, deps: SettleDeps) {
         .returning();
       await addPrizeBatches(tx, updated!, round.sku, selected, (rank) => (rank === LAST_RANK ? 'last' : 'draw'));
       // The purchase notification carries the order's receipt: its entries in the chained log.
-      await sendReceipt(tx, updated!, `Your ${product.name} order is in the draw log (${drawnCount} ${drawnCount === 1 ? 'ticket' : 'tickets'}).`);
-      if (finalTicket) await settleSellOut(tx, rc);
+      // Built from the draws just made (the order has no lottery picks yet): no need to read them back.
+      await sendReceipt(tx, updated!, `Your ${product.name} order is in the draw log (${drawnCount} ${drawnCount === 1 ? 'ticket' : 'tickets'}).`, receiptOfDraws(round.id, taken));
+      if (!finalTicket) return updated!;
+      await settleSellOut(tx, rc);
+      // The sell-out draws may have added prizes to this order.
       const [fresh] = await tx.select().from(orders).where(inArray(orders.id, [order.id]));
       return fresh!;
     },
   };
 }
 export type Settlement = ReturnType<typeof createSettlement>;
+
+/** An order's receipt from its ticket draws (as fairness.receiptForOrder reads it back); null when any has no hash. */
+function receiptOfDraws(setId: string, taken: readonly TakenTicket[]): FairnessReceipt | null {
+  if (taken.length === 0 || taken.some((t) => t.hash === null)) return null;
+  const entries = [...taken].sort((a, b) => a.nonce - b.nonce).map((t) => ({ domain: 'ticket' as const, nonce: t.nonce, hash: t.hash! }));
+  return { setId, entries, headHash: entries.at(-1)!.hash };
+}
 
 /**
  * The Challenge refund notice. It names no prize: the draw page reveals the tickets one by one, and

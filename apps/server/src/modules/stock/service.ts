@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
-import { canonicalBox, drawTicket, extendChain } from '@kujiya/shared';
+import { and, asc, eq, gt, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
+import { canonicalBox, drawPositions, extendChain } from '@kujiya/shared';
 import type { AppContext } from '../../core/context.ts';
 import type { Executor, Tx } from '../../db/database.ts';
 import { badRequest, conflict } from '../../core/http-errors.ts';
-import type { RoundsService } from '../catalogue/service.ts';
+import type { Round, RoundsService } from '../catalogue/service.ts';
 import { reservations, tickets } from './tables.ts';
 
 export const NOT_ENOUGH_TICKETS = 'Not enough tickets left';
@@ -28,6 +28,11 @@ export interface DrawnTicket {
   letter: string;
 }
 
+/** A ticket just drawn, with its chained-log hash (null only in rounds opened before the chained log). */
+export interface TakenTicket extends DrawnTicket {
+  hash: string | null;
+}
+
 export interface TakeTicketsInput {
   roundId: string;
   count: number;
@@ -40,10 +45,15 @@ export interface TakeTicketsInput {
    * round's prize counts (and the Last Prize) are not touched here.
    */
   entriesOnly?: boolean;
+  /**
+   * The round as the caller locked it in this transaction and what is left for this order. Given,
+   * takeTickets skips its own lock and count, and moves both on after the draw.
+   */
+  locked?: { round: Round; left: number };
 }
 
 export interface TakeTicketsResult {
-  tickets: DrawnTicket[];
+  tickets: TakenTicket[];
   /** This call took the round's final ticket (the round is now sold out and its seed revealed). */
   finalTicket: boolean;
   /** The round's Last Prize went to this call (final ticket taken and the set has a Last Prize). */
@@ -112,36 +122,48 @@ export function createStockService(ctx: AppContext, rounds: RoundsService) {
     return new Map(rows.map((r) => [r.roundId, Number(r.reserved)]));
   }
 
-  async function availability(roundIds: string[], exec: Executor = ctx.db, exceptReservationId?: string) {
+  /**
+   * What is left of rounds, from the counters on the round (untaken = totalTickets - nextNonce: one
+   * nonce per ticket taken, moved in the taking transaction) and the active reservations. Nothing
+   * here reads tickets, so its cost does not grow with the box.
+   */
+  function availabilityFrom(
+    roundRows: ReadonlyArray<Pick<Round, 'id' | 'totalTickets' | 'nextNonce'>>,
+    reserved: ReadonlyMap<string, number>,
+  ): Map<string, RoundAvailability> {
     const result = new Map<string, RoundAvailability>();
-    if (roundIds.length === 0) return result;
-    const counts = await exec
-      .select({
-        roundId: tickets.roundId,
-        total: sql<number>`count(*)::int`,
-        untaken: sql<number>`(count(*) filter (where ${tickets.nonce} is null))::int`,
-      })
-      .from(tickets)
-      .where(inArray(tickets.roundId, roundIds))
-      .groupBy(tickets.roundId);
-    const reserved = await reservedByRound(exec, roundIds, exceptReservationId);
-    for (const roundId of roundIds) {
-      const row = counts.find((c) => c.roundId === roundId);
-      const total = Number(row?.total ?? 0);
-      const untaken = Number(row?.untaken ?? 0);
-      const held = reserved.get(roundId) ?? 0;
-      result.set(roundId, { total, untaken, reserved: held, left: Math.max(0, untaken - held) });
+    for (const round of roundRows) {
+      const untaken = round.totalTickets - round.nextNonce;
+      const held = reserved.get(round.id) ?? 0;
+      result.set(round.id, { total: round.totalTickets, untaken, reserved: held, left: Math.max(0, untaken - held) });
     }
     return result;
   }
 
+  async function availabilityOfRounds(
+    roundRows: ReadonlyArray<Pick<Round, 'id' | 'totalTickets' | 'nextNonce'>>,
+    exec: Executor = ctx.db,
+    exceptReservationId?: string,
+  ): Promise<Map<string, RoundAvailability>> {
+    if (roundRows.length === 0) return new Map();
+    const reserved = await reservedByRound(exec, roundRows.map((r) => r.id), exceptReservationId);
+    return availabilityFrom(roundRows, reserved);
+  }
+
+  async function availability(roundIds: string[], exec: Executor = ctx.db, exceptReservationId?: string) {
+    const roundRows = await rounds.findRounds(exec, roundIds);
+    return availabilityOfRounds(roundRows, exec, exceptReservationId);
+  }
+
   async function availabilityOf(exec: Executor, roundId: string, exceptReservationId?: string) {
-    return (await availability([roundId], exec, exceptReservationId)).get(roundId)!;
+    const result = (await availability([roundId], exec, exceptReservationId)).get(roundId);
+    return result ?? { total: 0, untaken: 0, reserved: 0, left: 0 };
   }
 
   return {
     availability,
     availabilityOf,
+    availabilityOfRounds,
 
     /** Fills a new round's box: ticket i gets the letter canonicalBox gives it (docs/rules/fairness.md). */
     async createBox(tx: Tx, roundId: string, letterQuantities: ReadonlyArray<{ letter: string; quantity: number }>) {
@@ -163,13 +185,14 @@ export function createStockService(ctx: AppContext, rounds: RoundsService) {
     ): Promise<string> {
       if (!Number.isInteger(input.quantity) || input.quantity < 1) throw badRequest('Invalid ticket count');
       const round = await rounds.lockRound(tx, input.roundId);
-      const { left } = await availabilityOf(tx, round.id);
+      const { left } = (await availabilityOfRounds([round], tx)).get(round.id)!;
       if (round.status !== 'open' || left < input.quantity) {
         throw badRequest(NOT_ENOUGH_TICKETS, { ticketsLeft: round.status === 'open' ? left : 0 });
       }
       await boundOpenReservations(tx, input.userId, round.id);
       const id = crypto.randomUUID();
       await tx.insert(reservations).values({ id, ...input, status: 'active', createdAt: now() });
+      rounds.changed(tx);
       return id;
     },
 
@@ -180,10 +203,12 @@ export function createStockService(ctx: AppContext, rounds: RoundsService) {
 
     /** Gives an active reservation's tickets back (e.g. a cancelled or failed payment). */
     async releaseReservation(exec: Executor, id: string): Promise<void> {
-      await exec
+      const released = await exec
         .update(reservations)
         .set({ status: 'released' })
-        .where(and(eq(reservations.id, id), eq(reservations.status, 'active')));
+        .where(and(eq(reservations.id, id), eq(reservations.status, 'active')))
+        .returning({ id: reservations.id });
+      if (released.length > 0) rounds.changed(exec);
     },
 
     /** Releases every active reservation of a round (the round was reloaded). */
@@ -192,6 +217,7 @@ export function createStockService(ctx: AppContext, rounds: RoundsService) {
         .update(reservations)
         .set({ status: 'released' })
         .where(and(eq(reservations.roundId, roundId), eq(reservations.status, 'active')));
+      rounds.changed(tx);
     },
 
     /** Marks active reservations past their expiry as expired; returns how many (background job). */
@@ -201,6 +227,7 @@ export function createStockService(ctx: AppContext, rounds: RoundsService) {
         .set({ status: 'expired' })
         .where(and(eq(reservations.status, 'active'), lte(reservations.expiresAt, now())))
         .returning({ id: reservations.id });
+      if (rows.length > 0) rounds.changed(exec);
       return rows.length;
     },
 
@@ -217,33 +244,37 @@ export function createStockService(ctx: AppContext, rounds: RoundsService) {
       if (clientSeed.length === 0 || clientSeed.length > MAX_CLIENT_SEED_LENGTH) {
         throw badRequest(`clientSeed must be 1 to ${MAX_CLIENT_SEED_LENGTH} characters`);
       }
-      const round = await rounds.lockRound(tx, roundId);
-      const { left } = await availabilityOf(tx, roundId, input.reservationId);
+      // A caller that already locked the round and read what is left hands both over (no second round trip).
+      const round = input.locked?.round ?? (await rounds.lockRound(tx, roundId));
+      const left = input.locked?.left ?? (await availabilityOfRounds([round], tx, input.reservationId)).get(roundId)!.left;
       if (round.status !== 'open' || left < count) {
         throw badRequest(NOT_ENOUGH_TICKETS, { ticketsLeft: round.status === 'open' ? left : 0 });
       }
 
-      const untaken = await tx
-        .select({ ticketIndex: tickets.ticketIndex, letter: tickets.letter })
-        .from(tickets)
-        .where(and(eq(tickets.roundId, roundId), isNull(tickets.nonce)))
-        .orderBy(asc(tickets.ticketIndex));
-      const letterOf = new Map(untaken.map((t) => [t.ticketIndex, t.letter]));
-      let remaining = untaken.map((t) => t.ticketIndex);
-
-      const firstNonce = await rounds.allocateNonces(tx, roundId, count);
-      if (firstNonce !== round.nextNonce) throw new Error('Round nonce moved while locked');
-      const takenAt = now();
-      const drawn: DrawnTicket[] = [];
-      const letterCounts = new Map<string, number>();
-      for (let i = 0; i < count; i++) {
-        const nonce = firstNonce + i;
-        const pick = drawTicket(round.serverSeed, clientSeed, nonce, remaining);
-        remaining = pick.remaining;
-        const letter = letterOf.get(pick.ticketIndex)!;
-        drawn.push({ nonce, ticketIndex: pick.ticketIndex, letter });
-        letterCounts.set(letter, (letterCounts.get(letter) ?? 0) + 1);
+      // The verifiable draw (docs/rules/fairness.md) over the ascending list of untaken tickets: the
+      // picks' positions in that list come from the counters alone, and SQL reads just those tickets.
+      const untakenCount = round.totalTickets - round.nextNonce;
+      const firstNonce = round.nextNonce;
+      const positions = drawPositions(round.serverSeed, clientSeed, firstNonce, untakenCount, count);
+      const picked = (await tx.execute(sql`
+        select ticket_index, letter, position, untaken from (
+          select ${tickets.ticketIndex} as ticket_index, ${tickets.letter} as letter,
+                 (row_number() over (order by ${tickets.ticketIndex}) - 1)::int as position, (count(*) over ())::int as untaken
+          from ${tickets} where ${tickets.roundId} = ${roundId} and ${tickets.nonce} is null
+        ) t where position = any(${`{${positions.join(',')}}`}::int[])`)) as unknown as {
+        rows: { ticket_index: number; letter: string; position: number; untaken: number }[];
+      };
+      const byPosition = new Map(picked.rows.map((r) => [Number(r.position), r]));
+      if (picked.rows.length !== count || picked.rows.some((r) => Number(r.untaken) !== untakenCount)) {
+        throw new Error(`Round ${roundId}: the ticket counter does not match the box`);
       }
+      const takenAt = now();
+      const drawn: DrawnTicket[] = positions.map((position, i) => {
+        const row = byPosition.get(position)!;
+        return { nonce: firstNonce + i, ticketIndex: Number(row.ticket_index), letter: row.letter };
+      });
+      const letterCounts = new Map<string, number>();
+      for (const d of drawn) letterCounts.set(d.letter, (letterCounts.get(d.letter) ?? 0) + 1);
       // The chained log (docs/rules/fairness.md): each draw links to the head read under the round
       // lock, and the head moves in this same transaction, so concurrent purchases cannot fork it.
       const chain = round.headHash
@@ -261,7 +292,22 @@ export function createStockService(ctx: AppContext, rounds: RoundsService) {
         where ${tickets.roundId} = ${roundId} and ${tickets.ticketIndex} = v.ticket_index and ${tickets.nonce} is null
         returning ${tickets.ticketIndex}`)) as unknown as { rows: unknown[] };
       if (claimed.rows.length !== count) throw new Error(`Tickets of round ${roundId} were already taken`);
-      if (chain) await rounds.advanceHead(tx, roundId, chain.head);
+
+      const finalTicket = untakenCount === count;
+      // Nonces, head, prize counts and (at sell-out) the round's status in one statement. Chance sets
+      // take entries only: their prizes are drawn at sell-out.
+      await rounds.recordDraws(tx, roundId, {
+        firstNonce,
+        count,
+        headHash: chain?.head ?? null,
+        soldOut: finalTicket,
+        prizeCounts: input.entriesOnly ? undefined : letterCounts,
+      });
+      // The locked round the caller holds moves on too (a Challenge takes one ticket at a time).
+      if (input.locked) {
+        input.locked.round = { ...round, nextNonce: firstNonce + count, headHash: chain?.head ?? round.headHash };
+        input.locked.left = left - count;
+      }
 
       if (input.reservationId) {
         await tx
@@ -270,14 +316,9 @@ export function createStockService(ctx: AppContext, rounds: RoundsService) {
           .where(and(eq(reservations.id, input.reservationId), inArray(reservations.status, ['active', 'expired'])));
       }
 
-      const finalTicket = remaining.length === 0;
-      let lastPrize = false;
-      if (!input.entriesOnly) {
-        await rounds.decrementPrizes(tx, roundId, letterCounts);
-        if (finalTicket) lastPrize = await rounds.awardLastPrize(tx, roundId);
-      }
-      if (finalTicket) await rounds.markSoldOut(tx, roundId);
-      return { tickets: drawn, finalTicket, lastPrize };
+      const lastPrize = !input.entriesOnly && finalTicket ? await rounds.awardLastPrize(tx, roundId) : false;
+      const withHashes = drawn.map((d, i) => ({ ...d, hash: chain ? chain.hashes[i]! : null }));
+      return { tickets: withHashes, finalTicket, lastPrize };
     },
 
     /** The tickets an order drew, in nonce order. */

@@ -77,37 +77,47 @@ export function createWalletService(ctx: AppContext, deps: { live?: LiveService 
      */
     async spend(tx: Tx, input: { userId: string; amount: number; reference: string }): Promise<{ spent: number; lots: { lotId: string; amount: number }[] }> {
       assertWholePositive(input.amount, 'A spend');
-      const now = ctx.clock.now();
-      const lots = await tx
-        .select()
-        .from(tokenLots)
-        .where(and(eq(tokenLots.userId, input.userId), gt(tokenLots.expiresAt, now), gt(tokenLots.amountLeft, 0)))
-        .orderBy(asc(tokenLots.expiresAt), asc(tokenLots.createdAt), asc(tokenLots.id))
-        .for('update');
-      const available = lots.reduce((total, lot) => total + lot.amountLeft, 0);
+      const now = ctx.clock.now().toISOString();
+      // One statement: lock the user's unexpired lots, take from the earliest expiry first, lower
+      // them and write one ledger row per lot taken from. When the balance is short nothing is
+      // written and only the available total comes back.
+      const result = (await tx.execute(sql`
+        with locked as (
+          select id, amount_left, expires_at, created_at from ${tokenLots}
+          where user_id = ${input.userId} and expires_at > ${now}::timestamptz and amount_left > 0
+          for update
+        ),
+        total as (select coalesce(sum(amount_left), 0)::int as available from locked),
+        ordered as (
+          select id, amount_left,
+                 coalesce(sum(amount_left) over (order by expires_at, created_at, id rows between unbounded preceding and 1 preceding), 0) as before
+          from locked
+        ),
+        takes as (
+          select id, least(amount_left, ${input.amount} - before)::int as take, expires_at_order
+          from (select o.*, row_number() over (order by l.expires_at, l.created_at, l.id) as expires_at_order from ordered o join locked l using (id)) x
+          where before < ${input.amount} and (select available from total) >= ${input.amount}
+        ),
+        lowered as (
+          update ${tokenLots} t set amount_left = t.amount_left - takes.take from takes where t.id = takes.id
+          returning t.id, takes.take, takes.expires_at_order
+        ),
+        ledger as (
+          insert into ${tokenLedger} (user_id, delta, reason, lot_id, reference, created_at)
+          select ${input.userId}::uuid, -take, 'spend', id, ${input.reference}, ${now}::timestamptz from lowered order by expires_at_order
+          returning lot_id
+        )
+        select (select available from total) as available,
+               coalesce((select json_agg(json_build_object('lotId', id, 'amount', take) order by expires_at_order) from lowered), '[]'::json) as taken,
+               (select count(*) from ledger)::int as ledger_rows`)) as unknown as {
+        rows: { available: number; taken: { lotId: string; amount: number }[] | string; ledger_rows: number }[];
+      };
+      const row = result.rows[0]!;
+      const available = Number(row.available);
       if (available < input.amount) {
         throw badRequest(NOT_ENOUGH_TOKENS, { tokensNeeded: input.amount - available, totalTokens: available });
       }
-      let remaining = input.amount;
-      const taken: { lotId: string; amount: number }[] = [];
-      for (const lot of lots) {
-        if (remaining === 0) break;
-        const take = Math.min(lot.amountLeft, remaining);
-        await tx
-          .update(tokenLots)
-          .set({ amountLeft: sql`${tokenLots.amountLeft} - ${take}` })
-          .where(eq(tokenLots.id, lot.id));
-        await tx.insert(tokenLedger).values({
-          userId: input.userId,
-          delta: -take,
-          reason: 'spend',
-          lotId: lot.id,
-          reference: input.reference,
-          createdAt: now,
-        });
-        taken.push({ lotId: lot.id, amount: take });
-        remaining -= take;
-      }
+      const taken = (typeof row.taken === 'string' ? JSON.parse(row.taken) : row.taken) as { lotId: string; amount: number }[];
       deps.live?.userChanged(tx, [input.userId], 'balance');
       return { spent: input.amount, lots: taken };
     },

@@ -1,0 +1,78 @@
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProductListing } from '@kujiya/shared';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { fundedShopper, useTokens } from '../orders/testing.ts';
+import { createTestProduct } from './test/fixtures.ts';
+import { LISTING_MAX_AGE_MS } from './listing-cache.ts';
+
+/** The catalogue listing's per-instance cache (docs/rules/catalogue.md): same bytes until a change commits. */
+describe('catalogue listing cache', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  const list = (headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url: '/api/ichiban-kuji-products', headers });
+  const quantityOf = (body: string, setId: string) => (JSON.parse(body) as ProductListing).all.find((p) => p.setId === setId)?.quantity;
+
+  it('answers an ETag, and 304 without a body when it still matches', async () => {
+    await createTestProduct(t);
+    const first = await list();
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toMatch(/^application\/json/);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^".+"$/);
+    const again = await list({ 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect((await list({ 'if-none-match': '"other"' })).statusCode).toBe(200);
+  });
+
+  it('shows a purchase, a new product and a deactivation at once (dropped at commit)', async () => {
+    const { setId, productId } = await createTestProduct(t);
+    const before = await list();
+    expect(quantityOf(before.body, setId)).toBe('10/10');
+    const buyer = await fundedShopper(t, 'cachebuyer', 100);
+    expect((await useTokens(t, buyer, { setId, ticketsBought: 3 })).statusCode).toBe(200);
+    const after = await list();
+    expect(quantityOf(after.body, setId)).toBe('7/10');
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    expect((await list({ 'if-none-match': before.headers.etag as string })).statusCode).toBe(200);
+
+    await t.services.catalogue.setActive(productId, false);
+    expect(quantityOf((await list()).body, setId)).toBeUndefined();
+  });
+
+  it('rebuilds a body older than the staleness bound (changes made elsewhere)', async () => {
+    const { setId } = await createTestProduct(t);
+    expect(quantityOf((await list()).body, setId)).toBe('10/10');
+    // A change this instance is not told about (as from another instance without Redis).
+    await t.ctx.db.execute(`update set_rounds set next_nonce = 4 where id = '${setId}'` as never);
+    expect(quantityOf((await list()).body, setId)).toBe('10/10');
+    t.clock.advance(LISTING_MAX_AGE_MS);
+    expect(quantityOf((await list()).body, setId)).toBe('6/10');
+  });
+});
+
+describe('catalogue listing compression', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    for (let i = 0; i < 3; i++) await createTestProduct(t);
+  });
+  afterAll(async () => t.close());
+
+  it('sends the same bytes brotli- or gzip-compressed as the client accepts', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/api/ichiban-kuji-products', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await t.app.inject({ method: 'GET', url: '/api/ichiban-kuji-products', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gzip = await t.app.inject({ method: 'GET', url: '/api/ichiban-kuji-products', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    expect(new Set([plain.headers.etag, br.headers.etag, gzip.headers.etag]).size).toBe(3);
+  });
+});

@@ -1,0 +1,124 @@
+import crypto from 'node:crypto';
+import zlib from 'node:zlib';
+import { Redis } from 'ioredis';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../core/clock.ts';
+
+/**
+ * How old a cached catalogue body may get (docs/rules/catalogue.md). Changes made on this instance
+ * drop the cache at commit, and with REDIS_URL every other instance hears of them at once; this
+ * bound covers what sends no message: another instance's change without Redis, the seconds of a
+ * buy-out hold counting down, a reservation lapsing before the job marks it expired.
+ */
+export const LISTING_MAX_AGE_MS = 1_000;
+
+export interface ListingBody {
+  /** The serialized JSON answer. */
+  body: string;
+  /** A strong ETag of exactly these bytes. */
+  etag: string;
+  /** The body brotli- or gzip-compressed, made once per body on first use. */
+  encoded(encoding: 'br' | 'gzip'): Buffer;
+}
+
+function listingBody(body: string, etag: string): ListingBody {
+  const made = new Map<'br' | 'gzip', Buffer>();
+  return {
+    body,
+    etag,
+    encoded(encoding) {
+      let bytes = made.get(encoding);
+      if (!bytes) {
+        bytes =
+          encoding === 'br'
+            ? zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
+            : zlib.gzipSync(body, { level: 6 });
+        made.set(encoding, bytes);
+      }
+      return bytes;
+    },
+  };
+}
+
+/** Pub/sub ignores Redis database numbers, so the channel carries ours: other shops never hear us. */
+export function listingChannelFor(redisUrl: string): string {
+  const db = Number(new URL(redisUrl).pathname.replace(/^\//, '') || '0');
+  return `kujiya:db${Number.isInteger(db) ? db : 0}:catalogue`;
+}
+
+/**
+ * The catalogue listing, serialized once and served as is until something changes it. One build at
+ * a time; a change during a build makes that build's result unusable (generation check).
+ */
+export function createListingCache(opts: { build: () => Promise<unknown>; clock: Clock; redisUrl?: string; log: FastifyBaseLogger }) {
+  let generation = 0;
+  let cached: (ListingBody & { generation: number; builtAt: number }) | null = null;
+  let building: { generation: number; promise: Promise<ListingBody> } | null = null;
+
+  const bus = opts.redisUrl ? createInvalidationBus(opts.redisUrl, opts.log, () => void (generation++)) : null;
+
+  async function rebuild(): Promise<ListingBody> {
+    const started = generation;
+    const builtAt = opts.clock.now().getTime();
+    const body = JSON.stringify(await opts.build());
+    const etag = `"${crypto.createHash('sha1').update(body).digest('base64url')}"`;
+    const made = listingBody(body, etag);
+    if (started === generation) cached = Object.assign(made, { generation: started, builtAt });
+    return made;
+  }
+
+  return {
+    async get(): Promise<ListingBody> {
+      const now = opts.clock.now().getTime();
+      if (cached && cached.generation === generation && now - cached.builtAt < LISTING_MAX_AGE_MS && now >= cached.builtAt) return cached;
+      if (building && building.generation === generation) return building.promise;
+      const promise = rebuild().finally(() => {
+        if (building?.promise === promise) building = null;
+      });
+      building = { generation, promise };
+      return promise;
+    },
+
+    /** Something the listing shows changed (called at commit): rebuild on the next request, everywhere. */
+    invalidate(): void {
+      generation++;
+      bus?.publish();
+    },
+
+    async close(): Promise<void> {
+      bus?.close();
+    },
+  };
+}
+export type ListingCache = ReturnType<typeof createListingCache>;
+
+/** Tells the other instances to drop their cached listing. Best effort: the age bound covers a lost message. */
+function createInvalidationBus(redisUrl: string, log: FastifyBaseLogger, onMessage: () => void) {
+  const channel = listingChannelFor(redisUrl);
+  const sender = crypto.randomUUID();
+  const retryStrategy = (attempt: number) => Math.min(200 * attempt, 2_000);
+  const pub = new Redis(redisUrl, { retryStrategy, enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false });
+  const sub = new Redis(redisUrl, { retryStrategy, maxRetriesPerRequest: null });
+  let warned = false;
+  const warn = (error: unknown) => {
+    if (warned) return;
+    warned = true;
+    log.warn({ err: error instanceof Error ? error.message : undefined, channel }, 'Redis unreachable: catalogue caches of other instances refresh by age only');
+  };
+  pub.on('error', warn);
+  sub.on('error', warn);
+  sub.on('ready', () => (warned = false));
+  sub.subscribe(channel).catch(warn);
+  sub.on('message', (from: string, text: string) => {
+    if (from === channel && text !== sender) onMessage();
+  });
+  return {
+    publish() {
+      if (pub.status === 'ready') pub.publish(channel, sender).catch(warn);
+    },
+    close() {
+      pub.disconnect();
+      sub.disconnect();
+    },
+  };
+}

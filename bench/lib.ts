@@ -1,0 +1,131 @@
+/**
+ * Shared pieces of the benchmarks: a fresh PostgreSQL database, real server processes, a small
+ * closed-loop load generator and percentile maths. Benchmarks only: nothing here runs in `npm test`.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-01';
+
+/** A new empty PostgreSQL database (kujiya_bench_*); `drop()` removes it. */
+export async function benchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `kujiya_bench_${crypto.randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: ADMIN_URL });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export interface Instance {
+  url: string;
+  process: ChildProcess;
+}
+
+/** One real server process (apps/server/src/test/server-process.ts) on `databaseUrl` (PGlite when omitted). */
+export function startInstance(env: Record<string, string>): Promise<Instance> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/test/server-process.ts')], {
+    cwd: repoRoot,
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'development',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      JWT_SECRET,
+      DEMO_DATA: '0',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${stderr}`)), 120_000);
+    let buffered = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString();
+      const lines = buffered.split('\n');
+      buffered = lines.pop()!;
+      for (const line of lines) {
+        try {
+          const entry = JSON.parse(line) as { listening?: string };
+          if (typeof entry.listening === 'string') {
+            clearTimeout(timer);
+            resolve({ url: entry.listening, process: child });
+          }
+        } catch {
+          /* a log line */
+        }
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${stderr}`)));
+  });
+}
+
+export function stopInstance(instance: Instance | undefined): Promise<void> {
+  if (!instance || instance.process.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    instance.process.once('exit', () => resolve());
+    instance.process.kill('SIGTERM');
+  });
+}
+
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+export const median = (values: readonly number[]) => percentile([...values].sort((a, b) => a - b), 50);
+
+/**
+ * Closed-loop load: `connections` workers send `request()` back to back for `durationMs`.
+ * Answers requests per second and the latency percentiles (ms).
+ */
+export async function load(request: () => Promise<number>, opts: { connections: number; durationMs: number }) {
+  const latencies: number[] = [];
+  let errors = 0;
+  const end = performance.now() + opts.durationMs;
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: opts.connections }, async () => {
+      while (performance.now() < end) {
+        const t0 = performance.now();
+        const status = await request();
+        latencies.push(performance.now() - t0);
+        if (status >= 400) errors++;
+      }
+    }),
+  );
+  const seconds = (performance.now() - start) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    rps: latencies.length / seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    errors,
+  };
+}
+
+export function machine(): string {
+  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+  return `${os.cpus().length} × ${cpu.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+}
+
+export const loadAverage = () => os.loadavg().map((n) => n.toFixed(1)).join(' / ');

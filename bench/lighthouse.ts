@@ -1,0 +1,62 @@
+/**
+ * (e) Lighthouse (mobile) on `/` and `/ichiban-kuji-products` of a demo shop, with Debian's
+ * Chromium. Needs the `lighthouse` package (a devDependency); skipped with a note when missing.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { repoRoot } from './lib.ts';
+
+const PORT = 4950;
+
+export interface LighthouseScore {
+  page: string;
+  performance: number;
+  accessibility: number;
+  lcpMs: number;
+}
+
+export async function lighthouseScores(): Promise<LighthouseScore[] | string> {
+  let lighthouse: (url: string, flags: object) => Promise<{ lhr: { categories: Record<string, { score: number }>; audits: Record<string, { numericValue?: number }> } } | undefined>;
+  let chromeLauncher: { launch: (opts: object) => Promise<{ port: number; kill: () => Promise<void> | void }> };
+  try {
+    lighthouse = (await import('lighthouse' as string)).default;
+    chromeLauncher = await import('chrome-launcher' as string);
+  } catch {
+    return 'skipped: the lighthouse package is not installed (npm install -D lighthouse)';
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kujiya-lh-'));
+  // The shop as `npm start` runs it (web app included), demo data, on a port of the bench range.
+  const shop = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')], {
+    cwd: repoRoot,
+    env: { PATH: process.env.PATH, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn' },
+    stdio: 'ignore',
+  });
+  const url = `http://127.0.0.1:${PORT}`;
+  for (let i = 0; ; i++) {
+    if (await fetch(`${url}/api/ichiban-kuji-products`).then((r) => r.ok, () => false)) break;
+    if (i > 240) throw new Error('the shop did not start for Lighthouse');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: ['--headless=new', '--no-sandbox'] });
+  try {
+    const scores: LighthouseScore[] = [];
+    for (const page of ['/', '/ichiban-kuji-products']) {
+      const result = await lighthouse(`${url}${page}`, { port: chrome.port, output: 'json', onlyCategories: ['performance', 'accessibility'], formFactor: 'mobile' });
+      const lhr = result!.lhr;
+      scores.push({
+        page,
+        performance: Math.round(lhr.categories.performance!.score * 100),
+        accessibility: Math.round(lhr.categories.accessibility!.score * 100),
+        lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? NaN),
+      });
+    }
+    return scores;
+  } finally {
+    await chrome.kill();
+    shop.kill('SIGTERM');
+    await new Promise((resolve) => shop.once('exit', resolve));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}

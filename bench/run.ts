@@ -1,0 +1,95 @@
+/**
+ * `npm run bench`: every benchmark of docs/performance.md in one run on this machine, printed and
+ * appended to bench/RESULTS.md with the date, the machine and the load average. Only ratios taken
+ * side by side in one run are comparable: the absolute figures move with whatever else runs.
+ * Select parts with BENCH_ONLY=catalogue,drop,growth,bundle,lighthouse.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { bundleSizes } from './bundle.ts';
+import { catalogueVsBare, growth } from './catalogue.ts';
+import { runDrop } from './drop.ts';
+import { lighthouseScores } from './lighthouse.ts';
+import { loadAverage, machine, repoRoot } from './lib.ts';
+
+const only = new Set((process.env.BENCH_ONLY ?? 'catalogue,drop,growth,bundle,lighthouse').split(','));
+const label = process.env.BENCH_LABEL ?? 'current';
+const lines: string[] = [];
+const out = (line = '') => {
+  console.log(line);
+  lines.push(line);
+};
+const ms = (n: number) => `${Math.round(n)} ms`;
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+out(`### ${new Date().toISOString()} — ${label}`);
+out();
+out(`Machine: ${machine()}. Load average at start (1/5/15 min): ${loadAverage()}.`);
+out();
+
+if (only.has('catalogue')) {
+  out('(a) `GET /api/ichiban-kuji-products` (12 products), 50 connections, shop vs bare Fastify with the same bytes, alternating slices, medians:');
+  out();
+  out('| Database | Shop req/s | Shop p99 | Bare req/s | Bare p99 | Shop / bare | Body | Load |');
+  out('|---|---|---|---|---|---|---|---|');
+  for (const kind of ['pglite', 'postgres'] as const) {
+    const r = await catalogueVsBare(kind);
+    out(`| ${kind} | ${r.shopRps.toFixed(0)} | ${ms(r.shopP99)} | ${r.bareRps.toFixed(0)} | ${ms(r.bareP99)} | **${(r.ratio * 100).toFixed(0)}%** | ${kb(r.bodyBytes)} | ${loadAverage()} |`);
+  }
+  out();
+}
+
+if (only.has('drop')) {
+  const d = await runDrop({ buyers: Number(process.env.BENCH_BUYERS ?? 1000), tickets: Number(process.env.BENCH_TICKETS ?? 500) });
+  out(`(b) Drop: ${d.buyers} buyers, one token ticket each, ${d.tickets}-ticket round, two instances on one PostgreSQL:`);
+  out();
+  out('| Sold out in | Accepted/s | p50 | p90 | p99 | Accepted | Refused (4xx) | 5xx | Oversold | Ledger = lots | Plain SQL/s | Shop / plain SQL | Load |');
+  out('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+  out(
+    `| ${ms(d.sellOutMs)} | ${d.acceptedPerSecond.toFixed(0)} | ${ms(d.p50)} | ${ms(d.p90)} | ${ms(d.p99)} | ${d.accepted} | ${d.refused} | ${d.serverErrors} | ${d.oversold} | ${d.ledgerMatches ? 'yes' : 'NO'} | ${d.plainSqlPerSecond.toFixed(0)} | **${d.ratio.toFixed(2)}×** | ${loadAverage()} |`,
+  );
+  out();
+}
+
+if (only.has('growth')) {
+  const g = await growth();
+  out('(c) Catalogue growth on PostgreSQL (100-ticket sets, 30 sold each), 10 connections:');
+  out();
+  out('| Products | req/s | p50 | Body |');
+  out('|---|---|---|---|');
+  for (const s of [g.small, g.large]) out(`| ${s.products} | ${s.rps.toFixed(0)} | ${s.p50.toFixed(1)} ms | ${kb(s.bodyBytes)} |`);
+  out();
+  out(`Growth 12 → 500: **${g.latencyRatio.toFixed(2)}× the latency**, ${g.throughputRatio.toFixed(2)}× less throughput. Load: ${loadAverage()}.`);
+  out();
+}
+
+if (only.has('bundle')) {
+  if (!fs.existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) out('(d) skipped: build the web app first (npm run build).');
+  else {
+    const files = bundleSizes();
+    out('(d) Web bundle (apps/web/dist), per file; the entry is what `/` loads first:');
+    out();
+    out('| File | Entry | Raw | gzip | brotli |');
+    out('|---|---|---|---|---|');
+    for (const f of files.slice(0, 15)) out(`| ${f.file} | ${f.entry ? 'yes' : ''} | ${kb(f.raw)} | ${kb(f.gzip)} | ${kb(f.brotli)} |`);
+    const entry = files.filter((f) => f.entry && f.file.endsWith('.js'));
+    out();
+    out(`Entry JS: ${kb(entry.reduce((n, f) => n + f.gzip, 0))} gzip, ${kb(entry.reduce((n, f) => n + f.brotli, 0))} brotli.`);
+    out();
+  }
+}
+
+if (only.has('lighthouse')) {
+  const scores = await lighthouseScores();
+  if (typeof scores === 'string') out(`(e) Lighthouse ${scores}.`);
+  else {
+    out('(e) Lighthouse, mobile:');
+    out();
+    out('| Page | Performance | Accessibility | LCP |');
+    out('|---|---|---|---|');
+    for (const s of scores) out(`| ${s.page} | ${s.performance} | ${s.accessibility} | ${ms(s.lcpMs)} |`);
+  }
+  out();
+}
+
+fs.appendFileSync(path.join(repoRoot, 'bench/RESULTS.md'), `\n${lines.join('\n')}\n`);

@@ -25,6 +25,7 @@ import { liveRoutes } from './modules/live/routes.ts';
 import { inventoryRoutes } from './modules/inventory/routes.ts';
 import { fulfilmentRoutes } from './modules/fulfilment/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
 
 export interface RouteDeps {
   ctx: AppContext;
@@ -59,6 +60,7 @@ const moduleRoutes: ModuleRoutes[] = [
   inventoryRoutes,
   fulfilmentRoutes,
   auditRoutes,
+  adminRoutes,
 ];
 const rootRoutes: ModuleRoutes[] = [liveRoutes];
 

@@ -17,6 +17,7 @@ import { createOrdersService, type OrdersService } from './modules/orders/servic
 import { createLiveService, type LiveService } from './modules/live/service.ts';
 import { createFulfilmentService, type FulfilmentService } from './modules/fulfilment/service.ts';
 import { createAuditService, type AuditService } from './modules/audit/service.ts';
+import { createAdminService, type AdminService } from './modules/admin/service.ts';
 
 /**
  * The composition root of the domain services. Each module adds its service here, built from the
@@ -40,6 +41,7 @@ export interface Services {
   live: LiveService;
   fulfilment: FulfilmentService;
   audit: AuditService;
+  admin: AdminService;
 }
 
 export function createServices(ctx: AppContext): Services {
@@ -63,5 +65,6 @@ export function createServices(ctx: AppContext): Services {
   const orders = createOrdersService(ctx, { catalogue, stock, fairness, wallet, inventory, notifications, payments, mail, live });
   const fulfilment = createFulfilmentService(ctx, { inventory, payments, accounts, notifications, orders });
   const audit = createAuditService(ctx);
-  return { audit, media, catalogue, stock, analytics, payments, wallet, tokenShop, fairness, mail, accounts, notifications, favourites, inventory, orders, live, fulfilment };
+  const admin = createAdminService(ctx, { audit, catalogue, orders, fulfilment, inventory, accounts, media, notifications });
+  return { audit, admin, media, catalogue, stock, analytics, payments, wallet, tokenShop, fairness, mail, accounts, notifications, favourites, inventory, orders, live, fulfilment };
 }

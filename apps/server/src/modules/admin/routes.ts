@@ -1,0 +1,135 @@
+import type { FastifyRequest } from 'fastify';
+import {
+  NO_PENDING_SHIPMENTS,
+  adminAvailabilityRequestSchema,
+  adminAvailabilityResponseSchema,
+  adminCollectionStatusRequestSchema,
+  adminCollectionsQuerySchema,
+  adminCollectionsResponseSchema,
+  adminDashboardSchema,
+  adminInventoryParamsSchema,
+  adminMessageSchema,
+  adminOrdersQuerySchema,
+  adminOrdersResponseSchema,
+  adminProductSchema,
+  adminProductUpdateSchema,
+  adminPromotionsResponseSchema,
+  adminReloadResponseSchema,
+  adminSetsQuerySchema,
+  adminSetsResponseSchema,
+  adminShipmentsQuerySchema,
+  adminShipmentsResponseSchema,
+  idParamsSchema,
+  inventoryResponseSchema,
+} from '@kujiya/shared';
+import { HttpError, badRequest, notFound } from '../../core/http-errors.ts';
+import type { ModuleRoutes } from '../../routes.ts';
+import type { UploadedImage } from './service.ts';
+import { shipmentLabelsPdf } from './labels-pdf.ts';
+
+const IMAGE_FIELD = /^(productImage|prizeImage\d{1,2})$/;
+
+/** Reads the add-product multipart form: text fields and the product / prize image files. */
+async function readProductForm(request: FastifyRequest) {
+  if (!request.isMultipart()) throw badRequest('Send the product as multipart/form-data');
+  const fields: Record<string, unknown> = {};
+  const images = new Map<string, UploadedImage>();
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = part.value;
+        continue;
+      }
+      const bytes = await part.toBuffer();
+      if (IMAGE_FIELD.test(part.fieldname) && bytes.length > 0) images.set(part.fieldname, { bytes, contentType: part.mimetype });
+    }
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'Each image must be at most 5 MB.');
+    throw error;
+  }
+  return { fields, images };
+}
+
+/** The back office API (spec 001 admin calls); every route behind the admin guard. */
+export const adminRoutes: ModuleRoutes = (app, { ctx, services }) => {
+  const preHandler = ctx.guards.requireAdmin;
+  const admin = services.admin;
+
+  app.get('/admin/sets', { preHandler, schema: { querystring: adminSetsQuerySchema, response: { 200: adminSetsResponseSchema } } }, async (request) =>
+    services.catalogue.adminSets(request.query),
+  );
+
+  app.post('/admin/add-product', { preHandler, schema: { response: { 200: adminMessageSchema } } }, async (request) => {
+    const { fields, images } = await readProductForm(request);
+    const { message } = await admin.addProduct(request.admin!, fields, images);
+    return { message };
+  });
+
+  app.get('/admin/products/:id', { preHandler, schema: { params: idParamsSchema, response: { 200: adminProductSchema } } }, async (request) =>
+    admin.productDetail(request.params.id),
+  );
+
+  app.put(
+    '/admin/products/:id',
+    { preHandler, schema: { params: idParamsSchema, body: adminProductUpdateSchema, response: { 200: adminProductSchema } } },
+    async (request) => admin.updateProduct(request.admin!, request.params.id, request.body),
+  );
+
+  app.post('/admin/products/:id/reload', { preHandler, schema: { params: idParamsSchema, response: { 200: adminReloadResponseSchema } } }, async (request) =>
+    admin.reloadSet(request.admin!, request.params.id),
+  );
+
+  app.put(
+    '/admin/products/:id/availability',
+    { preHandler, schema: { params: idParamsSchema, body: adminAvailabilityRequestSchema, response: { 200: adminAvailabilityResponseSchema } } },
+    async (request) => admin.setAvailability(request.admin!, request.params.id, request.body),
+  );
+
+  app.get('/admin/promotions', { preHandler, schema: { response: { 200: adminPromotionsResponseSchema } } }, async () => ({
+    promotions: (await services.catalogue.listPromotions()).map((p) => ({ _id: p.id, description: p.description })),
+  }));
+
+  app.get('/admin/orders', { preHandler, schema: { querystring: adminOrdersQuerySchema, response: { 200: adminOrdersResponseSchema } } }, async (request) =>
+    services.orders.adminOrders(request.query),
+  );
+
+  app.get(
+    '/admin/selfcollect',
+    { preHandler, schema: { querystring: adminCollectionsQuerySchema, response: { 200: adminCollectionsResponseSchema } } },
+    async (request) => services.fulfilment.adminCollections(request.query),
+  );
+
+  app.put(
+    '/admin/selfcollect/:id/status',
+    { preHandler, schema: { params: idParamsSchema, body: adminCollectionStatusRequestSchema, response: { 200: adminMessageSchema } } },
+    async (request) => admin.changeCollection(request.admin!, request.params.id, request.body.status),
+  );
+
+  app.get(
+    '/admin/shipments',
+    { preHandler, schema: { querystring: adminShipmentsQuerySchema, response: { 200: adminShipmentsResponseSchema } } },
+    async (request) => services.fulfilment.adminShipments(request.query),
+  );
+
+  app.put('/admin/shipments/:id/shipped', { preHandler, schema: { params: idParamsSchema, response: { 200: adminMessageSchema } } }, async (request) =>
+    admin.markShipped(request.admin!, request.params.id),
+  );
+
+  app.post('/admin/shipments/export-pending', { preHandler }, async (_request, reply) => {
+    const pending = await services.fulfilment.pendingPaidShipments();
+    if (pending.length === 0) throw notFound(NO_PENDING_SHIPMENTS);
+    const pdf = await shipmentLabelsPdf(pending, ctx.clock.now());
+    reply.header('Content-Type', 'application/pdf');
+    reply.header('Content-Disposition', 'attachment; filename="pending-shipments.pdf"');
+    reply.header('Cache-Control', 'no-store');
+    return reply.send(pdf);
+  });
+
+  app.get(
+    '/admin/inventory/:usernameOrEmail',
+    { preHandler, schema: { params: adminInventoryParamsSchema, response: { 200: inventoryResponseSchema } } },
+    async (request) => admin.inventoryOf(request.params.usernameOrEmail),
+  );
+
+  app.get('/admin/dashboard', { preHandler, schema: { response: { 200: adminDashboardSchema } } }, async () => admin.dashboard());
+};

@@ -52,70 +52,71 @@ async function readProductForm(request: FastifyRequest) {
 
 /** The back office API (spec 001 admin calls); every route behind the admin guard. */
 export const adminRoutes: ModuleRoutes = (app, { ctx, services }) => {
-  const preHandler = ctx.guards.requireAdmin;
+  // onRequest: the guard answers before the body is parsed or validated (no schema hints to strangers).
+  const onRequest = ctx.guards.requireAdmin;
   const admin = services.admin;
 
-  app.get('/admin/sets', { preHandler, schema: { querystring: adminSetsQuerySchema, response: { 200: adminSetsResponseSchema } } }, async (request) =>
+  app.get('/admin/sets', { onRequest, schema: { querystring: adminSetsQuerySchema, response: { 200: adminSetsResponseSchema } } }, async (request) =>
     services.catalogue.adminSets(request.query),
   );
 
-  app.post('/admin/add-product', { preHandler, schema: { response: { 200: adminMessageSchema } } }, async (request) => {
+  app.post('/admin/add-product', { onRequest, schema: { response: { 200: adminMessageSchema } } }, async (request) => {
     const { fields, images } = await readProductForm(request);
     const { message } = await admin.addProduct(request.admin!, fields, images);
     return { message };
   });
 
-  app.get('/admin/products/:id', { preHandler, schema: { params: idParamsSchema, response: { 200: adminProductSchema } } }, async (request) =>
+  app.get('/admin/products/:id', { onRequest, schema: { params: idParamsSchema, response: { 200: adminProductSchema } } }, async (request) =>
     admin.productDetail(request.params.id),
   );
 
   app.put(
     '/admin/products/:id',
-    { preHandler, schema: { params: idParamsSchema, body: adminProductUpdateSchema, response: { 200: adminProductSchema } } },
+    { onRequest, schema: { params: idParamsSchema, body: adminProductUpdateSchema, response: { 200: adminProductSchema } } },
     async (request) => admin.updateProduct(request.admin!, request.params.id, request.body),
   );
 
-  app.post('/admin/products/:id/reload', { preHandler, schema: { params: idParamsSchema, response: { 200: adminReloadResponseSchema } } }, async (request) =>
+  app.post('/admin/products/:id/reload', { onRequest, schema: { params: idParamsSchema, response: { 200: adminReloadResponseSchema } } }, async (request) =>
     admin.reloadSet(request.admin!, request.params.id),
   );
 
   app.put(
     '/admin/products/:id/availability',
-    { preHandler, schema: { params: idParamsSchema, body: adminAvailabilityRequestSchema, response: { 200: adminAvailabilityResponseSchema } } },
+    { onRequest, schema: { params: idParamsSchema, body: adminAvailabilityRequestSchema, response: { 200: adminAvailabilityResponseSchema } } },
     async (request) => admin.setAvailability(request.admin!, request.params.id, request.body),
   );
 
-  app.get('/admin/promotions', { preHandler, schema: { response: { 200: adminPromotionsResponseSchema } } }, async () => ({
+  app.get('/admin/promotions', { onRequest, schema: { response: { 200: adminPromotionsResponseSchema } } }, async () => ({
     promotions: (await services.catalogue.listPromotions()).map((p) => ({ _id: p.id, description: p.description })),
   }));
 
-  app.get('/admin/orders', { preHandler, schema: { querystring: adminOrdersQuerySchema, response: { 200: adminOrdersResponseSchema } } }, async (request) =>
+  app.get('/admin/orders', { onRequest, schema: { querystring: adminOrdersQuerySchema, response: { 200: adminOrdersResponseSchema } } }, async (request) =>
     services.orders.adminOrders(request.query),
   );
 
   app.get(
     '/admin/selfcollect',
-    { preHandler, schema: { querystring: adminCollectionsQuerySchema, response: { 200: adminCollectionsResponseSchema } } },
+    { onRequest, schema: { querystring: adminCollectionsQuerySchema, response: { 200: adminCollectionsResponseSchema } } },
     async (request) => services.fulfilment.adminCollections(request.query),
   );
 
   app.put(
     '/admin/selfcollect/:id/status',
-    { preHandler, schema: { params: idParamsSchema, body: adminCollectionStatusRequestSchema, response: { 200: adminMessageSchema } } },
+    { onRequest, schema: { params: idParamsSchema, body: adminCollectionStatusRequestSchema, response: { 200: adminMessageSchema } } },
     async (request) => admin.changeCollection(request.admin!, request.params.id, request.body.status),
   );
 
   app.get(
     '/admin/shipments',
-    { preHandler, schema: { querystring: adminShipmentsQuerySchema, response: { 200: adminShipmentsResponseSchema } } },
+    { onRequest, schema: { querystring: adminShipmentsQuerySchema, response: { 200: adminShipmentsResponseSchema } } },
     async (request) => services.fulfilment.adminShipments(request.query),
   );
 
-  app.put('/admin/shipments/:id/shipped', { preHandler, schema: { params: idParamsSchema, response: { 200: adminMessageSchema } } }, async (request) =>
+  app.put('/admin/shipments/:id/shipped', { onRequest, schema: { params: idParamsSchema, response: { 200: adminMessageSchema } } }, async (request) =>
     admin.markShipped(request.admin!, request.params.id),
   );
 
-  app.post('/admin/shipments/export-pending', { preHandler }, async (_request, reply) => {
+  app.post('/admin/shipments/export-pending', { onRequest }, async (_request, reply) => {
     const pending = await services.fulfilment.pendingPaidShipments();
     if (pending.length === 0) throw notFound(NO_PENDING_SHIPMENTS);
     const pdf = await shipmentLabelsPdf(pending, ctx.clock.now());
@@ -127,9 +128,9 @@ export const adminRoutes: ModuleRoutes = (app, { ctx, services }) => {
 
   app.get(
     '/admin/inventory/:usernameOrEmail',
-    { preHandler, schema: { params: adminInventoryParamsSchema, response: { 200: inventoryResponseSchema } } },
+    { onRequest, schema: { params: adminInventoryParamsSchema, response: { 200: inventoryResponseSchema } } },
     async (request) => admin.inventoryOf(request.params.usernameOrEmail),
   );
 
-  app.get('/admin/dashboard', { preHandler, schema: { response: { 200: adminDashboardSchema } } }, async () => admin.dashboard());
+  app.get('/admin/dashboard', { onRequest, schema: { response: { 200: adminDashboardSchema } } }, async () => admin.dashboard());
 };

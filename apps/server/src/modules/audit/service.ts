@@ -41,7 +41,7 @@ export function createAuditService(ctx: AppContext) {
         .select()
         .from(auditEntries)
         .where(and(eq(auditEntries.entityType, entityType), eq(auditEntries.entityId, entityId)))
-        .orderBy(asc(auditEntries.at), asc(auditEntries.id));
+        .orderBy(asc(auditEntries.seq));
       return rows.map((row) => ({
         id: row.id,
         adminId: row.adminId,

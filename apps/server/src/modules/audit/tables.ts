@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * The back office's audit log: one row per admin change, written in the same transaction as the change.
@@ -8,6 +8,8 @@ export const auditEntries = pgTable(
   'audit_entries',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** Insertion order: entries of one instant still list in the order they were made. */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
     adminId: uuid('admin_id').notNull(),
     adminName: text('admin_name').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull(),
@@ -17,5 +19,5 @@ export const auditEntries = pgTable(
     before: jsonb('before'),
     after: jsonb('after'),
   },
-  (t) => [index('audit_entries_entity_idx').on(t.entityType, t.entityId, t.at)],
+  (t) => [index('audit_entries_entity_idx').on(t.entityType, t.entityId, t.seq)],
 );

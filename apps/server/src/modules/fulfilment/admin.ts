@@ -8,7 +8,7 @@ import {
 } from '@kujiya/shared';
 import type { AppContext } from '../../core/context.ts';
 import { badRequest, notFound } from '../../core/http-errors.ts';
-import type { Tx } from '../../db/database.ts';
+import type { Executor, Tx } from '../../db/database.ts';
 import type { AccountsService } from '../accounts/service.ts';
 import { selfCollections, shipments, type ShipmentLine } from './tables.ts';
 
@@ -66,8 +66,8 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
 
 /** The back office's shipments and self-collections (docs/rules/back-office.md). */
 export function createFulfilmentAdmin(ctx: AppContext, deps: { accounts: AccountsService }) {
-  async function usernames(userIds: string[]): Promise<Map<string, string>> {
-    const accounts = await deps.accounts.getAccounts([...new Set(userIds)]);
+  async function usernames(userIds: string[], exec: Executor = ctx.db): Promise<Map<string, string>> {
+    const accounts = await deps.accounts.getAccounts([...new Set(userIds)], exec);
     return new Map([...accounts].map(([id, account]) => [id, account.username]));
   }
 
@@ -120,7 +120,7 @@ export function createFulfilmentAdmin(ctx: AppContext, deps: { accounts: Account
       if (row.status !== 'paid') throw badRequest(SHIPMENT_NOT_PAID);
       if (row.shippedAt) throw badRequest(ALREADY_SHIPPED);
       const [updated] = await tx.update(shipments).set({ shippedAt: ctx.clock.now() }).where(eq(shipments.id, row.id)).returning();
-      const names = await usernames([row.userId]);
+      const names = await usernames([row.userId], tx);
       const username = names.get(row.userId) ?? '';
       return { before: adminShipmentView(row, username), after: adminShipmentView(updated!, username) };
     },
@@ -165,7 +165,7 @@ export function createFulfilmentAdmin(ctx: AppContext, deps: { accounts: Account
     async adminCollection(collectionId: string, tx: Tx): Promise<AdminCollectionRow | null> {
       const [row] = await tx.select().from(selfCollections).where(eq(selfCollections.id, collectionId));
       if (!row) return null;
-      const names = await usernames([row.userId]);
+      const names = await usernames([row.userId], tx);
       return adminCollectionView(row, names.get(row.userId) ?? '');
     },
   };

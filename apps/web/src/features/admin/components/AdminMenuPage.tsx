@@ -2,14 +2,16 @@ import { Link } from 'react-router';
 import './admin.css';
 
 import { adminSections } from '../sections';
+import { Dashboard } from './Dashboard';
 
 /** The back office dashboard (spec 001 §2): one entry per admin area. */
 export const adminMenuEntries = adminSections.filter((section) => section.to !== '/admin/menu');
 
 export function AdminMenuPage() {
   return (
-    <main className="admin-page">
+    <main className="admin-page admin-page--wide">
       <h1 className="admin-title">Admin Dashboard</h1>
+      <Dashboard />
       <nav aria-label="Admin menu">
         <ul className="admin-menu">
           {adminMenuEntries.map((entry) => {

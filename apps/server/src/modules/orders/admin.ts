@@ -68,6 +68,18 @@ export function createOrdersAdmin(ctx: AppContext) {
 
     windowFigures,
 
+    /**
+     * Demo data only: spreads the given paid orders over the past `days` days (created and paid the
+     * same moment), so a fresh demo shop's dashboard has a few weeks of history.
+     */
+    async spreadForDemo(orderIds: string[], days: number): Promise<void> {
+      const now = ctx.clock.now().getTime();
+      for (const [index, orderId] of orderIds.entries()) {
+        const at = new Date(now - ((index * 7919) % (days * 24)) * 60 * 60 * 1000);
+        await ctx.db.update(orders).set({ createdAt: at, paidAt: at }).where(and(eq(orders.id, orderId), eq(orders.status, 'paid')));
+      }
+    },
+
     /** Paid revenue per Singapore calendar day since `from` (card cents and tokens separately). */
     async dailyRevenue(from: Date): Promise<{ day: string; revenueCents: number; tokensSpent: number }[]> {
       const day = sql<string>`to_char(${orders.paidAt} at time zone 'Asia/Singapore', 'YYYY-MM-DD')`;

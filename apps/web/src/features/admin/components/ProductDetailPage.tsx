@@ -29,18 +29,19 @@ function payloadOf(product: AdminProduct): AdminProductUpdate {
 export function ProductDetailPage() {
   const { id = '' } = useParams();
   const { data: product, error } = useAdminProduct(id);
+  // Kept above the editor: a reload remounts the editor, the notice stays.
+  const [notice, setNotice] = useState<string | null>(null);
   if (error) return <main className="admin-page"><p className="admin-error">{error instanceof ApiError && error.status === 404 ? 'Product not found' : `Error: ${error.message}`}</p></main>;
   if (!product) return <main className="admin-page">Loading…</main>;
   // Keyed by round: a reload (new round) starts a fresh draft.
-  return <ProductEditor key={`${product.setId}-${product.active}-${product.preorder}`} product={product} />;
+  return <ProductEditor key={product.setId} product={product} notice={notice} setNotice={setNotice} />;
 }
 
-function ProductEditor({ product }: { product: AdminProduct }) {
+function ProductEditor({ product, notice, setNotice }: { product: AdminProduct; notice: string | null; setNotice: (text: string) => void }) {
   const loaded = payloadOf(product);
   const [draft, setDraft] = useState<AdminProductUpdate>(loaded);
   const [problem, setProblem] = useState<string | null>(null);
   const [needsReload, setNeedsReload] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
   const promotions = usePromotions();
   const update = useUpdateAdminProduct(product.id);
   const reload = useReloadSet(product.id);

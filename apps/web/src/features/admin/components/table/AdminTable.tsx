@@ -59,12 +59,13 @@ export function AdminTable<Row>(props: AdminTableProps<Row>) {
     return sort.direction === 'asc' ? sorted : sorted.reverse();
   }, [rows, sort, columns]);
 
+  const sortable = columns.filter((column) => column.sortValue);
   const toggleSort = (key: string) =>
     setSort((current) => (current?.key === key ? { key, direction: current.direction === 'asc' ? 'desc' : 'asc' } : { key, direction: 'asc' }));
 
   return (
     <section className="admin-table" aria-label={props.label}>
-      {(onSearch || props.toolbar) && (
+      {(onSearch || props.toolbar || sortable.length > 0) && (
         <div className="admin-table__toolbar">
           {onSearch && (
             <input
@@ -77,6 +78,26 @@ export function AdminTable<Row>(props: AdminTableProps<Row>) {
             />
           )}
           {props.toolbar}
+          {/* On a phone the headers are hidden: the same sorting from one selector. */}
+          <select
+            className="admin-table__sort-select"
+            aria-label="Sort by"
+            value={sort ? `${sort.key}:${sort.direction}` : ''}
+            onChange={(event) => {
+              const [key, direction] = event.target.value.split(':');
+              setSort(key ? { key, direction: direction === 'desc' ? 'desc' : 'asc' } : null);
+            }}
+          >
+            <option value="">Sort: as listed</option>
+            {sortable.flatMap((column) => [
+              <option key={`${column.key}:asc`} value={`${column.key}:asc`}>
+                {column.header} ▲
+              </option>,
+              <option key={`${column.key}:desc`} value={`${column.key}:desc`}>
+                {column.header} ▼
+              </option>,
+            ])}
+          </select>
         </div>
       )}
       {props.error ? (

@@ -2,16 +2,16 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 import fastifyStatic from '@fastify/static';
-import { Redis } from 'ioredis';
 import { serializerCompiler, validatorCompiler, hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { LIVE_MAX_CLIENT_FRAME_BYTES } from '@kujiya/shared';
 import { validationMessage } from './core/validate.ts';
+import { loggerOptions, RequestLogController } from './core/logger.ts';
+import { contractBreachMessage, isContractBreach } from './core/serializers.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { systemClock, type Clock } from './core/clock.ts';
@@ -19,9 +19,14 @@ import { TokenService, createGuards } from './core/auth.ts';
 import { HttpError } from './core/http-errors.ts';
 import { getOrCreateSetting } from './core/settings.ts';
 import { installAfterCommit, setAfterCommitErrorHandler } from './core/after-commit.ts';
+import { createRateLimiter } from './core/rate-limiter.ts';
+import { applyRouteLimits } from './core/route-limits.ts';
+import { rejectControlCharacters } from './core/input-hardening.ts';
+import { MULTIPART_LIMITS } from './core/multipart.ts';
 import type { AppContext } from './core/context.ts';
 import { createServices, type Services } from './services.ts';
 import { registerApiRoutes } from './routes.ts';
+import { registerOpenApi } from './openapi.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -30,13 +35,25 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Folder of the built web app; served with an SPA fallback when it exists. */
   webDist?: string | false;
+  /** Sees every route as it is added (the test app keeps the route table to check every declaration). */
+  onRoute?: (route: RouteOptions) => void;
+  /** Called when a response does not match its declared schema (the test app fails the test with it). */
+  onContractBreach?: (message: string) => void;
 }
 
 export interface KujiyaApp {
   app: FastifyInstance;
+  /** Every route as registered (method, url, hooks, schema, config): the fuzz and authz suites walk it. */
+  routeTable: RouteOptions[];
   ctx: AppContext;
   services: Services;
 }
+
+export { redactUrl } from './core/logger.ts';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+export const REQUEST_TIMEOUT_MS = 30_000;
+export const CONNECTION_TIMEOUT_MS = 60_000;
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -45,11 +62,18 @@ export async function buildApp(options: BuildAppOptions): Promise<KujiyaApp> {
   const { config, database } = options;
   const clock = options.clock ?? systemClock;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    // Pretty on a terminal, JSON otherwise; one request line at debug, with secrets cut out of URLs.
+    logger: options.logger ?? loggerOptions(config.logLevel),
+    logController: new RequestLogController(),
     // Client address: X-Forwarded-For is honoured only behind a trusted proxy (TRUST_PROXY).
     trustProxy: config.trustProxy,
-    bodyLimit: 1024 * 1024,
+    // The request policy (docs/rules/security.md): JSON bodies up to 1 MB (routes may lower it);
+    // a request must arrive whole within 30 s, an idle connection closes after 60 s.
+    bodyLimit: BODY_LIMIT_BYTES,
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    connectionTimeout: CONNECTION_TIMEOUT_MS,
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   const jwtSecret =
     config.jwtSecret ?? (await getOrCreateSetting(database.db, 'jwt_secret', () => crypto.randomBytes(48).toString('hex')));
@@ -65,7 +89,9 @@ export async function buildApp(options: BuildAppOptions): Promise<KujiyaApp> {
     log: app.log,
     tokens,
     guards: createGuards(tokens),
+    limiter: createRateLimiter(config.redisUrl, app.log, `kujiya-rl:`),
   };
+  app.addHook('onClose', async () => ctx.limiter.close());
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -82,20 +108,12 @@ export async function buildApp(options: BuildAppOptions): Promise<KujiyaApp> {
     },
     crossOriginEmbedderPolicy: false,
   });
-  // Limits are opt-in per route (login, codes, resets); Redis shares the counters between instances.
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
-  // While Redis is down the live layer logs the one warning; requests go on without shared counters
-  // (skipOnError) instead of failing with a 500.
-  redis?.on('error', () => {});
-  await app.register(rateLimit, {
-    global: false,
-    redis,
-    skipOnError: true,
-    nameSpace: 'kujiya-rl-',
-    errorResponseBuilder: (_req, context) =>
-      new HttpError(429, `Too many attempts. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
-  });
-  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  // Limits of routes that hold stock or store anonymous data, from one table (core/route-limits.ts);
+  // control characters are refused in every route's params, query and body.
+  applyRouteLimits(app, ctx.limiter);
+  const routeTable: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => void routeTable.push(route));
+  rejectControlCharacters(app);
   // Several calls carry no body (favourites, the draw); a client that still sends a JSON content
   // type gets the route's own answer (403, 404, ...) instead of Fastify's 400 for an empty JSON body.
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -105,7 +123,7 @@ export async function buildApp(options: BuildAppOptions): Promise<KujiyaApp> {
     if (text.trim() === '') return done(null, undefined);
     parseJson(request, text, done);
   });
-  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 20 } });
+  await app.register(multipart, { limits: MULTIPART_LIMITS });
   // The live socket's clients send one small auth message at most (docs/rules/live.md).
   await app.register(websocket, { options: { maxPayload: LIVE_MAX_CLIENT_FRAME_BYTES } });
 
@@ -113,13 +131,23 @@ export async function buildApp(options: BuildAppOptions): Promise<KujiyaApp> {
   // them, so validation and serialization run at the boundary (docs/architecture.md, "How to add a route").
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // A call without a body is checked as an empty object, so it answers the missing field's own message.
+  app.addHook('preValidation', async (request) => {
+    if (request.body === undefined && request.routeOptions.schema?.body) request.body = {};
+  });
 
   app.setErrorHandler((error, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.status(400).send({ message: validationMessage(error.validation) });
     }
+    if (isContractBreach(error)) {
+      const message = contractBreachMessage(error);
+      request.log.error({ err: error }, message);
+      options.onContractBreach?.(message);
+      return reply.status(500).send({ message: config.env === 'production' ? 'Internal Server Error' : message });
+    }
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ message: error.message, ...error.extra });
+      return reply.status(error.statusCode).headers(error.headers).send({ message: error.message, ...error.extra });
     }
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {
@@ -130,6 +158,7 @@ export async function buildApp(options: BuildAppOptions): Promise<KujiyaApp> {
   });
 
   const services = createServices(ctx);
+  await registerOpenApi(app);
   await registerApiRoutes(app, { ctx, services });
 
   const webDist = options.webDist === undefined ? defaultWebDist : options.webDist;
@@ -154,5 +183,5 @@ export async function buildApp(options: BuildAppOptions): Promise<KujiyaApp> {
     app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: 'Not found' }));
   }
 
-  return { app, ctx, services };
+  return { app, routeTable, ctx, services };
 }

@@ -26,6 +26,7 @@ import { inventoryRoutes } from './modules/inventory/routes.ts';
 import { fulfilmentRoutes } from './modules/fulfilment/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
+import { tradingRoutes } from './modules/trading/routes.ts';
 
 export interface RouteDeps {
   ctx: AppContext;
@@ -61,6 +62,7 @@ const moduleRoutes: ModuleRoutes[] = [
   fulfilmentRoutes,
   auditRoutes,
   adminRoutes,
+  tradingRoutes,
 ];
 const rootRoutes: ModuleRoutes[] = [liveRoutes];
 

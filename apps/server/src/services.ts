@@ -18,6 +18,7 @@ import { createLiveService, type LiveService } from './modules/live/service.ts';
 import { createFulfilmentService, type FulfilmentService } from './modules/fulfilment/service.ts';
 import { createAuditService, type AuditService } from './modules/audit/service.ts';
 import { createAdminService, type AdminService } from './modules/admin/service.ts';
+import { createTradingService, type TradingService } from './modules/trading/service.ts';
 
 /**
  * The composition root of the domain services. Each module adds its service here, built from the
@@ -42,6 +43,7 @@ export interface Services {
   fulfilment: FulfilmentService;
   audit: AuditService;
   admin: AdminService;
+  trading: TradingService;
 }
 
 export function createServices(ctx: AppContext): Services {
@@ -66,5 +68,6 @@ export function createServices(ctx: AppContext): Services {
   const fulfilment = createFulfilmentService(ctx, { inventory, payments, accounts, notifications, orders });
   const audit = createAuditService(ctx);
   const admin = createAdminService(ctx, { audit, catalogue, orders, fulfilment, inventory, accounts, media, notifications });
-  return { audit, admin, media, catalogue, stock, analytics, payments, wallet, tokenShop, fairness, mail, accounts, notifications, favourites, inventory, orders, live, fulfilment };
+  const trading = createTradingService(ctx, { inventory, catalogue, accounts, notifications });
+  return { audit, admin, media, catalogue, stock, analytics, payments, wallet, tokenShop, fairness, mail, accounts, notifications, favourites, inventory, orders, live, fulfilment, trading };
 }

@@ -5,6 +5,7 @@ import { seedCatalogueDemo } from './demo-catalogue.ts';
 import { seedDemoTokens } from './demo-tokens.ts';
 import { seedDemoFulfilment } from './demo-fulfilment.ts';
 import { seedDemoBackOffice } from './demo-back-office.ts';
+import { seedDemoTrades } from './demo-trades.ts';
 
 /**
  * Demo data for a fresh shop (DEMO_DATA on, empty database). Everything is created through the
@@ -19,6 +20,7 @@ export async function seedDemoData(ctx: AppContext, services: Services): Promise
   notes.push(...(await seedDemoTokens(ctx, services)));
   notes.push(...(await seedDemoFulfilment(ctx, services)));
   notes.push(...(await seedDemoBackOffice(ctx, services)));
+  notes.push(...(await seedDemoTrades(ctx, services)));
   return notes;
 }
 

@@ -1,16 +1,17 @@
-import { adminLoginRequestSchema, type AdminLoginResponse } from '@kujiya/shared';
+import { adminLoginRequestSchema, adminLoginResponseSchema } from '@kujiya/shared';
 import type { ModuleRoutes } from '../../routes.ts';
-import { parseInput } from '../../core/validate.ts';
-import { accountLimits, rateLimited } from './rate-limits.ts';
+import { accountLimits, loginLimited } from './rate-limits.ts';
 
-/** POST /api/admin/login (spec 001 §7): a bearer token with role admin and an expiry. */
-export const adminAccountRoutes: ModuleRoutes = (app, { services }) => {
+/** POST /api/admin/login: a bearer token with role admin and an expiry (docs/rules/accounts.md). */
+export const adminAccountRoutes: ModuleRoutes = (app, { ctx, services }) => {
   app.post(
     '/admin/login',
-    rateLimited(app, 'admin-login', accountLimits.adminLogin),
-    async (request): Promise<AdminLoginResponse> => {
-      const { username, password } = parseInput(adminLoginRequestSchema, request.body);
-      const { token, expiresAt } = await services.accounts.adminLogin(username, password);
+    {
+      ...loginLimited(ctx.limiter, 'admin-login', accountLimits.adminLogin, services.accounts.adminLoginAccountKey),
+      schema: { body: adminLoginRequestSchema, response: { 200: adminLoginResponseSchema } },
+    },
+    async (request) => {
+      const { token, expiresAt } = await services.accounts.adminLogin(request.body.username, request.body.password);
       return { token, expiresAt: expiresAt.toISOString() };
     },
   );

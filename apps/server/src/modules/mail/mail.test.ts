@@ -44,7 +44,7 @@ describe('mail over SMTP', () => {
     expect(verified.statusCode).toBe(200);
   });
 
-  it('answers 502 with the spec text when the SMTP server is gone', async () => {
+  it('answers 502 with the exact text when the SMTP server is gone', async () => {
     const dead = await startSmtp();
     await dead.close();
     const down = await createTestApp({ env: { SMTP_URL: dead.url } });
@@ -82,7 +82,7 @@ describe('dev outbox', () => {
   });
 
   it('does not exist in production', async () => {
-    const prod = await createTestApp({ env: { NODE_ENV: 'production' } });
+    const prod = await createTestApp({ env: { NODE_ENV: 'production', PAYMENTS: 'test' } });
     try {
       for (const url of ['/api/dev/outbox', '/api/dev/outbox/latest?to=a@b.co']) {
         expect((await prod.app.inject({ method: 'GET', url })).statusCode).toBe(404);

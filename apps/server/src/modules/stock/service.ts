@@ -3,8 +3,8 @@ import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, ne, sql } from 'driz
 import { canonicalBox, drawTicket, extendChain } from '@kujiya/shared';
 import type { AppContext } from '../../core/context.ts';
 import type { Executor, Tx } from '../../db/database.ts';
-import { badRequest } from '../../core/http-errors.ts';
-import type { RoundsService } from '../catalogue/rounds.ts';
+import { badRequest, conflict } from '../../core/http-errors.ts';
+import type { RoundsService } from '../catalogue/service.ts';
 import { reservations, tickets } from './tables.ts';
 
 export const NOT_ENOUGH_TICKETS = 'Not enough tickets left';
@@ -69,9 +69,31 @@ export interface OrderChainEntry {
   hash: string | null;
 }
 
+/** Open (unpaid, unexpired) card reservations a shopper may have over all rounds. */
+export const MAX_OPEN_RESERVATIONS = 3;
+export const TOO_MANY_RESERVATIONS = 'You have too many unpaid reservations. Please complete or wait for them to expire.';
+
 /** The ticket box of every round and the reservations that hold tickets for unpaid orders. */
 export function createStockService(ctx: AppContext, rounds: RoundsService) {
   const now = () => ctx.clock.now();
+
+  /**
+   * Holds are bounded (docs/rules/security.md): a shopper has at most one open reservation per round
+   * (a new one replaces it: the older unpaid order can no longer hold tickets) and at most
+   * MAX_OPEN_RESERVATIONS over all rounds (409 beyond). Runs under the round's lock.
+   */
+  async function boundOpenReservations(tx: Tx, userId: string, roundId: string): Promise<void> {
+    const open = await tx
+      .select({ id: reservations.id, roundId: reservations.roundId })
+      .from(reservations)
+      .where(and(eq(reservations.userId, userId), eq(reservations.status, 'active'), gt(reservations.expiresAt, now())))
+      .for('update');
+    const sameRound = open.filter((r) => r.roundId === roundId);
+    if (open.length - sameRound.length >= MAX_OPEN_RESERVATIONS) throw conflict(TOO_MANY_RESERVATIONS);
+    for (const previous of sameRound) {
+      await tx.update(reservations).set({ status: 'released' }).where(eq(reservations.id, previous.id));
+    }
+  }
 
   /** Sum of active, unexpired reservations per round (expired ones count as free: lazy expiry). */
   async function reservedByRound(exec: Executor, roundIds: string[], exceptReservationId?: string) {
@@ -121,7 +143,7 @@ export function createStockService(ctx: AppContext, rounds: RoundsService) {
     availability,
     availabilityOf,
 
-    /** Fills a new round's box: ticket i gets the letter canonicalBox gives it (RULES §2). */
+    /** Fills a new round's box: ticket i gets the letter canonicalBox gives it (docs/rules/fairness.md). */
     async createBox(tx: Tx, roundId: string, letterQuantities: ReadonlyArray<{ letter: string; quantity: number }>) {
       const box = canonicalBox(letterQuantities);
       const rows = box.map((letter, ticketIndex) => ({ roundId, ticketIndex, letter }));
@@ -145,6 +167,7 @@ export function createStockService(ctx: AppContext, rounds: RoundsService) {
       if (round.status !== 'open' || left < input.quantity) {
         throw badRequest(NOT_ENOUGH_TICKETS, { ticketsLeft: round.status === 'open' ? left : 0 });
       }
+      await boundOpenReservations(tx, input.userId, round.id);
       const id = crypto.randomUUID();
       await tx.insert(reservations).values({ id, ...input, status: 'active', createdAt: now() });
       return id;
@@ -182,7 +205,7 @@ export function createStockService(ctx: AppContext, rounds: RoundsService) {
     },
 
     /**
-     * Draws `count` tickets of a round for an order (RULES §1-2), inside the caller's transaction.
+     * Draws `count` tickets of a round for an order (docs/rules/catalogue.md, fairness.md), inside the caller's transaction.
      * Locks the round row first (a no-op when the caller already did), so concurrent calls on one
      * round run one after another; each ticket is claimed with a "nonce is null" guard, so even a
      * bug elsewhere can never sell a ticket twice. Throws 400 'Not enough tickets left' when fewer
@@ -267,7 +290,7 @@ export function createStockService(ctx: AppContext, rounds: RoundsService) {
       return rows.map((r) => ({ ...r, nonce: r.nonce! }));
     },
 
-    /** The round's draw log in nonce order (RULES §2): what a fairness page replays. */
+    /** The round's draw log in nonce order (docs/rules/fairness.md): what a fairness page replays. */
     async drawLog(roundId: string, exec: Executor = ctx.db): Promise<DrawLogEntry[]> {
       const rows = await exec
         .select()

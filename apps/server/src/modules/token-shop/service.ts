@@ -5,7 +5,7 @@ import type { Executor, Tx } from '../../db/database.ts';
 import type { Principal } from '../../core/auth.ts';
 import { MINUTE } from '../../core/clock.ts';
 import { badRequest, forbidden, notFound } from '../../core/http-errors.ts';
-import type { PaymentIntentRecord, PaymentsService } from '../payments/service.ts';
+import type { PaymentIntent, PaymentsService } from '../payments/service.ts';
 import type { WalletService } from '../wallet/service.ts';
 import { ANALYTICS_EVENTS, type AnalyticsService } from '../analytics/service.ts';
 import type { NotificationsService } from '../notifications/service.ts';
@@ -62,7 +62,7 @@ export function createTokenShopService(ctx: AppContext, { payments, wallet, anal
   }
 
   /** When a token payment succeeds: credit the package's tokens and the promo bonus, count the code's use. */
-  async function completePurchase(tx: Tx, intent: PaymentIntentRecord): Promise<void> {
+  async function completePurchase(tx: Tx, intent: PaymentIntent): Promise<void> {
     const [purchase] = await tx.select().from(tokenPurchases).where(eq(tokenPurchases.paymentIntentId, intent.id)).for('update');
     if (!purchase) {
       ctx.log.error({ intentId: intent.id }, 'succeeded token payment has no purchase');
@@ -108,7 +108,7 @@ export function createTokenShopService(ctx: AppContext, { payments, wallet, anal
     });
   }
 
-  async function failPurchase(tx: Tx, intent: PaymentIntentRecord): Promise<void> {
+  async function failPurchase(tx: Tx, intent: PaymentIntent): Promise<void> {
     await tx
       .update(tokenPurchases)
       .set({ status: 'failed' })
@@ -120,7 +120,17 @@ export function createTokenShopService(ctx: AppContext, { payments, wallet, anal
     });
   }
 
+  /** A refunded token payment takes back what is left of its tokens (docs/rules/security.md). */
+  async function refundPurchase(tx: Tx, intent: PaymentIntent): Promise<void> {
+    const [purchase] = await tx.select().from(tokenPurchases).where(eq(tokenPurchases.paymentIntentId, intent.id)).for('update');
+    if (!purchase || purchase.status !== 'completed') return;
+    const { revoked } = await wallet.revokeLots(tx, { userId: purchase.userId, reference: intent.id });
+    await tx.update(tokenPurchases).set({ status: 'refunded' }).where(eq(tokenPurchases.paymentIntentId, intent.id));
+    await notifications.notify(tx, [purchase.userId], `Your token purchase was refunded. ${revoked} unspent tokens were removed from your balance.`);
+  }
+
   payments.onSucceeded(TOKEN_PURCHASE, completePurchase);
+  payments.onRefunded(TOKEN_PURCHASE, refundPurchase);
   payments.onFailed(TOKEN_PURCHASE, failPurchase);
 
   const service = {

@@ -29,7 +29,7 @@ export type AuditList = z.infer<typeof auditListSchema>;
 
 // ---------- Lists: page (1-based) and search ----------
 
-/** Admin list pages hold this many rows (the spec leaves the size open). */
+/** Admin list pages hold this many rows (docs/rules/back-office.md). */
 export const ADMIN_PAGE_SIZE = 20;
 
 const pageParam = z.coerce.number().int('page must be a whole number').min(1, 'page must be at least 1').max(100_000).default(1);

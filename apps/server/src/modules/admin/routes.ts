@@ -22,35 +22,29 @@ import {
   idParamsSchema,
   inventoryResponseSchema,
 } from '@kujiya/shared';
-import { HttpError, badRequest, notFound } from '../../core/http-errors.ts';
+import { badRequest, notFound } from '../../core/http-errors.ts';
+import { readMultipartFiles } from '../../core/multipart.ts';
 import type { ModuleRoutes } from '../../routes.ts';
 import type { UploadedImage } from './service.ts';
 import { shipmentLabelsPdf } from './labels-pdf.ts';
 
 const IMAGE_FIELD = /^(productImage|prizeImage\d{1,2})$/;
+/** The product image and one per prize (27 prizes at most). */
+const MAX_IMAGES = 28;
 
 /** Reads the add-product multipart form: text fields and the product / prize image files. */
 async function readProductForm(request: FastifyRequest) {
   if (!request.isMultipart()) throw badRequest('Send the product as multipart/form-data');
-  const fields: Record<string, unknown> = {};
-  const images = new Map<string, UploadedImage>();
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'field') {
-        fields[part.fieldname] = part.value;
-        continue;
-      }
-      const bytes = await part.toBuffer();
-      if (IMAGE_FIELD.test(part.fieldname) && bytes.length > 0) images.set(part.fieldname, { bytes, contentType: part.mimetype });
-    }
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'Each image must be at most 5 MB.');
-    throw error;
-  }
+  const { fields, files } = await readMultipartFiles(request, {
+    isFileField: (name) => IMAGE_FIELD.test(name),
+    maxFiles: MAX_IMAGES,
+    tooLargeMessage: 'Each image must be at most 5 MB.',
+  });
+  const images = new Map<string, UploadedImage>(files.map((file) => [file.fieldname, { bytes: file.bytes, contentType: file.contentType }]));
   return { fields, images };
 }
 
-/** The back office API (spec 001 admin calls); every route behind the admin guard. */
+/** The back office API (docs/rules/back-office.md); every route behind the admin guard. */
 export const adminRoutes: ModuleRoutes = (app, { ctx, services }) => {
   // onRequest: the guard answers before the body is parsed or validated (no schema hints to strangers).
   const onRequest = ctx.guards.requireAdmin;

@@ -12,14 +12,13 @@ import type { AppContext } from '../../core/context.ts';
 import type { Principal } from '../../core/auth.ts';
 import { badRequest, conflict, notFound } from '../../core/http-errors.ts';
 import type { AuditService } from '../audit/service.ts';
-import type { CatalogueService } from '../catalogue/service.ts';
+import { BOX_FIXED, type CatalogueService } from '../catalogue/service.ts';
 import type { OrdersService } from '../orders/service.ts';
 import type { FulfilmentService } from '../fulfilment/service.ts';
 import type { InventoryService } from '../inventory/service.ts';
 import type { AccountsService } from '../accounts/service.ts';
 import type { MediaService } from '../media/service.ts';
 import type { NotificationsService } from '../notifications/service.ts';
-import { BOX_FIXED } from '../catalogue/admin.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';

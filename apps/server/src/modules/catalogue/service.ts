@@ -10,6 +10,7 @@ import type { Round, RoundsService, RoundStatus } from './rounds.ts';
 import { newProductSchema, newPromotionSchema, type NewProduct, type NewPromotion } from '@kujiya/shared';
 import { nextSku } from './sku.ts';
 import { createCatalogueAdmin } from './admin.ts';
+export { BOX_FIXED, SKU_TAKEN } from './admin.ts';
 import { prizes, products, promotions, roundPrizes, setRounds } from './tables.ts';
 
 /** A set is "new" while its current round opened less than this long ago (docs/catalogue.md). */

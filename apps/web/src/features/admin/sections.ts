@@ -1,4 +1,4 @@
-/** The back office's sections, in the order of the admin nav and the dashboard menu (spec 001 §2). */
+/** The back office's sections, in the order of the admin nav and the dashboard menu. */
 export const adminSections = [
   { to: '/admin/menu', label: 'Dashboard', hint: 'Revenue, sell-through and the fulfilment queue' },
   { to: '/admin/products', label: 'Products', hint: 'Sets, prizes, reloads and availability' },

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** The admin search debounce (spec 001 §9): the value settles 300 ms after the last change. */
+/** The admin search debounce: the value settles 300 ms after the last change. */
 export const ADMIN_SEARCH_DEBOUNCE_MS = 300;
 
 export function useDebouncedValue<T>(value: T, delayMs: number = ADMIN_SEARCH_DEBOUNCE_MS): T {

@@ -38,7 +38,7 @@ function compare(a: unknown, b: unknown): number {
   return String(a).localeCompare(String(b), undefined, { numeric: true });
 }
 
-/** The back office's table (spec 001 §7): search, sortable columns, pagination, "Error: {message}". */
+/** The back office's table (docs/rules/back-office.md): search, sortable columns, pagination, "Error: {message}". */
 export function AdminTable<Row>(props: AdminTableProps<Row>) {
   const { columns, rows, page, totalPages, onPageChange, onSearch } = props;
   const [search, setSearch] = useState('');

@@ -215,6 +215,8 @@ export type AdminShipmentRow = z.infer<typeof adminShipmentRowSchema>;
 export const adminShipmentsResponseSchema = z.object({ shipments: z.array(adminShipmentRowSchema), totalPages: z.number().int() });
 
 export const NO_PENDING_SHIPMENTS = 'No pending shipments to export';
+/** POST /api/admin/shipments/export-pending answers a PDF file (application/pdf), not JSON. */
+export const pendingShipmentsPdfSchema = z.string().describe('application/pdf: one page per pending paid shipment');
 
 // ---------- Inventory lookup ----------
 

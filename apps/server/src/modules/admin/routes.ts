@@ -20,6 +20,7 @@ import {
   adminShipmentsQuerySchema,
   adminShipmentsResponseSchema,
   idParamsSchema,
+  pendingShipmentsPdfSchema,
   inventoryResponseSchema,
 } from '@kujiya/shared';
 import { badRequest, notFound } from '../../core/http-errors.ts';
@@ -110,14 +111,15 @@ export const adminRoutes: ModuleRoutes = (app, { ctx, services }) => {
     admin.markShipped(request.admin!, request.params.id),
   );
 
-  app.post('/admin/shipments/export-pending', { onRequest }, async (_request, reply) => {
+  app.post('/admin/shipments/export-pending', { onRequest, schema: { response: { 200: pendingShipmentsPdfSchema } } }, async (_request, reply) => {
     const pending = await services.fulfilment.pendingPaidShipments();
     if (pending.length === 0) throw notFound(NO_PENDING_SHIPMENTS);
     const pdf = await shipmentLabelsPdf(pending, ctx.clock.now());
     reply.header('Content-Type', 'application/pdf');
     reply.header('Content-Disposition', 'attachment; filename="pending-shipments.pdf"');
     reply.header('Cache-Control', 'no-store');
-    return reply.send(pdf);
+    // Raw bytes: Fastify sends a Buffer as it is (the schema only documents the file type).
+    return reply.send(pdf as unknown as string);
   });
 
   app.get(

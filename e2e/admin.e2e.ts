@@ -190,3 +190,13 @@ it('every admin screen is usable on a phone, and an admin call answering 401 sen
   await page.waitForURL('**/admin/login');
   await context.close();
 });
+
+it("loads the chart library only with the back office: the shop's entry chunk does not contain it", async () => {
+  const html = await (await fetch(`${server.url}/`)).text();
+  const entry = /<script[^>]+src="([^"]+\.js)"/.exec(html)?.[1];
+  expect(entry).toBeDefined();
+  const entryCode = await (await fetch(`${server.url}${entry}`)).text();
+  // chart.js's option name, present wherever the library is bundled.
+  expect(entryCode).not.toContain('indexAxis');
+  expect(entryCode.length).toBeGreaterThan(1000);
+});

@@ -24,6 +24,8 @@ import { analyticsRoutes } from './modules/analytics/routes.ts';
 import { liveRoutes } from './modules/live/routes.ts';
 import { inventoryRoutes } from './modules/inventory/routes.ts';
 import { fulfilmentRoutes } from './modules/fulfilment/routes.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
 import { tradingRoutes } from './modules/trading/routes.ts';
 
 export interface RouteDeps {
@@ -58,6 +60,8 @@ const moduleRoutes: ModuleRoutes[] = [
   ordersRoutes,
   inventoryRoutes,
   fulfilmentRoutes,
+  auditRoutes,
+  adminRoutes,
   tradingRoutes,
 ];
 const rootRoutes: ModuleRoutes[] = [liveRoutes];

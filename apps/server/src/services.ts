@@ -16,6 +16,8 @@ import { createFavouritesService, type FavouritesService } from './modules/favou
 import { createOrdersService, type OrdersService } from './modules/orders/service.ts';
 import { createLiveService, type LiveService } from './modules/live/service.ts';
 import { createFulfilmentService, type FulfilmentService } from './modules/fulfilment/service.ts';
+import { createAuditService, type AuditService } from './modules/audit/service.ts';
+import { createAdminService, type AdminService } from './modules/admin/service.ts';
 import { createTradingService, type TradingService } from './modules/trading/service.ts';
 
 /**
@@ -39,6 +41,8 @@ export interface Services {
   orders: OrdersService;
   live: LiveService;
   fulfilment: FulfilmentService;
+  audit: AuditService;
+  admin: AdminService;
   trading: TradingService;
 }
 
@@ -62,6 +66,8 @@ export function createServices(ctx: AppContext): Services {
   const inventory = createInventoryService(ctx, { catalogue, notifications });
   const orders = createOrdersService(ctx, { catalogue, stock, fairness, wallet, inventory, notifications, payments, mail, live });
   const fulfilment = createFulfilmentService(ctx, { inventory, payments, accounts, notifications, orders });
+  const audit = createAuditService(ctx);
+  const admin = createAdminService(ctx, { audit, catalogue, orders, fulfilment, inventory, accounts, media, notifications });
   const trading = createTradingService(ctx, { inventory, catalogue, accounts, notifications });
-  return { media, catalogue, stock, analytics, payments, wallet, tokenShop, fairness, mail, accounts, notifications, favourites, inventory, orders, live, fulfilment, trading };
+  return { audit, admin, media, catalogue, stock, analytics, payments, wallet, tokenShop, fairness, mail, accounts, notifications, favourites, inventory, orders, live, fulfilment, trading };
 }

@@ -40,10 +40,28 @@ export async function readMultipartForm(
   request: FastifyRequest,
   options: { fileField: string; tooLargeMessage: string },
 ): Promise<{ fields: Record<string, string>; file?: MultipartFile }> {
+  const { fields, files } = await readMultipartFiles(request, {
+    isFileField: (name) => name === options.fileField,
+    maxFiles: MULTIPART_LIMITS.files,
+    tooLargeMessage: options.tooLargeMessage,
+  });
+  return { fields, file: files[0] };
+}
+
+/**
+ * The same reader for a form with several files (the back office's new product: its image and one per
+ * prize): the files whose field `isFileField` accepts, at most `maxFiles` of them, each capped at the
+ * file size limit.
+ */
+export async function readMultipartFiles(
+  request: FastifyRequest,
+  options: { isFileField: (name: string) => boolean; maxFiles: number; tooLargeMessage: string },
+): Promise<{ fields: Record<string, string>; files: MultipartFile[] }> {
   const fields: Record<string, string> = Object.create(null);
-  let file: MultipartFile | undefined;
+  const files: MultipartFile[] = [];
+  const limits = { ...MULTIPART_LIMITS, files: options.maxFiles, parts: MULTIPART_LIMITS.fields + options.maxFiles };
   try {
-    for await (const part of request.parts({ limits: MULTIPART_LIMITS })) {
+    for await (const part of request.parts({ limits })) {
       if (part.type === 'field') {
         if (part.valueTruncated || part.fieldnameTruncated) throw new HttpError(413, `Each form field must be at most ${MULTIPART_LIMITS.fieldSize / 1024} kB.`);
         const value = typeof part.value === 'string' ? part.value : String(part.value);
@@ -52,13 +70,13 @@ export async function readMultipartForm(
         fields[part.fieldname] = value;
         continue;
       }
-      if (part.fieldname !== options.fileField) {
+      if (!options.isFileField(part.fieldname)) {
         part.file.resume();
         continue;
       }
       // toBuffer stops with FST_REQ_FILE_TOO_LARGE at the fileSize cap: never more than that is held.
       const bytes = await part.toBuffer();
-      if (bytes.length > 0) file = { fieldname: part.fieldname, bytes, contentType: part.mimetype };
+      if (bytes.length > 0) files.push({ fieldname: part.fieldname, bytes, contentType: part.mimetype });
     }
   } catch (error) {
     if (error instanceof HttpError) throw error;
@@ -68,5 +86,5 @@ export async function readMultipartForm(
     // No boundary, a truncated body, a bad header: the client's form is broken, not the server.
     throw badRequest('The form data is malformed.');
   }
-  return { fields, file };
+  return { fields, files };
 }

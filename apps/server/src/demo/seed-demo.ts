@@ -4,6 +4,7 @@ import { seedDemoAccounts } from './demo-accounts.ts';
 import { seedCatalogueDemo } from './demo-catalogue.ts';
 import { seedDemoTokens } from './demo-tokens.ts';
 import { seedDemoFulfilment } from './demo-fulfilment.ts';
+import { seedDemoBackOffice } from './demo-back-office.ts';
 import { seedDemoTrades } from './demo-trades.ts';
 
 /**
@@ -18,6 +19,7 @@ export async function seedDemoData(ctx: AppContext, services: Services): Promise
   notes.push(...(await seedDemoAccounts(ctx, services.accounts)));
   notes.push(...(await seedDemoTokens(ctx, services)));
   notes.push(...(await seedDemoFulfilment(ctx, services)));
+  notes.push(...(await seedDemoBackOffice(ctx, services)));
   notes.push(...(await seedDemoTrades(ctx, services)));
   return notes;
 }

@@ -1,4 +1,4 @@
-import { eq, inArray, or, sql } from 'drizzle-orm';
+import { eq, gte, inArray, or, sql } from 'drizzle-orm';
 import {
   accountMessages,
   isShippingAddressComplete,
@@ -285,6 +285,12 @@ export function createAccountsService(ctx: AppContext, deps: { mail: MailService
     },
 
     /** Several accounts by id (e.g. trade listings showing creators, e-mail copies of notifications); unknown ids are left out. */
+    /** Shoppers who signed up since `from` (back office dashboard). */
+    async countNewUsers(from: Date): Promise<number> {
+      const [row] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(users).where(gte(users.createdAt, from));
+      return Number(row?.n ?? 0);
+    },
+
     async getAccounts(ids: string[], exec: Executor = ctx.db): Promise<Map<string, Account>> {
       if (ids.length === 0) return new Map();
       const rows = await exec.select().from(users).where(inArray(users.id, [...new Set(ids)]));

@@ -11,11 +11,15 @@ import type { Round, RoundsService, RoundStatus } from './rounds.ts';
 import { newProductSchema, newPromotionSchema, type NewProduct, type NewPromotion } from '@kujiya/shared';
 import { nextSku } from './sku.ts';
 import { createListingCache } from './listing-cache.ts';
+import { createCatalogueAdmin } from './admin.ts';
+export { BOX_FIXED, SKU_TAKEN } from './admin.ts';
 import { prizes, products, promotions, roundPrizes, setRounds } from './tables.ts';
 
 /** A set is "new" while its current round opened less than this long ago (docs/catalogue.md). */
 export const NEW_PRODUCT_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 export const PRODUCT_NOT_FOUND = 'Product not found';
+export const RELOAD_REFUSED_RESERVED = 'This round has unpaid reservations. Try Reload Set again when they are paid or expired.';
+export const RELOAD_REFUSED_HOLD = 'A card buy-out holds this round. Try Reload Set again when it is paid or expired.';
 /** An admin edit that would change a running round's box or prizes (docs/rules/fairness.md). */
 export const PRIZES_LOCKED =
   "This set's box and prizes are fixed while its round runs. Reload the set to open a new round with the changed prizes.";
@@ -157,6 +161,11 @@ export function createCatalogueService(ctx: AppContext, deps: { rounds: RoundsSe
     return id;
   }
 
+  /** Runs in the caller's transaction when given (so its audit entry commits with it), else in a new one. */
+  function inTransaction<T>(tx: Tx | undefined, work: (tx: Tx) => Promise<T>): Promise<T> {
+    return tx ? work(tx) : ctx.db.transaction(work);
+  }
+
   /** A SKU no round uses yet, starting from `sku` and counting its suffix up. */
   async function freeSku(exec: Executor, sku: string): Promise<string> {
     let candidate = sku;
@@ -207,6 +216,7 @@ export function createCatalogueService(ctx: AppContext, deps: { rounds: RoundsSe
 
   const service = {
     ...rounds,
+    ...createCatalogueAdmin(ctx, { stock, rounds }),
 
     /**
      * GET /api/ichiban-kuji-products as serialized bytes with their ETag, from the per-instance
@@ -231,10 +241,10 @@ export function createCatalogueService(ctx: AppContext, deps: { rounds: RoundsSe
      * Creates a product with its prizes and opens its first round. `listedAt` (demo data only)
      * backdates the listing so the demo shop has older and newer sets.
      */
-    async createProduct(input: NewProduct, options: { listedAt?: Date } = {}): Promise<{ productId: string; setId: string }> {
+    async createProduct(input: NewProduct, options: { listedAt?: Date; tx?: Tx } = {}): Promise<{ productId: string; setId: string }> {
       const data = checkInput(newProductSchema, input);
       const at = options.listedAt ?? now();
-      return ctx.db.transaction(async (tx) => {
+      return inTransaction(options.tx, async (tx) => {
         if (data.promotionId) {
           const [promotion] = await tx.select({ id: promotions.id }).from(promotions).where(eq(promotions.id, data.promotionId));
           if (!promotion) throw badRequest('Promotion not found');
@@ -287,12 +297,29 @@ export function createCatalogueService(ctx: AppContext, deps: { rounds: RoundsSe
      * reservations and opens the next one with SKU suffix + 1, a new seed and full prize counts.
      * The promotion is removed, as the admin spec says.
      */
-    async reloadSet(productId: string): Promise<{ setId: string; sku: string }> {
-      return ctx.db.transaction(async (tx) => {
+    async reloadSet(
+      productId: string,
+      options: { tx?: Tx; refuseWhileBusy?: boolean; prizesQuantities?: Record<string, number> } = {},
+    ): Promise<{ setId: string; sku: string; closedSetId: string }> {
+      return inTransaction(options.tx, async (tx) => {
         const [product] = await tx.select().from(products).where(eq(products.id, productId)).for('update');
         if (!product?.currentRoundId) throw notFound(PRODUCT_NOT_FOUND);
         const current = await rounds.lockRound(tx, product.currentRoundId);
         const at = now();
+        // The back office never cuts off a buyer mid-payment (docs/rules/back-office.md).
+        if (options.refuseWhileBusy) {
+          if (rounds.holdSecondsLeft(current) > 0) throw conflict(RELOAD_REFUSED_HOLD);
+          const { reserved } = await stock.availabilityOf(tx, current.id);
+          if (reserved > 0) throw conflict(RELOAD_REFUSED_RESERVED);
+        }
+        // New letter quantities apply to the next round only; the closing round keeps its committed box.
+        for (const [letter, quantity] of Object.entries(options.prizesQuantities ?? {})) {
+          if (quantity < 1) throw badRequest(`Prize ${letter} needs a quantity of at least 1`);
+          await tx
+            .update(prizes)
+            .set({ initialQuantity: quantity })
+            .where(and(eq(prizes.productId, productId), eq(prizes.letter, letter)));
+        }
         await tx
           .update(setRounds)
           .set({ status: 'closed', closedAt: at, seedRevealedAt: current.seedRevealedAt ?? at, holdUntil: null, holdOrderId: null })
@@ -302,7 +329,7 @@ export function createCatalogueService(ctx: AppContext, deps: { rounds: RoundsSe
         const sku = await freeSku(tx, nextSku(current.sku));
         const setId = await openRound(tx, productId, sku, current.roundNumber + 1, at);
         rounds.changed(tx);
-        return { setId, sku };
+        return { setId, sku, closedSetId: current.id };
       });
     },
 

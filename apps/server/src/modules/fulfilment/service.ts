@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { createFulfilmentAdmin } from './admin.ts';
 import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import {
   ADDRESS_INCOMPLETE_MESSAGE,
@@ -41,6 +42,7 @@ import { collectionSlotBookings, selfCollections, shipments, type ShipmentLine }
 export const SHIPPING_PURPOSE = 'shipping';
 export const SHIPMENT_NOT_FOUND = 'Shipment not found';
 export const COLLECTION_NOT_FOUND = 'Self-collection not found';
+export const COLLECTION_FINAL = (status: string) => `This self-collection is already ${status} and cannot change`;
 export const ONLY_PENDING_CANCEL = 'Only a pending self-collection can be cancelled';
 /** Courier hand-over: attempts before the shipment needs attention, and the backoff base. */
 export const COURIER_MAX_ATTEMPTS = 5;
@@ -241,6 +243,7 @@ export function createFulfilmentService(ctx: AppContext, deps: Deps) {
   }
 
   const service = {
+    ...createFulfilmentAdmin(ctx, { accounts }),
     courier,
 
     /** POST /api/payment/shipping/create-intent */
@@ -468,12 +471,19 @@ export function createFulfilmentService(ctx: AppContext, deps: Deps) {
     },
 
     /** Pending → cancelled (items return) or completed (items leave); by the shopper (cancel only) or an admin. */
-    async changeCollection(actor: Principal, collectionId: string, status: 'cancelled' | 'completed', asAdmin = false): Promise<SelfCollection> {
+    /** `audit` (back office): called in the same transaction with the collection before and after. */
+    async changeCollection(
+      actor: Principal,
+      collectionId: string,
+      status: 'cancelled' | 'completed',
+      asAdmin = false,
+      audit?: (tx: Tx, before: SelfCollection, after: SelfCollection) => Promise<void>,
+    ): Promise<SelfCollection> {
       if (!UUID.test(collectionId)) throw notFound(COLLECTION_NOT_FOUND);
       return ctx.db.transaction(async (tx) => {
         const [row] = await tx.select().from(selfCollections).where(eq(selfCollections.id, collectionId)).for('update');
         if (!row || (!asAdmin && row.userId !== actor.id)) throw notFound(COLLECTION_NOT_FOUND);
-        if (row.status !== 'pending') throw badRequest(ONLY_PENDING_CANCEL);
+        if (row.status !== 'pending') throw badRequest(asAdmin ? COLLECTION_FINAL(row.status) : ONLY_PENDING_CANCEL);
         const now = ctx.clock.now();
         if (status === 'cancelled') await inventory.releaseLocks(tx, 'collection', row.id);
         else await inventory.consumeLocks(tx, 'collection', row.id, 'collected', actor.id);
@@ -489,6 +499,7 @@ export function createFulfilmentService(ctx: AppContext, deps: Deps) {
           .set({ status, changedBy: actor.id, ...(status === 'cancelled' ? { cancelledAt: now } : { collectedAt: now }) })
           .where(eq(selfCollections.id, row.id))
           .returning();
+        if (audit) await audit(tx, collectionView(row), collectionView(updated!));
         return collectionView(updated!);
       });
     },

@@ -379,6 +379,24 @@ export function createInventoryService(ctx: AppContext, deps: { catalogue: Catal
         .where(and(eq(inventoryBatches.orderId, orderId), isNotNull(inventoryBatches.shipByDate)));
     },
 
+    /** The shoppers holding pre-order units (no ship-by yet) of a product: who a conversion notifies. */
+    async preorderHolders(tx: Tx, productId: string): Promise<string[]> {
+      const rows = await tx
+        .selectDistinct({ userId: inventoryBatches.userId })
+        .from(inventoryBatches)
+        .where(and(eq(inventoryBatches.productId, productId), sql`${inventoryBatches.shipByDate} is null`, eq(inventoryBatches.status, 'in_inventory')));
+      return rows.map((r) => r.userId);
+    },
+
+    /** Units still held whose ship-by falls between `from` and `to` (the dashboard's forfeit watch). */
+    async unitsDueBetween(from: Date, to: Date): Promise<number> {
+      const [row] = await ctx.db
+        .select({ n: sql<number>`coalesce(sum(${inventoryBatches.quantity} - ${inventoryBatches.removed}), 0)::int` })
+        .from(inventoryBatches)
+        .where(and(eq(inventoryBatches.status, 'in_inventory'), sql`${inventoryBatches.shipByDate} >= ${from.toISOString()}`, sql`${inventoryBatches.shipByDate} < ${to.toISOString()}`));
+      return Number(row?.n ?? 0);
+    },
+
     /** Pre-order conversion: the product's pre-order units get a ship-by date of `from` + 14 days. */
     async startClockForProduct(tx: Tx, productId: string, from: Date): Promise<number> {
       const rows = await tx

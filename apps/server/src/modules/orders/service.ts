@@ -1,3 +1,4 @@
+import { createOrdersAdmin } from './admin.ts';
 import crypto from 'node:crypto';
 import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import {
@@ -295,6 +296,7 @@ export function createOrdersService(ctx: AppContext, deps: Deps) {
   }
 
   const service = {
+    ...createOrdersAdmin(ctx),
     processPendingRefunds,
     /** Ran by the background job; public for tests. */
     onPaymentSucceeded,

@@ -12,6 +12,13 @@ export const adminRoutes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to="/admin/menu" replace /> },
       { path: 'menu', lazy: async () => ({ Component: (await import('./components/AdminMenuPage')).AdminMenuPage }) },
+      { path: 'products', lazy: async () => ({ Component: (await import('./components/ProductsPage')).ProductsPage }) },
+      { path: 'add-product', lazy: async () => ({ Component: (await import('./components/AddProductPage')).AddProductPage }) },
+      { path: 'product/:id', lazy: async () => ({ Component: (await import('./components/ProductDetailPage')).ProductDetailPage }) },
+      { path: 'orders', lazy: async () => ({ Component: (await import('./components/OrdersPage')).OrdersPage }) },
+      { path: 'selfcollect', lazy: async () => ({ Component: (await import('./components/SelfCollectPage')).SelfCollectPage }) },
+      { path: 'shipments', lazy: async () => ({ Component: (await import('./components/ShipmentsPage')).ShipmentsPage }) },
+      { path: 'inventory-lookup', lazy: async () => ({ Component: (await import('./components/InventoryLookupPage')).InventoryLookupPage }) },
       // Last: an address with no page of its own still passes the guard first.
       { path: '*', lazy: async () => ({ Component: (await import('./components/AdminNotFoundPage')).AdminNotFoundPage }) },
     ],

@@ -1,19 +1,17 @@
 import { Link } from 'react-router';
 import './admin.css';
 
-/** The back office dashboard (docs/rules/back-office.md): one entry per admin area. */
-export const adminMenuEntries = [
-  { to: '/admin/products', label: 'Products', hint: 'Sets, prizes, reloads and availability' },
-  { to: '/admin/orders', label: 'Orders', hint: 'Every order, lottery and payment state' },
-  { to: '/admin/selfcollect', label: 'Self Collections', hint: 'Booked pick-ups and their status' },
-  { to: '/admin/shipments', label: 'Shipments', hint: 'Parcels to send and export labels' },
-  { to: '/admin/inventory-lookup', label: 'Inventory Lookup', hint: "Any user's inventory" },
-] as const;
+import { adminSections } from '../sections';
+import { Dashboard } from './Dashboard';
+
+/** The back office dashboard (docs/rules/back-office.md): the figures, then one entry per admin area. */
+export const adminMenuEntries = adminSections.filter((section) => section.to !== '/admin/menu');
 
 export function AdminMenuPage() {
   return (
-    <main className="admin-page">
+    <main className="admin-page admin-page--wide">
       <h1 className="admin-title">Admin Dashboard</h1>
+      <Dashboard />
       <nav aria-label="Admin menu">
         <ul className="admin-menu">
           {adminMenuEntries.map((entry) => {

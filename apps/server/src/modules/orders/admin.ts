@@ -1,0 +1,112 @@
+import { and, count, desc, eq, gte, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { ADMIN_PAGE_SIZE, type AdminOrderRow, type AdminOrdersQuery, type DashboardWindow } from '@kujiya/shared';
+import type { AppContext } from '../../core/context.ts';
+import { orders } from './tables.ts';
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The back office's orders: the paged table and the dashboard's figures (docs/rules/back-office.md). */
+export function createOrdersAdmin(ctx: AppContext) {
+  /** Paid orders since `from`: figures of one dashboard window. Uses orders_paid_idx (status, paid_at). */
+  async function windowFigures(from: Date): Promise<Omit<DashboardWindow, 'newShoppers'>> {
+    const [row] = await ctx.db
+      .select({
+        revenueCents: sql<number>`coalesce(sum(${orders.totalCost}) filter (where ${orders.paymentMethod} = 'card'), 0)::int`,
+        tokensSpent: sql<number>`coalesce(sum(${orders.totalCost}) filter (where ${orders.paymentMethod} = 'token'), 0)::int`,
+        ticketsSold: sql<number>`coalesce(sum(${orders.numberOfTickets}), 0)::int`,
+        orders: sql<number>`count(*)::int`,
+      })
+      .from(orders)
+      .where(and(eq(orders.status, 'paid'), gte(orders.paidAt, from)));
+    return {
+      revenueCents: Number(row?.revenueCents ?? 0),
+      tokensSpent: Number(row?.tokensSpent ?? 0),
+      ticketsSold: Number(row?.ticketsSold ?? 0),
+      orders: Number(row?.orders ?? 0),
+    };
+  }
+
+  return {
+    async adminOrders(query: AdminOrdersQuery): Promise<{ orders: AdminOrderRow[]; totalPages: number }> {
+      const filters: SQL[] = [];
+      if (query.lottery !== 'all') filters.push(eq(orders.lotteryEnabled, query.lottery === 'enabled'));
+      if (query.paid === 'yes') filters.push(eq(orders.status, 'paid'));
+      if (query.paid === 'no') filters.push(sql`${orders.status} <> 'paid'`);
+      if (query.search) {
+        const pattern = likePattern(query.search);
+        const byText = or(ilike(orders.username, pattern), ilike(orders.productName, pattern))!;
+        filters.push(UUID.test(query.search) ? or(eq(orders.id, query.search), byText)! : byText);
+      }
+      const where = filters.length ? and(...filters) : undefined;
+      const [{ total }] = (await ctx.db.select({ total: count() }).from(orders).where(where)) as [{ total: number }];
+      const rows = await ctx.db
+        .select()
+        .from(orders)
+        .where(where)
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(ADMIN_PAGE_SIZE)
+        .offset((query.page - 1) * ADMIN_PAGE_SIZE);
+      return {
+        orders: rows.map((row) => ({
+          _id: row.id,
+          orderId: row.id,
+          productName: row.productName,
+          numberOfTickets: row.numberOfTickets,
+          totalCost: row.totalCost,
+          selectedPrizes: row.selectedPrizes,
+          username: row.username,
+          tokenTotalValue: row.paymentMethod === 'token' ? row.totalCost : 0,
+          lotteryEnabled: row.lotteryEnabled,
+          paid: row.status === 'paid',
+          paymentIntentId: row.paymentIntentId,
+          createdAt: row.createdAt.toISOString(),
+        })),
+        totalPages: Math.ceil(Number(total) / ADMIN_PAGE_SIZE),
+      };
+    },
+
+    windowFigures,
+
+    /**
+     * Demo data only: spreads the given paid orders over the past `days` days (created and paid the
+     * same moment), so a fresh demo shop's dashboard has a few weeks of history.
+     */
+    async spreadForDemo(orderIds: string[], days: number): Promise<void> {
+      const now = ctx.clock.now().getTime();
+      for (const [index, orderId] of orderIds.entries()) {
+        const at = new Date(now - ((index * 7919) % (days * 24)) * 60 * 60 * 1000);
+        await ctx.db.update(orders).set({ createdAt: at, paidAt: at }).where(and(eq(orders.id, orderId), eq(orders.status, 'paid')));
+      }
+    },
+
+    /** Paid revenue per Singapore calendar day since `from` (card cents and tokens separately). */
+    async dailyRevenue(from: Date): Promise<{ day: string; revenueCents: number; tokensSpent: number }[]> {
+      const day = sql<string>`to_char(${orders.paidAt} at time zone 'Asia/Singapore', 'YYYY-MM-DD')`;
+      const rows = await ctx.db
+        .select({
+          day,
+          revenueCents: sql<number>`coalesce(sum(${orders.totalCost}) filter (where ${orders.paymentMethod} = 'card'), 0)::int`,
+          tokensSpent: sql<number>`coalesce(sum(${orders.totalCost}) filter (where ${orders.paymentMethod} = 'token'), 0)::int`,
+        })
+        .from(orders)
+        .where(and(eq(orders.status, 'paid'), gte(orders.paidAt, from)))
+        .groupBy(day)
+        .orderBy(day);
+      return rows.map((r) => ({ day: r.day, revenueCents: Number(r.revenueCents), tokensSpent: Number(r.tokensSpent) }));
+    },
+
+    /** The sets with most tickets sold since `from`. */
+    async topSets(from: Date, limit = 5): Promise<{ productName: string; ticketsSold: number }[]> {
+      const sold = sql<number>`sum(${orders.numberOfTickets})::int`;
+      const rows = await ctx.db
+        .select({ productName: orders.productName, ticketsSold: sold })
+        .from(orders)
+        .where(and(eq(orders.status, 'paid'), gte(orders.paidAt, from)))
+        .groupBy(orders.productName)
+        .orderBy(desc(sold), orders.productName)
+        .limit(limit);
+      return rows.map((r) => ({ productName: r.productName, ticketsSold: Number(r.ticketsSold) }));
+    },
+  };
+}

@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import type { AdminCollectionRow, AdminCollectionsQuery } from '@kujiya/shared';
+import { useAdminCollections } from '../api/getAdminCollections';
+import { useUpdateCollectionStatus } from '../api/updateCollectionStatus';
+import { AuditLog } from './AuditLog';
+import { AdminTable, type AdminColumn } from './table/AdminTable';
+
+export const CANCEL_WARNING = 'Cancelling returns all items of this collection to the user’s inventory. Continue?';
+const sgTime = (iso: string) => new Date(iso).toLocaleString('en-SG', { timeZone: 'Asia/Singapore', dateStyle: 'medium', timeStyle: 'short' });
+
+function StatusSelect({ row }: { row: AdminCollectionRow }) {
+  const update = useUpdateCollectionStatus();
+  const final = row.status !== 'pending';
+  return (
+    <select
+      aria-label={`Status of ${row.collectionId}`}
+      value={row.status}
+      disabled={final || update.isPending}
+      onChange={(event) => {
+        const status = event.target.value as 'completed' | 'cancelled';
+        if (status === 'cancelled' && !window.confirm(CANCEL_WARNING)) return;
+        update.mutate({ id: row._id, status }, { onError: () => window.alert('Failed to update status. Please try again.') });
+      }}
+    >
+      <option value="pending">Pending</option>
+      <option value="completed">Completed</option>
+      <option value="cancelled">Cancelled</option>
+    </select>
+  );
+}
+
+/** /admin/selfcollect: booked pick-ups; pending → completed or cancelled, then final. */
+export function SelfCollectPage() {
+  const [query, setQuery] = useState<AdminCollectionsQuery>({ page: 1, search: '', status: 'all' });
+  const [historyOf, setHistoryOf] = useState<string | null>(null);
+  const { data, error, isLoading } = useAdminCollections(query);
+  const columns: AdminColumn<AdminCollectionRow>[] = [
+    { key: 'ref', header: 'Collection', render: (r) => r.collectionId, sortValue: (r) => r.collectionId },
+    { key: 'user', header: 'User', render: (r) => r.username, sortValue: (r) => r.username },
+    { key: 'date', header: 'Collection date', render: (r) => sgTime(r.collectionDate), sortValue: (r) => r.collectionDate },
+    { key: 'content', header: 'Parcel content', render: (r) => <span className="admin-wrap">{r.parcelContent}</span> },
+    { key: 'status', header: 'Status', render: (r) => <StatusSelect row={r} />, sortValue: (r) => r.status },
+    {
+      key: 'history',
+      header: 'History',
+      render: (r) => (
+        <button type="button" className="btn btn--ghost" onClick={() => setHistoryOf(historyOf === r._id ? null : r._id)}>
+          {historyOf === r._id ? 'Hide' : 'Show'}
+        </button>
+      ),
+    },
+  ];
+  return (
+    <main className="admin-page admin-page--wide">
+      <h1 className="admin-title">Self Collections</h1>
+      <AdminTable
+        label="Self collections"
+        columns={columns}
+        rows={data?.collections}
+        rowKey={(r) => r._id}
+        isLoading={isLoading}
+        error={error}
+        page={query.page}
+        totalPages={data?.totalPages ?? 1}
+        onPageChange={(page) => setQuery((q) => ({ ...q, page }))}
+        onSearch={(search) => setQuery((q) => ({ ...q, search, page: 1 }))}
+        searchPlaceholder="Username, e-mail or collection id"
+        toolbar={
+          <label>
+            Status{' '}
+            <select value={query.status} onChange={(e) => setQuery((q) => ({ ...q, status: e.target.value as AdminCollectionsQuery['status'], page: 1 }))}>
+              <option value="all">All</option>
+              <option value="pending">Pending</option>
+              <option value="completed">Completed</option>
+              <option value="cancelled">Cancelled</option>
+            </select>
+          </label>
+        }
+      />
+      {historyOf && <AuditLog entityType="collection" entityId={historyOf} />}
+    </main>
+  );
+}

@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import { centsToDollars, type AdminShipmentRow, type AdminShipmentsQuery } from '@kujiya/shared';
+import { ApiError } from '../../../lib/api-client';
+import { useAdminShipments } from '../api/getAdminShipments';
+import { useExportPendingShipments } from '../api/exportPendingShipments';
+import { useMarkShipped } from '../api/markShipped';
+import { AuditLog } from './AuditLog';
+import { AdminTable, type AdminColumn } from './table/AdminTable';
+
+/** /admin/shipments: paid parcels, pending or shipped; mark shipped; export the pending labels as a PDF. */
+export function ShipmentsPage() {
+  const [query, setQuery] = useState<AdminShipmentsQuery>({ page: 1, search: '', status: 'all' });
+  const [historyOf, setHistoryOf] = useState<string | null>(null);
+  const { data, error, isLoading } = useAdminShipments(query);
+  const markShipped = useMarkShipped();
+  const exportPending = useExportPendingShipments();
+
+  const onExport = () =>
+    exportPending.mutate(undefined, {
+      onSuccess: (blob) => {
+        const url = URL.createObjectURL(blob);
+        const link = document.createElement('a');
+        link.href = url;
+        link.download = 'pending-shipments.pdf';
+        link.click();
+        setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      },
+      onError: (e) => window.alert(e instanceof ApiError && e.status === 404 ? e.message : 'Failed to export shipments. Please try again.'),
+    });
+
+  const columns: AdminColumn<AdminShipmentRow>[] = [
+    { key: 'id', header: 'Shipment', render: (r) => <code>{r._id.slice(0, 8)}</code>, sortValue: (r) => r._id },
+    { key: 'date', header: 'Date', render: (r) => new Date(r.createdAt).toLocaleDateString('en-SG', { timeZone: 'Asia/Singapore' }), sortValue: (r) => r.createdAt },
+    { key: 'user', header: 'User', render: (r) => r.username, sortValue: (r) => r.username },
+    { key: 'receiver', header: 'Receiver', render: (r) => r.receiverName, sortValue: (r) => r.receiverName },
+    { key: 'content', header: 'Parcel content', render: (r) => <span className="admin-wrap">{r.parcelContent}</span> },
+    { key: 'fee', header: 'Fee', render: (r) => `$${centsToDollars(r.shippingFee).toFixed(2)}`, sortValue: (r) => r.shippingFee },
+    { key: 'paid', header: 'Paid', render: (r) => (r.paid ? 'Yes' : 'No') },
+    {
+      key: 'awb',
+      header: 'AWB',
+      render: (r) =>
+        r.attention ? (
+          <span className="admin-badge admin-badge--attention" title={r.courierLastError ?? undefined}>
+            Needs attention
+          </span>
+        ) : (
+          (r.awbNumber ?? '–')
+        ),
+      sortValue: (r) => (r.attention ? '' : (r.awbNumber ?? '~')),
+    },
+    {
+      key: 'shipped',
+      header: 'Shipped',
+      render: (r) =>
+        r.shipped ? (
+          'Shipped'
+        ) : (
+          <button
+            type="button"
+            className="btn btn--primary"
+            disabled={markShipped.isPending}
+            onClick={() => markShipped.mutate(r._id, { onError: () => window.alert('Failed to update status. Please try again.') })}
+          >
+            Mark shipped
+          </button>
+        ),
+      sortValue: (r) => r.shipped,
+    },
+    {
+      key: 'history',
+      header: 'History',
+      render: (r) => (
+        <button type="button" className="btn btn--ghost" onClick={() => setHistoryOf(historyOf === r._id ? null : r._id)}>
+          {historyOf === r._id ? 'Hide' : 'Show'}
+        </button>
+      ),
+    },
+  ];
+  return (
+    <main className="admin-page admin-page--wide">
+      <div className="admin-heading">
+        <h1 className="admin-title">Shipments</h1>
+        <button type="button" className="btn btn--primary" onClick={onExport} disabled={exportPending.isPending}>
+          Export pending
+        </button>
+      </div>
+      <AdminTable
+        label="Shipments"
+        columns={columns}
+        rows={data?.shipments}
+        rowKey={(r) => r._id}
+        isLoading={isLoading}
+        error={error}
+        page={query.page}
+        totalPages={data?.totalPages ?? 1}
+        onPageChange={(page) => setQuery((q) => ({ ...q, page }))}
+        onSearch={(search) => setQuery((q) => ({ ...q, search, page: 1 }))}
+        searchPlaceholder="Username, e-mail, receiver or AWB"
+        toolbar={
+          <label>
+            Status{' '}
+            <select value={query.status} onChange={(e) => setQuery((q) => ({ ...q, status: e.target.value as AdminShipmentsQuery['status'], page: 1 }))}>
+              <option value="all">All</option>
+              <option value="pending">Pending</option>
+              <option value="shipped">Shipped</option>
+            </select>
+          </label>
+        }
+      />
+      {historyOf && <AuditLog entityType="shipment" entityId={historyOf} />}
+    </main>
+  );
+}

@@ -19,3 +19,4 @@ export * from './live/schemas.ts';
 export * from './fulfilment/rules.ts';
 export * from './fulfilment/schemas.ts';
 export * from './fulfilment/countries.ts';
+export * from './shop-ops/schemas.ts';

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, gt, lte, sql, sum } from 'drizzle-orm';
-import { TOKEN_LOT_LIFETIME_MONTHS } from '@kujiya/shared';
+import { TOKEN_LOT_LIFETIME_MONTHS, shopOpsMessages } from '@kujiya/shared';
 import type { AppContext } from '../../core/context.ts';
 import type { Executor, Tx } from '../../db/database.ts';
-import { badRequest } from '../../core/http-errors.ts';
+import { HttpError, badRequest } from '../../core/http-errors.ts';
 import type { LiveService } from '../live/service.ts';
 import { tokenLedger, tokenLots, type TokenLotSource } from './tables.ts';
 
@@ -75,7 +75,10 @@ export function createWalletService(ctx: AppContext, deps: { live?: LiveService 
      * locked (FOR UPDATE) so concurrent spends queue up and each sees what the other left.
      * Throws a 400 'Not enough tokens' (with `tokensNeeded`) when the balance is short; nothing changes then.
      */
-    async spend(tx: Tx, input: { userId: string; amount: number; reference: string }): Promise<{ spent: number; lots: { lotId: string; amount: number }[] }> {
+    async spend(
+      tx: Tx,
+      input: { userId: string; amount: number; reference: string; reason?: 'spend' | 'adjustment' },
+    ): Promise<{ spent: number; lots: { lotId: string; amount: number }[] }> {
       assertWholePositive(input.amount, 'A spend');
       const now = ctx.clock.now();
       const lots = await tx
@@ -100,7 +103,7 @@ export function createWalletService(ctx: AppContext, deps: { live?: LiveService 
         await tx.insert(tokenLedger).values({
           userId: input.userId,
           delta: -take,
-          reason: 'spend',
+          reason: input.reason ?? 'spend',
           lotId: lot.id,
           reference: input.reference,
           createdAt: now,
@@ -110,6 +113,23 @@ export function createWalletService(ctx: AppContext, deps: { live?: LiveService 
       }
       deps.live?.userChanged(tx, [input.userId], 'balance');
       return { spent: input.amount, lots: taken };
+    },
+
+    /**
+     * An admin's correction (docs/rules/shop-ops.md): +n is a new lot, -n is taken from the lots like a
+     * spend. A balance never goes below zero: a larger take is refused and nothing changes.
+     */
+    async adjust(tx: Tx, input: { userId: string; delta: number; reference: string }): Promise<void> {
+      if (input.delta > 0) {
+        await this.credit(tx, { userId: input.userId, amount: input.delta, source: 'adjustment', reference: input.reference });
+        return;
+      }
+      try {
+        await this.spend(tx, { userId: input.userId, amount: -input.delta, reference: input.reference, reason: 'adjustment' });
+      } catch (error) {
+        if (error instanceof HttpError && error.message === NOT_ENOUGH_TOKENS) throw badRequest(shopOpsMessages.adjustBelowZero);
+        throw error;
+      }
     },
 
     /** Sum of amountLeft over the user's unexpired lots. */

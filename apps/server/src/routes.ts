@@ -24,6 +24,7 @@ import { analyticsRoutes } from './modules/analytics/routes.ts';
 import { liveRoutes } from './modules/live/routes.ts';
 import { inventoryRoutes } from './modules/inventory/routes.ts';
 import { fulfilmentRoutes } from './modules/fulfilment/routes.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
 
 export interface RouteDeps {
   ctx: AppContext;
@@ -57,6 +58,7 @@ const moduleRoutes: ModuleRoutes[] = [
   ordersRoutes,
   inventoryRoutes,
   fulfilmentRoutes,
+  auditRoutes,
 ];
 const rootRoutes: ModuleRoutes[] = [liveRoutes];
 

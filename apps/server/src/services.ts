@@ -16,6 +16,7 @@ import { createFavouritesService, type FavouritesService } from './modules/favou
 import { createOrdersService, type OrdersService } from './modules/orders/service.ts';
 import { createLiveService, type LiveService } from './modules/live/service.ts';
 import { createFulfilmentService, type FulfilmentService } from './modules/fulfilment/service.ts';
+import { createAuditService, type AuditService } from './modules/audit/service.ts';
 
 /**
  * The composition root of the domain services. Each module adds its service here, built from the
@@ -38,6 +39,7 @@ export interface Services {
   orders: OrdersService;
   live: LiveService;
   fulfilment: FulfilmentService;
+  audit: AuditService;
 }
 
 export function createServices(ctx: AppContext): Services {
@@ -60,5 +62,6 @@ export function createServices(ctx: AppContext): Services {
   const inventory = createInventoryService(ctx, { catalogue, notifications });
   const orders = createOrdersService(ctx, { catalogue, stock, fairness, wallet, inventory, notifications, payments, mail, live });
   const fulfilment = createFulfilmentService(ctx, { inventory, payments, accounts, notifications, orders });
-  return { media, catalogue, stock, analytics, payments, wallet, tokenShop, fairness, mail, accounts, notifications, favourites, inventory, orders, live, fulfilment };
+  const audit = createAuditService(ctx);
+  return { audit, media, catalogue, stock, analytics, payments, wallet, tokenShop, fairness, mail, accounts, notifications, favourites, inventory, orders, live, fulfilment };
 }

@@ -20,3 +20,4 @@ export * from './fulfilment/rules.ts';
 export * from './fulfilment/schemas.ts';
 export * from './fulfilment/countries.ts';
 export * from './shop-ops/schemas.ts';
+export * from './admin/schemas.ts';

@@ -16,3 +16,4 @@ export * from '../modules/favourites/tables.ts';
 export * from '../modules/orders/tables.ts';
 export * from '../modules/inventory/tables.ts';
 export * from '../modules/fulfilment/tables.ts';
+export * from '../modules/audit/tables.ts';

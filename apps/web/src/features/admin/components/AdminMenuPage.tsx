@@ -1,14 +1,10 @@
 import { Link } from 'react-router';
 import './admin.css';
 
+import { adminSections } from '../sections';
+
 /** The back office dashboard (spec 001 §2): one entry per admin area. */
-export const adminMenuEntries = [
-  { to: '/admin/products', label: 'Products', hint: 'Sets, prizes, reloads and availability' },
-  { to: '/admin/orders', label: 'Orders', hint: 'Every order, lottery and payment state' },
-  { to: '/admin/selfcollect', label: 'Self Collections', hint: 'Booked pick-ups and their status' },
-  { to: '/admin/shipments', label: 'Shipments', hint: 'Parcels to send and export labels' },
-  { to: '/admin/inventory-lookup', label: 'Inventory Lookup', hint: "Any user's inventory" },
-] as const;
+export const adminMenuEntries = adminSections.filter((section) => section.to !== '/admin/menu');
 
 export function AdminMenuPage() {
   return (

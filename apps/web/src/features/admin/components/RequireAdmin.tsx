@@ -1,14 +1,18 @@
-import { Link, Navigate, Outlet, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link, Navigate, NavLink, Outlet, useNavigate } from 'react-router';
 import { KujiyaMark } from '../../../components/icons';
-import { adminSession } from '../admin-session';
+import { adminSession, isAdminAuthFailure } from '../admin-session';
+import { adminSections } from '../sections';
 import './admin.css';
 
 /**
  * The admin guard (spec 001 §4) and the back office frame: a missing or expired token, or a role
- * other than admin, goes to /admin/login.
+ * other than admin, goes to /admin/login; so does any admin call answering 401 or 403.
  */
 export function RequireAdmin() {
   const navigate = useNavigate();
+  useAdminAuthFailureRedirect();
   if (!adminSession.isValid()) return <Navigate to="/admin/login" replace />;
   return (
     <div className="admin-shell">
@@ -28,7 +32,38 @@ export function RequireAdmin() {
           Log out
         </button>
       </header>
+      <nav className="admin-nav" aria-label="Back office sections">
+        {adminSections.map((section) => (
+          <NavLink key={section.to} to={section.to} className="admin-nav__link">
+            {section.label}
+          </NavLink>
+        ))}
+      </nav>
       <Outlet />
     </div>
   );
+}
+
+/** Watches every query and mutation: an admin auth failure forgets the token and goes to the login. */
+function useAdminAuthFailureRedirect() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  useEffect(() => {
+    const onError = (error: unknown) => {
+      if (!isAdminAuthFailure(error)) return;
+      adminSession.clear();
+      queryClient.removeQueries({ queryKey: ['admin'] });
+      navigate('/admin/login', { replace: true });
+    };
+    const unsubscribeQueries = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') onError(event.action.error);
+    });
+    const unsubscribeMutations = queryClient.getMutationCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') onError(event.action.error);
+    });
+    return () => {
+      unsubscribeQueries();
+      unsubscribeMutations();
+    };
+  }, [queryClient, navigate]);
 }

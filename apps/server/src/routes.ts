@@ -25,6 +25,8 @@ import { liveRoutes } from './modules/live/routes.ts';
 import { inventoryRoutes } from './modules/inventory/routes.ts';
 import { fulfilmentRoutes } from './modules/fulfilment/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
+import { shopOpsRoutes } from './modules/shop-ops/routes.ts';
+import { announcementsRoutes } from './modules/announcements/routes.ts';
 
 export interface RouteDeps {
   ctx: AppContext;
@@ -59,6 +61,8 @@ const moduleRoutes: ModuleRoutes[] = [
   inventoryRoutes,
   fulfilmentRoutes,
   auditRoutes,
+  shopOpsRoutes,
+  announcementsRoutes,
 ];
 const rootRoutes: ModuleRoutes[] = [liveRoutes];
 

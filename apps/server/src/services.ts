@@ -17,6 +17,8 @@ import { createOrdersService, type OrdersService } from './modules/orders/servic
 import { createLiveService, type LiveService } from './modules/live/service.ts';
 import { createFulfilmentService, type FulfilmentService } from './modules/fulfilment/service.ts';
 import { createAuditService, type AuditService } from './modules/audit/service.ts';
+import { createShopOpsService, type ShopOpsService } from './modules/shop-ops/service.ts';
+import { createAnnouncementsService, type AnnouncementsService } from './modules/announcements/service.ts';
 
 /**
  * The composition root of the domain services. Each module adds its service here, built from the
@@ -40,12 +42,16 @@ export interface Services {
   live: LiveService;
   fulfilment: FulfilmentService;
   audit: AuditService;
+  shopOps: ShopOpsService;
+  announcements: AnnouncementsService;
 }
 
 export function createServices(ctx: AppContext): Services {
   const media = createMediaService(ctx);
   const mail = createMailService(ctx);
-  const accounts = createAccountsService(ctx, { mail, media });
+  // The audit log first: account, package, promo and announcement changes are recorded in it.
+  const audit = createAuditService(ctx);
+  const accounts = createAccountsService(ctx, { mail, media, audit });
   const live = createLiveService(ctx, { accounts });
   // Stock needs the round lock and nonces; the catalogue needs stock's box and availability.
   const rounds = createRoundsService(ctx);
@@ -58,10 +64,11 @@ export function createServices(ctx: AppContext): Services {
   const favourites = createFavouritesService(ctx, { catalogue });
   const payments = createPaymentsService(ctx);
   const wallet = createWalletService(ctx, { live });
-  const tokenShop = createTokenShopService(ctx, { payments, wallet, analytics, notifications });
+  const tokenShop = createTokenShopService(ctx, { payments, wallet, analytics, notifications, audit });
   const inventory = createInventoryService(ctx, { catalogue, notifications });
   const orders = createOrdersService(ctx, { catalogue, stock, fairness, wallet, inventory, notifications, payments, mail, live });
   const fulfilment = createFulfilmentService(ctx, { inventory, payments, accounts, notifications, orders });
-  const audit = createAuditService(ctx);
-  return { audit, media, catalogue, stock, analytics, payments, wallet, tokenShop, fairness, mail, accounts, notifications, favourites, inventory, orders, live, fulfilment };
+  const shopOps = createShopOpsService(ctx, { accounts, wallet, tokenShop, orders, inventory, fulfilment, audit });
+  const announcements = createAnnouncementsService(ctx, { audit });
+  return { shopOps, announcements, audit, media, catalogue, stock, analytics, payments, wallet, tokenShop, fairness, mail, accounts, notifications, favourites, inventory, orders, live, fulfilment };
 }

@@ -17,3 +17,4 @@ export * from '../modules/orders/tables.ts';
 export * from '../modules/inventory/tables.ts';
 export * from '../modules/fulfilment/tables.ts';
 export * from '../modules/audit/tables.ts';
+export * from '../modules/announcements/tables.ts';

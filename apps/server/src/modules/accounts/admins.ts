@@ -2,7 +2,7 @@ import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { accountMessages, shopOpsMessages, type AdminAccount, type AdminMe, type AdminRole, type InviteAdminRequest } from '@kujiya/shared';
 import type { AppContext } from '../../core/context.ts';
 import type { Principal } from '../../core/auth.ts';
-import type { AuditRecorder } from '../../core/audit-port.ts';
+import type { AuditService } from '../audit/service.ts';
 import { DAY } from '../../core/clock.ts';
 import { HttpError, badRequest, conflict, notFound } from '../../core/http-errors.ts';
 import type { MailService } from '../mail/service.ts';
@@ -45,7 +45,7 @@ function inviteMail(to: string, username: string, role: AdminRole, link: string)
  * Back-office accounts, apart from shoppers: owners and staff (docs/rules/shop-ops.md). Tokens carry
  * role admin; the owner/staff role is read from the account on every request.
  */
-export function createAdmins(ctx: AppContext, deps: { mail: MailService; audit: AuditRecorder }) {
+export function createAdmins(ctx: AppContext, deps: { mail: MailService; audit: AuditService }) {
   async function rowOf(id: string): Promise<AdminRow> {
     const [row] = await ctx.db.select().from(admins).where(eq(admins.id, id));
     if (!row) throw notFound('Admin not found');
@@ -64,7 +64,7 @@ export function createAdmins(ctx: AppContext, deps: { mail: MailService; audit: 
         .set(disabled ? { disabledAt: ctx.clock.now(), tokenVersion: sql`${admins.tokenVersion} + 1` } : { disabledAt: null })
         .where(eq(admins.id, adminId))
         .returning();
-      await deps.audit.record(tx, actor, {
+      await deps.audit.record(tx, { admin: actor,
         action: disabled ? 'admin.disable' : 'admin.enable',
         entityType: 'admin',
         entityId: adminId,
@@ -131,7 +131,7 @@ export function createAdmins(ctx: AppContext, deps: { mail: MailService; audit: 
           createdAt: now,
         });
         await deps.mail.enqueue(tx, [inviteMail(input.email, input.username, input.role, `${ctx.config.publicUrl}/admin/set-password/${token}`)]);
-        await deps.audit.record(tx, actor, { action: 'admin.invite', entityType: 'admin', entityId: row!.id, before: null, after: auditView(row!) });
+        await deps.audit.record(tx, { admin: actor, action: 'admin.invite', entityType: 'admin', entityId: row!.id, before: null, after: auditView(row!) });
         return toAdminAccount(row!);
       });
     },
@@ -168,7 +168,7 @@ export function createAdmins(ctx: AppContext, deps: { mail: MailService; audit: 
           .set({ passwordHash, tokenVersion: sql`${admins.tokenVersion} + 1` })
           .where(eq(admins.id, actor.id))
           .returning();
-        await deps.audit.record(tx, actor, { action: 'admin.password', entityType: 'admin', entityId: actor.id, before: null, after: null });
+        await deps.audit.record(tx, { admin: actor, action: 'admin.password', entityType: 'admin', entityId: actor.id, before: null, after: null });
         return after!;
       });
       return ctx.tokens.sign({ id: updated.id, username: updated.username, role: 'admin', tokenVersion: updated.tokenVersion });

@@ -15,7 +15,7 @@ import {
   type ShopperSearchResponse,
   type ShopperSummary,
 } from '@kujiya/shared';
-import { auditSlot } from '../../core/audit-port.ts';
+import type { AuditService } from '../audit/service.ts';
 import type { AppContext } from '../../core/context.ts';
 import type { Principal } from '../../core/auth.ts';
 import type { Executor, Tx } from '../../db/database.ts';
@@ -98,11 +98,10 @@ export interface ProfileImage {
  * Accounts: shoppers (sign-up with a verified e-mail, login, password recovery, profile) and admins.
  * Other modules use `getAccount`, `findAccount`, `getAccounts` and `requireSelf`.
  */
-export function createAccountsService(ctx: AppContext, deps: { mail: MailService; media: MediaService }) {
+export function createAccountsService(ctx: AppContext, deps: { mail: MailService; media: MediaService; audit: AuditService }) {
   const resets = createPasswordResets(ctx, deps.mail);
   const verification = createVerification(ctx, deps.mail, resets);
-  const audit = auditSlot();
-  const adminAccounts = createAdmins(ctx, { mail: deps.mail, audit });
+  const adminAccounts = createAdmins(ctx, { mail: deps.mail, audit: deps.audit });
 
   const sessions = createSessions(ctx);
   // Every bearer token is checked against its account's current version and the revoked token ids.
@@ -292,8 +291,6 @@ export function createAccountsService(ctx: AppContext, deps: { mail: MailService
     ensureAdmin: adminAccounts.ensureAdmin,
     adminLogin: adminAccounts.login,
     admins: adminAccounts,
-    /** Set once at composition: where admin changes of accounts are audited. */
-    useAudit: audit.use,
 
     /** Back office: shoppers by username or e-mail (part of either, any case), newest first, paginated. */
     async searchShoppers(q: string, page: number): Promise<ShopperSearchResponse> {

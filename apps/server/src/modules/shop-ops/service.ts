@@ -1,7 +1,7 @@
 import type { PromoCodeUsesResponse, ShopperDetail, TokenAdjustmentRequest } from '@kujiya/shared';
 import type { AppContext } from '../../core/context.ts';
 import type { Principal } from '../../core/auth.ts';
-import type { AuditRecorder } from '../../core/audit-port.ts';
+import type { AuditService } from '../audit/service.ts';
 import type { AccountsService } from '../accounts/service.ts';
 import type { WalletService } from '../wallet/service.ts';
 import type { TokenShopService } from '../token-shop/service.ts';
@@ -16,7 +16,7 @@ interface Deps {
   orders: OrdersService;
   inventory: InventoryService;
   fulfilment: FulfilmentService;
-  audit: AuditRecorder;
+  audit: AuditService;
 }
 
 const LEDGER_SHOWN = 200;
@@ -77,7 +77,7 @@ export function createShopOpsService(ctx: AppContext, deps: Deps) {
       return ctx.db.transaction(async (tx) => {
         const { before, after } = await accounts.setShopperDisabled(tx, shopperId, disabled);
         if (before.disabled !== after.disabled) {
-          await audit.record(tx, admin, {
+          await audit.record(tx, { admin,
             action: disabled ? 'shopper.disable' : 'shopper.enable',
             entityType: 'shopper',
             entityId: shopperId,
@@ -96,7 +96,7 @@ export function createShopOpsService(ctx: AppContext, deps: Deps) {
         const now = ctx.clock.now();
         const before = await wallet.balance(shopperId, now, tx);
         await wallet.adjust(tx, { userId: shopperId, delta: input.delta, reference: `admin:${admin.id}` });
-        await audit.record(tx, admin, {
+        await audit.record(tx, { admin,
           action: 'shopper.adjust_tokens',
           entityType: 'shopper',
           entityId: shopperId,

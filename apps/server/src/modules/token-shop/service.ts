@@ -12,7 +12,7 @@ import {
   type TokenPackage,
   type TokenPackageInput,
 } from '@kujiya/shared';
-import { auditSlot } from '../../core/audit-port.ts';
+import type { AuditService } from '../audit/service.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import type { AppContext } from '../../core/context.ts';
 import type { Executor, Tx } from '../../db/database.ts';
@@ -104,11 +104,11 @@ interface Deps {
   wallet: WalletService;
   analytics: AnalyticsService;
   notifications: NotificationsService;
+  audit: AuditService;
 }
 
 /** Token packages, their card purchases and promo codes; tokens land in the wallet when a payment succeeds. */
-export function createTokenShopService(ctx: AppContext, { payments, wallet, analytics, notifications }: Deps) {
-  const audit = auditSlot();
+export function createTokenShopService(ctx: AppContext, { payments, wallet, analytics, notifications, audit }: Deps) {
   const assertOwnUsername = (user: Principal, username: string) => {
     if (username.toLowerCase() !== user.username.toLowerCase()) throw forbidden('You can only buy tokens for your own account.');
   };
@@ -192,9 +192,6 @@ export function createTokenShopService(ctx: AppContext, { payments, wallet, anal
   payments.onFailed(TOKEN_PURCHASE, failPurchase);
 
   const service = {
-    /** Set once at composition: where admin changes of packages and codes are audited. */
-    useAudit: audit.use,
-
     /** Back office: every package, active or not, in shop order. */
     async adminListPackages(): Promise<AdminTokenPackage[]> {
       const rows = await ctx.db.select().from(tokenPackages).orderBy(asc(tokenPackages.sortOrder), asc(tokenPackages.price));
@@ -205,7 +202,7 @@ export function createTokenShopService(ctx: AppContext, { payments, wallet, anal
       return ctx.db.transaction(async (tx) => {
         const [row] = await tx.insert(tokenPackages).values({ ...packageValues(input), createdAt: ctx.clock.now() }).returning();
         const after = toAdminTokenPackage(row!);
-        await audit.record(tx, admin, { action: 'token_package.create', entityType: 'token_package', entityId: row!.id, before: null, after });
+        await audit.record(tx, { admin, action: 'token_package.create', entityType: 'token_package', entityId: row!.id, before: null, after });
         return after;
       });
     },
@@ -220,7 +217,7 @@ export function createTokenShopService(ctx: AppContext, { payments, wallet, anal
         if (!current) throw notFound('Token package not found');
         const [row] = await tx.update(tokenPackages).set(packageValues(input)).where(eq(tokenPackages.id, id)).returning();
         const after = toAdminTokenPackage(row!);
-        await audit.record(tx, admin, {
+        await audit.record(tx, { admin,
           action: 'token_package.update',
           entityType: 'token_package',
           entityId: id,
@@ -244,7 +241,7 @@ export function createTokenShopService(ctx: AppContext, { payments, wallet, anal
           .returning()
           .catch(mapPromoConflict);
         const after = toAdminPromoCode(row!);
-        await audit.record(tx, admin, { action: 'promo_code.create', entityType: 'promo_code', entityId: row!.id, before: null, after });
+        await audit.record(tx, { admin, action: 'promo_code.create', entityType: 'promo_code', entityId: row!.id, before: null, after });
         return after;
       });
     },
@@ -260,7 +257,7 @@ export function createTokenShopService(ctx: AppContext, { payments, wallet, anal
         }
         const [row] = await tx.update(promoCodes).set(values).where(eq(promoCodes.id, id)).returning().catch(mapPromoConflict);
         const after = toAdminPromoCode(row!);
-        await audit.record(tx, admin, { action: 'promo_code.update', entityType: 'promo_code', entityId: id, before: toAdminPromoCode(current), after });
+        await audit.record(tx, { admin, action: 'promo_code.update', entityType: 'promo_code', entityId: id, before: toAdminPromoCode(current), after });
         return after;
       });
     },

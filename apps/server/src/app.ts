@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import multipart from '@fastify/multipart';
@@ -36,6 +36,8 @@ export interface KujiyaApp {
   app: FastifyInstance;
   ctx: AppContext;
   services: Services;
+  /** Every registered route as declared (tests walk it). */
+  routeTable: RouteOptions[];
 }
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -130,6 +132,11 @@ export async function buildApp(options: BuildAppOptions): Promise<KujiyaApp> {
   });
 
   const services = createServices(ctx);
+  // Every route as declared (method, URL, pre-handlers): the authorisation tests walk this table.
+  const routeTable: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => {
+    routeTable.push(route);
+  });
   await registerApiRoutes(app, { ctx, services });
 
   const webDist = options.webDist === undefined ? defaultWebDist : options.webDist;
@@ -154,5 +161,5 @@ export async function buildApp(options: BuildAppOptions): Promise<KujiyaApp> {
     app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: 'Not found' }));
   }
 
-  return { app, ctx, services };
+  return { app, ctx, services, routeTable };
 }

@@ -152,7 +152,7 @@ export function createGuards(tokens: TokenService) {
       if (!principal) throw new HttpError(401, 'Admin authentication required');
       if (principal.role !== 'admin') throw new HttpError(403, 'Admin authentication required');
       // Staff admins reach only the staff routes; the role is the account's current one (docs/rules/shop-ops.md).
-      if (principal.adminRole !== 'owner' && !staffMayUse(request.routeOptions.url ?? '')) {
+      if (principal.adminRole !== 'owner' && !staffMayUse(request.routeOptions?.url ?? '')) {
         throw new HttpError(403, shopOpsMessages.ownerOnly);
       }
       request.admin = principal;

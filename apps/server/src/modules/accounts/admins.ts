@@ -112,7 +112,7 @@ export function createAdmins(ctx: AppContext, deps: { mail: MailService; audit: 
     /** A new admin without a password, and a one-time set-password link sent through the mail queue. */
     async invite(actor: Principal, input: InviteAdminRequest): Promise<AdminAccount> {
       const token = generateToken();
-      return ctx.db.transaction(async (tx) => {
+      const invited = await ctx.db.transaction(async (tx) => {
         const now = ctx.clock.now();
         const [taken] = await tx.select({ id: admins.id }).from(admins).where(eq(usernameKey, input.username.toLowerCase()));
         if (taken) throw conflict(shopOpsMessages.adminTaken);
@@ -134,6 +134,8 @@ export function createAdmins(ctx: AppContext, deps: { mail: MailService; audit: 
         await deps.audit.record(tx, { admin: actor, action: 'admin.invite', entityType: 'admin', entityId: row!.id, before: null, after: auditView(row!) });
         return toAdminAccount(row!);
       });
+      deps.mail.deliverSoon();
+      return invited;
     },
 
     /** Sets an invited admin's password with their unused, unexpired link (taken with a conditional update). */

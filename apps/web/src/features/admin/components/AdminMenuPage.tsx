@@ -1,18 +1,21 @@
 import { Link } from 'react-router';
 import './admin.css';
 
-import { adminSections } from '../sections';
+import { adminSections, sectionsFor } from '../sections';
+import { useAdminMe } from '../api/adminMe';
 
 /** The back office dashboard (spec 001 §2): one entry per admin area. */
 export const adminMenuEntries = adminSections.filter((section) => section.to !== '/admin/menu');
 
 export function AdminMenuPage() {
+  const me = useAdminMe();
+  const entries = sectionsFor(me.data?.role).filter((section) => section.to !== '/admin/menu');
   return (
     <main className="admin-page">
       <h1 className="admin-title">Admin Dashboard</h1>
       <nav aria-label="Admin menu">
         <ul className="admin-menu">
-          {adminMenuEntries.map((entry) => {
+          {entries.map((entry) => {
             const hintId = `admin-menu-hint-${entry.to.split('/').pop()}`;
             return (
               <li key={entry.to}>

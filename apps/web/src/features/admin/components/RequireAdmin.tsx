@@ -3,7 +3,8 @@ import { useEffect } from 'react';
 import { Link, Navigate, NavLink, Outlet, useNavigate } from 'react-router';
 import { KujiyaMark } from '../../../components/icons';
 import { adminSession, isAdminAuthFailure } from '../admin-session';
-import { adminSections } from '../sections';
+import { sectionsFor } from '../sections';
+import { useAdminMe } from '../api/adminMe';
 import './admin.css';
 
 /**
@@ -13,6 +14,8 @@ import './admin.css';
 export function RequireAdmin() {
   const navigate = useNavigate();
   useAdminAuthFailureRedirect();
+  // The menu follows the account's role: staff see only their sections.
+  const me = useAdminMe();
   if (!adminSession.isValid()) return <Navigate to="/admin/login" replace />;
   return (
     <div className="admin-shell">
@@ -33,7 +36,7 @@ export function RequireAdmin() {
         </button>
       </header>
       <nav className="admin-nav" aria-label="Back office sections">
-        {adminSections.map((section) => (
+        {sectionsFor(me.data?.role).map((section) => (
           <NavLink key={section.to} to={section.to} className="admin-nav__link">
             {section.label}
           </NavLink>

@@ -468,7 +468,7 @@ it('logs the admin in to the menu and keeps shoppers out', async () => {
     ['Shipments', '/admin/shipments'],
     ['Inventory Lookup', '/admin/inventory-lookup'],
   ]);
-  // Each entry's name is exactly the spec's label.
+  // Each entry's name is exactly the fixed label.
   for (const label of ['Products', 'Orders', 'Self Collections', 'Shipments', 'Inventory Lookup']) {
     expect(await menu.getByRole('link', { name: label, exact: true }).count()).toBe(1);
   }
@@ -485,7 +485,7 @@ it('logs the admin in to the menu and keeps shoppers out', async () => {
   await adminPage.goto('/admin/menu');
   await adminPage.waitForURL('**/admin/login');
   await screenshot(adminPage, 'admin-login');
-  // Every back-office address is guarded, also those whose pages come later (spec 001 §2).
+  // Every back-office address is guarded, also those whose pages come later (docs/rules/back-office.md).
   for (const path of ['/admin/products', '/admin/orders', '/admin/inventory-lookup']) {
     await adminPage.goto(path);
     await adminPage.waitForURL('**/admin/login');

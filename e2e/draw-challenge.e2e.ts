@@ -19,7 +19,7 @@ import {
 } from './support/draw.ts';
 import type { RunningServer } from '../apps/server/src/server.ts';
 
-// The draw experience through real events (spec 000 §2, §4; RULES §2, §4): a Challenge order stops at
+// The draw experience through real events (docs/rules/fairness.md, promotions.md): a Challenge order stops at
 // its letter, shows 'Challenge Won!' on that ticket and refunds the undrawn tickets as tokens; a
 // Chance set selling out draws its lottery and the bell shows the result as unread.
 let server: RunningServer;

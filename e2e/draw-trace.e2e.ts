@@ -8,7 +8,7 @@ import { buyWithTokens, demoShopper, drawTicket, listProducts, ticketsLeftOf, vi
 import { FRAME_TRACE_CATEGORIES, frameTiming } from './support/trace.ts';
 import type { RunningServer } from '../apps/server/src/server.ts';
 
-// The ticket tear on a phone (spec 000 §2, §9): a Chromium performance trace of one Open Ticket tear
+// The ticket tear on a phone: a Chromium performance trace of one Open Ticket tear
 // at 390x844 with no frame over 32 ms, and a frame strip of a tear showing the ticket opening.
 let server: RunningServer;
 let browser: Browser;
@@ -74,7 +74,7 @@ it('a Chromium performance trace of an Open Ticket tear shows no frame over 32 m
   // The whole 72-frame, 16 ms-a-step tear was traced, frame by frame.
   expect(timing.durationMs).toBeGreaterThanOrEqual(71 * 16 - 20);
   expect(timing.presentedFrames).toBeGreaterThan(30);
-  // Smooth on a phone (spec 000 §2). Chromium renders in software on a 2-core box shared with other
+  // Smooth on a phone. Chromium renders in software on a 2-core box shared with other
   // tests, so the test gets one retry against outside load.
   expect(timing.longestFrameMs).toBeLessThanOrEqual(32);
 });

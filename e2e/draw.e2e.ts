@@ -6,7 +6,7 @@ import { screenshot } from './support/browser.ts';
 import { buyWithTokens, demoShopper, dialog, listProducts, TEAR_PROMPT, ticketsLeftOf, viewportShot } from './support/draw.ts';
 import type { RunningServer } from '../apps/server/src/server.ts';
 
-// The draw experience on a phone (spec 000 §2, §4): buy 3 tickets with tokens, tear them open (button,
+// The draw experience on a phone (docs/rules/fairness.md): buy 3 tickets with tokens, tear them open (button,
 // drag, button), the results, Try Again; the prize stays out of the page until its tear ends; the
 // tear's longest animation frame; favourites and the notifications bell.
 let server: RunningServer;

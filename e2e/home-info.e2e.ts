@@ -41,7 +41,7 @@ describe('home at phone size', () => {
     await expect(page.getByRole('dialog').count()).resolves.toBe(0);
     await shot(page, 'home-phone');
 
-    // The spec's 'Play button' is a button (the footer entries are links).
+    // The 'Play button' is a button (the footer entries are links).
     await page.getByRole('button', { name: 'Play', exact: true }).click();
     await page.waitForURL('**/ichiban-kuji-products');
     await page.context().close();
@@ -154,7 +154,7 @@ describe('info pages', () => {
     await page.context().close();
   });
 
-  it('blind boxes placeholder, audio test and the error page render', async () => {
+  it('blind boxes placeholder, audio test and the not-found page render', async () => {
     const page = await phonePage();
     await page.goto('/blind-boxes-products');
     await page.getByRole('heading', { level: 1, name: 'Blind Boxes Page', exact: true }).waitFor();
@@ -167,8 +167,10 @@ describe('info pages', () => {
     await shot(page, 'info-test-audio');
 
     await page.goto('/no-such-page');
-    await page.getByRole('heading', { name: 'Unexpected Application Error!' }).waitFor();
-    await shot(page, 'info-error-page');
+    await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+    await shot(page, 'not-found-page');
+    await page.getByRole('link', { name: 'Back to home' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
     await page.context().close();
   });
 });

@@ -16,7 +16,7 @@ import { logInContext } from './support/shopper.ts';
 import { newPhoneContext, screenshot, SCREENSHOT_DIR } from './support/browser.ts';
 import type { RunningServer } from '../apps/server/src/server.ts';
 
-// Buying tickets on a phone (spec 000 §4): tokens → /draw, not enough tokens → card (4242) → /draw,
+// Buying tickets on a phone (docs/rules/buying.md): tokens → /draw, not enough tokens → card (4242) → /draw,
 // a declined card, and a card buy-out whose hold another browser sees as the 423 popup.
 let server: RunningServer;
 let browser: Browser;
@@ -191,7 +191,7 @@ it('not enough tokens → Other Payments → /kuji-payment; a declined card, the
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
   const success = dialog(page, 'Payment Successful!');
   await success.waitFor({ timeout: 20_000 });
-  // Spec 000 §2, §4: on success the payment page goes to /draw, which shows the popup.
+  // On success the payment page goes to /draw, which shows the popup.
   expect(new URL(page.url()).pathname).toBe('/draw');
   await popupShot(page, 'purchase-payment-successful');
   await success.getByRole('button', { name: 'Continue' }).click();
@@ -240,7 +240,7 @@ it('a card buy-out holds the round: another browser gets the 423 countdown popup
   await fillCard(buyer.page, '4242 4242 4242 4242');
   await buyer.page.getByRole('button', { name: 'Pay', exact: true }).click();
   await dialog(buyer.page, 'Payment Successful!').getByRole('button', { name: 'Continue' }).click({ timeout: 20_000 });
-  // Every ticket left, plus the Last Prize for drawing the round's final ticket (RULES §1).
+  // Every ticket left, plus the Last Prize for drawing the round's final ticket (docs/rules/catalogue.md).
   expect(await drawnPrizes(buyer.page, buyer.token, product)).toEqual({ tickets: left(product), lastPrizes: 1 });
   await screenshot(buyer.page, 'purchase-buy-out-draw');
   const after = (await products(buyer.page)).find((p) => p.productId === product.productId);
@@ -259,7 +259,7 @@ it('a 403 from a purchase shows the login reminder', async () => {
   const reminder = dialog(page, 'Please login first.');
   await reminder.waitFor();
   expect(await reminder.getByRole('button', { name: 'Login' }).isVisible()).toBe(true);
-  // Login and Close (spec 000 §6): one button of each name.
+  // Login and Close: one button of each name.
   expect(await reminder.getByRole('button', { name: 'Close' }).count()).toBe(1);
   await popupShot(page, 'purchase-login-reminder');
   await context.close();

@@ -12,11 +12,16 @@ let server: RunningServer;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
+/** Every request the page made to Stripe's hosts: none while the built-in test gateway runs. */
+const stripeRequests: string[] = [];
 
 useShop((shop) => ({ server, browser } = shop));
 beforeAll(async () => {
   context = await newPhoneContext(browser, server.url);
   page = await context.newPage();
+  page.on('request', (request) => {
+    if (/(^|\.)stripe\.(com|network)$/.test(new URL(request.url()).hostname)) stripeRequests.push(request.url());
+  });
   await logInContext(context);
 });
 afterAll(async () => {
@@ -85,6 +90,8 @@ it('buys a package with 4242: processing, then /tokens, and the balance rises', 
   expect(await page.getByTestId('payment-token-amount').textContent()).toContain('100 Tokens');
   expect(await page.getByText('$10.00').isVisible()).toBe(true);
   expect(await page.getByText('Test gateway').isVisible()).toBe(true);
+  // The test gateway's form is ours alone: Stripe.js is neither on the page nor fetched.
+  expect(await page.locator('script[src*="stripe"]').count()).toBe(0);
   await screenshot(page, 'tokens-payment');
   await fillCard('4242 4242 4242 4242');
   // Hold the first status poll as not yet succeeded, to see the processing overlay.
@@ -106,6 +113,7 @@ it('buys a package with 4242: processing, then /tokens, and the balance rises', 
   expect(await active.textContent()).toMatch(/Expires \d{1,2} \w{3} 20\d\d, \d{1,2}:\d\d\s?[ap]m/i);
   expect(await page.getByText('You have no expired tokens.').isVisible()).toBe(true);
   await screenshot(page, 'tokens-wallet');
+  expect(stripeRequests).toEqual([]);
 });
 
 it('a declined card (4000 0000 0000 0002) shows the message and credits nothing', async () => {

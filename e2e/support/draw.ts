@@ -6,7 +6,7 @@ import { parseTicketCount, productListingSchema, promotionTagText, tokenBalanceR
 import { newPhoneContext, SCREENSHOT_DIR } from './browser.ts';
 import { logInContext } from './shopper.ts';
 
-/** Helpers of the draw-experience browser tests (spec 000 §2, §4): buying with tokens and the ticket popup. */
+/** Helpers of the draw-experience browser tests: buying with tokens and the ticket popup. */
 
 export const TEAR_PROMPT = 'Slide from left to right or press the button below to tear open the ticket';
 

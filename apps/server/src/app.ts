@@ -12,6 +12,8 @@ import { Redis } from 'ioredis';
 import { serializerCompiler, validatorCompiler, hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { LIVE_MAX_CLIENT_FRAME_BYTES } from '@kujiya/shared';
 import { validationMessage } from './core/validate.ts';
+import { loggerOptions, RequestLogController } from './core/logger.ts';
+import { contractBreachMessage, isContractBreach } from './core/serializers.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { systemClock, type Clock } from './core/clock.ts';
@@ -22,6 +24,7 @@ import { installAfterCommit, setAfterCommitErrorHandler } from './core/after-com
 import type { AppContext } from './core/context.ts';
 import { createServices, type Services } from './services.ts';
 import { registerApiRoutes } from './routes.ts';
+import { registerOpenApi } from './openapi.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -30,6 +33,10 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Folder of the built web app; served with an SPA fallback when it exists. */
   webDist?: string | false;
+  /** Sees every route as it is added (the test app keeps the route table to check every declaration). */
+  onRoute?: (route: RouteOptions) => void;
+  /** Called when a response does not match its declared schema (the test app fails the test with it). */
+  onContractBreach?: (message: string) => void;
 }
 
 export interface KujiyaApp {
@@ -47,11 +54,13 @@ export async function buildApp(options: BuildAppOptions): Promise<KujiyaApp> {
   const { config, database } = options;
   const clock = options.clock ?? systemClock;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: options.logger ?? loggerOptions(config.logLevel),
+    logController: new RequestLogController(),
     // Client address: X-Forwarded-For is honoured only behind a trusted proxy (TRUST_PROXY).
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   const jwtSecret =
     config.jwtSecret ?? (await getOrCreateSetting(database.db, 'jwt_secret', () => crypto.randomBytes(48).toString('hex')));
@@ -115,10 +124,20 @@ export async function buildApp(options: BuildAppOptions): Promise<KujiyaApp> {
   // them, so validation and serialization run at the boundary (docs/architecture.md, "How to add a route").
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // A call without a body is checked as an empty object, so it answers the missing field's own message.
+  app.addHook('preValidation', async (request) => {
+    if (request.body === undefined && request.routeOptions.schema?.body) request.body = {};
+  });
 
   app.setErrorHandler((error, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.status(400).send({ message: validationMessage(error.validation) });
+    }
+    if (isContractBreach(error)) {
+      const message = contractBreachMessage(error);
+      request.log.error({ err: error }, message);
+      options.onContractBreach?.(message);
+      return reply.status(500).send({ message: config.env === 'production' ? 'Internal Server Error' : message });
     }
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send({ message: error.message, ...error.extra });
@@ -137,6 +156,7 @@ export async function buildApp(options: BuildAppOptions): Promise<KujiyaApp> {
   app.addHook('onRoute', (route) => {
     routeTable.push(route);
   });
+  await registerOpenApi(app);
   await registerApiRoutes(app, { ctx, services });
 
   const webDist = options.webDist === undefined ? defaultWebDist : options.webDist;

@@ -1,8 +1,10 @@
 // The contract between server and web: payload schemas, their types, and the pure rules both need.
 export * from './money.ts';
 export * from './common/ids.ts';
+export * from './common/openapi.ts';
 export * from './catalogue/schemas.ts';
 export * from './catalogue/rules.ts';
+export * from './catalogue/product-inputs.ts';
 export * from './fairness/draw.ts';
 export * from './fairness/engine.ts';
 export * from './fairness/schemas.ts';
@@ -10,6 +12,7 @@ export * from './fairness/verdict.ts';
 export * from './fairness/chain.ts';
 export * from './fairness/chain-verdict.ts';
 export * from './accounts/schemas.ts';
+export * from './accounts/policies.ts';
 export * from './payments/schemas.ts';
 export * from './tokens/schemas.ts';
 export * from './orders/schemas.ts';
@@ -21,3 +24,4 @@ export * from './fulfilment/schemas.ts';
 export * from './fulfilment/countries.ts';
 export * from './shop-ops/schemas.ts';
 export * from './admin/schemas.ts';
+export * from './media/schemas.ts';

@@ -3,7 +3,7 @@ export function formatCents(cents: number): string {
   return `$${(cents / 100).toFixed(2)}`;
 }
 
-/** A product's `price` is in dollars on the API (spec 000 §3); it is stored and summed in cents. */
+/** A product's `price` is in dollars on the API (docs/rules/catalogue.md); it is stored and summed in cents. */
 export const centsToDollars = (cents: number): number => cents / 100;
 export const dollarsToCents = (dollars: number): number => Math.round(dollars * 100);
 

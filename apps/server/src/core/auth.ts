@@ -127,7 +127,7 @@ function bearer(request: FastifyRequest): string | undefined {
 }
 
 /**
- * Route guards. A shopper route without a valid token answers 403 'Please login first.' (the spec's
+ * Route guards. A shopper route without a valid token answers 403 'Please login first.' (the web's
  * login reminder reacts to 403); an admin route answers 401 'Admin authentication required'.
  */
 export function createGuards(tokens: TokenService) {

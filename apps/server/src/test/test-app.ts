@@ -1,3 +1,4 @@
+import type { RouteOptions } from 'fastify';
 import { loadConfig } from '../config.ts';
 import { TestClock } from '../core/clock.ts';
 import { buildApp } from '../app.ts';
@@ -26,16 +27,32 @@ export async function createTestApp(options: TestAppOptions = {}) {
     LOG_LEVEL: 'silent',
     ...options.env,
   });
-  const built = await buildApp({ config, database, clock, logger: false, webDist: false });
+  // A response that does not match its schema fails the test: the call answers 500 with the breach,
+  // and closing the app throws it again, so even a test that ignores the status fails.
+  const contractBreaches: string[] = [];
+  const routes: RouteOptions[] = [];
+  const built = await buildApp({
+    config,
+    database,
+    clock,
+    logger: false,
+    webDist: false,
+    onContractBreach: (message) => contractBreaches.push(message),
+    onRoute: (route) => routes.push(route),
+  });
   await built.app.ready();
   if (options.demo) await seedDemoData(built.ctx, built.services);
   return {
     ...built,
     clock,
     database,
+    contractBreaches,
+    /** Every route as registered (Fastify's route table), with its declared schema. */
+    routes,
     async close() {
       await built.app.close();
       await database.close();
+      if (contractBreaches.length > 0) throw new Error(`Responses broke their schemas:\n${contractBreaches.join('\n')}`);
     },
   };
 }

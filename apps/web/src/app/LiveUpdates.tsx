@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../lib/session';
 import { notificationsQueryKey } from '../features/notifications/api/getNotifications';
-import { tokenQueryKey } from '../features/tokens/api/getTokenBalance';
+import { tokenQueryKey } from '../lib/api/getTokenBalance';
 import { liveSocket, useLiveMessages } from './live';
 
 // Every notifications query (whoever's) starts with this key.

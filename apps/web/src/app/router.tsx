@@ -1,8 +1,9 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { RootLayout } from '../components/layout/RootLayout';
+import { RootLayout } from './layout/RootLayout';
 import { ErrorPage } from '../components/layout/ErrorPage';
+import { NotFoundPage } from '../components/layout/NotFoundPage';
 import { homeRoutes } from '../features/home/routes';
-import { catalogueRoutes } from '../features/catalogue/routes';
+import { catalogueRoutes } from './shop/routes';
 import { infoRoutes } from '../features/info/routes';
 import { authRoutes } from '../features/auth/routes';
 import { profileRoutes } from '../features/profile/routes';
@@ -16,6 +17,9 @@ import { orderRoutes } from '../features/orders/routes';
 import { shipmentRoutes } from '../features/shipments/routes';
 import { tradingRoutes } from '../features/trading/routes';
 
+// Last: any other address (the admin routes keep their own catch-all behind the admin guard).
+const notFoundRoute: RouteObject = { path: '*', element: <NotFoundPage /> };
+
 // Every feature contributes its own lazily loaded routes; admin routes live in their own chunk.
 const routes: RouteObject[] = [
   {
@@ -24,7 +28,7 @@ const routes: RouteObject[] = [
     errorElement: <ErrorPage />,
     // Shown while the first lazy route module loads.
     hydrateFallbackElement: <div className="spinner" role="status" aria-label="Loading" />,
-    children: [{ errorElement: <ErrorPage />, children: [...homeRoutes, ...catalogueRoutes, ...infoRoutes, ...authRoutes, ...profileRoutes, ...adminRoutes, ...fairnessRoutes, ...tokenRoutes, ...purchaseRoutes, ...drawRoutes, ...inventoryRoutes, ...orderRoutes, ...shipmentRoutes, ...tradingRoutes] }],
+    children: [{ errorElement: <ErrorPage />, children: [...homeRoutes, ...catalogueRoutes, ...infoRoutes, ...authRoutes, ...profileRoutes, ...adminRoutes, ...fairnessRoutes, ...tokenRoutes, ...purchaseRoutes, ...drawRoutes, ...inventoryRoutes, ...orderRoutes, ...shipmentRoutes, ...tradingRoutes, notFoundRoute] }],
   },
 ];
 

@@ -18,7 +18,7 @@ export interface AgreeToTermsDialogProps {
 
 /**
  * The terms popup before buying tickets or tokens: Next stays disabled until the agree checkbox is
- * ticked (spec 000 §5, spec 001 §5). Cancelling unticks it for the next time.
+ * ticked (docs/rules/buying.md). Cancelling unticks it for the next time.
  */
 export function AgreeToTermsDialog({ open, title, points, busy, onNext, onCancel, nextLabel = 'Next', className }: AgreeToTermsDialogProps) {
   const [agreed, setAgreed] = useState(false);

@@ -1,6 +1,6 @@
 import { Dialog } from './ui/Dialog';
 
-/** 'Please login first!' with OK: shown when a guarded action is tried while logged out (spec 000 §2). */
+/** 'Please login first!' with OK: shown when a guarded action is tried while logged out (docs/rules/accounts.md). */
 export function LoginRequiredDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
     <Dialog open={open} onClose={onClose} title="Please login first!">

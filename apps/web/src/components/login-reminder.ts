@@ -1,7 +1,7 @@
 import { ApiError } from '../lib/api-client';
 
 /**
- * Whether an API failure means "log in first" (spec 000 §6 and §8): any 403 answer, or a 404 whose
+ * Whether an API failure means "log in first" (docs/rules/accounts.md): any 403 answer, or a 404 whose
  * message says 'User not found'. Such failures show the LoginReminderDialog.
  */
 export function needsLoginReminder(error: unknown): boolean {

@@ -1,7 +1,7 @@
 import { useEffect, type RefObject } from 'react';
 
 /**
- * Closes a dropdown when the user presses anywhere outside `ref` or presses Escape (spec 000 §2:
+ * Closes a dropdown when the user presses anywhere outside `ref` or presses Escape (
  * clicking outside any dropdown closes it). Listens only while the dropdown is open.
  */
 export function useDismiss(ref: RefObject<HTMLElement | null>, open: boolean, onDismiss: () => void): void {

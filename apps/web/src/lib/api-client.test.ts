@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { ApiError, serverMessageOf } from './api-client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { api, ApiError, ApiShapeError, serverMessageOf } from './api-client';
 
 describe("the server's own failure text", () => {
   it("is the answer's message, else its error", () => {
@@ -13,5 +14,43 @@ describe("the server's own failure text", () => {
     expect(serverMessageOf(new ApiError(502, 'Bad Gateway', {}))).toBeUndefined();
     expect(serverMessageOf(new ApiError(500, 'Internal Server Error', { message: '  ' }))).toBeUndefined();
     expect(serverMessageOf(new TypeError('Failed to fetch'))).toBeUndefined();
+  });
+});
+
+describe('api() and the contract', () => {
+  const schema = z.object({ balance: z.number() });
+  const answer = (body: unknown, status = 200) =>
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(body), { status })));
+  const storage = () => {
+    const values = new Map<string, string>();
+    return { getItem: (key: string) => values.get(key) ?? null, setItem: (key: string, value: string) => values.set(key, value) };
+  };
+
+  beforeEach(() => vi.stubGlobal('localStorage', storage()));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('returns the parsed answer when it matches the schema', async () => {
+    answer({ balance: 3, extra: 'dropped' });
+    await expect(api('/api/token/balance', { schema })).resolves.toEqual({ balance: 3 });
+  });
+
+  it('throws a logged ApiShapeError naming the path and the mismatch when it does not', async () => {
+    answer({ balance: 'three' });
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const failure = await api('/api/token/balance', { schema }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiShapeError);
+    expect((failure as ApiShapeError).message).toContain('/api/token/balance');
+    expect((failure as ApiShapeError).message).toContain('balance');
+    expect(logged).toHaveBeenCalled();
+  });
+
+  it('has a friendly message outside development', () => {
+    const mismatch = schema.safeParse({}).error!;
+    expect(new ApiShapeError('/api/token/balance', mismatch, false).message).toBe('Something went wrong. Please try again in a moment.');
+  });
+
+  it('keeps a failed answer an ApiError with the server message, without parsing it', async () => {
+    answer({ message: 'Not enough tokens' }, 400);
+    await expect(api('/api/token/use', { schema })).rejects.toMatchObject({ status: 400, message: 'Not enough tokens' });
   });
 });

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { storageKeys } from './storage';
 import { sessionStore } from './session';
 
@@ -28,13 +28,23 @@ export function serverMessageOf(error: unknown): string | undefined {
 
 type Auth = 'none' | 'user' | 'admin';
 
-/** An answer whose shape is not the contract's: a bug between server and web, never the user's fault. */
+/**
+ * An answer whose shape is not the contract's: a bug between server and web, never the user's fault.
+ * In development the message names the path and every mismatch, so the drift is fixed at once; in a
+ * production build it is the friendly text a page may show, and the details go to the console.
+ */
 export class ApiShapeError extends Error {
   constructor(
     readonly path: string,
-    readonly issues: unknown,
+    readonly mismatch: z.ZodError,
+    development = import.meta.env.DEV,
   ) {
-    super(`The shop answered ${path} in an unexpected shape.`);
+    super(
+      development
+        ? `The answer of ${path} does not match the contract:\n${z.prettifyError(mismatch)}`
+        : 'Something went wrong. Please try again in a moment.',
+    );
+    this.name = 'ApiShapeError';
   }
 }
 
@@ -57,10 +67,7 @@ function bearerFor(auth: Auth | undefined): string | null {
  * Calls the API on the same origin and parses the answer with the contract's response schema.
  * Throws ApiError for non-OK answers and ApiShapeError (logged) when the answer breaks the contract.
  */
-export async function api<S extends z.ZodType>(path: string, request: ApiRequest & { schema: S }): Promise<z.output<S>>;
-/** Deprecated form without a schema: the answer is cast, not checked. New fetchers pass `schema`. */
-export async function api<T>(path: string, request?: ApiRequest): Promise<T>;
-export async function api(path: string, request: ApiRequest & { schema?: z.ZodType } = {}): Promise<unknown> {
+export async function api<S extends z.ZodType>(path: string, request: ApiRequest & { schema: S }): Promise<z.output<S>> {
   const headers: Record<string, string> = {};
   const token = bearerFor(request.auth);
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -96,10 +103,9 @@ export async function api(path: string, request: ApiRequest & { schema?: z.ZodTy
     }
     throw new ApiError(response.status, message, record);
   }
-  if (!request.schema) return data;
   const parsed = request.schema.safeParse(data);
   if (parsed.success) return parsed.data;
-  const error = new ApiShapeError(path, parsed.error.issues);
-  console.error(error.message, parsed.error.issues);
+  const error = new ApiShapeError(path, parsed.error);
+  console.error(`Contract mismatch in the answer of ${path}`, parsed.error.issues);
   throw error;
 }

@@ -30,7 +30,7 @@ async function loadStore() {
   return (await import('./session')).sessionStore;
 }
 
-describe('shopper session (spec 000 §3-4)', () => {
+describe('shopper session', () => {
   it('authenticates a stored, unexpired shopper token with its username', async () => {
     storage.setItem('token', token({ username: 'amy', role: 'user', exp: inSeconds(3600) }));
     storage.setItem('username', 'amy');

@@ -4,7 +4,7 @@ import { isTokenUsable, msUntilExpiry } from './jwt';
 
 /**
  * The shopper's session as kept in local storage (token + username), with the client auth state of
- * spec 000 §3-4: it starts checking and unauthenticated, then becomes authenticated (a well-formed,
+ * docs/rules/accounts.md: it starts checking and unauthenticated, then becomes authenticated (a well-formed,
  * unexpired token and a username) or is reset (storage cleared). A small external store so every
  * component re-renders on login/logout; other tabs' changes arrive through the storage event.
  */

@@ -1,4 +1,4 @@
-/** Keys the shop keeps in the browser (the spec's local and session storage). */
+/** Keys the shop keeps in the browser's local and session storage. */
 export const storageKeys = {
   /** Shopper bearer token (local storage). */
   token: 'token',

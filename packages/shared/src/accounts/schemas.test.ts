@@ -11,7 +11,7 @@ import {
   verifyCodeRequestSchema,
 } from './schemas.ts';
 
-describe('account validation rules (spec 000 §5, spec 001 §5)', () => {
+describe('account validation rules (docs/rules/accounts.md)', () => {
   it('username: 3-30 letters and digits', () => {
     for (const ok of ['abc', 'A1b2C3', 'a'.repeat(30)]) expect(isValidUsername(ok), ok).toBe(true);
     for (const bad of ['ab', 'a'.repeat(31), 'with space', 'under_score', 'émile', '']) expect(isValidUsername(bad), bad).toBe(false);
@@ -36,7 +36,7 @@ describe('account validation rules (spec 000 §5, spec 001 §5)', () => {
     for (const bad of ['11234567', '51234567', '7123456', '912345678', '9123 4567']) expect(isValidPhoneNumber(bad), bad).toBe(false);
   });
 
-  it('the spec messages come out of the schemas', () => {
+  it('the shop messages come out of the schemas', () => {
     const username = createUserRequestSchema.safeParse({ username: 'a', email: 'a@b.co', password: 'abc12!' });
     expect(username.error?.issues[0]?.message).toBe('Username must be 3-30 characters long and alphanumeric.');
     const password = createUserRequestSchema.safeParse({ username: 'abc', email: 'a@b.co', password: 'abc' });

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { isKnownCountryCode, UNKNOWN_COUNTRY_MESSAGE } from '../fulfilment/countries.ts';
 
 /**
- * Accounts contract (spec 000 §2-§8, spec 001 §2-§8): sign-up with an e-mail code, login, password
- * recovery (code path and link path), profile, admin login. The validation messages are the spec's.
+ * Accounts contract (docs/rules/accounts.md): sign-up with an e-mail code, login, password
+ * recovery (code path and link path), profile, admin login. The validation messages are the shop's own texts (docs/rules/accounts.md).
  */
 
 export const USERNAME_MESSAGE = 'Username must be 3-30 characters long and alphanumeric.';
@@ -16,7 +16,7 @@ export const PHONE_NUMBER_MESSAGE = 'Phone number must be 8 digits starting with
 export const COUNTRY_MESSAGE = 'Country must be a 2-letter country code.';
 export const VERIFICATION_CODE_MESSAGE = 'Verification code must be 6 digits.';
 
-/** Server answers whose texts the web shows or matches (spec 000 §8, spec 001 §8). */
+/** Server answers whose texts the web shows or matches (docs/rules/accounts.md). */
 export const accountMessages = {
   emailTaken: 'An account already exists with this email.',
   usernameTaken: 'Username already exists',
@@ -35,7 +35,7 @@ export const accountMessages = {
   addressMissing: 'Please update your profile shipping address to proceed.',
 } as const;
 
-/** Specials allowed to satisfy the password rule (spec 000 §5). */
+/** Specials allowed to satisfy the password rule (docs/rules/accounts.md). */
 export const PASSWORD_SPECIAL_CHARACTERS = '!@#$%^&*_-';
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9]{3,30}$/;
@@ -83,7 +83,7 @@ export const countrySchema = z
   .refine(isKnownCountryCode, { message: UNKNOWN_COUNTRY_MESSAGE });
 
 /**
- * Which flow a verification code belongs to. The spec's navigation state says `forgetPassword`;
+ * Which flow a verification code belongs to. The web's navigation state says `forgetPassword`;
  * `forgotPassword` is accepted as the same thing.
  */
 export const verificationProcessSchema = z
@@ -178,7 +178,7 @@ export const changePasswordRequestSchema = z.object({
 });
 export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
 
-/** Shipping address (spec 001 §3). Empty fields are null; country defaults to SG. */
+/** Shipping address (docs/rules/accounts.md). Empty fields are null; country defaults to SG. */
 export const shippingAddressSchema = z.object({
   fullName: z.string().nullable(),
   country: z.string(),
@@ -208,7 +208,7 @@ export const shippingAddressResponseSchema = z.object({
 });
 export type ShippingAddressResponse = z.infer<typeof shippingAddressResponseSchema>;
 
-/** True when every shipping address field the spec requires is non-empty. */
+/** True when every shipping address field the shop requires is non-empty. */
 export function isShippingAddressComplete(address: ShippingAddress): boolean {
   return [address.fullName, address.country, address.postalCode, address.unitNumber, address.fullAddress].every(
     (v) => typeof v === 'string' && v.trim() !== '',
@@ -267,3 +267,14 @@ export const outboxMailSchema = z.object({
   createdAt: z.string(),
 });
 export type OutboxMail = z.infer<typeof outboxMailSchema>;
+export const outboxListSchema = z.array(outboxMailSchema);
+/** GET /api/dev/outbox?to=&limit= (and /latest, which reads only `to`). */
+export const outboxQuerySchema = z.object({
+  to: z.string().trim().max(254).optional(),
+  limit: z.coerce.number().int().min(1).max(200).optional(),
+});
+
+/** `/api/users/details/{username}`, `/api/users/shipping-address/{username}` */
+export const usernameParamsSchema = z.object({ username: z.string().min(1).max(100) });
+/** `/api/users/reset-password/{token}`: the link's token (checked by the server, never trusted). */
+export const resetTokenParamsSchema = z.object({ token: z.string().max(200) });

@@ -137,7 +137,7 @@ describe('tags', () => {
     expect(productKind({ lottery: noLottery, promotion: null })).toBe('plain');
   });
 
-  it('writes the spec texts', () => {
+  it('writes the shop texts', () => {
     expect(promotionTagText({ lottery: { enabled: true }, promotion: null })).toBe('CHANCE!');
     expect(promotionTagText({ lottery: noLottery, promotion: buy3get1 })).toBe('Buy 3 Get 1 FREE!');
     expect(promotionTagText({ lottery: noLottery, promotion: challengeA })).toBe('CHALLENGE (Get A)!');

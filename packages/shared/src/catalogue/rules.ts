@@ -1,7 +1,7 @@
 import type { Product, Promotion } from './schemas.ts';
 
 /**
- * Pure catalogue rules (spec 000 §2-§5, RULES.md §4) shared by the play popup and the server:
+ * Pure catalogue rules (docs/rules/catalogue.md, promotions.md) shared by the play popup and the server:
  * ticket counts, the quantity picker's limits, promotion maths, tag texts and prize ranks.
  */
 
@@ -10,7 +10,7 @@ export interface TicketCount {
   total: number;
 }
 
-/** Reads "left/total" (spec 000 §3). Anything malformed counts as nothing left. */
+/** Reads "left/total" (docs/rules/catalogue.md). Anything malformed counts as nothing left. */
 export function parseTicketCount(quantity: string): TicketCount {
   const match = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(quantity);
   if (!match) return { left: 0, total: 0 };
@@ -22,13 +22,13 @@ export function ticketsLeft(quantity: string): number {
   return parseTicketCount(quantity).left;
 }
 
-/** Default and smallest order: 1, or minimumQuantity for a CHALLENGE promotion (spec 000 §5, §9). */
+/** Default and smallest order: 1, or minimumQuantity for a CHALLENGE promotion (docs/rules/catalogue.md). */
 export function minimumQuantity(promotion: Promotion | null): number {
   return promotion?.type === 'CHALLENGE' ? promotion.details.minimumQuantity : 1;
 }
 
 /**
- * Paid tickets of a buy-out under Buy {required} Get {free} (spec 000 §4, RULES.md §4): every full
+ * Paid tickets of a buy-out under Buy {required} Get {free} (docs/rules/catalogue.md, promotions.md): every full
  * group of (required + free) left is `required` paid tickets, plus the remainder capped at `required`.
  */
 export function buyOutPaidCount(left: number, required: number, free: number): number {
@@ -130,7 +130,7 @@ export function sortPrizes<T extends { name: string }>(prizes: readonly T[]): T[
 
 export type TicketBackTier = 'gold' | 'silver' | 'bronze' | 'last';
 
-/** Ticket-back artwork by rank (spec 000 §3): gold A-C, silver D-F, bronze otherwise; LAST its own. */
+/** Ticket-back artwork by rank (docs/rules/catalogue.md): gold A-C, silver D-F, bronze otherwise; LAST its own. */
 export function ticketBackTier(rank: string): TicketBackTier {
   const upper = rank.trim().toUpperCase();
   if (upper === LAST_RANK) return 'last';
@@ -155,7 +155,7 @@ export function isPrizeSoldOut(quantity: string): boolean {
   return /^\s*0+(\D|$)/.test(quantity);
 }
 
-/** BUY and BUY OUT are disabled with no tickets left, while busy, and during a buy-out hold (spec 000 §5). */
+/** BUY and BUY OUT are disabled with no tickets left, while busy, and during a buy-out hold (docs/rules/catalogue.md). */
 export function isPurchaseDisabled(state: { left: number; busy: boolean; holdSecondsLeft: number }): boolean {
   return state.left <= 0 || state.busy || state.holdSecondsLeft > 0;
 }

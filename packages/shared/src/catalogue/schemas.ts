@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Promotion of a set (spec 000 §3). */
+/** Promotion of a set (docs/rules/catalogue.md). */
 export const buyXGetYPromotionSchema = z.object({
   type: z.literal('BUY_X_GET_Y_FREE'),
   details: z.object({ requiredQuantity: z.number().int().positive(), freeQuantity: z.number().int().positive() }),
@@ -13,9 +13,9 @@ export const promotionSchema = z.discriminatedUnion('type', [buyXGetYPromotionSc
 export type Promotion = z.infer<typeof promotionSchema>;
 
 /**
- * A product as the shopper sees it (spec 000 §3). `setId` is the current round, `productId` the
+ * A product as the shopper sees it (docs/rules/catalogue.md). `setId` is the current round, `productId` the
  * stable listing. `quantity` is "left/total" with tickets held by unexpired reservations not left.
- * `price` is in dollars (spec 000 §3; stored in cents, see `centsToDollars`); `token` is the price in tokens.
+ * `price` is in dollars (docs/rules/catalogue.md; stored in cents, see `centsToDollars`); `token` is the price in tokens.
  */
 export const productSchema = z.object({
   setId: z.string(),
@@ -31,7 +31,7 @@ export const productSchema = z.object({
   doubleChance: z.boolean(),
   lottery: z.object({ enabled: z.boolean() }),
   promotion: promotionSchema.nullable(),
-  /** SHA-256 commitment of the round's server seed (RULES §2). */
+  /** SHA-256 commitment of the round's server seed (docs/rules/fairness.md). */
   commitment: z.string(),
   /** SHA-256 of the round's committed rules document (docs/rules/fairness.md), shown beside the commitment. */
   rulesHash: z.string().nullable(),
@@ -54,7 +54,7 @@ export const prizeTypeSchema = z.enum(['Small', 'Big']);
 export type PrizeType = z.infer<typeof prizeTypeSchema>;
 
 /**
- * A prize of a round (spec 000 §3): `name` is 'Prize {letter}' or 'Last Prize', `rank` the letter or
+ * A prize of a round (docs/rules/catalogue.md): `name` is 'Prize {letter}' or 'Last Prize', `rank` the letter or
  * LAST, `quantity` "remaining/initial". Double-chance prizes carry `doubleChance: true`.
  */
 export const prizeSchema = z.object({

@@ -12,3 +12,9 @@ export const setIdParamsSchema = z.object({ setId: idSchema('setId') });
 export const orderIdParamsSchema = z.object({ orderId: idSchema('orderId') });
 /** `/…/:id` */
 export const idParamsSchema = z.object({ id: idSchema('id') });
+/** `/…/:setId/:productId` */
+export const setAndProductIdParamsSchema = z.object({ setId: idSchema('setId'), productId: idSchema('productId') });
+
+/** An answer that only says the call worked (`{ success: true }`). */
+export const successResponseSchema = z.object({ success: z.literal(true) });
+export type SuccessResponse = z.infer<typeof successResponseSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** GET /api/notification: one in-app notification (spec 000 §3). */
+/** GET /api/notification: one in-app notification (docs/rules/api.md). */
 export const notificationSchema = z.object({
   _id: z.string(),
   message: z.string(),
@@ -9,12 +9,16 @@ export const notificationSchema = z.object({
   isRemoved: z.boolean(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
+export const notificationListSchema = z.array(notificationSchema);
 
 /** GET /api/users/favorites/check/{setId}; POST and DELETE answer the new state too. */
 export const favoriteStateSchema = z.object({ isFavorite: z.boolean() });
 export type FavoriteState = z.infer<typeof favoriteStateSchema>;
+/** GET /api/users/favorites: the product ids the shopper favourited. */
+export const favoriteProductIdsSchema = z.object({ productIds: z.array(z.string()) });
+export type FavoriteProductIds = z.infer<typeof favoriteProductIdsSchema>;
 
-/** The spec 000 §9 events the web reports through POST /api/analytics/event. */
+/** The analytics events (docs/rules/api.md) the web reports through POST /api/analytics/event. */
 export const CLIENT_ANALYTICS_EVENTS = ['View Product', 'Purchase Intent', 'Buy Out Intent'] as const;
 export const analyticsEventRequestSchema = z.object({
   name: z.enum(CLIENT_ANALYTICS_EVENTS, { message: 'Unknown analytics event' }),

@@ -20,7 +20,7 @@ const box = canonicalBox([
   { letter: 'D', quantity: 6 },
 ]);
 
-/** Reference k of RULES §2 written straight from the text with node:crypto. */
+/** Reference k of the draw (docs/rules/fairness.md) written straight from the text with node:crypto. */
 function referenceK(message: string, size: number): number {
   const mac = crypto.createHmac('sha256', Buffer.from(seed, 'hex')).update(Buffer.from(message, 'utf8')).digest();
   return Number(mac.readBigUInt64BE(0) % BigInt(size));

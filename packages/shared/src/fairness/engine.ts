@@ -1,7 +1,7 @@
 import { doubleChanceMessage, drawTicket, lotteryMessage, pickIndex } from './draw.ts';
 
 /**
- * The draws of a round built on the primitives of draw.ts (docs/rules/fairness.md). The server uses
+ * The draws of a round built on the primitives of draw.ts (docs/rules/fairness.md, promotions.md). The server uses
  * them to decide prizes; the fairness page and the tests use them to replay the public log.
  */
 

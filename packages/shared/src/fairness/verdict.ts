@@ -91,7 +91,7 @@ function checkPicks(
 }
 
 /**
- * Checks a round's public fairness JSON (GET /api/fairness/{setId}) against docs/rules/fairness.md:
+ * Checks a round's public fairness JSON (GET /api/fairness/{setId}) against the rules of docs/rules/fairness.md and promotions.md:
  * the box against the prize quantities, the log's structure and, once `serverSeed` is revealed, the
  * commitment and every ticket, lottery and double-chance draw; then the committed rules and the
  * chained log (docs/rules/fairness.md).

@@ -11,7 +11,7 @@ import { fairnessReceiptSchema } from '../fairness/schemas.ts';
 
 const isoDate = z.string();
 const usernameParam = z.string().trim().min(1, 'username is required').max(100);
-export const usernameParamsSchema = z.object({ username: usernameParam });
+
 export const shipmentIdParamsSchema = z.object({ shipmentId: idSchema('shipmentId') });
 
 // ---------- Orders ----------

@@ -1,7 +1,7 @@
 import { LAST_RANK, maximumQuantity, minimumQuantity, ticketsReceived } from '../catalogue/rules.ts';
 import type { Promotion } from '../catalogue/schemas.ts';
 
-/** What a purchase of `paid` tickets gets with `left` tickets left (RULES §4), or why it cannot. */
+/** What a purchase of `paid` tickets gets with `left` tickets left (docs/rules/promotions.md), or why it cannot. */
 export type PurchaseQuote =
   | { ok: true; paidTickets: number; receivedTickets: number; buyOut: boolean }
   | { ok: false; reason: 'not_enough' | 'below_minimum'; minimum: number; maximum: number };
@@ -18,6 +18,14 @@ export function quotePurchase(paid: number, left: number, promotion: Promotion |
   const buyOut = paid === maximum;
   if (paid < minimum && !buyOut) return { ok: false, reason: 'below_minimum', minimum, maximum };
   return { ok: true, paidTickets: paid, receivedTickets: ticketsReceived(paid, left, promotion), buyOut };
+}
+
+/** A card order's tickets stay reserved this long while the shopper pays (docs/rules/buying.md). */
+export const CARD_RESERVATION_MINUTES = 10;
+
+/** Tokens a purchase costs: the set's token price times the paid tickets (free tickets cost nothing). */
+export function tokenCost(tokenPrice: number, paidTickets: number): number {
+  return tokenPrice * paidTickets;
 }
 
 /** Prize letters in order (A, B, ..., longer ranks after), the Last Prize last. */

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { clientSeedSchema } from '../fairness/schemas.ts';
+import { idSchema } from '../common/ids.ts';
+import { paymentStatusSchema } from '../payments/schemas.ts';
 
 /**
- * The purchase and draw API of spec 000 §7 (tokens, card, buy-out, the draw). `ticketsBought` is the
+ * The purchase and draw API (docs/rules/buying.md): tokens, card, buy-out, the draw. `ticketsBought` is the
  * number of tickets the shopper pays for; free tickets of a Buy-X-Get-Y promotion come on top.
  */
 const ticketsBoughtSchema = z
@@ -10,7 +12,7 @@ const ticketsBoughtSchema = z
   .int('ticketsBought must be a whole number')
   .positive('ticketsBought must be at least 1')
   .max(100_000, 'ticketsBought is too large');
-const setIdSchema = z.uuid('Invalid setId');
+const setIdSchema = idSchema('setId');
 const usernameSchema = z.string().trim().min(1, 'username is required').max(100);
 
 /** POST /api/token/use. `buyOut: true` buys every ticket left (ticketsBought is then ignored). */
@@ -55,7 +57,7 @@ export type KujiIntentResponse = z.infer<typeof kujiIntentResponseSchema>;
 export const checkTicketsRequestSchema = z.object({
   setId: setIdSchema,
   ticketsBought: ticketsBoughtSchema,
-  orderId: z.uuid('Invalid orderId').optional(),
+  orderId: idSchema('orderId').optional(),
 });
 export type CheckTicketsRequest = z.infer<typeof checkTicketsRequestSchema>;
 export const checkTicketsResponseSchema = z.object({ success: z.boolean(), message: z.string() });
@@ -66,13 +68,14 @@ export type ReservationResponse = z.infer<typeof reservationResponseSchema>;
 /** Cents for card orders, tokens for token orders. */
 export const orderTotalResponseSchema = z.object({ totalCost: z.number().int() });
 export type OrderTotalResponse = z.infer<typeof orderTotalResponseSchema>;
-export const orderPaymentStatusSchema = z.enum(['requires_payment_method', 'succeeded', 'failed', 'canceled', 'refunded']);
+/** An order's payment status: the same statuses as every payment. */
+export const orderPaymentStatusSchema = paymentStatusSchema;
 export const orderStatusResponseSchema = z.object({ paymentStatus: orderPaymentStatusSchema });
 export type OrderStatusResponse = z.infer<typeof orderStatusResponseSchema>;
 export const verifyOrderResponseSchema = z.object({ success: z.boolean() });
 export type VerifyOrderResponse = z.infer<typeof verifyOrderResponseSchema>;
 
-/** POST /api/draw-and-update-order/{orderId}: what was decided at payment (spec 000 §3). */
+/** POST /api/draw-and-update-order/{orderId}: what was decided at payment (docs/rules/buying.md). */
 export const drawResponseSchema = z.object({
   selectedPrizes: z.array(z.string()),
   challengeWon: z.boolean(),
@@ -87,7 +90,7 @@ export type OrderPrizesResponse = z.infer<typeof orderPrizesResponseSchema>;
 
 /** POST /api/prize/fetch-prizes */
 export const fetchPrizesRequestSchema = z.object({
-  productId: z.uuid('Invalid productId'),
+  productId: idSchema('productId'),
   selectedPrizes: z.array(z.string().min(1).max(10)).max(100_000),
 });
 export type FetchPrizesRequest = z.infer<typeof fetchPrizesRequestSchema>;

@@ -19,6 +19,25 @@ export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
 export const paymentStatusSchema = z.enum(['requires_payment_method', 'succeeded', 'failed', 'canceled', 'refunded']);
 export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
 
+/**
+ * Statuses after which nothing more happens for the shopper's purchase: paid (a later refund is the
+ * shop's doing), refunded, or canceled. `failed` is not final: another card may still pay.
+ */
+export const FINAL_PAYMENT_STATUSES: readonly PaymentStatus[] = ['succeeded', 'refunded', 'canceled'];
+/** True once a payment's status will not change by anything the shopper does (stop polling). */
+export function isFinalPaymentStatus(status: PaymentStatus): boolean {
+  return FINAL_PAYMENT_STATUSES.includes(status);
+}
+
+/** POST /api/payment/webhook: what the shop did with a gateway event (always 200 once the signature holds). */
+export const webhookResultSchema = z.object({
+  received: z.literal(true),
+  duplicate: z.literal(true).optional(),
+  ignored: z.string().optional(),
+  status: paymentStatusSchema.optional(),
+});
+export type WebhookResult = z.infer<typeof webhookResultSchema>;
+
 /** POST /api/test-gateway/confirm: the test gateway's stand-in for Stripe's client-side confirm. */
 export const testGatewayConfirmRequestSchema = z.object({
   clientSecret: z.string().min(1, 'clientSecret is required').max(200),

@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import { paymentStatusSchema } from '../payments/schemas.ts';
 
-/** Tokens bought (or refunded, or given as a bonus) expire this many months later (RULES §5). */
+/** Tokens bought (or refunded, or given as a bonus) expire this many months later (docs/rules/tokens.md). */
 export const TOKEN_LOT_LIFETIME_MONTHS = 6;
 
-/** Bonus tokens of a promo code: round(tokens x percentage / 100) (spec 001 §9). */
+/** Bonus tokens of a promo code: round(tokens x percentage / 100) (docs/rules/tokens.md). */
 export function bonusTokens(tokenAmount: number, extraTokensPercentage: number): number {
   return Math.round((tokenAmount * extraTokensPercentage) / 100);
 }
 
-/** A token package (spec 001 §3). Prices in cents. */
+/** A token package (docs/rules/tokens.md). Prices in cents. */
 export const tokenPackageSchema = z.object({
   _id: z.string(),
   packageName: z.string(),
@@ -39,6 +39,9 @@ export const createTokenIntentResponseSchema = z.object({
   tokenPackage: tokenPackageSchema,
 });
 export type CreateTokenIntentResponse = z.infer<typeof createTokenIntentResponseSchema>;
+
+/** `/api/token/payment-status/{paymentIntentId}`: the gateway's id (not one of the shop's uuids). */
+export const paymentIntentIdParamsSchema = z.object({ paymentIntentId: z.string().min(1).max(200) });
 
 /** GET /api/token/payment-status/{paymentIntentId} */
 export const tokenPaymentStatusResponseSchema = z.object({ paymentStatus: paymentStatusSchema });

@@ -20,7 +20,7 @@ interface Frame {
   label: string;
 }
 
-/** Rank colours (spec 000 §3): gold A-C, silver D-F, bronze otherwise; Last and Double have their own. */
+/** Rank colours (docs/rules/catalogue.md): gold A-C, silver D-F, bronze otherwise; Last and Double have their own. */
 export function frameOf(rank: PrizeRank): Frame {
   if (rank === 'LAST') return { stops: ['#ffe66d', '#ff5fa2', '#6a3cff'], ink: '#2a0b4d', label: 'LAST PRIZE' };
   if (rank === 'DOUBLE') return { stops: ['#d9fff2', '#3fd6b0', '#0f7f86'], ink: '#053c40', label: 'DOUBLE CHANCE' };

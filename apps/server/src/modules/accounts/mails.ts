@@ -1,4 +1,5 @@
-import { renderMail } from '../mail/layout.ts';
+import { RESET_LINK_VALIDITY, VERIFICATION_CODE_VALIDITY } from '@kujiya/shared';
+import { renderMail } from '../mail/service.ts';
 import type { MailMessage } from '../mail/service.ts';
 
 /** The verification code mail (sign-up, or password recovery by code). */
@@ -15,7 +16,7 @@ export function codeMail(to: string, code: string, process: 'signup' | 'forgetPa
     ],
     code,
     outro: [
-      'The code is valid for 15 minutes and can be used once.',
+      `The code is valid for ${VERIFICATION_CODE_VALIDITY} and can be used once.`,
       "If you did not ask for this code, you can ignore this e-mail; nothing changes on your account.",
     ],
   });
@@ -29,7 +30,7 @@ export function resetLinkMail(to: string, username: string, link: string): MailM
     intro: [`Hi ${username},`, 'We received a request to reset the password of your Kujiya account.'],
     action: { label: 'Reset password', url: link },
     outro: [
-      'This link is valid for 1 hour and can be used once.',
+      `This link is valid for ${RESET_LINK_VALIDITY} and can be used once.`,
       'If you did not ask for a password reset, you can ignore this e-mail; your password stays the same.',
     ],
   });

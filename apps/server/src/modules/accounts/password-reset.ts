@@ -4,12 +4,13 @@ import type { AppContext } from '../../core/context.ts';
 import type { Executor } from '../../db/database.ts';
 import { HttpError, badRequest } from '../../core/http-errors.ts';
 import { HOUR } from '../../core/clock.ts';
+import { RESET_LINK_LIFETIME_HOURS } from '@kujiya/shared';
 import type { MailService } from '../mail/service.ts';
 import { passwordResetTokens, users } from './tables.ts';
 import { generateToken, hashPassword, hashToken, TOKEN_PATTERN } from './secrets.ts';
 import { resetLinkMail } from './mails.ts';
 
-export const RESET_TOKEN_TTL_MS = HOUR;
+export const RESET_TOKEN_TTL_MS = RESET_LINK_LIFETIME_HOURS * HOUR;
 
 /**
  * Password reset tokens: the link mailed by forgot-password and the token the code path hands out.

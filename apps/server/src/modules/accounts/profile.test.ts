@@ -82,7 +82,7 @@ describe('profile', () => {
     expect(res.json()).toEqual({ message: 'Please login first.' });
   });
 
-  it('updates only the fields sent (multipart) and answers the spec message', async () => {
+  it('updates only the fields sent (multipart) and answers the update message', async () => {
     const res = await update(ivan.token, {
       phoneNumber: '91234567',
       postalCode: '123456',

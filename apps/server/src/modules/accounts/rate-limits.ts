@@ -83,7 +83,8 @@ export function rateLimited(app: FastifyInstance, name: string, limits: RouteLim
     : undefined;
 
   return {
-    async preHandler(request: FastifyRequest) {
+    // Before validation, so malformed attempts count against the limit too.
+    async preValidation(request: FastifyRequest) {
       const results = await Promise.all(counted.map((check) => check(request)));
       const waits = results.flatMap((r) => (!r.isAllowed && r.isExceeded ? [r.ttl] : []));
       if (failures) {

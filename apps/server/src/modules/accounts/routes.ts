@@ -1,27 +1,31 @@
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import {
   accountMessages,
+  authResponseSchema,
   changePasswordRequestSchema,
   checkEmailRequestSchema,
+  checkEmailResponseSchema,
   createUserRequestSchema,
   createVerificationRequestSchema,
   forgotPasswordRequestSchema,
   loginRequestSchema,
+  messageResponseSchema,
   resetPasswordRequestSchema,
+  resetTokenParamsSchema,
+  sessionUserSchema,
+  shippingAddressResponseSchema,
   updateProfileFieldsSchema,
+  updateProfileResponseSchema,
+  userDetailsSchema,
+  usernameParamsSchema,
   verifyCodeRequestSchema,
-  type MessageResponse,
-  type VerifyCodeResponse,
+  verifyCodeResponseSchema,
 } from '@kujiya/shared';
 import type { ModuleRoutes } from '../../routes.ts';
-import { parseInput } from '../../core/validate.ts';
+import { checkInput } from '../../core/validate.ts';
 import { HttpError, notFound } from '../../core/http-errors.ts';
 import { accountLimits, rateLimited } from './rate-limits.ts';
 import type { ProfileImage } from './service.ts';
-
-const usernameParamSchema = z.object({ username: z.string().min(1).max(100) });
-const tokenParamSchema = z.object({ token: z.string().max(200) });
 
 /** Reads update-profile's multipart form (or a JSON body): text fields plus the `profileImage` file. */
 async function readProfileForm(request: FastifyRequest): Promise<{ fields: Record<string, unknown>; image?: ProfileImage }> {
@@ -46,7 +50,7 @@ async function readProfileForm(request: FastifyRequest): Promise<{ fields: Recor
   return { fields, image };
 }
 
-/** Shopper accounts: spec 000 §7 and spec 001 §7 (the paths and payloads as written there). */
+/** Shopper accounts: sign-up, login, password recovery, profile (docs/rules/accounts.md). */
 export const accountsRoutes: ModuleRoutes = (app, { ctx, services }) => {
   const accounts = services.accounts;
   const requireUser = ctx.guards.requireUser;
@@ -54,17 +58,26 @@ export const accountsRoutes: ModuleRoutes = (app, { ctx, services }) => {
   // The default picture and the first admin (ADMIN_USERNAME) exist before the server takes requests.
   app.addHook('onReady', async () => accounts.ensureStartupData());
 
-  app.post('/users/check-email', rateLimited(app, 'check-email', accountLimits.checkEmail), async (request) => {
-    const { email } = parseInput(checkEmailRequestSchema, request.body);
-    await accounts.checkEmailAvailable(email);
-    return { available: true as const };
-  });
+  app.post(
+    '/users/check-email',
+    {
+      ...rateLimited(app, 'check-email', accountLimits.checkEmail),
+      schema: { body: checkEmailRequestSchema, response: { 200: checkEmailResponseSchema } },
+    },
+    async (request) => {
+      await accounts.checkEmailAvailable(request.body.email);
+      return { available: true as const };
+    },
+  );
 
   app.post(
     '/verification/create',
-    rateLimited(app, 'send-code', accountLimits.sendCode),
-    async (request): Promise<MessageResponse> => {
-      const { email, process } = parseInput(createVerificationRequestSchema, request.body);
+    {
+      ...rateLimited(app, 'send-code', accountLimits.sendCode),
+      schema: { body: createVerificationRequestSchema, response: { 200: messageResponseSchema } },
+    },
+    async (request) => {
+      const { email, process } = request.body;
       await accounts.sendCode(email, process ?? 'signup');
       return { message: accountMessages.codeSent };
     },
@@ -72,33 +85,45 @@ export const accountsRoutes: ModuleRoutes = (app, { ctx, services }) => {
 
   app.post(
     '/verification/verify',
-    rateLimited(app, 'check-code', accountLimits.checkCode),
-    async (request): Promise<VerifyCodeResponse> => {
-      const { email, code, process } = parseInput(verifyCodeRequestSchema, request.body);
+    {
+      ...rateLimited(app, 'check-code', accountLimits.checkCode),
+      schema: { body: verifyCodeRequestSchema, response: { 200: verifyCodeResponseSchema } },
+    },
+    async (request) => {
+      const { email, code, process } = request.body;
       const result = await accounts.verifyCode(email, code, process);
       return { message: accountMessages.codeVerified, ...result };
     },
   );
 
-  app.post('/users/create', rateLimited(app, 'sign-up', accountLimits.signUp), async (request, reply) => {
-    const input = parseInput(createUserRequestSchema, request.body);
-    return reply.status(201).send(await accounts.createUser(input));
-  });
+  app.post(
+    '/users/create',
+    {
+      ...rateLimited(app, 'sign-up', accountLimits.signUp),
+      schema: { body: createUserRequestSchema, response: { 201: authResponseSchema } },
+    },
+    async (request, reply) => reply.status(201).send(await accounts.createUser(request.body)),
+  );
 
-  app.post('/users/login', rateLimited(app, 'login', accountLimits.login), async (request) => {
-    const { username, password } = parseInput(loginRequestSchema, request.body);
-    return accounts.login(username, password);
-  });
+  app.post(
+    '/users/login',
+    { ...rateLimited(app, 'login', accountLimits.login), schema: { body: loginRequestSchema, response: { 200: authResponseSchema } } },
+    async (request) => accounts.login(request.body.username, request.body.password),
+  );
 
   // With a valid token, logout revokes that token only (the shopper's other devices stay signed in);
   // without one there is nothing to end, and the answer is the same.
-  app.get('/users/logout', { preHandler: ctx.guards.optionalUser }, async (request): Promise<MessageResponse> => {
-    if (request.userToken) await accounts.logout(request.userToken);
-    return { message: accountMessages.loggedOut };
-  });
+  app.get(
+    '/users/logout',
+    { preValidation: ctx.guards.optionalUser, schema: { response: { 200: messageResponseSchema } } },
+    async (request) => {
+      if (request.userToken) await accounts.logout(request.userToken);
+      return { message: accountMessages.loggedOut };
+    },
+  );
 
   /** The session's user (the web checks a stored token with it). */
-  app.get('/users/me', { preHandler: requireUser }, async (request) => {
+  app.get('/users/me', { preValidation: requireUser, schema: { response: { 200: sessionUserSchema } } }, async (request) => {
     const account = await accounts.getAccount(request.user!.id);
     if (!account) throw notFound(accountMessages.userNotFound);
     return { username: account.username, profilePicture: account.profilePicture };
@@ -106,48 +131,61 @@ export const accountsRoutes: ModuleRoutes = (app, { ctx, services }) => {
 
   app.post(
     '/users/forgot-password',
-    rateLimited(app, 'forgot-password', accountLimits.forgotPassword),
-    async (request): Promise<MessageResponse> => {
-      const { email } = parseInput(forgotPasswordRequestSchema, request.body);
-      await accounts.forgotPassword(email);
+    {
+      ...rateLimited(app, 'forgot-password', accountLimits.forgotPassword),
+      schema: { body: forgotPasswordRequestSchema, response: { 200: messageResponseSchema } },
+    },
+    async (request) => {
+      await accounts.forgotPassword(request.body.email);
       return { message: accountMessages.resetLinkSent };
     },
   );
 
   app.post(
     '/users/reset-password/:token',
-    rateLimited(app, 'reset-password', accountLimits.resetPassword),
-    async (request): Promise<MessageResponse> => {
-      const { token } = parseInput(tokenParamSchema, request.params);
-      const { password } = parseInput(resetPasswordRequestSchema, request.body);
-      await accounts.resetPassword(token, password);
+    {
+      ...rateLimited(app, 'reset-password', accountLimits.resetPassword),
+      schema: { params: resetTokenParamsSchema, body: resetPasswordRequestSchema, response: { 200: messageResponseSchema } },
+    },
+    async (request) => {
+      await accounts.resetPassword(request.params.token, request.body.password);
       return { message: accountMessages.passwordResetDone };
     },
   );
 
   app.post(
     '/users/change-password',
-    rateLimited(app, 'change-password', accountLimits.changePassword),
-    async (request): Promise<MessageResponse> => {
-      const { email, resetToken, password } = parseInput(changePasswordRequestSchema, request.body);
+    {
+      ...rateLimited(app, 'change-password', accountLimits.changePassword),
+      schema: { body: changePasswordRequestSchema, response: { 200: messageResponseSchema } },
+    },
+    async (request) => {
+      const { email, resetToken, password } = request.body;
       await accounts.changePassword(email, resetToken, password);
       return { message: accountMessages.passwordResetDone };
     },
   );
 
-  app.get('/users/details/:username', { preHandler: requireUser }, async (request) => {
-    const { username } = parseInput(usernameParamSchema, request.params);
-    return accounts.getDetails(request.user!, username);
-  });
+  app.get(
+    '/users/details/:username',
+    { preValidation: requireUser, schema: { params: usernameParamsSchema, response: { 200: userDetailsSchema } } },
+    async (request) => accounts.getDetails(request.user!, request.params.username),
+  );
 
-  app.get('/users/shipping-address/:username', { preHandler: requireUser }, async (request) => {
-    const { username } = parseInput(usernameParamSchema, request.params);
-    return accounts.getShippingAddress(request.user!, username);
-  });
+  app.get(
+    '/users/shipping-address/:username',
+    { preValidation: requireUser, schema: { params: usernameParamsSchema, response: { 200: shippingAddressResponseSchema } } },
+    async (request) => accounts.getShippingAddress(request.user!, request.params.username),
+  );
 
-  app.post('/users/update-profile', { preHandler: requireUser }, async (request) => {
-    const { fields, image } = await readProfileForm(request);
-    const input = parseInput(updateProfileFieldsSchema, fields);
-    return accounts.updateProfile(request.user!, input, image);
-  });
+  // Multipart: the form is read here (a declared body cannot describe a file part); the text fields are
+  // checked with the same shared schema.
+  app.post(
+    '/users/update-profile',
+    { preValidation: requireUser, schema: { consumes: ['multipart/form-data', 'application/json'], response: { 200: updateProfileResponseSchema } } },
+    async (request) => {
+      const { fields, image } = await readProfileForm(request);
+      return accounts.updateProfile(request.user!, checkInput(updateProfileFieldsSchema, fields), image);
+    },
+  );
 };

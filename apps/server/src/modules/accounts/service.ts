@@ -82,7 +82,7 @@ const toSummary = (row: UserRow): ShopperSummary => ({
 });
 const sameName = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
-/** Maps a unique violation on users to the spec's texts. */
+/** Maps a unique violation on users to the shop's texts. */
 function mapUserConflict(error: unknown): never {
   if (isUniqueViolation(error, 'users_username_lower_idx')) throw conflict(accountMessages.usernameTaken);
   if (isUniqueViolation(error, 'users_email_idx')) throw conflict(accountMessages.emailTaken);

@@ -179,7 +179,7 @@ describe('admin sessions', () => {
     await expect(guard(token)).resolves.toBeUndefined();
     await expect(guard('not-a-token')).rejects.toMatchObject(INVALID);
 
-    // What an operator does to end an admin's sessions (no API call in the spec does it).
+    // What an operator does to end an admin's sessions (no API call does it).
     await t.ctx.db.update(admins).set({ tokenVersion: sql`${admins.tokenVersion} + 1` });
     await expect(guard(token)).rejects.toMatchObject(INVALID);
     expect(await t.ctx.tokens.verify(token)).toBeNull();

@@ -15,7 +15,7 @@ describe('sign-up with an e-mail code', () => {
   });
   afterAll(async () => t.close());
 
-  it('check-email answers OK for a free address and 409 with the spec text for a taken one', async () => {
+  it('check-email answers OK for a free address and 409 with the exact text for a taken one', async () => {
     await signUp(t, { username: 'taken1', email: 'Taken1@Example.com' });
     const free = await post(t, '/api/users/check-email', { email: 'free@example.com' });
     expect(free.statusCode).toBe(200);
@@ -100,7 +100,7 @@ describe('sign-up with an e-mail code', () => {
     expect(retry.statusCode).toBe(201);
   });
 
-  it('validates with the spec messages and creates nothing', async () => {
+  it('validates with the exact messages and creates nothing', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ username: 'ab', email: 'x@example.com', password: 'abc12!' }, 'Username must be 3-30 characters long and alphanumeric.'],
       [{ username: 'a'.repeat(31), email: 'x@example.com', password: 'abc12!' }, 'Username must be 3-30 characters long and alphanumeric.'],
@@ -221,7 +221,7 @@ describe('verification codes', () => {
     expect(unknownProcess.statusCode).toBe(400);
   });
 
-  it('answers 502 with the spec text when the mail cannot be sent, and the code is void', async () => {
+  it('answers 502 with the exact text when the mail cannot be sent, and the code is void', async () => {
     const original = t.services.mail.send;
     t.services.mail.send = async () => {
       throw new Error('smtp down');

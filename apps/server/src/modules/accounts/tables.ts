@@ -3,7 +3,7 @@ import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } 
 
 /**
  * Shoppers. `username` is unique case-insensitively (lower(username) index); `email` is stored
- * lowercased and unique. The shipping address lives on the user (spec 001 §3).
+ * lowercased and unique. The shipping address lives on the user (docs/rules/accounts.md).
  */
 export const users = pgTable(
   'users',

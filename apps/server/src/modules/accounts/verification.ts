@@ -4,6 +4,7 @@ import type { AppContext } from '../../core/context.ts';
 import type { Executor } from '../../db/database.ts';
 import { HttpError, badRequest, conflict } from '../../core/http-errors.ts';
 import { HOUR, MINUTE } from '../../core/clock.ts';
+import { SIGNUP_VERIFICATION_WINDOW_HOURS, VERIFICATION_CODE_LIFETIME_MINUTES, VERIFICATION_CODE_MAX_ATTEMPTS } from '@kujiya/shared';
 import { getOrCreateSetting } from '../../core/settings.ts';
 import type { MailService } from '../mail/service.ts';
 import { users, verificationCodes } from './tables.ts';
@@ -11,17 +12,17 @@ import { generateCode, generateToken, hashCode, sameDigest } from './secrets.ts'
 import { codeMail } from './mails.ts';
 import type { PasswordResets } from './password-reset.ts';
 
-export const CODE_TTL_MS = 15 * MINUTE;
-export const CODE_MAX_ATTEMPTS = 5;
+export const CODE_TTL_MS = VERIFICATION_CODE_LIFETIME_MINUTES * MINUTE;
+export const CODE_MAX_ATTEMPTS = VERIFICATION_CODE_MAX_ATTEMPTS;
 /** How long a verified sign-up e-mail may be used to create the account. */
-export const SIGNUP_VERIFICATION_WINDOW_MS = HOUR;
+export const SIGNUP_VERIFICATION_WINDOW_MS = SIGNUP_VERIFICATION_WINDOW_HOURS * HOUR;
 
 type Purpose = 'signup' | 'forgotPassword';
 const purposeOf = (process: VerificationProcess): Purpose => (process === 'signup' ? 'signup' : 'forgotPassword');
 
 export type VerifyResult = { process: VerificationProcess; resetToken?: string };
 
-/** Why a code was refused; the answer's text is always the spec's. */
+/** Why a code was refused; the answer's text is always the same one. */
 const refuse = (reason: 'incorrect' | 'expired' | 'tooManyAttempts') =>
   badRequest(accountMessages.codeIncorrect, { reason });
 

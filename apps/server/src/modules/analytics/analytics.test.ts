@@ -4,7 +4,7 @@ import { createTestProduct } from '../catalogue/test/fixtures.ts';
 import { fundedShopper, useTokens } from '../orders/testing.ts';
 import { testShopper } from '../token-shop/testing.ts';
 
-describe('analytics events of spec 000 §9', () => {
+describe('analytics events (docs/rules/api.md)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();

@@ -17,20 +17,20 @@ export const announcementsRoutes: ModuleRoutes = (app, { ctx, services }) => {
 
   app.get(
     '/admin/announcements',
-    { preHandler: ctx.guards.requireAdmin, schema: { response: { 200: announcementsResponseSchema } } },
+    { preValidation: ctx.guards.requireAdmin, schema: { response: { 200: announcementsResponseSchema } } },
     async () => ({ announcements: await announcements.list() }),
   );
 
   app.post(
     '/admin/announcements',
-    { preHandler: ctx.guards.requireAdmin, schema: { body: announcementInputSchema, response: { 201: announcementSchema } } },
+    { preValidation: ctx.guards.requireAdmin, schema: { body: announcementInputSchema, response: { 201: announcementSchema } } },
     async (request, reply) => reply.code(201).send(await announcements.create(request.admin!, request.body)),
   );
 
   app.put(
     '/admin/announcements/:announcementId',
     {
-      preHandler: ctx.guards.requireAdmin,
+      preValidation: ctx.guards.requireAdmin,
       schema: { params: announcementIdParamsSchema, body: announcementInputSchema, response: { 200: announcementSchema } },
     },
     async (request) => announcements.update(request.admin!, request.params.announcementId, request.body),

@@ -4,8 +4,34 @@ import type { Executor, Tx } from '../../db/database.ts';
 import { notFound } from '../../core/http-errors.ts';
 import { prizes, roundPrizes, setRounds } from './tables.ts';
 
-export type RoundRow = typeof setRounds.$inferSelect;
-export type RoundStatus = RoundRow['status'];
+export type RoundStatus = 'open' | 'sold_out' | 'closed';
+
+/** A round as other modules see it (with its secret seed: for server use only, never in a public answer). */
+export interface Round {
+  id: string;
+  productId: string;
+  sku: string;
+  roundNumber: number;
+  status: RoundStatus;
+  serverSeed: string;
+  commitment: string;
+  seedRevealedAt: Date | null;
+  totalTickets: number;
+  nextNonce: number;
+  holdUntil: Date | null;
+  holdOrderId: string | null;
+  lotteryCompleted: boolean;
+  openedAt: Date;
+  closedAt: Date | null;
+  /** The committed rules document and its hash (docs/rules/fairness.md); null on rounds opened before them. */
+  rulesDocument: string | null;
+  rulesHash: string | null;
+  /** The chained log's head, moved under the round lock. */
+  headHash: string | null;
+}
+/** The stored row; the same fields as `Round` (checked below), kept inside the catalogue module. */
+type RoundRow = typeof setRounds.$inferSelect;
+const asRound = (row: RoundRow): Round => row;
 
 /**
  * Round-level operations other modules need inside their own transactions (the ticket box in
@@ -19,16 +45,16 @@ export function createRoundsService(ctx: AppContext) {
      * returns it with its secret seed. Every change of a round's tickets happens under this lock,
      * so purchases of one round are serialised on any number of server instances.
      */
-    async lockRound(tx: Tx, setId: string): Promise<RoundRow> {
+    async lockRound(tx: Tx, setId: string): Promise<Round> {
       const [round] = await tx.select().from(setRounds).where(eq(setRounds.id, setId)).for('update');
       if (!round) throw notFound('Product not found');
-      return round;
+      return asRound(round);
     },
 
     /** The round row (with its seed: for server use only), or null. */
-    async findRound(exec: Executor, setId: string): Promise<RoundRow | null> {
+    async findRound(exec: Executor, setId: string): Promise<Round | null> {
       const [round] = await exec.select().from(setRounds).where(eq(setRounds.id, setId));
-      return round ?? null;
+      return round ? asRound(round) : null;
     },
 
     /** Reserves `count` consecutive round-wide nonces and returns the first. */
@@ -94,7 +120,7 @@ export function createRoundsService(ctx: AppContext) {
       return updated.length > 0;
     },
 
-    /** Marks the round sold out and reveals its seed (RULES §2). */
+    /** Marks the round sold out and reveals its seed (docs/rules/fairness.md). */
     async markSoldOut(tx: Tx, roundId: string): Promise<void> {
       const now = ctx.clock.now();
       await tx
@@ -103,7 +129,7 @@ export function createRoundsService(ctx: AppContext) {
         .where(eq(setRounds.id, roundId));
     },
 
-    /** Puts the round on a buy-out hold until `until` (RULES §3). */
+    /** Puts the round on a buy-out hold until `until` (docs/rules/buying.md). */
     async setHold(tx: Tx, roundId: string, until: Date, orderId: string): Promise<void> {
       await tx.update(setRounds).set({ holdUntil: until, holdOrderId: orderId }).where(eq(setRounds.id, roundId));
     },

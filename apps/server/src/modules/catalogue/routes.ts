@@ -1,24 +1,28 @@
-import { z } from 'zod';
+import { prizeListSchema, productListingSchema, setAndProductIdParamsSchema } from '@kujiya/shared';
 import type { ModuleRoutes } from '../../routes.ts';
-import { badRequest } from '../../core/http-errors.ts';
+import { fastSerializerCompiler } from '../../core/serializers.ts';
 
-const uuidSchema = z.uuid();
-function uuidParam(value: string, name: string): string {
-  if (!uuidSchema.safeParse(value).success) throw badRequest(`Invalid ${name}`);
-  return value.toLowerCase();
-}
+export const catalogueRoutes: ModuleRoutes = (app, { ctx, services }) => {
+  // The listing changes with every purchase: never cached. It is the biggest and most requested
+  // answer, so it is written by the fast serializer (checked against its schema outside production).
+  app.get(
+    '/ichiban-kuji-products',
+    {
+      schema: { response: { 200: productListingSchema } },
+      serializerCompiler: fastSerializerCompiler(ctx.config.env !== 'production'),
+    },
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return services.catalogue.listProducts();
+    },
+  );
 
-export const catalogueRoutes: ModuleRoutes = (app, { services }) => {
-  // The listing changes with every purchase: never cached.
-  app.get('/ichiban-kuji-products', async (_request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-    return services.catalogue.listProducts();
-  });
-
-  app.get<{ Params: { setId: string; productId: string } }>('/prizes/:setId/:productId', async (request, reply) => {
-    const setId = uuidParam(request.params.setId, 'setId');
-    const productId = uuidParam(request.params.productId, 'productId');
-    reply.header('Cache-Control', 'no-store');
-    return services.catalogue.listPrizes(setId, productId);
-  });
+  app.get(
+    '/prizes/:setId/:productId',
+    { schema: { params: setAndProductIdParamsSchema, response: { 200: prizeListSchema } } },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return services.catalogue.listPrizes(request.params.setId.toLowerCase(), request.params.productId.toLowerCase());
+    },
+  );
 };

@@ -4,10 +4,10 @@ import { canonicalBox, centsToDollars, commitmentOf, rulesDocument, sha256Hex, t
 import type { AppContext } from '../../core/context.ts';
 import type { Executor, Tx } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../core/http-errors.ts';
-import { parseInput } from '../../core/validate.ts';
+import { checkInput } from '../../core/validate.ts';
 import type { StockService } from '../stock/service.ts';
-import type { RoundsService, RoundRow } from './rounds.ts';
-import { newProductSchema, newPromotionSchema, type NewProduct, type NewPromotion } from './inputs.ts';
+import type { Round, RoundsService, RoundStatus } from './rounds.ts';
+import { newProductSchema, newPromotionSchema, type NewProduct, type NewPromotion } from '@kujiya/shared';
 import { nextSku } from './sku.ts';
 import { prizes, products, promotions, roundPrizes, setRounds } from './tables.ts';
 
@@ -25,17 +25,46 @@ export type ProposedPrize =
   | { kind: 'double'; quantity: number };
 
 type ProductRow = typeof products.$inferSelect;
+
+/** Rounds as other modules see them (their operations come with this service). */
+export type { Round, RoundsService, RoundStatus };
+
+/** A product as other modules see it (prices in cents and tokens). */
+export interface CatalogueProduct {
+  id: string;
+  name: string;
+  image: string;
+  tokenPrice: number;
+  priceCents: number;
+  tags: string[];
+  preorder: boolean;
+  arrival: string | null;
+  doubleChance: boolean;
+  lotteryEnabled: boolean;
+  promotionId: string | null;
+  active: boolean;
+  createdAt: Date;
+  currentRoundId: string | null;
+}
+const asCatalogueProduct = (row: ProductRow): CatalogueProduct => row;
+
+/** A round with its product and promotion, as a purchase sees it. */
+export interface RoundContext {
+  product: CatalogueProduct;
+  promotion: Promotion | null;
+  round: Round;
+}
 type PromotionRow = typeof promotions.$inferSelect;
 type PrizeRow = typeof prizes.$inferSelect;
 
-/** The public shape of a round, its seed only once revealed (RULES §2). */
+/** The public shape of a round, its seed only once revealed (docs/rules/fairness.md). */
 export interface PublicRound {
   setId: string;
   productId: string;
   productName: string;
   sku: string;
   roundNumber: number;
-  status: RoundRow['status'];
+  status: RoundStatus;
   commitment: string;
   serverSeed: string | null;
   totalTickets: number;
@@ -136,7 +165,7 @@ export function createCatalogueService(ctx: AppContext, deps: { rounds: RoundsSe
     }
   }
 
-  async function productViews(rows: { product: ProductRow; round: RoundRow; promotion: PromotionRow | null }[], exec: Executor) {
+  async function productViews(rows: { product: ProductRow; round: Round; promotion: PromotionRow | null }[], exec: Executor) {
     const available = await stock.availability(
       rows.map((r) => r.round.id),
       exec,
@@ -177,7 +206,7 @@ export function createCatalogueService(ctx: AppContext, deps: { rounds: RoundsSe
     ...rounds,
 
     async createPromotion(exec: Executor, input: NewPromotion): Promise<string> {
-      const data = parseInput(newPromotionSchema, input);
+      const data = checkInput(newPromotionSchema, input);
       const id = crypto.randomUUID();
       await exec.insert(promotions).values({ id, ...data, createdAt: now() });
       return id;
@@ -192,7 +221,7 @@ export function createCatalogueService(ctx: AppContext, deps: { rounds: RoundsSe
      * backdates the listing so the demo shop has older and newer sets.
      */
     async createProduct(input: NewProduct, options: { listedAt?: Date } = {}): Promise<{ productId: string; setId: string }> {
-      const data = parseInput(newProductSchema, input);
+      const data = checkInput(newProductSchema, input);
       const at = options.listedAt ?? now();
       return ctx.db.transaction(async (tx) => {
         if (data.promotionId) {
@@ -242,7 +271,7 @@ export function createCatalogueService(ctx: AppContext, deps: { rounds: RoundsSe
     },
 
     /**
-     * Reload Set (RULES §1, spec 001): closes the current round (revealing its seed), releases its
+     * Reload Set (docs/rules/catalogue.md): closes the current round (revealing its seed), releases its
      * reservations and opens the next one with SKU suffix + 1, a new seed and full prize counts.
      * The promotion is removed, as the admin spec says.
      */
@@ -326,7 +355,7 @@ export function createCatalogueService(ctx: AppContext, deps: { rounds: RoundsSe
     },
 
     /** The product a round belongs to, as the shopper sees it now, or 404. */
-    async getProductOfRound(setId: string, exec: Executor = ctx.db) {
+    async getProductOfRound(setId: string, exec: Executor = ctx.db): Promise<RoundContext> {
       const round = await rounds.findRound(exec, setId);
       if (!round) throw notFound(PRODUCT_NOT_FOUND);
       const [row] = await exec
@@ -334,7 +363,7 @@ export function createCatalogueService(ctx: AppContext, deps: { rounds: RoundsSe
         .from(products)
         .leftJoin(promotions, eq(promotions.id, products.promotionId))
         .where(eq(products.id, round.productId));
-      return { product: row!.product, promotion: promotionView(row!.promotion), round };
+      return { product: asCatalogueProduct(row!.product), promotion: promotionView(row!.promotion), round };
     },
 
     /**

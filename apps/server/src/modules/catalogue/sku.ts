@@ -1,4 +1,4 @@
-/** The SKU of the next round (RULES §1, spec 001 Reload Set): numeric suffix + 1, width kept. */
+/** The SKU of the next round (Reload Set, docs/rules/catalogue.md): numeric suffix + 1, width kept. */
 export function nextSku(sku: string): string {
   const match = /^(.*?)(\d+)$/.exec(sku);
   if (!match) return `${sku}-2`;

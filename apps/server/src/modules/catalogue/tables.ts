@@ -12,7 +12,7 @@ import {
   index,
 } from 'drizzle-orm/pg-core';
 
-/** A set's promotion (spec 000 §3): the columns of the type in use are filled, the others null. */
+/** A set's promotion (docs/rules/catalogue.md): the columns of the type in use are filled, the others null. */
 export const promotions = pgTable('promotions', {
   id: uuid('id').primaryKey(),
   type: text('type', { enum: ['BUY_X_GET_Y_FREE', 'CHALLENGE'] }).notNull(),
@@ -80,7 +80,7 @@ export const prizes = pgTable(
   ],
 );
 
-/** One ticket pool of a product (RULES §1): its own setId, SKU, fairness seed and prize counts. */
+/** One ticket pool of a product (docs/rules/catalogue.md): its own setId, SKU, fairness seed and prize counts. */
 export const setRounds = pgTable(
   'set_rounds',
   {
@@ -96,9 +96,9 @@ export const setRounds = pgTable(
     commitment: text('commitment').notNull(),
     seedRevealedAt: timestamp('seed_revealed_at', { withTimezone: true }),
     totalTickets: integer('total_tickets').notNull(),
-    /** The round-wide nonce the next drawn ticket gets (RULES §2). */
+    /** The round-wide nonce the next drawn ticket gets (docs/rules/fairness.md). */
     nextNonce: integer('next_nonce').notNull().default(0),
-    /** A card buy-out's hold (RULES §3): other purchases answer 423 until then. */
+    /** A card buy-out's hold (docs/rules/buying.md): other purchases answer 423 until then. */
     holdUntil: timestamp('hold_until', { withTimezone: true }),
     holdOrderId: uuid('hold_order_id'),
     lotteryCompleted: boolean('lottery_completed').notNull().default(false),

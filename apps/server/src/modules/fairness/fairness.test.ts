@@ -183,7 +183,7 @@ describe('GET /api/fairness/:setId', () => {
   it('answers 400 for a malformed id and 404 for an unknown round', async () => {
     const malformed = await t.app.inject({ method: 'GET', url: '/api/fairness/not-a-uuid' });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json().message).toBe('setId: Invalid setId');
+    expect(malformed.json().message).toBe('Invalid setId');
     const unknown = await t.app.inject({ method: 'GET', url: `/api/fairness/${crypto.randomUUID()}` });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ message: 'Product not found' });

@@ -7,7 +7,7 @@ import type { Principal } from '../../core/auth.ts';
 import { TestClock } from '../../core/clock.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createTestProduct } from '../catalogue/test/fixtures.ts';
-import type { NewProduct } from '../catalogue/inputs.ts';
+import type { NewProduct } from '@kujiya/shared';
 import { insertTestShopper } from '../accounts/test-helpers.ts';
 
 /**

@@ -85,15 +85,19 @@ describe('favourites', () => {
     expect(await check(oldSetId, alice.headers)).toBe(false);
   });
 
-  it('answers 404 Product not found for an unknown or malformed setId, and stores nothing', async () => {
+  it('answers 404 Product not found for an unknown setId, 400 for a malformed one, and stores nothing', async () => {
     const alice = await testShopper(t, 'alice');
-    for (const setId of [crypto.randomUUID(), 'not-a-set']) {
+    const cases = [
+      { setId: crypto.randomUUID(), status: 404, message: 'Product not found' },
+      { setId: 'not-a-set', status: 400, message: 'Invalid setId' },
+    ];
+    for (const { setId, status, message } of cases) {
       for (const method of ['POST', 'DELETE'] as const) {
         const res = await call(method, `/api/users/favorites/${setId}`, alice.headers);
-        expect(res.statusCode).toBe(404);
-        expect(res.json()).toEqual({ message: 'Product not found' });
+        expect(res.statusCode).toBe(status);
+        expect(res.json()).toEqual({ message });
       }
-      expect((await call('GET', `/api/users/favorites/check/${setId}`, alice.headers)).statusCode).toBe(404);
+      expect((await call('GET', `/api/users/favorites/check/${setId}`, alice.headers)).statusCode).toBe(status);
     }
     expect((await call('GET', '/api/users/favorites', alice.headers)).json()).toEqual({ productIds: [] });
   });

@@ -1,22 +1,25 @@
+import { favoriteProductIdsSchema, favoriteStateSchema, setIdParamsSchema } from '@kujiya/shared';
 import type { ModuleRoutes } from '../../routes.ts';
 
-/** Favourites of spec 000 §7; every call needs a login (403 'Please login first.'). */
+/** Favourites; every call needs a login (403 'Please login first.'). */
 export const favouritesRoutes: ModuleRoutes = (app, { ctx, services }) => {
-  const guard = { preHandler: ctx.guards.requireUser };
-  type SetParams = { Params: { setId: string } };
+  const guard = { preValidation: ctx.guards.requireUser };
+  const setRoute = { ...guard, schema: { params: setIdParamsSchema, response: { 200: favoriteStateSchema } } };
 
-  app.get('/users/favorites', guard, async (request) => ({ productIds: await services.favourites.productIds(request.user!.id) }));
+  app.get('/users/favorites', { ...guard, schema: { response: { 200: favoriteProductIdsSchema } } }, async (request) => ({
+    productIds: await services.favourites.productIds(request.user!.id),
+  }));
 
-  app.get<SetParams>('/users/favorites/check/:setId', guard, async (request) => ({
+  app.get('/users/favorites/check/:setId', setRoute, async (request) => ({
     isFavorite: await services.favourites.isFavorite(request.user!.id, request.params.setId),
   }));
 
-  app.post<SetParams>('/users/favorites/:setId', guard, async (request) => {
+  app.post('/users/favorites/:setId', setRoute, async (request) => {
     await services.favourites.add(request.user!.id, request.params.setId);
     return { isFavorite: true };
   });
 
-  app.delete<SetParams>('/users/favorites/:setId', guard, async (request) => {
+  app.delete('/users/favorites/:setId', setRoute, async (request) => {
     await services.favourites.remove(request.user!.id, request.params.setId);
     return { isFavorite: false };
   });

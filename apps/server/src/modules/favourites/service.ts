@@ -1,16 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import { z } from 'zod';
 import type { AppContext } from '../../core/context.ts';
-import { notFound } from '../../core/http-errors.ts';
-import { PRODUCT_NOT_FOUND, type CatalogueService } from '../catalogue/service.ts';
+import type { CatalogueService } from '../catalogue/service.ts';
 import { favourites } from './tables.ts';
-
-const setIdSchema = z.uuid();
 
 /** Favourites: the API speaks of a set (round) id, the row remembers its product. */
 export function createFavouritesService(ctx: AppContext, { catalogue }: { catalogue: CatalogueService }) {
+  /** `setId` is a well-formed id (the route's params schema checked it). */
   async function productOfSet(setId: string): Promise<string> {
-    if (!setIdSchema.safeParse(setId).success) throw notFound(PRODUCT_NOT_FOUND);
     const { product } = await catalogue.getProductOfRound(setId);
     return product.id;
   }

@@ -1,8 +1,8 @@
 import { index, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
- * A shopper's favourite products (spec 000 §3 Favourite). Keyed by the product, not the round, so a
- * favourite follows the product across Reload Set (RULES §1). No foreign keys: accounts and the
+ * A shopper's favourite products (docs/rules/catalogue.md). Keyed by the product, not the round, so a
+ * favourite follows the product across Reload Set (docs/rules/catalogue.md). No foreign keys: accounts and the
  * catalogue own those rows.
  */
 export const favourites = pgTable(

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPIRED_SHIPPING, singaporeInstant } from '@kujiya/shared';
 import { MINUTE } from '../../core/clock.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import type { TestGateway } from '../payments/test-gateway.ts';
+import type { TestGateway } from '../payments/testing.ts';
 import type { Shopper } from '../orders/testing.ts';
 import { addressedShopper, call, confirmCard, givePrizes } from './testing.ts';
 

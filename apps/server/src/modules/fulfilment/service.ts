@@ -34,7 +34,7 @@ import type { AccountsService } from '../accounts/service.ts';
 import type { InventoryService, TakenUnits } from '../inventory/service.ts';
 import type { NotificationsService } from '../notifications/service.ts';
 import type { OrdersService } from '../orders/service.ts';
-import type { PaymentIntentRecord, PaymentsService } from '../payments/service.ts';
+import type { PaymentIntent, PaymentsService } from '../payments/service.ts';
 import { CourierError, createCourier, type Courier } from './courier.ts';
 import { collectionSlotBookings, selfCollections, shipments, type ShipmentLine } from './tables.ts';
 
@@ -141,7 +141,7 @@ export function createFulfilmentService(ctx: AppContext, deps: Deps) {
   }
 
   /** The signed webhook said paid: the units leave the inventory here, exactly once. */
-  payments.onSucceeded(SHIPPING_PURPOSE, async (tx: Tx, intent: PaymentIntentRecord) => {
+  payments.onSucceeded(SHIPPING_PURPOSE, async (tx: Tx, intent: PaymentIntent) => {
     const [row] = await tx.select().from(shipments).where(eq(shipments.paymentIntentId, intent.id)).for('update');
     if (!row || row.status === 'paid') return;
     if (row.status === 'awaiting_payment') return markPaid(tx, row);
@@ -161,12 +161,12 @@ export function createFulfilmentService(ctx: AppContext, deps: Deps) {
     await markPaid(tx, row);
   });
 
-  payments.onCanceled(SHIPPING_PURPOSE, async (tx: Tx, intent: PaymentIntentRecord) => {
+  payments.onCanceled(SHIPPING_PURPOSE, async (tx: Tx, intent: PaymentIntent) => {
     const [row] = await tx.select().from(shipments).where(eq(shipments.paymentIntentId, intent.id)).for('update');
     if (row?.status === 'awaiting_payment') await cancelShipment(tx, row, 'The payment was cancelled.');
   });
 
-  payments.onFailed(SHIPPING_PURPOSE, async (tx: Tx, intent: PaymentIntentRecord) => {
+  payments.onFailed(SHIPPING_PURPOSE, async (tx: Tx, intent: PaymentIntent) => {
     await tx.update(shipments).set({ lastError: intent.lastError ?? 'The payment failed.' }).where(and(eq(shipments.paymentIntentId, intent.id), eq(shipments.status, 'awaiting_payment')));
   });
 

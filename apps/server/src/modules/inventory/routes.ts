@@ -7,7 +7,7 @@ export const inventoryRoutes: ModuleRoutes = (app, { ctx, services }) => {
 
   app.get(
     '/inventory/user/:username',
-    { preHandler: ctx.guards.requireUser, schema: { params: usernameParamsSchema, response: { 200: inventoryResponseSchema } } },
+    { preValidation: ctx.guards.requireUser, schema: { params: usernameParamsSchema, response: { 200: inventoryResponseSchema } } },
     async (request) => {
       const account = await accounts.requireSelf(request.user!, request.params.username);
       return inventory.inventoryOf(account.id);
@@ -16,7 +16,7 @@ export const inventoryRoutes: ModuleRoutes = (app, { ctx, services }) => {
 
   app.post(
     '/inventory/abandon',
-    { preHandler: ctx.guards.requireUser, schema: { body: abandonRequestSchema, response: { 200: messageOnlyResponseSchema } } },
+    { preValidation: ctx.guards.requireUser, schema: { body: abandonRequestSchema, response: { 200: messageOnlyResponseSchema } } },
     async (request) => {
       const { units } = await inventory.abandon(request.user!.id, request.body.items);
       return { message: `${units} item${units === 1 ? '' : 's'} abandoned.` };

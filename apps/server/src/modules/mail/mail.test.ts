@@ -44,7 +44,7 @@ describe('mail over SMTP', () => {
     expect(verified.statusCode).toBe(200);
   });
 
-  it('answers 502 with the spec text when the SMTP server is gone', async () => {
+  it('answers 502 with the exact text when the SMTP server is gone', async () => {
     const dead = await startSmtp();
     await dead.close();
     const down = await createTestApp({ env: { SMTP_URL: dead.url } });

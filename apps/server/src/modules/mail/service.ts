@@ -211,3 +211,6 @@ export function createMailService(ctx: AppContext) {
   return service;
 }
 export type MailService = ReturnType<typeof createMailService>;
+
+/** The shop's mail layout, for modules that write their own mails. */
+export { renderMail } from './layout.ts';

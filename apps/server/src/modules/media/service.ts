@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { isImageName } from '@kujiya/shared';
 import type { AppContext } from '../../core/context.ts';
 import type { Executor } from '../../db/database.ts';
 import { badRequest } from '../../core/http-errors.ts';
@@ -18,12 +19,8 @@ const contentTypeByExtension = Object.fromEntries(
   Object.entries(IMAGE_TYPES).map(([type, ext]) => [ext, type as ImageContentType]),
 ) as Record<string, ImageContentType>;
 
-/** `<32 lowercase hex>.<ext>`: the only shape an image name can have. */
-export const IMAGE_NAME_PATTERN = /^[0-9a-f]{32}\.(svg|png|jpg|webp)$/;
-
-export function isImageName(name: string): boolean {
-  return IMAGE_NAME_PATTERN.test(name);
-}
+// `<32 lowercase hex>.<ext>`: the only shape an image name can have (the shared contract's pattern).
+export { IMAGE_NAME_PATTERN, isImageName } from '@kujiya/shared';
 
 export function isImageContentType(type: string): type is ImageContentType {
   return Object.hasOwn(IMAGE_TYPES, type);

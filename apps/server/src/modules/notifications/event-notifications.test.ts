@@ -4,7 +4,7 @@ import { drawChallenge, fullRemaining, sortPrizeRanks } from '@kujiya/shared';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createDoubleChanceTestProduct, createTestProduct } from '../catalogue/test/fixtures.ts';
 import { api, fundedShopper, useTokens, type Shopper } from '../orders/testing.ts';
-import { challengeRefundMessage } from '../orders/settle.ts';
+import { challengeRefundMessage } from '../orders/service.ts';
 
 /** Notifications made by real events (issue 6): chance set results, double chance wins, Challenge refunds. */
 describe('event notifications and their e-mail copies', () => {

@@ -32,7 +32,7 @@ describe('notifications', () => {
     }
   });
 
-  it('lists only the own notifications, newest first, with the spec fields', async () => {
+  it('lists only the own notifications, newest first, with the contract fields', async () => {
     const alice = await testShopper(t, 'alice');
     const bob = await testShopper(t, 'bob');
     await notify(alice.user.id, 'first');
@@ -98,9 +98,11 @@ describe('notifications', () => {
     expect((await list(alice.headers)).json()).toEqual([expect.objectContaining({ _id: own._id, isRead: false, isRemoved: false })]);
   });
 
-  it('answers 404 (not 500) for a malformed or unknown id', async () => {
+  it('answers 400 for a malformed id and 404 for an unknown one (never 500)', async () => {
     const alice = await testShopper(t, 'alice');
-    expect((await patch('/api/notification/not-a-uuid/remove', alice.headers)).statusCode).toBe(404);
+    const malformed = await patch('/api/notification/not-a-uuid/remove', alice.headers);
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({ message: 'Invalid id' });
     expect((await patch(`/api/notification/${crypto.randomUUID()}/read`, alice.headers)).statusCode).toBe(404);
   });
 

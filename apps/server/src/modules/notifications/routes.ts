@@ -1,28 +1,24 @@
-import { z } from 'zod';
+import { idParamsSchema, notificationListSchema, notificationSchema, successResponseSchema } from '@kujiya/shared';
 import type { ModuleRoutes } from '../../routes.ts';
-import { notFound } from '../../core/http-errors.ts';
-
-const idSchema = z.uuid();
 
 export const notificationsRoutes: ModuleRoutes = (app, { ctx, services }) => {
-  const guard = { preHandler: ctx.guards.requireUser };
-  const checkId = (id: string, message: string) => {
-    if (!idSchema.safeParse(id).success) throw notFound(message);
-    return id;
-  };
+  const guard = { preValidation: ctx.guards.requireUser };
+  const oneNotification = { ...guard, schema: { params: idParamsSchema, response: { 200: notificationSchema } } };
 
-  app.get('/notification', guard, async (request) => services.notifications.list(request.user!.id));
-
-  app.patch<{ Params: { id: string } }>('/notification/:id/remove', guard, async (request) =>
-    services.notifications.remove(request.user!.id, checkId(request.params.id, 'Failed to remove notification')),
+  app.get('/notification', { ...guard, schema: { response: { 200: notificationListSchema } } }, async (request) =>
+    services.notifications.list(request.user!.id),
   );
 
-  app.patch<{ Params: { id: string } }>('/notification/:id/read', guard, async (request) =>
-    services.notifications.markRead(request.user!.id, checkId(request.params.id, 'Notification not found')),
+  app.patch('/notification/:id/remove', oneNotification, async (request) =>
+    services.notifications.remove(request.user!.id, request.params.id),
   );
 
-  app.patch('/notification/read-all', guard, async (request) => {
+  app.patch('/notification/:id/read', oneNotification, async (request) =>
+    services.notifications.markRead(request.user!.id, request.params.id),
+  );
+
+  app.patch('/notification/read-all', { ...guard, schema: { response: { 200: successResponseSchema } } }, async (request) => {
     await services.notifications.markAllRead(request.user!.id);
-    return { success: true };
+    return { success: true as const };
   });
 };

@@ -5,7 +5,7 @@ import type { Executor } from '../../db/database.ts';
 import { notFound } from '../../core/http-errors.ts';
 import type { AccountsService } from '../accounts/service.ts';
 import type { MailService } from '../mail/service.ts';
-import { renderMail } from '../mail/layout.ts';
+import { renderMail } from '../mail/service.ts';
 import type { LiveService } from '../live/service.ts';
 import { notifications } from './tables.ts';
 

@@ -1,6 +1,6 @@
 import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-/** In-app notifications of a user (spec 000 §3 Notification). */
+/** In-app notifications of a user (docs/rules/api.md). */
 export const notifications = pgTable(
   'notifications',
   {

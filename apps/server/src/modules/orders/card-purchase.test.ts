@@ -3,10 +3,10 @@ import { MINUTE } from '../../core/clock.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createTestProduct } from '../catalogue/test/fixtures.ts';
 import { confirmWithCard } from '../token-shop/testing.ts';
-import type { TestGateway } from '../payments/test-gateway.ts';
+import type { TestGateway } from '../payments/testing.ts';
 import { api, fundedShopper, ticketsLeftOf, useTokens, type Shopper } from './testing.ts';
 
-/** The card path of spec 000 §4 and RULES §3: reservation, payment by webhook, expiry, buy-out hold. */
+/** The card path (docs/rules/buying.md): reservation, payment by webhook, expiry, buy-out hold. */
 describe('card purchases', () => {
   let t: TestApp;
   beforeAll(async () => {

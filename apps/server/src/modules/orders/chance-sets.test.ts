@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createDoubleChanceTestProduct, createTestProduct } from '../catalogue/test/fixtures.ts';
 import { api, fundedShopper, useTokens } from './testing.ts';
 
-/** RULES §4: chance (lottery) sets draw at sell-out; double chance too. */
+/** Chance (lottery) sets (docs/rules/promotions.md) draw at sell-out; double chance too. */
 describe('chance sets and double chance', () => {
   let t: TestApp;
   beforeAll(async () => {

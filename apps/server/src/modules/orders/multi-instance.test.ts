@@ -7,12 +7,12 @@ import type { Principal } from '../../core/auth.ts';
 import { TestClock } from '../../core/clock.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createTestProduct } from '../catalogue/test/fixtures.ts';
-import type { NewProduct } from '../catalogue/inputs.ts';
-import type { TestGateway } from '../payments/test-gateway.ts';
+import type { NewProduct } from '@kujiya/shared';
+import type { TestGateway } from '../payments/testing.ts';
 import { insertTestShopper } from '../accounts/test-helpers.ts';
 
 /**
- * RULES §1-3 across instances: two real server processes (`startServer`, background jobs on) share
+ * The ticket and buying rules (docs/rules/catalogue.md, buying.md) across instances: two real server processes (`startServer`, background jobs on) share
  * one fresh PostgreSQL database; the test process sets the data up and reads the outcome through
  * the services on the same database. Only PostgreSQL can be shared by two processes, so without
  * TEST_DATABASE_URL (CI sets it; `npm test` says when it is missing) these tests are skipped.
@@ -278,7 +278,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server instances on one Pos
     expect(expiredBy[0]! + expiredBy[1]!).toBe(2);
     expect(await ticketsLeft(setId)).toBe(10);
 
-    // A payment after expiry still gets its tickets while enough are left (RULES §3).
+    // A payment after expiry still gets its tickets while enough are left (docs/rules/buying.md).
     expect((await confirmCard(b, first!.json.clientSecret as string)).status).toBe(200);
     await until(async () => (await t.services.orders.findOrder(first!.json.orderId as string))?.status === 'paid');
     expect(await ticketsLeft(setId)).toBe(7);

@@ -4,7 +4,7 @@ import { createTestProduct } from '../catalogue/test/fixtures.ts';
 import { fundedShopper, ticketsLeftOf, useTokens } from './testing.ts';
 
 /**
- * RULES §1: no ticket is sold twice under any concurrency. Many token purchases race for a small
+ * No ticket is sold twice (docs/rules/catalogue.md) under any concurrency. Many token purchases race for a small
  * round (on PostgreSQL in CI these run truly in parallel over the connection pool).
  */
 describe('concurrent token purchases', () => {

@@ -6,13 +6,13 @@ import { buildApp, type KujiyaApp } from '../../app.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createTestProduct } from '../catalogue/test/fixtures.ts';
 import { confirmWithCard } from '../token-shop/testing.ts';
-import type { TestGateway } from '../payments/test-gateway.ts';
+import type { TestGateway } from '../payments/testing.ts';
 import { REFUND_CLAIM_TIMEOUT_MS, refundKeyOf } from './service.ts';
 import { orders } from './tables.ts';
 import { api, fundedShopper, useTokens } from './testing.ts';
 
 /**
- * Refunds of late card payments (RULES §3) survive a crash: an order stuck `refunding` is re-driven
+ * Refunds of late card payments (docs/rules/buying.md) survive a crash: an order stuck `refunding` is re-driven
  * by the background job, and the gateway's idempotency key keeps every retry to one refund.
  */
 describe('refund retries', () => {

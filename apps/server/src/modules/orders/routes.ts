@@ -1,86 +1,90 @@
 import {
   orderDetailsRequestSchema,
   orderDetailsResponseSchema,
-  orderIdParamsSchema,
   userOrdersResponseSchema,
   usernameParamsSchema,
   checkTicketsRequestSchema,
+  checkTicketsResponseSchema,
+  drawResponseSchema,
   fetchPrizesRequestSchema,
+  fetchPrizesResponseSchema,
   kujiBuyOutRequestSchema,
   kujiIntentRequestSchema,
+  kujiIntentResponseSchema,
+  orderIdParamsSchema,
+  orderPrizesResponseSchema,
+  orderStatusResponseSchema,
+  orderTotalResponseSchema,
+  reservationResponseSchema,
   tokenUseRequestSchema,
-  type CheckTicketsResponse,
-  type DrawResponse,
-  type FetchPrizesResponse,
-  type KujiIntentResponse,
-  type OrderPrizesResponse,
-  type OrderStatusResponse,
-  type OrderTotalResponse,
-  type ReservationResponse,
-  type TokenUseResponse,
-  type VerifyOrderResponse,
+  tokenUseResponseSchema,
+  verifyOrderResponseSchema,
 } from '@kujiya/shared';
 import type { ModuleRoutes } from '../../routes.ts';
-import { parseInput } from '../../core/validate.ts';
-import { trackTokenPurchase } from '../analytics/token-purchase-tracking.ts';
-
-type OrderParams = { Params: { orderId: string } };
 
 /**
- * Purchases and the draw (spec 000 §7). Every order route needs the bearer of the order's owner
- * (RULES §7 wins over the spec's "no auth"): anyone else gets 404 'Order not found'.
+ * Purchases and the draw (docs/rules/buying.md). Every order route needs the bearer of the order's
+ * owner: anyone else gets 404 'Order not found'.
  */
 export const ordersRoutes: ModuleRoutes = (app, { ctx, services }) => {
-  const { orders } = services;
-  const guard = { preHandler: ctx.guards.requireUser };
+  const { orders, analytics } = services;
+  const guard = { preValidation: ctx.guards.requireUser };
+  const orderRoute = <R>(response: R) => ({ ...guard, schema: { params: orderIdParamsSchema, response: { 200: response } } });
 
-  app.post('/token/use', guard, async (request): Promise<TokenUseResponse> => {
-    const setId = (request.body as { setId?: unknown } | undefined)?.setId;
-    const tracking = { userId: request.user!.id, setId: typeof setId === 'string' ? setId : undefined, log: request.log };
-    return trackTokenPurchase(services.analytics, ctx.db, tracking, async () =>
-      orders.useTokens(request.user!, parseInput(tokenUseRequestSchema, request.body ?? {})),
-    );
-  });
-
-  app.post('/payment/kuji/create-intent', guard, async (request): Promise<KujiIntentResponse> =>
-    orders.createIntent(request.user!, parseInput(kujiIntentRequestSchema, request.body ?? {})),
+  app.post(
+    '/token/use',
+    { ...guard, schema: { body: tokenUseRequestSchema, response: { 200: tokenUseResponseSchema } } },
+    async (request) => {
+      const tracking = { userId: request.user!.id, setId: request.body.setId, log: request.log };
+      return analytics.trackTokenPurchase(tracking, async () => orders.useTokens(request.user!, request.body));
+    },
   );
 
-  app.post('/payment/kuji/buy-out', guard, async (request): Promise<KujiIntentResponse> =>
-    orders.buyOut(request.user!, parseInput(kujiBuyOutRequestSchema, request.body ?? {})),
+  app.post(
+    '/payment/kuji/create-intent',
+    { ...guard, schema: { body: kujiIntentRequestSchema, response: { 200: kujiIntentResponseSchema } } },
+    async (request) => orders.createIntent(request.user!, request.body),
   );
 
-  app.post('/kuji/check-tickets', guard, async (request): Promise<CheckTicketsResponse> =>
-    orders.checkTickets(request.user!, parseInput(checkTicketsRequestSchema, request.body ?? {})),
+  app.post(
+    '/payment/kuji/buy-out',
+    { ...guard, schema: { body: kujiBuyOutRequestSchema, response: { 200: kujiIntentResponseSchema } } },
+    async (request) => orders.buyOut(request.user!, request.body),
   );
 
-  app.get<OrderParams>('/order/:orderId/reservation', guard, async (request): Promise<ReservationResponse> =>
+  app.post(
+    '/kuji/check-tickets',
+    { ...guard, schema: { body: checkTicketsRequestSchema, response: { 200: checkTicketsResponseSchema } } },
+    async (request) => orders.checkTickets(request.user!, request.body),
+  );
+
+  app.get('/order/:orderId/reservation', orderRoute(reservationResponseSchema), async (request) =>
     orders.reservation(request.user!, request.params.orderId),
   );
 
-  app.get<OrderParams>('/order/get-total/:orderId', guard, async (request): Promise<OrderTotalResponse> =>
+  app.get('/order/get-total/:orderId', orderRoute(orderTotalResponseSchema), async (request) =>
     orders.total(request.user!, request.params.orderId),
   );
 
-  app.get<OrderParams>('/order/status/:orderId', guard, async (request): Promise<OrderStatusResponse> =>
+  app.get('/order/status/:orderId', orderRoute(orderStatusResponseSchema), async (request) =>
     orders.paymentStatus(request.user!, request.params.orderId),
   );
 
-  app.get<OrderParams>('/order/verify/:orderId', guard, async (request): Promise<VerifyOrderResponse> =>
+  app.get('/order/verify/:orderId', orderRoute(verifyOrderResponseSchema), async (request) =>
     orders.verify(request.user!, request.params.orderId),
   );
 
-  app.post<OrderParams>('/draw-and-update-order/:orderId', guard, async (request): Promise<DrawResponse> =>
+  app.post('/draw-and-update-order/:orderId', orderRoute(drawResponseSchema), async (request) =>
     orders.draw(request.user!, request.params.orderId),
   );
 
-  app.get<OrderParams>('/order/get-prizes/:orderId', guard, async (request): Promise<OrderPrizesResponse> =>
+  app.get('/order/get-prizes/:orderId', orderRoute(orderPrizesResponseSchema), async (request) =>
     orders.prizesOfOrder(request.user!, request.params.orderId),
   );
 
   app.get(
     '/order/user/:username',
-    { preHandler: ctx.guards.requireUser, schema: { params: usernameParamsSchema, response: { 200: userOrdersResponseSchema } } },
+    { preValidation: ctx.guards.requireUser, schema: { params: usernameParamsSchema, response: { 200: userOrdersResponseSchema } } },
     async (request) => orders.userOrders(request.user!, request.params.username),
   );
 
@@ -88,14 +92,15 @@ export const ordersRoutes: ModuleRoutes = (app, { ctx, services }) => {
   app.post(
     '/order/:orderId',
     {
-      preHandler: ctx.guards.requireUser,
+      preValidation: ctx.guards.requireUser,
       schema: { params: orderIdParamsSchema, body: orderDetailsRequestSchema, response: { 200: orderDetailsResponseSchema } },
     },
     async (request) => orders.orderDetails(request.user!, request.params.orderId),
   );
 
-  app.post('/prize/fetch-prizes', async (request): Promise<FetchPrizesResponse> => {
-    const input = parseInput(fetchPrizesRequestSchema, request.body ?? {});
-    return orders.fetchPrizes(input.productId, input.selectedPrizes);
-  });
+  app.post(
+    '/prize/fetch-prizes',
+    { schema: { body: fetchPrizesRequestSchema, response: { 200: fetchPrizesResponseSchema } } },
+    async (request) => orders.fetchPrizes(request.body.productId, request.body.selectedPrizes),
+  );
 };

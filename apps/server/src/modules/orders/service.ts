@@ -6,11 +6,13 @@ import {
   type Order,
   type OrderDetailsResponse,
   type UserOrdersResponse,
+  CARD_RESERVATION_MINUTES,
   HOLD_MESSAGE,
   LAST_RANK,
   maximumQuantity,
   quotePurchase,
   sortPrizeRanks,
+  tokenCost,
   type CheckTicketsRequest,
   type CheckTicketsResponse,
   type DrawResponse,
@@ -28,18 +30,18 @@ import { runPeriodically } from '../../core/periodic.ts';
 import { HttpError, badRequest, forbidden, locked, notFound } from '../../core/http-errors.ts';
 import { NOT_ENOUGH_TICKETS } from '../stock/service.ts';
 import { NOT_ENOUGH_TOKENS } from '../wallet/service.ts';
-import type { PaymentIntentRecord, PaymentsService } from '../payments/service.ts';
+import type { PaymentIntent, PaymentsService } from '../payments/service.ts';
 import type { MailService } from '../mail/service.ts';
 import type { LiveService } from '../live/service.ts';
-import type { RoundRow } from '../catalogue/rounds.ts';
+import type { Round } from '../catalogue/service.ts';
 import { shipByDateFor } from '../inventory/service.ts';
 import { orders } from './tables.ts';
 import { createSettlement, type OrderRow, type RoundContext, type SettleDeps } from './settle.ts';
 
 /** The payment purpose of card ticket orders. */
 export const KUJI_ORDER = 'kuji-order';
-/** How long a card order's tickets stay reserved (RULES §3). */
-export const RESERVATION_MS = 10 * MINUTE;
+/** How long a card order's tickets stay reserved (docs/rules/buying.md). */
+export const RESERVATION_MS = CARD_RESERVATION_MINUTES * MINUTE;
 /**
  * A refund claim older than this was abandoned (the instance died before or during the gateway
  * call) and is taken over. Well above the longest gateway call (Stripe: 20 s timeout, 2 retries).
@@ -57,7 +59,7 @@ interface Deps extends SettleDeps {
   live?: LiveService;
 }
 
-/** The purchase engine (spec 000 §4, §7; RULES §1-4): token and card purchases, buy-outs, the draw API. */
+/** The purchase engine (docs/rules/buying.md, promotions.md): token and card purchases, buy-outs, the draw API. */
 export function createOrdersService(ctx: AppContext, deps: Deps) {
   const { catalogue, stock, wallet, payments, fairness, mail } = deps;
   const settlement = createSettlement(ctx, deps);
@@ -67,8 +69,8 @@ export function createOrdersService(ctx: AppContext, deps: Deps) {
     if (username.trim().toLowerCase() !== user.username.toLowerCase()) throw forbidden('You can only buy tickets for your own account.');
   };
 
-  /** 423 while another order's card buy-out holds the round (RULES §3). */
-  const assertNoHold = (round: RoundRow, ownOrderId?: string) => {
+  /** 423 while another order's card buy-out holds the round (docs/rules/buying.md). */
+  const assertNoHold = (round: Round, ownOrderId?: string) => {
     const holdTimeLeft = catalogue.holdSecondsLeft(round);
     if (holdTimeLeft > 0 && round.holdOrderId !== ownOrderId) throw locked(HOLD_MESSAGE, { holdTimeLeft });
   };
@@ -139,15 +141,15 @@ export function createOrdersService(ctx: AppContext, deps: Deps) {
     return row ?? null;
   }
 
-  /** The caller's own order; anyone else's (or none) is a 404 that leaks nothing (RULES §7). */
+  /** The caller's own order; anyone else's (or none) is a 404 that leaks nothing (docs/rules/security.md). */
   async function ownOrder(user: Principal, orderId: string, exec: Executor = ctx.db): Promise<OrderRow> {
     const order = await findOrder(exec, orderId);
     if (!order || order.userId !== user.id) throw notFound(ORDER_NOT_FOUND);
     return order;
   }
 
-  /** The card payment succeeded (in the webhook's transaction): take the tickets, or refund (RULES §3). */
-  async function onPaymentSucceeded(tx: Tx, intent: PaymentIntentRecord): Promise<void> {
+  /** The card payment succeeded (in the webhook's transaction): take the tickets, or refund (docs/rules/buying.md). */
+  async function onPaymentSucceeded(tx: Tx, intent: PaymentIntent): Promise<void> {
     const [order] = await tx.select().from(orders).where(eq(orders.paymentIntentId, intent.id)).for('update');
     if (!order) {
       ctx.log.error({ intentId: intent.id }, 'succeeded kuji payment has no order');
@@ -174,7 +176,7 @@ export function createOrdersService(ctx: AppContext, deps: Deps) {
     scheduleRefunds();
   }
 
-  async function onPaymentCanceled(tx: Tx, intent: PaymentIntentRecord): Promise<void> {
+  async function onPaymentCanceled(tx: Tx, intent: PaymentIntent): Promise<void> {
     const [order] = await tx.select().from(orders).where(eq(orders.paymentIntentId, intent.id)).for('update');
     if (!order || order.status !== 'pending') return;
     if (order.reservationId) await stock.releaseReservation(tx, order.reservationId);
@@ -183,7 +185,7 @@ export function createOrdersService(ctx: AppContext, deps: Deps) {
     await tx.update(orders).set({ status: 'canceled' }).where(eq(orders.id, order.id));
   }
 
-  async function onPaymentRefunded(tx: Tx, intent: PaymentIntentRecord): Promise<void> {
+  async function onPaymentRefunded(tx: Tx, intent: PaymentIntent): Promise<void> {
     await tx
       .update(orders)
       .set({ status: 'refunded' })
@@ -246,7 +248,7 @@ export function createOrdersService(ctx: AppContext, deps: Deps) {
     if (jobsEnabled) setTimeout(() => jobsEnabled && void processPendingRefunds().catch(() => {}), 200).unref();
   }
 
-  /** Reserves tickets and creates the card payment intent of an order (RULES §3). */
+  /** Reserves tickets and creates the card payment intent of an order (docs/rules/buying.md). */
   async function createCardOrder(user: Principal, input: { setId: string; paid: number | 'buyOut'; clientSeed?: string }): Promise<KujiIntentResponse> {
     const buyOut = input.paid === 'buyOut';
     // Checked first without a lock, so a hopeless request makes no gateway intent.
@@ -344,7 +346,7 @@ export function createOrdersService(ctx: AppContext, deps: Deps) {
         const { left } = await stock.availabilityOf(tx, round.id);
         const paid = input.buyOut ? maximumQuantity(left, rc.promotion) : input.ticketsBought!;
         const quote = quoteOrThrow(rc, left, paid);
-        const cost = rc.product.tokenPrice * paid;
+        const cost = tokenCost(rc.product.tokenPrice, paid);
         const created = await insertOrder(tx, {
           id: crypto.randomUUID(),
           user,
@@ -538,3 +540,5 @@ function orderView(order: OrderRow): Order {
     shipByDate: order.shipByDate ? order.shipByDate.toISOString() : null,
   };
 }
+/** The in-app text of a Challenge refund (the notifications tests match it). */
+export { challengeRefundMessage } from './settle.ts';

@@ -1,11 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { LAST_RANK, receiptNotice, sortPrizeRanks, type Promotion } from '@kujiya/shared';
+import { LAST_RANK, receiptNotice, sortPrizeRanks } from '@kujiya/shared';
 import type { AppContext } from '../../core/context.ts';
 import type { Tx } from '../../db/database.ts';
 import { badRequest } from '../../core/http-errors.ts';
-import type { CatalogueService } from '../catalogue/service.ts';
-import type { RoundRow } from '../catalogue/rounds.ts';
-import type { products } from '../catalogue/tables.ts';
+import type { CatalogueService, RoundContext } from '../catalogue/service.ts';
 import type { StockService } from '../stock/service.ts';
 import { NOT_ENOUGH_TICKETS } from '../stock/service.ts';
 import type { FairnessService } from '../fairness/service.ts';
@@ -15,14 +13,7 @@ import type { NotificationsService } from '../notifications/service.ts';
 import { orders } from './tables.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
-export type ProductRow = typeof products.$inferSelect;
-
-/** A round with its product and promotion, as a purchase sees it. */
-export interface RoundContext {
-  product: ProductRow;
-  promotion: Promotion | null;
-  round: RoundRow;
-}
+export type { RoundContext };
 
 export interface SettleDeps {
   catalogue: CatalogueService;
@@ -40,7 +31,7 @@ const countRanks = (ranks: readonly string[]) => {
 };
 
 /**
- * Decides an order's prizes when it is paid (RULES §2, §4), inside the paying transaction: takes its
+ * Decides an order's prizes when it is paid (docs/rules/fairness.md, promotions.md), inside the paying transaction: takes its
  * tickets from the box (a Challenge stops at its letter and refunds the rest as tokens; a chance set
  * takes entries only), gives the Last Prize to the final ticket, puts the prizes in the winner's
  * inventory and, when the round sells out, runs the lottery and double-chance draws.
@@ -99,7 +90,7 @@ export function createSettlement(ctx: AppContext, deps: SettleDeps) {
         await addPrizeBatches(tx, order, round.sku, letters, () => 'lottery');
         wonByUser.set(order.userId, [...(wonByUser.get(order.userId) ?? []), ...letters]);
       }
-      // One result per participant (over all their orders), in-app and by e-mail (RULES §4).
+      // One result per participant (over all their orders), in-app and by e-mail (docs/rules/promotions.md).
       const usersByMessage = new Map<string, { userIds: string[]; subject: string }>();
       for (const [userId, letters] of wonByUser) {
         const [message, subject] =

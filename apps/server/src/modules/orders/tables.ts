@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
- * One purchase of tickets of a round (spec 001 §3 Order). Token orders are paid when created; card
+ * One purchase of tickets of a round (docs/rules/buying.md). Token orders are paid when created; card
  * orders start `pending` with a reservation and are settled by the payment's webhook. Prizes are
- * decided once, when the order is paid (RULES §2); the draw page only reveals them.
+ * decided once, when the order is paid (docs/rules/fairness.md); the draw page only reveals them.
  */
 export const orders = pgTable(
   'orders',
@@ -53,7 +53,7 @@ export const orders = pgTable(
     revealedAt: timestamp('revealed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
-    /** Order date + 14 days for in-stock sets; null for pre-orders (RULES §6). */
+    /** Order date + 14 days for in-stock sets; null for pre-orders (docs/rules/fulfilment.md). */
     shipByDate: timestamp('ship_by_date', { withTimezone: true }),
   },
   (t) => [

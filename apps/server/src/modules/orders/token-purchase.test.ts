@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createTestProduct } from '../catalogue/test/fixtures.ts';
 import { api, fundedShopper, ticketsLeftOf, useTokens } from './testing.ts';
 
-/** POST /api/token/use (spec 000 §4 steps 1-6, RULES §3-4) and the draw API of spec 000 §7. */
+/** POST /api/token/use and the draw API (docs/rules/buying.md, promotions.md). */
 describe('token purchases', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -103,7 +103,9 @@ describe('token purchases', () => {
       expect(anonymous.statusCode).toBe(403);
       expect(anonymous.json()).toEqual({ message: 'Please login first.' });
     }
-    expect((await api(t, other, 'GET', '/api/order/verify/not-a-uuid')).statusCode).toBe(404);
+    const malformed = await api(t, other, 'GET', '/api/order/verify/not-a-uuid');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({ message: 'Invalid orderId' });
     expect((await t.services.orders.findOrder(orderId))!.revealedAt).toBeNull();
   });
 

@@ -41,7 +41,7 @@ export class WebhookSignatureError extends Error {}
 /**
  * The one interface every card gateway implements. Only PaymentIntents and Refunds are used:
  * the client confirms the card with the gateway itself, and the result reaches the shop only as a
- * signed webhook event (RULES §3).
+ * signed webhook event (docs/rules/buying.md).
  */
 export interface PaymentGateway {
   readonly kind: PaymentGatewayKind;

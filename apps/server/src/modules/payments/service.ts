@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { PaymentStatus } from '@kujiya/shared';
+import type { PaymentGatewayKind, PaymentStatus, WebhookResult } from '@kujiya/shared';
 import type { AppContext } from '../../core/context.ts';
 import type { Executor, Tx } from '../../db/database.ts';
 import { badRequest, notFound } from '../../core/http-errors.ts';
@@ -10,17 +10,24 @@ import { TestGateway } from './test-gateway.ts';
 import { paymentEvents, paymentIntents } from './tables.ts';
 import { transition } from './status-machine.ts';
 
-export type PaymentIntentRecord = typeof paymentIntents.$inferSelect;
+/** A card payment as other modules see it (amount in cents). */
+export interface PaymentIntent {
+  /** The gateway's intent id (pi_...). */
+  id: string;
+  gateway: PaymentGatewayKind;
+  purpose: string;
+  userId: string;
+  amount: number;
+  currency: string;
+  status: PaymentStatus;
+  lastError: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
 
 /** Runs inside the event's transaction; throwing rolls the whole event back (it can be retried). */
-export type PaymentHandler = (tx: Tx, intent: PaymentIntentRecord) => Promise<void>;
+export type PaymentHandler = (tx: Tx, intent: PaymentIntent) => Promise<void>;
 
-export interface WebhookResult {
-  received: true;
-  duplicate?: true;
-  ignored?: string;
-  status?: PaymentStatus;
-}
 
 /** Stripe when its keys are configured, otherwise the built-in test gateway. */
 export function createGateway(ctx: AppContext): PaymentGateway {
@@ -96,8 +103,8 @@ export function createPaymentsService(ctx: AppContext, gateway: PaymentGateway =
      */
     async createIntent(
       input: { purpose: string; userId: string; amountCents: number; metadata?: Record<string, string> },
-      attach?: (tx: Tx, intent: PaymentIntentRecord) => Promise<void>,
-    ): Promise<PaymentIntentRecord & { clientSecret: string }> {
+      attach?: (tx: Tx, intent: PaymentIntent) => Promise<void>,
+    ): Promise<PaymentIntent & { clientSecret: string }> {
       if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) throw badRequest('Invalid payment amount');
       const remote = await gateway.createIntent(input.amountCents, 'sgd', {
         ...input.metadata,
@@ -126,7 +133,7 @@ export function createPaymentsService(ctx: AppContext, gateway: PaymentGateway =
       return { ...intent, clientSecret: remote.clientSecret };
     },
 
-    async getIntent(id: string, exec: Executor = ctx.db): Promise<PaymentIntentRecord | null> {
+    async getIntent(id: string, exec: Executor = ctx.db): Promise<PaymentIntent | null> {
       const [row] = await exec.select().from(paymentIntents).where(eq(paymentIntents.id, id));
       return row ?? null;
     },

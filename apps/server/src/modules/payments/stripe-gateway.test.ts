@@ -159,7 +159,7 @@ describe('Stripe adapter against a local Stripe-like server', () => {
       payment_intent: paymentIntentId,
     });
     expect((await post(refunded, sign(refunded))).json()).toEqual({ received: true, status: 'refunded' });
-    // Tokens are never refunded to cards (RULES §5): the wallet keeps what the purchase credited.
+    // Tokens are never refunded to cards (docs/rules/tokens.md): the wallet keeps what the purchase credited.
     expect(await t.services.wallet.balance(shopper.user.id)).toBe(250);
   });
 

@@ -27,65 +27,65 @@ export const shopOpsRoutes: ModuleRoutes = (app, { ctx, services }) => {
   const admin = ctx.guards.requireAdmin;
 
   // ---- token packages
-  app.get('/admin/token-packages', { preHandler: admin, schema: { response: { 200: adminTokenPackagesResponseSchema } } }, async () => ({
+  app.get('/admin/token-packages', { preValidation: admin, schema: { response: { 200: adminTokenPackagesResponseSchema } } }, async () => ({
     tokenPackages: await tokenShop.adminListPackages(),
   }));
   app.post(
     '/admin/token-packages',
-    { preHandler: admin, schema: { body: tokenPackageInputSchema, response: { 201: adminTokenPackageSchema } } },
+    { preValidation: admin, schema: { body: tokenPackageInputSchema, response: { 201: adminTokenPackageSchema } } },
     async (request, reply) => reply.code(201).send(await tokenShop.adminCreatePackage(request.admin!, request.body)),
   );
   app.put(
     '/admin/token-packages/:packageId',
-    { preHandler: admin, schema: { params: tokenPackageIdParamsSchema, body: tokenPackageInputSchema, response: { 200: adminTokenPackageSchema } } },
+    { preValidation: admin, schema: { params: tokenPackageIdParamsSchema, body: tokenPackageInputSchema, response: { 200: adminTokenPackageSchema } } },
     async (request) => tokenShop.adminUpdatePackage(request.admin!, request.params.packageId, request.body),
   );
 
   // ---- promo codes
-  app.get('/admin/promo-codes', { preHandler: admin, schema: { response: { 200: adminPromoCodesResponseSchema } } }, async () => ({
+  app.get('/admin/promo-codes', { preValidation: admin, schema: { response: { 200: adminPromoCodesResponseSchema } } }, async () => ({
     promoCodes: await tokenShop.adminListPromoCodes(),
   }));
   app.post(
     '/admin/promo-codes',
-    { preHandler: admin, schema: { body: promoCodeInputSchema, response: { 201: adminPromoCodeSchema } } },
+    { preValidation: admin, schema: { body: promoCodeInputSchema, response: { 201: adminPromoCodeSchema } } },
     async (request, reply) => reply.code(201).send(await tokenShop.adminCreatePromoCode(request.admin!, request.body)),
   );
   app.put(
     '/admin/promo-codes/:promoCodeId',
-    { preHandler: admin, schema: { params: promoCodeIdParamsSchema, body: promoCodeInputSchema, response: { 200: adminPromoCodeSchema } } },
+    { preValidation: admin, schema: { params: promoCodeIdParamsSchema, body: promoCodeInputSchema, response: { 200: adminPromoCodeSchema } } },
     async (request) => tokenShop.adminUpdatePromoCode(request.admin!, request.params.promoCodeId, request.body),
   );
   app.get(
     '/admin/promo-codes/:promoCodeId/uses',
-    { preHandler: admin, schema: { params: promoCodeIdParamsSchema, response: { 200: promoCodeUsesResponseSchema } } },
+    { preValidation: admin, schema: { params: promoCodeIdParamsSchema, response: { 200: promoCodeUsesResponseSchema } } },
     async (request) => shopOps.promoCodeUses(request.params.promoCodeId),
   );
 
   // ---- shoppers
   app.get(
     '/admin/shoppers',
-    { preHandler: admin, schema: { querystring: shopperSearchQuerySchema, response: { 200: shopperSearchResponseSchema } } },
+    { preValidation: admin, schema: { querystring: shopperSearchQuerySchema, response: { 200: shopperSearchResponseSchema } } },
     async (request) => accounts.searchShoppers(request.query.q, request.query.page),
   );
   app.get(
     '/admin/shoppers/:shopperId',
-    { preHandler: admin, schema: { params: shopperIdParamsSchema, response: { 200: shopperDetailSchema } } },
+    { preValidation: admin, schema: { params: shopperIdParamsSchema, response: { 200: shopperDetailSchema } } },
     async (request) => shopOps.shopperDetail(request.params.shopperId),
   );
   app.post(
     '/admin/shoppers/:shopperId/disable',
-    { preHandler: admin, schema: { params: shopperIdParamsSchema, response: { 200: shopperSummarySchema } } },
+    { preValidation: admin, schema: { params: shopperIdParamsSchema, response: { 200: shopperSummarySchema } } },
     async (request) => shopOps.setShopperDisabled(request.admin!, request.params.shopperId, true),
   );
   app.post(
     '/admin/shoppers/:shopperId/enable',
-    { preHandler: admin, schema: { params: shopperIdParamsSchema, response: { 200: shopperSummarySchema } } },
+    { preValidation: admin, schema: { params: shopperIdParamsSchema, response: { 200: shopperSummarySchema } } },
     async (request) => shopOps.setShopperDisabled(request.admin!, request.params.shopperId, false),
   );
   app.post(
     '/admin/shoppers/:shopperId/tokens',
     {
-      preHandler: admin,
+      preValidation: admin,
       schema: { params: shopperIdParamsSchema, body: tokenAdjustmentRequestSchema, response: { 200: tokenAdjustmentResponseSchema } },
     },
     async (request) => shopOps.adjustTokens(request.admin!, request.params.shopperId, request.body),

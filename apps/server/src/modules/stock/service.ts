@@ -4,7 +4,7 @@ import { canonicalBox, drawTicket, extendChain } from '@kujiya/shared';
 import type { AppContext } from '../../core/context.ts';
 import type { Executor, Tx } from '../../db/database.ts';
 import { badRequest } from '../../core/http-errors.ts';
-import type { RoundsService } from '../catalogue/rounds.ts';
+import type { RoundsService } from '../catalogue/service.ts';
 import { reservations, tickets } from './tables.ts';
 
 export const NOT_ENOUGH_TICKETS = 'Not enough tickets left';
@@ -121,7 +121,7 @@ export function createStockService(ctx: AppContext, rounds: RoundsService) {
     availability,
     availabilityOf,
 
-    /** Fills a new round's box: ticket i gets the letter canonicalBox gives it (RULES §2). */
+    /** Fills a new round's box: ticket i gets the letter canonicalBox gives it (docs/rules/fairness.md). */
     async createBox(tx: Tx, roundId: string, letterQuantities: ReadonlyArray<{ letter: string; quantity: number }>) {
       const box = canonicalBox(letterQuantities);
       const rows = box.map((letter, ticketIndex) => ({ roundId, ticketIndex, letter }));
@@ -182,7 +182,7 @@ export function createStockService(ctx: AppContext, rounds: RoundsService) {
     },
 
     /**
-     * Draws `count` tickets of a round for an order (RULES §1-2), inside the caller's transaction.
+     * Draws `count` tickets of a round for an order (docs/rules/catalogue.md, fairness.md), inside the caller's transaction.
      * Locks the round row first (a no-op when the caller already did), so concurrent calls on one
      * round run one after another; each ticket is claimed with a "nonce is null" guard, so even a
      * bug elsewhere can never sell a ticket twice. Throws 400 'Not enough tickets left' when fewer
@@ -267,7 +267,7 @@ export function createStockService(ctx: AppContext, rounds: RoundsService) {
       return rows.map((r) => ({ ...r, nonce: r.nonce! }));
     },
 
-    /** The round's draw log in nonce order (RULES §2): what a fairness page replays. */
+    /** The round's draw log in nonce order (docs/rules/fairness.md): what a fairness page replays. */
     async drawLog(roundId: string, exec: Executor = ctx.db): Promise<DrawLogEntry[]> {
       const rows = await exec
         .select()

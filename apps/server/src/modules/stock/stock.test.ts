@@ -29,7 +29,7 @@ describe('stock: the ticket box', () => {
     ]));
   });
 
-  it('draws the tickets RULES §2 says, replayable from the revealed seed', async () => {
+  it('draws the tickets the fairness rules say, replayable from the revealed seed', async () => {
     const { setId } = await createTestProduct(t);
     const first = await take(setId, 4, 'alpha');
     const second = await take(setId, 6, 'beta');

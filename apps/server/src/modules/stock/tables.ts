@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 
 /**
- * A round's ticket box in canonical order (RULES §2): ticket i has letter box[i]. A ticket is taken
+ * A round's ticket box in canonical order (docs/rules/fairness.md): ticket i has letter box[i]. A ticket is taken
  * when it has a nonce; the (round, nonce) key and the "nonce is null" guard on update make sure a
  * ticket is sold once and a nonce used once. `roundId` is catalogue's set_rounds.id.
  */
@@ -28,7 +28,7 @@ export const tickets = pgTable(
 );
 
 /**
- * Tickets held for an unpaid card order (RULES §3). While active and unexpired they are not left
+ * Tickets held for an unpaid card order (docs/rules/buying.md). While active and unexpired they are not left
  * for anyone else; an expired active reservation counts as free (lazily, on every read).
  */
 export const reservations = pgTable(

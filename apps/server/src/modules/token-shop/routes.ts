@@ -1,32 +1,37 @@
 import {
   applyPromoCodeRequestSchema,
+  applyPromoCodeResponseSchema,
   createTokenIntentRequestSchema,
-  type ApplyPromoCodeResponse,
-  type CreateTokenIntentResponse,
-  type TokenPackagesResponse,
-  type TokenPaymentStatusResponse,
+  createTokenIntentResponseSchema,
+  paymentIntentIdParamsSchema,
+  tokenPackagesResponseSchema,
+  tokenPaymentStatusResponseSchema,
 } from '@kujiya/shared';
 import type { ModuleRoutes } from '../../routes.ts';
-import { parseInput } from '../../core/validate.ts';
 
 export const tokenShopRoutes: ModuleRoutes = (app, { ctx, services }) => {
   const { tokenShop } = services;
+  const guard = { preValidation: ctx.guards.requireUser };
 
-  app.get('/token/packages', async (): Promise<TokenPackagesResponse> => ({ tokenPackages: await tokenShop.listPackages() }));
+  app.get('/token/packages', { schema: { response: { 200: tokenPackagesResponseSchema } } }, async () => ({
+    tokenPackages: await tokenShop.listPackages(),
+  }));
 
-  app.post('/payment/token/create-intent', { preHandler: ctx.guards.requireUser }, async (request): Promise<CreateTokenIntentResponse> =>
-    tokenShop.createIntent(request.user!, parseInput(createTokenIntentRequestSchema, request.body ?? {})),
+  app.post(
+    '/payment/token/create-intent',
+    { ...guard, schema: { body: createTokenIntentRequestSchema, response: { 200: createTokenIntentResponseSchema } } },
+    async (request) => tokenShop.createIntent(request.user!, request.body),
   );
 
-  app.get<{ Params: { paymentIntentId: string } }>(
+  app.get(
     '/token/payment-status/:paymentIntentId',
-    { preHandler: ctx.guards.requireUser },
-    async (request): Promise<TokenPaymentStatusResponse> => ({
-      paymentStatus: await tokenShop.paymentStatus(request.user!, request.params.paymentIntentId),
-    }),
+    { ...guard, schema: { params: paymentIntentIdParamsSchema, response: { 200: tokenPaymentStatusResponseSchema } } },
+    async (request) => ({ paymentStatus: await tokenShop.paymentStatus(request.user!, request.params.paymentIntentId) }),
   );
 
-  app.post('/promocode/apply', { preHandler: ctx.guards.requireUser }, async (request): Promise<ApplyPromoCodeResponse> =>
-    tokenShop.applyPromoCode(request.user!, parseInput(applyPromoCodeRequestSchema, request.body ?? {})),
+  app.post(
+    '/promocode/apply',
+    { ...guard, schema: { body: applyPromoCodeRequestSchema, response: { 200: applyPromoCodeResponseSchema } } },
+    async (request) => tokenShop.applyPromoCode(request.user!, request.body),
   );
 };

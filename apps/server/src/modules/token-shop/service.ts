@@ -19,7 +19,7 @@ import type { Executor, Tx } from '../../db/database.ts';
 import type { Principal } from '../../core/auth.ts';
 import { MINUTE } from '../../core/clock.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../core/http-errors.ts';
-import type { PaymentIntentRecord, PaymentsService } from '../payments/service.ts';
+import type { PaymentIntent, PaymentsService } from '../payments/service.ts';
 import type { WalletService } from '../wallet/service.ts';
 import { ANALYTICS_EVENTS, type AnalyticsService } from '../analytics/service.ts';
 import type { NotificationsService } from '../notifications/service.ts';
@@ -130,7 +130,7 @@ export function createTokenShopService(ctx: AppContext, { payments, wallet, anal
   }
 
   /** When a token payment succeeds: credit the package's tokens and the promo bonus, count the code's use. */
-  async function completePurchase(tx: Tx, intent: PaymentIntentRecord): Promise<void> {
+  async function completePurchase(tx: Tx, intent: PaymentIntent): Promise<void> {
     const [purchase] = await tx.select().from(tokenPurchases).where(eq(tokenPurchases.paymentIntentId, intent.id)).for('update');
     if (!purchase) {
       ctx.log.error({ intentId: intent.id }, 'succeeded token payment has no purchase');
@@ -176,7 +176,7 @@ export function createTokenShopService(ctx: AppContext, { payments, wallet, anal
     });
   }
 
-  async function failPurchase(tx: Tx, intent: PaymentIntentRecord): Promise<void> {
+  async function failPurchase(tx: Tx, intent: PaymentIntent): Promise<void> {
     await tx
       .update(tokenPurchases)
       .set({ status: 'failed' })

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
-/** A token package on sale (spec 001 §3). Prices in cents. */
+/** A token package on sale (docs/rules/tokens.md). Prices in cents. */
 export const tokenPackages = pgTable(
   'token_packages',
   {
@@ -44,7 +44,7 @@ export const tokenPurchases = pgTable(
   (t) => [index('token_purchases_user_idx').on(t.userId)],
 );
 
-/** Promo codes for bonus tokens (RULES §5). `code` is stored upper-case. */
+/** Promo codes for bonus tokens (docs/rules/tokens.md). `code` is stored upper-case. */
 export const promoCodes = pgTable(
   'promo_codes',
   {

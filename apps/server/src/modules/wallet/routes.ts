@@ -1,12 +1,14 @@
-import type { TokenBalanceResponse, UserTokensResponse } from '@kujiya/shared';
+import { tokenBalanceResponseSchema, userTokensResponseSchema } from '@kujiya/shared';
 import type { ModuleRoutes } from '../../routes.ts';
 
 export const walletRoutes: ModuleRoutes = (app, { ctx, services }) => {
-  app.get('/token/balance', { preHandler: ctx.guards.requireUser }, async (request): Promise<TokenBalanceResponse> => {
-    return { totalTokens: await services.wallet.balance(request.user!.id) };
-  });
+  const guard = { preValidation: ctx.guards.requireUser };
 
-  app.get('/token/user-tokens', { preHandler: ctx.guards.requireUser }, async (request): Promise<UserTokensResponse> => {
+  app.get('/token/balance', { ...guard, schema: { response: { 200: tokenBalanceResponseSchema } } }, async (request) => ({
+    totalTokens: await services.wallet.balance(request.user!.id),
+  }));
+
+  app.get('/token/user-tokens', { ...guard, schema: { response: { 200: userTokensResponseSchema } } }, async (request) => {
     const { active, expired } = await services.wallet.lots(request.user!.id);
     const shape = (lot: { id: string; amountLeft: number; expiresAt: Date }) => ({
       _id: lot.id,

@@ -28,11 +28,11 @@ export interface TokenLot {
   createdAt: Date;
 }
 
-/** The message of a spend the balance cannot cover (the spec's 'Not enough tokens' popup reacts to it). */
+/** The message of a spend the balance cannot cover (the web's 'Not enough tokens' popup reacts to it). */
 export const NOT_ENOUGH_TOKENS = 'Not enough tokens';
 
 /**
- * The token wallet (RULES §5). Other modules spend and refund tokens only through it, inside their
+ * The token wallet (docs/rules/tokens.md). Other modules spend and refund tokens only through it, inside their
  * own transaction (`credit` and `spend` take the caller's `tx`).
  */
 export function createWalletService(ctx: AppContext, deps: { live?: LiveService } = {}) {

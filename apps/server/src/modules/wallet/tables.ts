@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigserial, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
- * A lot of tokens (RULES §5): one purchase, promo bonus or refund, with its own 6-month expiry.
+ * A lot of tokens (docs/rules/tokens.md): one purchase, promo bonus or refund, with its own 6-month expiry.
  * `amountLeft` only goes down (spends) and never below 0. Keyed by user id without a foreign key:
  * users belong to the accounts module.
  */

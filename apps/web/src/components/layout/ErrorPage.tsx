@@ -1,44 +1,12 @@
-import { isRouteErrorResponse, useRouteError, Link } from 'react-router';
-import './error-page.css';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { NotFoundPage } from './NotFoundPage';
+import { ProblemPage } from './ProblemPage';
 
-/** Shown for any unhandled route error (and unknown routes). */
+/** Shown for an unhandled route error; unknown addresses have their own page (NotFoundPage). */
 export function ErrorPage() {
   const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (error && !notFound) console.error(error);
-  return (
-    <main className="page error-page">
-      <svg className="error-page__art" viewBox="0 0 160 120" aria-hidden="true">
-        <circle cx="80" cy="62" r="54" fill="#ffe3e8" />
-        <g transform="rotate(-10 58 60)">
-          <path d="M30 22h44l-6 12 6 12-6 12 6 12-6 12 6 12H30z" fill="#fff" stroke="#e8344e" strokeWidth="3" strokeLinejoin="round" />
-          <rect x="30" y="22" width="38" height="12" fill="#e8344e" />
-          <text x="50" y="80" textAnchor="middle" fontFamily="'Arial Black', Arial, sans-serif" fontWeight="900" fontSize="30" fill="#e8344e">
-            ?
-          </text>
-        </g>
-        <g transform="rotate(12 104 62)">
-          <path d="M92 26h38v84H92l6-12-6-12 6-12-6-12 6-12-6-12z" fill="#fff" stroke="#7b4de0" strokeWidth="3" strokeLinejoin="round" />
-          <rect x="96" y="26" width="34" height="12" fill="#7b4de0" />
-          <text x="114" y="84" textAnchor="middle" fontFamily="'Arial Black', Arial, sans-serif" fontWeight="900" fontSize="30" fill="#7b4de0">
-            !
-          </text>
-        </g>
-      </svg>
-      <h1 className="error-page__title">Unexpected Application Error!</h1>
-      <p className="error-page__text">
-        {notFound
-          ? 'This page does not exist. The ticket you pulled has no prize behind it.'
-          : 'Something went wrong on this page. Please try again in a moment.'}
-      </p>
-      <div className="error-page__actions">
-        <Link className="btn btn--primary" to="/">
-          Back to home
-        </Link>
-        <Link className="btn btn--ghost" to="/ichiban-kuji-products">
-          Browse sets
-        </Link>
-      </div>
-    </main>
-  );
+  // A 404 thrown by a route (not a fault of the shop) reads the same as an unknown address.
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  console.error(error);
+  return <ProblemPage title="Unexpected Application Error!" text="Something went wrong on this page. Please try again in a moment." />;
 }

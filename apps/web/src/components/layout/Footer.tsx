@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import './footer.css';
 
-/** The info pages every visitor can reach from the footer (spec 000 §2, Home screen). */
+/** The info pages every visitor can reach from the footer. */
 export const footerLinks = [
   { to: '/terms-and-conditions', label: 'Terms and Conditions' },
   { to: '/shipping-and-delivery', label: 'Shipping and Delivery' },

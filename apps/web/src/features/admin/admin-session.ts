@@ -9,7 +9,7 @@ export const adminSession = {
   token: () => localStorage.getItem(storageKeys.adminToken),
   set: (token: string) => localStorage.setItem(storageKeys.adminToken, token),
   clear: () => localStorage.removeItem(storageKeys.adminToken),
-  /** The admin guard's test (spec 001 §4): a token that is present, unexpired and has role admin. */
+  /** The admin guard's test (docs/rules/back-office.md): a token that is present, unexpired and has role admin. */
   isValid: (now: number = Date.now()) => isTokenUsable(localStorage.getItem(storageKeys.adminToken), now, 'admin'),
 };
 

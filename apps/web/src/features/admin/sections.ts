@@ -1,7 +1,7 @@
 import type { AdminRole } from '@kujiya/shared';
 
 /**
- * The back office's sections, in the order of the admin nav and the dashboard menu (spec 001 §2).
+ * The back office's sections, in the order of the admin nav and the dashboard menu (docs/rules/back-office.md).
  * `staff`: shown to staff admins too (the server enforces the same split, docs/rules/shop-ops.md).
  */
 export const adminSections = [

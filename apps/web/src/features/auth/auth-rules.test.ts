@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { returnPathAfterLogin } from './navigation';
+import { returnPathAfterLogin } from '../../lib/auth-navigation';
 import { newPasswordError, signUpError } from './validation';
-import { secondsLeft } from './useCountdown';
+import { secondsLeft } from '../../lib/use-countdown';
 
 describe('where login returns to', () => {
   it('goes back to the guarded page the user came from', () => {
@@ -18,7 +18,7 @@ describe('where login returns to', () => {
   });
 });
 
-describe('sign-up validation messages (spec 000 §5)', () => {
+describe('sign-up validation messages', () => {
   const valid = { username: 'kujifan7', password: 'abc12!', confirmPassword: 'abc12!' };
 
   it('accepts a valid form', () => {

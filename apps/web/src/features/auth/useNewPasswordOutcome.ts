@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, serverMessageOf } from '../../lib/api-client';
-import type { LoginState } from './navigation';
+import type { LoginState } from '../../lib/auth-navigation';
 
 const passwordResetNotice = 'Password has been reset successfully.';
 
 /**
- * What follows a new password, set by link or by code (spec 001 §2, §8): Sign In with the notice in
+ * What follows a new password, set by link or by code (docs/rules/accounts.md): Sign In with the notice in
  * green, or the failure's text for the form.
  */
 export function useNewPasswordOutcome() {

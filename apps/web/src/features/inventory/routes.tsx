@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { requireLogin } from '../auth/guard';
+import { requireLogin } from '../../components/require-login';
 
 /** /inventory (login required). */
 export const inventoryRoutes: RouteObject[] = requireLogin([

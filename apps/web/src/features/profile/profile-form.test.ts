@@ -33,7 +33,7 @@ describe('profile form', () => {
     });
   });
 
-  it('validates the phone number and postal code (spec 001 §5)', () => {
+  it('validates the phone number and postal code', () => {
     const form = profileFormOf(details);
     expect(profileFormErrors(form)).toEqual({});
     for (const phoneNumber of ['61234567', '81234567', '31234567']) expect(profileFormErrors({ ...form, phoneNumber })).toEqual({});

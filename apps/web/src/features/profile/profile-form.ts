@@ -32,7 +32,7 @@ export function profileFormOf(details: UserDetails): ProfileForm {
   };
 }
 
-/** Only the fields whose trimmed value differs from what was loaded (spec 001 §7). */
+/** Only the fields whose trimmed value differs from what was loaded (docs/rules/accounts.md). */
 export function changedProfileFields(initial: ProfileForm, current: ProfileForm): UpdateProfileFields {
   const changed: UpdateProfileFields = {};
   for (const name of profileFieldNames) {
@@ -42,7 +42,7 @@ export function changedProfileFields(initial: ProfileForm, current: ProfileForm)
   return changed;
 }
 
-/** Field messages for an invalid phone number or postal code (spec 001 §5); empty clears the field. */
+/** Field messages for an invalid phone number or postal code (docs/rules/accounts.md); empty clears the field. */
 export function profileFormErrors(form: ProfileForm): Partial<Record<keyof ProfileForm, string>> {
   const errors: Partial<Record<keyof ProfileForm, string>> = {};
   const phone = form.phoneNumber.trim();

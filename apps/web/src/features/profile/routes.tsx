@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { requireLogin } from '../auth/guard';
+import { requireLogin } from '../../components/require-login';
 
 /** /user-profile (login required). */
 export const profileRoutes: RouteObject[] = requireLogin([

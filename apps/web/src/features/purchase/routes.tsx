@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { requireLogin } from '../auth/guard';
+import { requireLogin } from '../../components/require-login';
 
 /** /kuji-payment: card payment for tickets (login required). */
 export const purchaseRoutes: RouteObject[] = requireLogin([

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { requireLogin } from '../auth/guard';
+import { requireLogin } from '../../components/require-login';
 
 /** /shipments (login required) and /shipping-payment (public route; it needs the payment handed over by the inventory). */
 export const shipmentRoutes: RouteObject[] = [

@@ -1,7 +1,7 @@
 import type { CreateTokenIntentResponse } from '@kujiya/shared';
 import { readJson, storageKeys, writeJson } from '../../lib/storage';
 
-/** What /token-payment needs, kept in session storage (spec 000 §3 payment state). */
+/** What /token-payment needs, kept in session storage. */
 export interface TokenPaymentState extends CreateTokenIntentResponse {
   kind: 'token';
   promoCode?: string;

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { requireLogin } from '../auth/guard';
+import { requireLogin } from '../../components/require-login';
 
 /** /purchase-tokens, /token-payment and /tokens (login required). */
 export const tokenRoutes: RouteObject[] = requireLogin([

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { requireLogin } from '../auth/guard';
+import { requireLogin } from '../../components/require-login';
 
 /**
  * The trading screens the menu links to. Trades themselves arrive with the trading work; until then

@@ -1,5 +1,5 @@
 import type { TestApp } from '../../../test/test-app.ts';
-import type { NewProduct } from '../inputs.ts';
+import type { NewProduct } from '@kujiya/shared';
 
 let counter = 0;
 

@@ -5,11 +5,11 @@ import { serverMessageOf } from '../../../lib/api-client';
 import { KujiyaMark } from '../../../components/icons';
 import { useAdminLogin } from '../api/adminLogin';
 import { adminSession } from '../admin-session';
-import { PasswordInput } from '../../auth/components/PasswordInput';
-import '../../auth/components/auth.css';
+import { PasswordInput } from '../../../components/PasswordInput';
+import '../../../components/auth-form.css';
 import './admin.css';
 
-/** /admin/login: the back office sign-in (username and password required; spec 001 §5, §8). */
+/** /admin/login: the back office sign-in (username and password required; docs/rules/back-office.md). */
 export function AdminLoginPage() {
   const navigate = useNavigate();
   const [username, setUsername] = useState('');

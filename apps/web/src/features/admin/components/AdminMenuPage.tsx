@@ -4,7 +4,7 @@ import './admin.css';
 import { adminSections, sectionsFor } from '../sections';
 import { useAdminMe } from '../api/adminMe';
 
-/** The back office dashboard (spec 001 §2): one entry per admin area. */
+/** The back office dashboard (docs/rules/back-office.md): one entry per admin area. */
 export const adminMenuEntries = adminSections.filter((section) => section.to !== '/admin/menu');
 
 export function AdminMenuPage() {
@@ -19,7 +19,7 @@ export function AdminMenuPage() {
             const hintId = `admin-menu-hint-${entry.to.split('/').pop()}`;
             return (
               <li key={entry.to}>
-                {/* The entry's name is exactly the spec's label; the hint only describes it. */}
+                {/* The entry's name is the fixed label (docs/rules/back-office.md); the hint only describes it. */}
                 <Link to={entry.to} className="admin-menu__entry" aria-label={entry.label} aria-describedby={hintId}>
                   <span className="admin-menu__label">{entry.label}</span>
                   <span className="admin-menu__hint" id={hintId}>

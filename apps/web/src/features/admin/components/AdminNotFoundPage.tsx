@@ -3,7 +3,7 @@ import './admin.css';
 
 /**
  * Any other /admin/… address. It sits under the admin guard, so every back-office address sends a
- * visitor without a valid admin token to /admin/login (spec 001 §4) before saying it does not exist.
+ * visitor without a valid admin token to /admin/login (docs/rules/back-office.md) before saying it does not exist.
  */
 export function AdminNotFoundPage() {
   return (

@@ -8,7 +8,7 @@ import { useAdminMe } from '../api/adminMe';
 import './admin.css';
 
 /**
- * The admin guard (spec 001 §4) and the back office frame: a missing or expired token, or a role
+ * The admin guard (docs/rules/back-office.md) and the back office frame: a missing or expired token, or a role
  * other than admin, goes to /admin/login; so does any admin call answering 401 or 403.
  */
 export function RequireAdmin() {

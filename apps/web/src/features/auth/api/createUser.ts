@@ -1,13 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
-import type { AuthResponse, CreateUserRequest } from '@kujiya/shared';
+import { type AuthResponse, authResponseSchema, type CreateUserRequest } from '@kujiya/shared';
 import { api } from '../../../lib/api-client';
 
 /** POST /api/users/create: only for an e-mail verified by a code within the last hour. E-mail lowercased. */
 export function createUser(request: CreateUserRequest): Promise<AuthResponse> {
-  return api<AuthResponse>('/api/users/create', {
+  return api('/api/users/create', {
     method: 'POST',
     body: { ...request, email: request.email.trim().toLowerCase() },
     auth: 'none',
+    schema: authResponseSchema,
   });
 }
 

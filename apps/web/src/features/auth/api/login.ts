@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import type { AuthResponse, LoginRequest } from '@kujiya/shared';
+import { type AuthResponse, authResponseSchema, type LoginRequest } from '@kujiya/shared';
 import { api } from '../../../lib/api-client';
 
 /** POST /api/users/login (`username` is the username or the e-mail). */
 export function login(request: LoginRequest): Promise<AuthResponse> {
-  return api<AuthResponse>('/api/users/login', { method: 'POST', body: request, auth: 'none' });
+  return api('/api/users/login', { method: 'POST', body: request, auth: 'none', schema: authResponseSchema });
 }
 
 export function useLogin() {

@@ -1,9 +1,9 @@
 import { Link, useLocation } from 'react-router';
 import { useChangePassword } from '../api/changePassword';
-import { readState, type VerificationState } from '../navigation';
+import { readState, type VerificationState } from '../../../lib/auth-navigation';
 import { useNewPasswordOutcome } from '../useNewPasswordOutcome';
 import { NewPasswordForm } from './NewPasswordForm';
-import './auth.css';
+import '../../../components/auth-form.css';
 
 /** /change-password: the new password after a verified forgetPassword code (the code path of recovery). */
 export function ChangePasswordPage() {

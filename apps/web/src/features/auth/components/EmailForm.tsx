@@ -2,7 +2,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { isValidEmail } from '@kujiya/shared';
 
 /**
- * The e-mail entry of /verify-email and /reset-password-verify (spec 000 §2, spec 001 §2, §5): Continue
+ * The e-mail entry of /verify-email and /reset-password-verify (docs/rules/accounts.md): Continue
  * is enabled only for a valid address, and onSubmit receives it trimmed and lower-cased.
  */
 export function EmailForm({

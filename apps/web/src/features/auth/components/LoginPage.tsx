@@ -5,12 +5,12 @@ import { sessionStore } from '../../../lib/session';
 import { storageKeys } from '../../../lib/storage';
 import { LoginRequiredDialog } from '../../../components/LoginRequiredDialog';
 import { useLogin } from '../api/login';
-import { readState, returnPathAfterLogin, type LoginState } from '../navigation';
-import { PasswordInput } from './PasswordInput';
+import { readState, returnPathAfterLogin, type LoginState } from '../../../lib/auth-navigation';
+import { PasswordInput } from '../../../components/PasswordInput';
 import { FormMessage } from './FormMessage';
-import './auth.css';
+import '../../../components/auth-form.css';
 
-/** /login: the Sign In form (spec 000 §2). */
+/** /login: the Sign In form (docs/rules/accounts.md). */
 export function LoginPage() {
   const location = useLocation();
   const navigate = useNavigate();
@@ -33,7 +33,7 @@ export function LoginPage() {
           navigate(returnPathAfterLogin(state), { replace: true });
         },
         onError: (failure) => {
-          // The server's message in red; a network error is only logged (spec 000 §8).
+          // The server's message in red; a network error is only logged.
           if (failure instanceof ApiError) setError(failure.message);
           else console.error('Login failed', failure);
         },

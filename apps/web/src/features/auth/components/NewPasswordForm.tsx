@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { newPasswordError } from '../validation';
-import { PasswordInput } from './PasswordInput';
+import { PasswordInput } from '../../../components/PasswordInput';
 import { FormMessage } from './FormMessage';
 
 /** New password + confirm (reset by link, change by code). Checks the rules, then calls onSubmit. */

@@ -2,9 +2,9 @@ import { useParams } from 'react-router';
 import { useResetPassword } from '../api/resetPassword';
 import { useNewPasswordOutcome } from '../useNewPasswordOutcome';
 import { NewPasswordForm } from './NewPasswordForm';
-import './auth.css';
+import '../../../components/auth-form.css';
 
-/** /reset-password/:token: the e-mailed link's form (spec 001 §2, §8). */
+/** /reset-password/:token: the e-mailed link's form (docs/rules/accounts.md). */
 export function ResetPasswordPage() {
   const { token = '' } = useParams();
   const outcome = useNewPasswordOutcome();

@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError, serverMessageOf } from '../../../lib/api-client';
 import { useForgotPassword } from '../api/forgotPassword';
-import { accountMessages } from '@kujiya/shared';
-import type { VerificationState } from '../navigation';
+import { accountMessages, RESET_LINK_VALIDITY } from '@kujiya/shared';
+import type { VerificationState } from '../../../lib/auth-navigation';
 import { EmailForm } from './EmailForm';
 import { FormMessage } from './FormMessage';
-import './auth.css';
+import '../../../components/auth-form.css';
 
-/** /reset-password-verify: asks for the e-mail that receives a reset link valid 1 hour (spec 001 §2, §8). */
+/** /reset-password-verify: asks for the e-mail that receives a time-limited reset link (docs/rules/accounts.md). */
 export function ResetPasswordVerifyPage() {
   const [error, setError] = useState('');
   const [sent, setSent] = useState('');
@@ -37,7 +37,7 @@ export function ResetPasswordVerifyPage() {
         </EmailForm>
         <div className="auth-info" role="note">
           <p>
-            <strong>The reset link is valid for 1 hour.</strong>
+            <strong>The reset link is valid for {RESET_LINK_VALIDITY}.</strong>
           </p>
           <p>E-mail delivery may take 30 seconds to 10 minutes. Please check your spam folder too.</p>
         </div>

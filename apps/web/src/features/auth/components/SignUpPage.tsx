@@ -4,13 +4,13 @@ import { ApiError } from '../../../lib/api-client';
 import { sessionStore } from '../../../lib/session';
 import { storageKeys } from '../../../lib/storage';
 import { useCreateUser } from '../api/createUser';
-import { readState, type VerificationState } from '../navigation';
+import { readState, type VerificationState } from '../../../lib/auth-navigation';
 import { signUpError } from '../validation';
-import { PasswordInput } from './PasswordInput';
+import { PasswordInput } from '../../../components/PasswordInput';
 import { FormMessage } from './FormMessage';
-import './auth.css';
+import '../../../components/auth-form.css';
 
-/** /sign-up: account creation for the e-mail just verified (spec 000 §2, §5, §8). */
+/** /sign-up: account creation for the e-mail just verified (docs/rules/accounts.md). */
 export function SignUpPage() {
   const location = useLocation();
   const navigate = useNavigate();

@@ -3,10 +3,10 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { checkEmail } from '../api/checkEmail';
 import { createVerification } from '../api/createVerification';
-import { readState, type VerificationState } from '../navigation';
+import { readState, type VerificationState } from '../../../lib/auth-navigation';
 import { EmailForm } from './EmailForm';
 import { FormMessage } from './FormMessage';
-import './auth.css';
+import '../../../components/auth-form.css';
 
 type Failure = { kind: 'exists' } | { kind: 'send' } | { kind: 'server'; message: string } | null;
 

@@ -3,16 +3,16 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { useVerifyCode } from '../api/verifyCode';
 import { createVerification } from '../api/createVerification';
-import { readState, type VerificationState } from '../navigation';
-import { isValidEmail } from '@kujiya/shared';
-import { useCountdown } from '../useCountdown';
+import { readState, type VerificationState } from '../../../lib/auth-navigation';
+import { isValidEmail, VERIFICATION_CODE_VALIDITY } from '@kujiya/shared';
+import { useCountdown } from '../../../lib/use-countdown';
 import { FormMessage } from './FormMessage';
-import './auth.css';
+import '../../../components/auth-form.css';
 
 export const RESEND_LOCK_SECONDS = 60;
 const incorrectCodeMessage = 'Verification Code is incorrect, please request for a new code.';
 
-/** /verify: the 6-digit code from the e-mail, then sign-up or change-password (spec 000 §2, §4). */
+/** /verify: the 6-digit code from the e-mail, then sign-up or change-password (docs/rules/accounts.md). */
 export function VerifyPage() {
   const location = useLocation();
   const navigate = useNavigate();
@@ -20,10 +20,11 @@ export function VerifyPage() {
   const [code, setCode] = useState('');
   const [error, setError] = useState('');
   const [notice, setNotice] = useState('');
-  // Resending failed: the spec's text with a link to the support page (spec 000 §8).
+  // Resending failed: the fixed text with a link to the support page.
   const [sendFailed, setSendFailed] = useState(false);
   const verifyMutation = useVerifyCode();
-  const resend = useCountdown(RESEND_LOCK_SECONDS);
+  const [resendDeadline, setResendDeadline] = useState(() => Date.now() + RESEND_LOCK_SECONDS * 1000);
+  const resendLeft = useCountdown(resendDeadline);
   const emailValid = isValidEmail(email);
 
   function onSubmit(event: FormEvent) {
@@ -48,8 +49,8 @@ export function VerifyPage() {
 
   async function onResend() {
     // Resend works only with a valid e-mail, and only once the 60 s lock is over.
-    if (!emailValid || resend.left > 0) return;
-    resend.restart();
+    if (!emailValid || resendLeft > 0) return;
+    setResendDeadline(Date.now() + RESEND_LOCK_SECONDS * 1000);
     setError('');
     setNotice('');
     setSendFailed(false);
@@ -106,14 +107,14 @@ export function VerifyPage() {
         </form>
         <div className="auth-info" role="note">
           <p>
-            <strong>The code is valid for 15 minutes.</strong>
+            <strong>The code is valid for {VERIFICATION_CODE_VALIDITY}.</strong>
           </p>
           <p>E-mail delivery may take 30 seconds to 10 minutes. Please check your spam folder too.</p>
         </div>
         <p className="resend-row">
           Didn&apos;t get the code?{' '}
-          <button type="button" className="link-button" disabled={resend.left > 0 || !emailValid} onClick={onResend}>
-            {resend.left > 0 ? `Resend code in ${resend.left}s` : 'Resend code'}
+          <button type="button" className="link-button" disabled={resendLeft > 0 || !emailValid} onClick={onResend}>
+            {resendLeft > 0 ? `Resend code in ${resendLeft}s` : 'Resend code'}
           </button>
         </p>
       </div>

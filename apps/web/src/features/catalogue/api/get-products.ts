@@ -1,14 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { productListingSchema, type ProductListing } from '@kujiya/shared';
+import { type ProductListing, productListingSchema } from '@kujiya/shared';
 import { api } from '../../../lib/api-client';
+import { productsQueryKey } from '../../../lib/query-keys';
 
 /** GET /api/ichiban-kuji-products: every set, plus the New, Promotions and Chance lists. */
 export async function getProducts(signal?: AbortSignal): Promise<ProductListing> {
-  const data = await api<unknown>('/api/ichiban-kuji-products', { auth: 'none', signal });
-  return productListingSchema.parse(data);
+  return api('/api/ichiban-kuji-products', { auth: 'none', signal, schema: productListingSchema });
 }
-
-export const productsQueryKey = ['ichiban-kuji-products'] as const;
 
 export function productsQueryOptions() {
   return queryOptions({ queryKey: productsQueryKey, queryFn: ({ signal }) => getProducts(signal) });

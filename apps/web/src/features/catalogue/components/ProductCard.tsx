@@ -1,17 +1,18 @@
 import { dollarsToCents, formatCents, parseTicketCount, productKind, promotionTagText, type Product } from '@kujiya/shared';
-import { imageUrl } from '../lib/image-url';
-import { FavouriteHeart } from '../../favourites/components/FavouriteHeart';
-import { KindIcon, TokenIcon } from './icons';
+import { imageUrl } from '../../../lib/image-url';
+import { FavouriteHeart } from '../../../components/FavouriteHeart';
+import { KindIcon, TokenIcon } from '../../../components/product-icons';
 
 interface ProductCardProps {
   product: Product;
   active: boolean;
   onPlay: (product: Product) => void;
   onFavourite: (product: Product) => void;
+  favourite: boolean;
 }
 
 /** A set in a row: artwork, prices, tickets-left tag, promotion text, Play and the favourite heart. */
-export function ProductCard({ product, active, onPlay, onFavourite }: ProductCardProps) {
+export function ProductCard({ product, active, onPlay, onFavourite, favourite }: ProductCardProps) {
   const { left, total } = parseTicketCount(product.quantity);
   const kind = productKind(product);
   const tagText = promotionTagText(product);
@@ -35,7 +36,7 @@ export function ProductCard({ product, active, onPlay, onFavourite }: ProductCar
           </span>
         </div>
         {soldOut && <span className="product-card__sold-out">SOLD OUT</span>}
-        <FavouriteHeart product={product} className="product-card__heart" onToggle={onFavourite} />
+        <FavouriteHeart product={product} favourite={favourite} className="product-card__heart" onToggle={onFavourite} />
       </div>
       <div className="product-card__body">
         <h3 className="product-card__name">{product.name}</h3>

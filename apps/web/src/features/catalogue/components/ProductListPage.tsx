@@ -3,11 +3,11 @@ import type { Product } from '@kujiya/shared';
 import { Dialog } from '../../../components/ui/Dialog';
 import { storageKeys } from '../../../lib/storage';
 import { useProducts } from '../api/get-products';
-import { useShopperActions } from '../hooks/use-shopper-actions';
-import { trackEvent } from '../../analytics/api/trackEvent';
+import type { ShopperActions } from '../shopper-actions';
+import { trackEvent } from '../../../lib/api/trackEvent';
 import { ALL_ANIME, animeOptions, filterByAnime, findRetryProduct, listingTabs, splitByPreorder, type ListingTabId } from '../lib/listing';
 import { HowToPlay } from './HowToPlay';
-import { InfoIcon } from './icons';
+import { InfoIcon } from '../../../components/product-icons';
 import { PlayFlow } from './play/PlayFlow';
 import { ProductRow } from './ProductRow';
 import './catalogue.css';
@@ -16,9 +16,8 @@ export const PREORDER_INFO_TEXT =
   'You will receive an email notification when your preordered items have arrived and are ready to ship.';
 
 /** /ichiban-kuji-products: how to play, Filter by Anime, the four tabs, Preorder and Instock rows. */
-export function ProductListPage() {
+export function ProductListPage({ actions }: { actions: ShopperActions }) {
   const listing = useProducts();
-  const actions = useShopperActions();
   const [tab, setTab] = useState<ListingTabId>('new');
   const [anime, setAnime] = useState(ALL_ANIME);
   const [preorderInfoOpen, setPreorderInfoOpen] = useState(false);
@@ -123,6 +122,7 @@ export function ProductListPage() {
               products={sections.preorder}
               onPlay={play}
               onFavourite={actions.toggleFavourite}
+              isFavourite={actions.isFavourite}
             />
             <ProductRow
               key={`instock-${tab}-${anime}`}
@@ -130,6 +130,7 @@ export function ProductListPage() {
               products={sections.instock}
               onPlay={play}
               onFavourite={actions.toggleFavourite}
+              isFavourite={actions.isFavourite}
             />
           </>
         )}
@@ -151,6 +152,7 @@ export function ProductListPage() {
           onBuy={(quantity) => actions.buy(playingProduct, quantity)}
           onBuyOut={() => actions.buyOut(playingProduct)}
           onFavourite={actions.toggleFavourite}
+              isFavourite={actions.isFavourite}
           onClose={() => setPlaying(null)}
         />
       )}

@@ -10,10 +10,11 @@ interface ProductRowProps {
   products: Product[];
   onPlay: (product: Product) => void;
   onFavourite: (product: Product) => void;
+  isFavourite: (product: Product) => boolean;
 }
 
 /** A Preorder or Instock section: a horizontally scrolling, snapping row with the centred card active. */
-export function ProductRow({ title, titleExtra, products, onPlay, onFavourite }: ProductRowProps) {
+export function ProductRow({ title, titleExtra, products, onPlay, onFavourite, isFavourite }: ProductRowProps) {
   const scrollerRef = useRef<HTMLDivElement>(null);
   const [activeIndex, setActiveIndex] = useState(-1);
 
@@ -60,6 +61,7 @@ export function ProductRow({ title, titleExtra, products, onPlay, onFavourite }:
               active={index === activeIndex}
               onPlay={onPlay}
               onFavourite={onFavourite}
+              favourite={isFavourite(product)}
             />
           ))}
         </div>

@@ -1,4 +1,4 @@
-/** A card is active when its centre is within this many pixels of its row's centre (spec 000 §9). */
+/** A card is active when its centre is within this many pixels of its row's centre. */
 export const ACTIVE_CARD_THRESHOLD_PX = 50;
 
 /**

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { drawResponseSchema, type DrawResponse } from '@kujiya/shared';
+import { type DrawResponse, drawResponseSchema } from '@kujiya/shared';
 import { api } from '../../../lib/api-client';
 
 /**
@@ -7,7 +7,7 @@ import { api } from '../../../lib/api-client';
  * payment, and calling it again returns the same, so it is safe to run as a cached query.
  */
 export async function drawAndUpdateOrder(orderId: string): Promise<DrawResponse> {
-  return drawResponseSchema.parse(await api<unknown>(`/api/draw-and-update-order/${encodeURIComponent(orderId)}`, { method: 'POST' }));
+  return api(`/api/draw-and-update-order/${encodeURIComponent(orderId)}`, { method: 'POST', schema: drawResponseSchema });
 }
 
 export const drawQuery = (orderId: string) =>

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { verifyOrderResponseSchema, type VerifyOrderResponse } from '@kujiya/shared';
+import { type VerifyOrderResponse, verifyOrderResponseSchema } from '@kujiya/shared';
 import { api } from '../../../lib/api-client';
 
 /** GET /api/order/verify/{orderId}: whether the order is paid and may be drawn. */
 export async function verifyOrder(orderId: string, signal?: AbortSignal): Promise<VerifyOrderResponse> {
-  return verifyOrderResponseSchema.parse(await api<unknown>(`/api/order/verify/${encodeURIComponent(orderId)}`, { signal }));
+  return api(`/api/order/verify/${encodeURIComponent(orderId)}`, { signal, schema: verifyOrderResponseSchema });
 }
 
 export const verifyOrderQuery = (orderId: string) =>

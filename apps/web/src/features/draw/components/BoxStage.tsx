@@ -3,7 +3,7 @@ import { useBackgroundMusic, playMoeMoeKyun } from '../hooks/use-background-musi
 import { shakeAmplitude } from '../lib/draw-progress';
 import { SpeakerIcon } from '../../../components/icons';
 
-/** Spec 000 §9: a shake lasts 1 s. */
+/** A shake lasts 1 s. */
 export const SHAKE_MS = 1000;
 
 /** The box that shakes (1 s, intensity from the 1-10 slider), Shake, Moe Moe Kyun and the sound toggle. */

@@ -1,10 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { prizeRank } from '@kujiya/shared';
-import { usePrizes } from '../../catalogue/api/get-prizes';
-import { PaymentSuccessDialog } from '../../purchase/components/PaymentSuccessDialog';
-import { readOrderState } from '../../purchase/lib/purchase-state';
-import type { DrawNavigationState, OrderState } from '../../purchase/types';
+import { usePrizes } from '../../../lib/api/get-prizes';
+import { PaymentSuccessDialog } from '../../../components/PaymentSuccessDialog';
+import { readOrderState, type DrawNavigationState, type OrderState } from '../../../lib/order-state';
 import { useDraw } from '../api/drawAndUpdateOrder';
 import { fetchPrizes } from '../api/fetchPrizes';
 import { getOrderPrizes } from '../api/getOrderPrizes';
@@ -20,7 +19,7 @@ import './draw.css';
 const PRELOAD = [SPRITE.url, '/draw/tear-effect.svg', ...['gold', 'silver', 'bronze', 'last'].map((t) => `/draw/ticket-back-${t}.svg`)];
 
 /**
- * /draw (spec 000 §2, §4): reads the stored order state, verifies the order and draws it. After a card
+ * /draw (docs/rules/fairness.md): reads the stored order state, verifies the order and draws it. After a card
  * payment it opens with 'Payment Successful!'; Continue stays here, or goes to /orders for a Chance set.
  */
 export function DrawPage() {
@@ -84,7 +83,7 @@ function DrawOrder({ order }: { order: OrderState }) {
       clearDrawProgress(order.orderId);
       navigate('/results');
     } catch (error) {
-      // Spec 000 §8: a prize fetch failure is logged; the shopper can try again.
+      // A prize fetch failure is logged; the shopper can try again.
       console.error('Prize fetch failed', error);
       setResultError('The prizes could not be loaded. Please try again.');
       setFinishing(false);

@@ -2,11 +2,11 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { WonPrize } from '@kujiya/shared';
 import { Dialog } from '../../../components/ui/Dialog';
-import { imageUrl } from '../../catalogue/lib/image-url';
+import { imageUrl } from '../../../lib/image-url';
 import { clearResults, readResults, storeRetryProduct, type ResultsState } from '../lib/results-state';
 import './results.css';
 
-/** /results (spec 000 §2, §4): 'YOU WON', the prize cards, Try Again and Browse Others. */
+/** /results: 'YOU WON', the prize cards, Try Again and Browse Others. */
 export function ResultsPage() {
   const [results] = useState<ResultsState | null>(readResults);
   const [zoomed, setZoomed] = useState<WonPrize | null>(null);

@@ -17,7 +17,7 @@ interface TicketPopupProps {
 
 export const TEAR_PROMPT = 'Slide from left to right or press the button below to tear open the ticket';
 
-/** The ticket-tearing popup of spec 000 §2: tear, final effect and 'Congratulations!', then the prize. */
+/** The ticket-tearing popup: tear, final effect and 'Congratulations!', then the prize. */
 export function TicketPopup({ rank, prize, challengeAlphabet, isLast, onTorn, onNext, onClose }: TicketPopupProps) {
   const [stage, setStage] = useState<'sealed' | 'open'>('sealed');
   const congratsRef = useRef<HTMLParagraphElement>(null);

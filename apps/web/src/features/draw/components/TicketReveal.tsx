@@ -1,5 +1,5 @@
 import type { Prize } from '@kujiya/shared';
-import { imageUrl } from '../../catalogue/lib/image-url';
+import { imageUrl } from '../../../lib/image-url';
 import { isChallengeWin, prizeTitle, ticketBackTier, ticketBackUrl } from '../lib/reveal-plan';
 
 /** The opened ticket: the back artwork of its rank tier, the prize and, when it is the letter, 'Challenge Won!'. */

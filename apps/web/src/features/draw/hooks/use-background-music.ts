@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 
 export const MUSIC_URL = '/draw/background-music.wav';
-/** Spec 000 §9: background music at volume 0.1, looping. */
+/** Background music at volume 0.1, looping. */
 export const MUSIC_VOLUME = 0.1;
 
 /** The sound toggle's looping background music; off until the shopper turns it on (autoplay rules). */

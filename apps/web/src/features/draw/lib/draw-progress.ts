@@ -23,5 +23,5 @@ export function shakeAmplitude(intensity: number): number {
   return level * 1.6;
 }
 
-/** Spec 000 §8: what /draw shows when the draw call (the order update) fails, with the server's reason. */
+/** What /draw shows when the draw call (the order update) fails, with the server's reason. */
 export const orderUpdateFailedMessage = (message: string) => `Failed to update order: ${message}`;

@@ -79,7 +79,7 @@ describe('draw progress and shake', () => {
 });
 
 describe('draw failure text', () => {
-  it("is spec 000 §8's 'Failed to update order: {message}'", () => {
+  it("is 'Failed to update order: {message}'", () => {
     expect(orderUpdateFailedMessage('This order is not paid.')).toBe('Failed to update order: This order is not paid.');
   });
 });

@@ -1,7 +1,7 @@
 import type { Product, WonPrize } from '@kujiya/shared';
 import { readJson, storageKeys, writeJson } from '../../../lib/storage';
 
-/** What /results shows, kept in session storage until the shopper leaves it (spec 000 §4). */
+/** What /results shows, kept in session storage until the shopper leaves it. */
 export interface ResultsState {
   prizes: WonPrize[];
   product: Product;

@@ -1,4 +1,4 @@
-/** The ticket-tearing animation of spec 000 §3 and §9: 72 frames, 16 ms a step, the final effect in the last 30. */
+/** The ticket-tearing animation: 72 frames, 16 ms a step, the final effect in the last 30. */
 export const TEAR_FRAMES = 72;
 export const TEAR_STEP_MS = 16;
 export const FINAL_EFFECT_FRAMES = 30;

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { fairnessRoundSchema, type FairnessRound } from '@kujiya/shared';
+import { type FairnessRound, fairnessRoundSchema } from '@kujiya/shared';
 import { api } from '../../../lib/api-client';
 
 /** How often the open page reloads the live draw log. */
@@ -7,8 +7,7 @@ export const FAIRNESS_REFETCH_MS = 5_000;
 
 /** GET /api/fairness/{setId}: commitment, seed once revealed, the canonical box and the draw log. */
 export async function getFairnessRound(setId: string, signal?: AbortSignal): Promise<FairnessRound> {
-  const data = await api<unknown>(`/api/fairness/${encodeURIComponent(setId)}`, { auth: 'none', signal });
-  return fairnessRoundSchema.parse(data);
+  return api(`/api/fairness/${encodeURIComponent(setId)}`, { auth: 'none', signal, schema: fairnessRoundSchema });
 }
 
 export function fairnessRoundQueryOptions(setId: string) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildPublicFairnessVerdict } from '@kujiya/shared';
-import { soldOutFairnessRound } from '../../../../../../packages/shared/src/fairness/round-fixture';
+import { soldOutFairnessRound } from '@kujiya/shared/testing';
 import { verificationSteps } from './steps';
 
 // The page's code on the shared fixture: an honest round, a live one, and dropped/reordered/altered logs.

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { FavoriteState } from '@kujiya/shared';
+import { type FavoriteState, favoriteStateSchema } from '@kujiya/shared';
 import { api } from '../../../lib/api-client';
 
 /** GET /api/users/favorites/check/{setId}: whether the set's product is a favourite. */
 export function checkFavorite(setId: string): Promise<FavoriteState> {
-  return api<FavoriteState>(`/api/users/favorites/check/${encodeURIComponent(setId)}`);
+  return api(`/api/users/favorites/check/${encodeURIComponent(setId)}`, { schema: favoriteStateSchema });
 }
 
 export const checkFavoriteQuery = (username: string | null, setId: string) =>

@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { favoriteProductIdsSchema } from '@kujiya/shared';
 import { api } from '../../../lib/api-client';
 
 /** GET /api/users/favorites: the products the shopper favourited (the hearts of the list in one call). */
 export function getFavoriteIds(): Promise<{ productIds: string[] }> {
-  return api<{ productIds: string[] }>('/api/users/favorites');
+  return api('/api/users/favorites', { schema: favoriteProductIdsSchema });
 }
 
 export const favoriteIdsQueryKey = (username: string | null) => ['favorites', username] as const;

@@ -1,10 +1,10 @@
 import { createPortal } from 'react-dom';
-import { HeartIcon } from '../../catalogue/components/icons';
+import { HeartIcon } from '../../../components/product-icons';
 import { FAVOURITE_FADE_MS, usePopupTimer } from '../hooks/use-popup-timer';
 import './favourites.css';
 
 /**
- * The favourite confirmation popup (spec 000 §4, §9): 3 s, then a 0.3 s fade. Transient and
+ * The favourite confirmation popup: 3 s, then a 0.3 s fade. Transient and
  * non-blocking, so it is a live status rather than a modal; it sits in the top layer's stacking
  * context via a portal to <body> and above any open dialog through `popover`.
  */

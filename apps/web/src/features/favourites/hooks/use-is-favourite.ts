@@ -2,9 +2,10 @@ import type { Product } from '@kujiya/shared';
 import { useSession } from '../../../lib/session';
 import { useFavoriteIds } from '../api/getFavoriteIds';
 
-/** Whether the heart of a product is filled: logged in and its product is among the favourites. */
-export function useIsFavourite(product: Pick<Product, 'productId'>): boolean {
+/** Whether a product's heart is filled: logged in and the product is among the favourites. */
+export function useIsFavourite(): (product: Pick<Product, 'productId'>) => boolean {
   const { isLoggedIn, username } = useSession();
   const favourites = useFavoriteIds(isLoggedIn ? username : null);
-  return isLoggedIn && Boolean(favourites.data?.productIds.includes(product.productId));
+  const ids = favourites.data?.productIds;
+  return (product) => isLoggedIn && Boolean(ids?.includes(product.productId));
 }

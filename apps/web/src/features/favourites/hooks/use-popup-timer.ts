@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 
-/** Spec 000 §9: the favourite confirmation shows 3000 ms, then fades for 300 ms. */
+/** The favourite confirmation shows 3000 ms, then fades for 300 ms. */
 export const FAVOURITE_POPUP_MS = 3000;
 export const FAVOURITE_FADE_MS = 300;
 

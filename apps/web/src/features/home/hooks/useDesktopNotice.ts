@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { storageKeys } from '../../../lib/storage';
 
-/** Above this window width the shop suggests a phone (spec 000 §9: wider than 768 px). */
+/** Above this window width the shop suggests a phone (wider than 768 px). */
 export const DESKTOP_MIN_WIDTH = 768;
 
 function subscribeToResize(onChange: () => void) {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { storageKeys } from '../../../lib/storage';
 
-/** How long 'Successfully logged in!' stays on home (spec 000 §9). */
+/** How long 'Successfully logged in!' stays on home. */
 export const LOGIN_BANNER_MS = 3000;
 
 function loginFlagIsSet(): boolean {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { InfoLayout } from './InfoLayout';
 
-/** Placeholder for the second product line (spec 000 §1). */
+/** Placeholder for the second product line (docs/rules/catalogue.md). */
 export function BlindBoxesPage() {
   return (
     <InfoLayout title="Blind Boxes Page">

@@ -1,6 +1,7 @@
 import { SHIPPING_BUNDLE_BIG_PRIZES, SHIPPING_BUNDLE_SMALL_PRIZES, SHIPPING_FEE_PER_BUNDLE_CENTS, formatCents } from '@kujiya/shared';
 import { Link } from 'react-router';
 import { InfoLayout } from './InfoLayout';
+import { policies } from '../policies';
 
 export function HowItWorksPage() {
   return (
@@ -17,7 +18,7 @@ export function HowItWorksPage() {
           <h2>Buy tickets with tokens or card</h2>
           <p>
             Choose how many tickets you want, or buy out the whole remaining set. Pay instantly with tokens, or by card;
-            card payments hold your tickets for 10 minutes while you pay. Promotions add free tickets automatically.
+            card payments hold your tickets for {policies.cardReservationMinutes} minutes while you pay. Promotions add free tickets automatically.
           </p>
         </li>
         <li>

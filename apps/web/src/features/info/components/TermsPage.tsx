@@ -38,7 +38,7 @@ export function TermsPage() {
           minimum number of tickets and stops drawing once the named prize comes up, returning the undrawn tickets
           to you as tokens.
         </li>
-        <li>Prices are in Singapore dollars. Card payments reserve your tickets for 10 minutes while you pay.</li>
+        <li>Prices are in Singapore dollars. Card payments reserve your tickets for {policies.cardReservationMinutes} minutes while you pay.</li>
       </ul>
 
       <h2>4. Fair draws</h2>

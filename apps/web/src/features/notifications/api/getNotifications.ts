@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Notification } from '@kujiya/shared';
+import { type Notification, notificationListSchema } from '@kujiya/shared';
 import { api } from '../../../lib/api-client';
 
 export const FETCH_NOTIFICATIONS_ERROR = 'Failed to fetch notifications';
 
-/** GET /api/notification: the shopper's notifications; removed ones are filtered out (spec 000 §4). */
+/** GET /api/notification: the shopper's notifications; removed ones are filtered out. */
 export async function getNotifications(): Promise<Notification[]> {
   try {
-    const list = await api<Notification[]>('/api/notification');
+    const list = await api('/api/notification', { schema: notificationListSchema });
     return list.filter((n) => !n.isRemoved);
   } catch (error) {
     console.error(error);

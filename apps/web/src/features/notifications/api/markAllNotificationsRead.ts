@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Notification } from '@kujiya/shared';
+import { type Notification, successResponseSchema } from '@kujiya/shared';
 import { api } from '../../../lib/api-client';
 import { notificationsQueryKey } from './getNotifications';
 
-/** PATCH /api/notification/read-all: sent when the bell's dropdown opens (spec 000 §4). */
+/** PATCH /api/notification/read-all: sent when the bell's dropdown opens. */
 export function markAllNotificationsRead(): Promise<{ success: boolean }> {
-  return api<{ success: boolean }>('/api/notification/read-all', { method: 'PATCH' });
+  return api('/api/notification/read-all', { method: 'PATCH', schema: successResponseSchema });
 }
 
 export function useMarkAllNotificationsRead(username: string | null) {

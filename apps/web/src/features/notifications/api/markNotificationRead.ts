@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Notification } from '@kujiya/shared';
+import { type Notification, notificationSchema } from '@kujiya/shared';
 import { api } from '../../../lib/api-client';
 import { notificationsQueryKey } from './getNotifications';
 
 /** PATCH /api/notification/{id}/read */
 export function markNotificationRead(id: string): Promise<Notification> {
-  return api<Notification>(`/api/notification/${encodeURIComponent(id)}/read`, { method: 'PATCH' });
+  return api(`/api/notification/${encodeURIComponent(id)}/read`, { method: 'PATCH', schema: notificationSchema });
 }
 
 export function useMarkNotificationRead(username: string | null) {

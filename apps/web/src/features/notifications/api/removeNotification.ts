@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Notification } from '@kujiya/shared';
+import { type Notification, notificationSchema } from '@kujiya/shared';
 import { api } from '../../../lib/api-client';
 import { notificationsQueryKey } from './getNotifications';
 
@@ -8,7 +8,7 @@ export const REMOVE_NOTIFICATION_ERROR = 'Failed to remove notification';
 /** PATCH /api/notification/{id}/remove: answers the removed notification's _id. */
 export async function removeNotification(id: string): Promise<{ _id: string }> {
   try {
-    return await api<{ _id: string }>(`/api/notification/${encodeURIComponent(id)}/remove`, { method: 'PATCH' });
+    return await api(`/api/notification/${encodeURIComponent(id)}/remove`, { method: 'PATCH', schema: notificationSchema });
   } catch (error) {
     console.error(error);
     throw new Error(REMOVE_NOTIFICATION_ERROR, { cause: error });

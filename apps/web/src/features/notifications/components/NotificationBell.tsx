@@ -11,7 +11,7 @@ import { formatNotificationTime } from '../lib/format-time';
 import './notifications.css';
 
 /**
- * The notifications bell of the logged-in navigation bar (spec 000 §2, §4): an unread badge, and a
+ * The notifications bell of the logged-in navigation bar: an unread badge, and a
  * dropdown listing the notifications. Opening it marks all as read; the ones that were unread at that
  * moment stay highlighted while it is open. A notification can be marked read or removed on its own.
  */

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ShippingAddressResponse } from '@kujiya/shared';
+import { type ShippingAddressResponse, shippingAddressResponseSchema } from '@kujiya/shared';
 import { api } from '../../../lib/api-client';
 
 /** GET /api/users/shipping-address/{username}: phone, address and whether the address is complete. */
 export function getShippingAddress(username: string): Promise<ShippingAddressResponse> {
-  return api<ShippingAddressResponse>(`/api/users/shipping-address/${encodeURIComponent(username)}`);
+  return api(`/api/users/shipping-address/${encodeURIComponent(username)}`, { schema: shippingAddressResponseSchema });
 }
 
 export const shippingAddressQuery = (username: string) =>

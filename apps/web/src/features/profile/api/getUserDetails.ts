@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { UserDetails } from '@kujiya/shared';
+import { type UserDetails, userDetailsSchema } from '@kujiya/shared';
 import { api } from '../../../lib/api-client';
 
 /** GET /api/users/details/{username}: the shopper's own phone number and shipping address. */
 export function getUserDetails(username: string): Promise<UserDetails> {
-  return api<UserDetails>(`/api/users/details/${encodeURIComponent(username)}`);
+  return api(`/api/users/details/${encodeURIComponent(username)}`, { schema: userDetailsSchema });
 }
 
 export const userDetailsQuery = (username: string) =>

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { UpdateProfileFields, UpdateProfileResponse } from '@kujiya/shared';
+import { type UpdateProfileFields, type UpdateProfileResponse, updateProfileResponseSchema } from '@kujiya/shared';
 import { api } from '../../../lib/api-client';
 import { sessionStore } from '../../../lib/session';
 
 export interface UpdateProfileRequest {
-  /** Only the fields that changed (spec 001 §7). */
+  /** Only the fields that changed (docs/rules/accounts.md). */
   fields: UpdateProfileFields;
   profileImage?: File | null;
 }
@@ -17,7 +17,7 @@ export function updateProfile({ fields, profileImage }: UpdateProfileRequest): P
     if (value !== undefined) body.append(name, String(value));
   }
   if (profileImage) body.append('profileImage', profileImage);
-  return api<UpdateProfileResponse>('/api/users/update-profile', { method: 'POST', body });
+  return api('/api/users/update-profile', { method: 'POST', body, schema: updateProfileResponseSchema });
 }
 
 /** Saves, then refreshes the session (a new token or picture) and the cached details. */

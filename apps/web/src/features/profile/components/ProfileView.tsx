@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { accountMessages, countryName, type UserDetails } from '@kujiya/shared';
-import { signOut } from '../../auth/api/logout';
+import { signOut } from '../../../lib/api/logout';
 import { isProfileIncomplete, profileFormOf } from '../profile-form';
 import { ProfileAvatar } from './ProfileAvatar';
 import { LiveBannerToggle } from './LiveBannerToggle';

@@ -1,17 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { orderStatusResponseSchema, type OrderStatusResponse } from '@kujiya/shared';
+import { isFinalPaymentStatus, type OrderStatusResponse, orderStatusResponseSchema } from '@kujiya/shared';
 import { api } from '../../../lib/api-client';
 
 /** GET /api/order/status/{orderId}: read-only; the server learns the outcome from the gateway's event. */
 export async function getOrderStatus(orderId: string, signal?: AbortSignal): Promise<OrderStatusResponse> {
-  return orderStatusResponseSchema.parse(await api<unknown>(`/api/order/status/${encodeURIComponent(orderId)}`, { signal }));
+  return api(`/api/order/status/${encodeURIComponent(orderId)}`, { signal, schema: orderStatusResponseSchema });
 }
 
-/** Payment status polling interval (spec 000 §9). */
+/** Payment status polling interval (docs/rules/buying.md). */
 export const ORDER_STATUS_POLL_MS = 2000;
-
-/** Final statuses: polling stops on them. */
-const FINAL = new Set(['succeeded', 'refunded', 'canceled']);
 
 export const orderStatusQuery = (orderId: string) =>
   queryOptions({ queryKey: ['order', orderId, 'status'], queryFn: ({ signal }) => getOrderStatus(orderId, signal), staleTime: 0 });
@@ -21,6 +18,9 @@ export function useOrderStatus(orderId: string, enabled: boolean) {
   return useQuery({
     ...orderStatusQuery(orderId),
     enabled,
-    refetchInterval: (query) => (FINAL.has(query.state.data?.paymentStatus ?? '') ? false : ORDER_STATUS_POLL_MS),
+    refetchInterval: (query) => {
+      const status = query.state.data?.paymentStatus;
+      return status && isFinalPaymentStatus(status) ? false : ORDER_STATUS_POLL_MS;
+    },
   });
 }

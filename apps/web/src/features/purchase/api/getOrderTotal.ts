@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { orderTotalResponseSchema, type OrderTotalResponse } from '@kujiya/shared';
+import { type OrderTotalResponse, orderTotalResponseSchema } from '@kujiya/shared';
 import { api } from '../../../lib/api-client';
 
 /** GET /api/order/get-total/{orderId}: the order's total in cents. */
 export async function getOrderTotal(orderId: string, signal?: AbortSignal): Promise<OrderTotalResponse> {
-  return orderTotalResponseSchema.parse(await api<unknown>(`/api/order/get-total/${encodeURIComponent(orderId)}`, { signal }));
+  return api(`/api/order/get-total/${encodeURIComponent(orderId)}`, { signal, schema: orderTotalResponseSchema });
 }
 
 export const orderTotalQuery = (orderId: string) =>

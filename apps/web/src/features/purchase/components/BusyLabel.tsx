@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-/** A button's label with a small spinner beside it while its request runs (spec 000 §4). */
+/** A button's label with a small spinner beside it while its request runs. */
 export function BusyLabel({ busy, children }: { busy: boolean; children: ReactNode }) {
   return (
     <span className="busy-label">

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Dialog } from '../../../components/ui/Dialog';
 import { holdMessage } from '../lib/purchase-errors';
-import { useHoldSeconds } from '../lib/hold-store';
+import { useHoldSeconds } from '../../../lib/hold-store';
 
 /** The 423 hold popup: counts down once a second and closes by itself when the hold clears. */
 export function HoldDialog({ setId, onClose }: { setId: string; onClose: () => void }) {

@@ -1,27 +1,26 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { formatCents } from '@kujiya/shared';
-import { CardPaymentForm } from '../../payments/components/CardPaymentForm';
-import { ProcessingOverlay } from '../../payments/components/ProcessingOverlay';
-import { productsQueryKey } from '../../catalogue/api/get-products';
-import { imageUrl } from '../../catalogue/lib/image-url';
+import { formatCents, isFinalPaymentStatus } from '@kujiya/shared';
+import { CardPaymentForm } from '../../../components/card-payment/CardPaymentForm';
+import { ProcessingOverlay } from '../../../components/card-payment/ProcessingOverlay';
+import { productsQueryKey } from '../../../lib/query-keys';
+import { imageUrl } from '../../../lib/image-url';
 import { checkTickets } from '../api/checkTickets';
 import { useOrderStatus } from '../api/getOrderStatus';
 import { useOrderTotal } from '../api/getOrderTotal';
 import { useReservation } from '../api/getReservation';
 import { TICKET_CHECK_ERROR_MESSAGE } from '../lib/purchase-errors';
-import { clearKujiPaymentState, readKujiPaymentState, writeOrderState } from '../lib/purchase-state';
-import type { DrawNavigationState, KujiPaymentState } from '../types';
+import { writeOrderState, type DrawNavigationState } from '../../../lib/order-state';
+import { clearKujiPaymentState, readKujiPaymentState } from '../lib/purchase-state';
+import type { KujiPaymentState } from '../types';
 import { ReservationCountdown } from './ReservationCountdown';
 import { TicketCheckDialog } from './TicketCheckDialog';
 import './purchase.css';
 
 /** Statuses after which the page stops waiting. */
-const FINAL_STATUSES = new Set(['succeeded', 'refunded', 'canceled']);
-
 /**
- * /kuji-payment (spec 000 §2, §4): the set, the ticket count, the total, the reservation countdown
+ * /kuji-payment (docs/rules/buying.md): the set, the ticket count, the total, the reservation countdown
  * and the card form. Pay checks the tickets first, then confirms the card, then polls the order
  * status every 2 s until it succeeded, then goes to /draw, which shows 'Payment Successful!' (its
  * Continue goes on to /orders for a Chance set).
@@ -116,7 +115,7 @@ function KujiPayment({ state }: { state: KujiPaymentState }) {
         />
       </section>
 
-      {processing && !FINAL_STATUSES.has(paymentStatus ?? '') && <ProcessingOverlay />}
+      {processing && !(paymentStatus && isFinalPaymentStatus(paymentStatus)) && <ProcessingOverlay />}
       {checkMessage && <TicketCheckDialog message={checkMessage} onClose={() => setCheckMessage(null)} />}
     </main>
   );

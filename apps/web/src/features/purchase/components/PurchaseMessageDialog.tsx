@@ -1,6 +1,6 @@
 import { Dialog } from '../../../components/ui/Dialog';
 
-/** A purchase outcome the shopper acknowledges (spec 000 §8 texts), with OK. */
+/** A purchase outcome the shopper acknowledges (the fixed texts of purchase-errors.ts), with OK. */
 export function PurchaseMessageDialog({ message, onClose }: { message: string; onClose: () => void }) {
   return (
     <Dialog open onClose={onClose} title={message} className="purchase-dialog purchase-dialog--message">

@@ -7,7 +7,7 @@ const ticketTerms = [
   'Prizes wait in your inventory; ship or collect them before their ship-by date.',
 ];
 
-/** Step 2 of buying (spec 000 §4): the terms popup; Next needs the agree checkbox ticked (§5). */
+/** Step 2 of buying (docs/rules/buying.md): the terms popup; Next needs the agree checkbox ticked. */
 export function PurchaseTermsDialog({ busy, onNext, onCancel }: { busy: boolean; onNext: () => void; onCancel: () => void }) {
   return (
     <AgreeToTermsDialog

@@ -1,22 +1,18 @@
-import { useEffect, useState } from 'react';
-import { formatCountdown, secondsUntil } from '../lib/purchase-maths';
+import { useEffect } from 'react';
+import { useCountdown } from '../../../lib/use-countdown';
+import { formatCountdown } from '../lib/purchase-maths';
 import { RESERVATION_EXPIRED_MESSAGE } from '../lib/purchase-errors';
 
 /**
- * The reservation countdown of the payment page, ticking every second (spec 000 §4, §9); at 0 it
+ * The reservation countdown of the payment page, ticking every second (docs/rules/buying.md); at 0 it
  * says the reservation expired and tells the page.
  */
 export function ReservationCountdown({ expiresAt, onExpired }: { expiresAt: string; onExpired: () => void }) {
-  const [now, setNow] = useState(() => Date.now());
-  const seconds = secondsUntil(expiresAt, now);
+  const deadline = Date.parse(expiresAt);
+  const seconds = useCountdown(Number.isNaN(deadline) ? null : deadline);
   useEffect(() => {
-    if (seconds <= 0) {
-      onExpired();
-      return;
-    }
-    const timer = window.setTimeout(() => setNow(Date.now()), 1000);
-    return () => window.clearTimeout(timer);
-  }, [seconds, now, onExpired]);
+    if (seconds <= 0) onExpired();
+  }, [seconds, onExpired]);
 
   if (seconds <= 0) {
     return (

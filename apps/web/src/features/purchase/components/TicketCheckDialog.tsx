@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { Dialog } from '../../../components/ui/Dialog';
 
-/** The ticket check said no (spec 000 §8): the server's message and Go back to the product list. */
+/** The ticket check said no (docs/rules/buying.md): the server's message and Go back to the product list. */
 export function TicketCheckDialog({ message, onClose }: { message: string; onClose: () => void }) {
   const navigate = useNavigate();
   return (

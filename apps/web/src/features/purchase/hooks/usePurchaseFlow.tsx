@@ -1,20 +1,21 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Product } from '@kujiya/shared';
+import { tokenCost, type Product } from '@kujiya/shared';
 import { LoginReminderDialog } from '../../../components/LoginReminderDialog';
 import { needsLoginReminder } from '../../../components/login-reminder';
 import { useSession } from '../../../lib/session';
-import { productsQueryKey } from '../../catalogue/api/get-products';
-import { tokenBalanceQuery, tokenQueryKey } from '../../tokens/api/getTokenBalance';
+import { productsQueryKey } from '../../../lib/query-keys';
+import { tokenBalanceQuery, tokenQueryKey } from '../../../lib/api/getTokenBalance';
 import { buyWithTokens } from '../api/buyWithTokens';
 import { createBuyOutIntent } from '../api/createBuyOutIntent';
 import { createKujiIntent } from '../api/createKujiIntent';
-import { readClientSeed } from '../lib/client-seed';
-import { startHold } from '../lib/hold-store';
+import { readClientSeed } from '../../../lib/client-seed';
+import { startHold } from '../../../lib/hold-store';
 import { purchaseFailure, type PurchaseFailure, type PurchasePath } from '../lib/purchase-errors';
-import { buyOutQuantity, tokenCost, tokensShort } from '../lib/purchase-maths';
-import { writeKujiPaymentState, writeOrderState } from '../lib/purchase-state';
+import { buyOutQuantity, tokensShort } from '../lib/purchase-maths';
+import { writeOrderState } from '../../../lib/order-state';
+import { writeKujiPaymentState } from '../lib/purchase-state';
 import { HoldDialog } from '../components/HoldDialog';
 import { NotEnoughTokensDialog } from '../components/NotEnoughTokensDialog';
 import { PurchaseMessageDialog } from '../components/PurchaseMessageDialog';
@@ -22,7 +23,7 @@ import { PurchaseTermsDialog } from '../components/PurchaseTermsDialog';
 import { TokenConfirmDialog } from '../components/TokenConfirmDialog';
 import '../components/purchase.css';
 
-/** The buyer's own hold after a card buy-out intent (spec 000 §9). */
+/** The buyer's own hold after a card buy-out intent (docs/rules/buying.md). */
 export const BUY_OUT_HOLD_SECONDS = 30;
 
 interface Purchase {
@@ -43,7 +44,7 @@ export interface PurchaseFlow {
 }
 
 /**
- * Buying tickets from the play popup (spec 000 §4 steps 2-6, card flow, buy out): terms → balance →
+ * Buying tickets from the play popup (docs/rules/buying.md; token and card flows, buy out): terms → balance →
  * token confirmation or 'Not enough tokens' → token purchase → /draw, or a card intent →
  * /kuji-payment. The caller checks the login first (step 1).
  */
@@ -85,7 +86,7 @@ export function usePurchaseFlow(): PurchaseFlow {
       const { totalTokens } = await queryClient.fetchQuery({ ...tokenBalanceQuery(username), staleTime: 0 });
       setStep(tokensShort(totalTokens, purchase.cost) === 0 ? { name: 'confirm' } : { name: 'notEnough', balance: totalTokens });
     } catch (error) {
-      // A balance failure is only logged (spec 000 §8), unless it means the session is gone.
+      // A balance failure is only logged, unless it means the session is gone.
       console.error('Token balance failed:', error);
       close();
       if (needsLoginReminder(error)) setFailure({ kind: 'login', setId: purchase.product.setId });

@@ -8,7 +8,7 @@ import {
   purchaseFailure,
 } from './purchase-errors';
 
-describe('purchaseFailure (spec 000 §8)', () => {
+describe('purchaseFailure', () => {
   it('a 400 mentioning Not enough tickets left says the tickets changed, on both paths', () => {
     const error = new ApiError(400, 'Not enough tickets left. Only 2 remain.');
     expect(purchaseFailure(error, 'token')).toEqual({ kind: 'message', text: TICKETS_CHANGED_MESSAGE });

@@ -1,7 +1,7 @@
 import { ApiError } from '../../../lib/api-client';
 import { needsLoginReminder } from '../../../components/login-reminder';
 
-/** User-facing texts of spec 000 §8 for purchases, exactly as written there. */
+/** The fixed user-facing texts of purchase failures (docs/rules/buying.md); tests hold them word for word. */
 export const TICKETS_CHANGED_MESSAGE = 'The number of tickets available has changed. Please refresh the page.';
 export const TRY_AGAIN_MESSAGE = 'Please Try Again.';
 export const PURCHASE_ERROR_MESSAGE = 'An error occurred during the purchase process.';
@@ -22,7 +22,7 @@ export type PurchaseFailure =
 export type PurchasePath = 'token' | 'card';
 
 /**
- * Maps a failed purchase call to spec 000 §8: a 423 hold, 'Not enough tickets left', the login
+ * Maps a failed purchase call to what the shopper sees (docs/rules/buying.md): a 423 hold, 'Not enough tickets left', the login
  * reminder (403, or 404 'User not found'), 500 or a network failure, a token purchase's own
  * reason, and otherwise the generic text.
  */

@@ -1,15 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Promotion } from '@kujiya/shared';
-import { buyOutQuantity, formatCountdown, secondsUntil, tokenCost, tokensShort } from './purchase-maths';
+import { buyOutQuantity, formatCountdown, tokensShort } from './purchase-maths';
 
 const buy3get1: Promotion = { type: 'BUY_X_GET_Y_FREE', details: { requiredQuantity: 3, freeQuantity: 1 } };
 const challenge: Promotion = { type: 'CHALLENGE', details: { minimumQuantity: 3, challengeAlphabet: 'A' } };
 
-describe('token cost and shortfall', () => {
-  it('costs the token price times the paid tickets', () => {
-    expect(tokenCost(30, 1)).toBe(30);
-    expect(tokenCost(30, 7)).toBe(210);
-  });
+describe('token shortfall', () => {
   it('needs the difference when the balance is short, else nothing', () => {
     expect(tokensShort(100, 210)).toBe(110);
     expect(tokensShort(210, 210)).toBe(0);
@@ -17,7 +13,7 @@ describe('token cost and shortfall', () => {
   });
 });
 
-describe('buyOutQuantity (spec 000 §4)', () => {
+describe('buyOutQuantity', () => {
   it('is every ticket left for a plain set or a challenge', () => {
     expect(buyOutQuantity({ quantity: '17/80', promotion: null })).toBe(17);
     expect(buyOutQuantity({ quantity: '5/20', promotion: challenge })).toBe(5);
@@ -35,13 +31,6 @@ describe('buyOutQuantity (spec 000 §4)', () => {
 });
 
 describe('reservation countdown', () => {
-  const now = Date.parse('2026-01-01T00:00:00.000Z');
-  it('counts whole seconds up to expiresAt, never below 0', () => {
-    expect(secondsUntil('2026-01-01T00:10:00.000Z', now)).toBe(600);
-    expect(secondsUntil('2026-01-01T00:00:00.400Z', now)).toBe(1);
-    expect(secondsUntil('2025-12-31T23:59:00.000Z', now)).toBe(0);
-    expect(secondsUntil('not a date', now)).toBe(0);
-  });
   it('shows m:ss', () => {
     expect(formatCountdown(600)).toBe('10:00');
     expect(formatCountdown(65)).toBe('1:05');

@@ -1,28 +1,16 @@
 import { maximumQuantity, parseTicketCount, type Product } from '@kujiya/shared';
 
-/** Tokens a purchase costs: the token price times the paid tickets (RULES §3). */
-export function tokenCost(tokenPrice: number, paidTickets: number): number {
-  return tokenPrice * paidTickets;
-}
-
 /** How many more tokens the shopper needs; 0 when the balance covers the cost. */
 export function tokensShort(balance: number, cost: number): number {
   return Math.max(0, cost - balance);
 }
 
 /**
- * Paid tickets of a BUY OUT (spec 000 §4): the whole remaining set, reduced under Buy X Get Y to the
+ * Paid tickets of a BUY OUT (docs/rules/promotions.md): the whole remaining set, reduced under Buy X Get Y to the
  * paid part (the shared `buyOutPaidCount` rule, which is also the picker's maximum).
  */
 export function buyOutQuantity(product: Pick<Product, 'quantity' | 'promotion'>): number {
   return maximumQuantity(parseTicketCount(product.quantity).left, product.promotion);
-}
-
-/** Whole seconds from `now` until `expiresAt` (never negative); NaN dates count as expired. */
-export function secondsUntil(expiresAt: string, now: number): number {
-  const end = Date.parse(expiresAt);
-  if (Number.isNaN(end)) return 0;
-  return Math.max(0, Math.ceil((end - now) / 1000));
 }
 
 /** A countdown as m:ss, e.g. 9:05. */

@@ -1,15 +1,5 @@
 import { readJson, storageKeys, writeJson } from '../../../lib/storage';
-import type { KujiPaymentState, OrderState } from '../types';
-
-/** Order state for /draw (session storage, spec 000 §3). */
-export function writeOrderState(state: OrderState): void {
-  writeJson(sessionStorage, storageKeys.orderState, state);
-}
-
-export function readOrderState(): OrderState | null {
-  const state = readJson<OrderState>(sessionStorage, storageKeys.orderState);
-  return state && typeof state.orderId === 'string' && state.selectedProduct ? state : null;
-}
+import type { KujiPaymentState } from '../types';
 
 /** Payment state for /kuji-payment; the token shop keeps its own kind under the same key. */
 export function writeKujiPaymentState(state: KujiPaymentState): void {

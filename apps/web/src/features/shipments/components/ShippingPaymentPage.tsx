@@ -5,8 +5,8 @@ import { SHIPMENT_FAILURE_MESSAGE, formatCents } from '@kujiya/shared';
 import { clearPendingShipmentId, clearShippingPaymentState, readShippingPaymentState, type ShippingPaymentState } from '../../../lib/shipping-payment';
 import { formatSgDateTime } from '../../../lib/singapore-time';
 // The card form stays where it is for now (shared components are being moved on another branch).
-import { CardPaymentForm } from '../../payments/components/CardPaymentForm';
-import { ProcessingOverlay } from '../../payments/components/ProcessingOverlay';
+import { CardPaymentForm } from '../../../components/card-payment/CardPaymentForm';
+import { ProcessingOverlay } from '../../../components/card-payment/ProcessingOverlay';
 import { useProcessingStatus } from '../api/getProcessingStatus';
 import './shipments.css';
 

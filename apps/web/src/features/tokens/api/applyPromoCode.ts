@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ApplyPromoCodeRequest, ApplyPromoCodeResponse } from '@kujiya/shared';
+import { type ApplyPromoCodeRequest, type ApplyPromoCodeResponse, applyPromoCodeResponseSchema } from '@kujiya/shared';
 import { api } from '../../../lib/api-client';
 
 /** POST /api/promocode/apply: bonus tokens for this payment (once per payment). */
 export function applyPromoCode(request: ApplyPromoCodeRequest): Promise<ApplyPromoCodeResponse> {
-  return api<ApplyPromoCodeResponse>('/api/promocode/apply', { method: 'POST', body: request });
+  return api('/api/promocode/apply', { method: 'POST', body: request, schema: applyPromoCodeResponseSchema });
 }
 
 export function useApplyPromoCode() {

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { UserTokensResponse } from '@kujiya/shared';
+import { type UserTokensResponse, userTokensResponseSchema } from '@kujiya/shared';
 import { api } from '../../../lib/api-client';
-import { tokenQueryKey } from './getTokenBalance';
+import { tokenQueryKey } from '../../../lib/api/getTokenBalance';
 
 /** GET /api/token/user-tokens: the shopper's active and expired token lots. */
 export function getUserTokens(): Promise<UserTokensResponse> {
-  return api<UserTokensResponse>('/api/token/user-tokens');
+  return api('/api/token/user-tokens', { schema: userTokensResponseSchema });
 }
 
 export const userTokensQuery = (username: string | null) =>

@@ -43,7 +43,7 @@ export function TokensPage() {
     <main className="page tokens-page">
       <div className="tokens-header">
         <h1 className="tokens-title">Your Tokens</h1>
-        {/* The spec's Purchase Tokens button (spec 001 §2). */}
+        {/* The wallet's Purchase Tokens button. */}
         <button type="button" className="btn btn--primary" onClick={() => navigate('/purchase-tokens')}>
           Purchase Tokens
         </button>

@@ -3,7 +3,7 @@ import type { Product } from '@kujiya/shared';
 import { PlayPopup, type PlayPopupProps } from './PlayPopup';
 import { PromotionInfoDialog } from './PromotionInfoDialog';
 
-/** Play: for a promotion or Chance set the info popup comes first, then the play popup (spec 000 §2). */
+/** Play: for a promotion or Chance set the info popup comes first, then the play popup (docs/rules/promotions.md). */
 export function PlayFlow({ skipInfo, ...props }: PlayPopupProps & { skipInfo?: boolean }) {
   const hasInfo = hasPromotionInfo(props.product);
   const [step, setStep] = useState<'info' | 'play'>(hasInfo && !skipInfo ? 'info' : 'play');

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import {
   dollarsToCents,
@@ -13,13 +13,14 @@ import {
   type Product,
 } from '@kujiya/shared';
 import { Dialog } from '../../../../components/ui/Dialog';
-import { ClientSeedField } from '../../../purchase/components/ClientSeedField';
-import { useHoldSeconds } from '../../../purchase/lib/hold-store';
-import { usePrizes } from '../../api/get-prizes';
+import { ClientSeedField } from '../../../../components/ClientSeedField';
+import { useHoldSeconds } from '../../../../lib/hold-store';
+import { useCountdown } from '../../../../lib/use-countdown';
+import { usePrizes } from '../../../../lib/api/get-prizes';
 import { arrivalDate } from '../../lib/arrival';
-import { imageUrl } from '../../lib/image-url';
-import { FavouriteHeart } from '../../../favourites/components/FavouriteHeart';
-import { TokenIcon } from '../icons';
+import { imageUrl } from '../../../../lib/image-url';
+import { FavouriteHeart } from '../../../../components/FavouriteHeart';
+import { TokenIcon } from '../../../../components/product-icons';
 import { PrizeRow } from './PrizeRow';
 import { PrizeZoomDialog } from './PrizeZoomDialog';
 import { QuantityPicker } from './QuantityPicker';
@@ -36,10 +37,11 @@ export interface PlayPopupProps {
   busy?: boolean;
   /** The favourite heart on the banner (shown when given). */
   onFavourite?: (product: Product) => void;
+  isFavourite?: (product: Product) => boolean;
 }
 
-/** The play popup (spec 000 §2): banner, prices, quantity, BUY / BUY OUT, status, prizes, fairness. */
-export function PlayPopup({ product, onClose, onBuy, onBuyOut, busy = false, onFavourite }: PlayPopupProps) {
+/** The play popup: banner, prices, quantity, BUY / BUY OUT, status, prizes, fairness. */
+export function PlayPopup({ product, onClose, onBuy, onBuyOut, busy = false, onFavourite, isFavourite }: PlayPopupProps) {
   const { left, total } = parseTicketCount(product.quantity);
   const min = minimumQuantity(product.promotion);
   const max = maximumQuantity(left, product.promotion);
@@ -47,7 +49,9 @@ export function PlayPopup({ product, onClose, onBuy, onBuyOut, busy = false, onF
   const [zoomed, setZoomed] = useState<Prize | null>(null);
   const closeZoom = useCallback(() => setZoomed(null), []);
   // The round's hold as listed, or one this tab learnt of (a 423, or the buyer's own buy-out).
-  const listedHold = useCountdown(product.holdTimeLeft);
+  // The hold the list reported when the popup opened, counted down from then.
+  const [listedHoldUntil] = useState(() => Date.now() + product.holdTimeLeft * 1000);
+  const listedHold = useCountdown(listedHoldUntil);
   const knownHold = useHoldSeconds(product.setId);
   const holdSecondsLeft = Math.max(listedHold, knownHold);
   const prizes = usePrizes(product.setId, product.productId);
@@ -66,7 +70,7 @@ export function PlayPopup({ product, onClose, onBuy, onBuyOut, busy = false, onF
             {product.preorder ? 'PRE-ORDER' : 'INSTOCK'}
           </span>
           {tagText && <span className="play__ribbon">{tagText}</span>}
-          {onFavourite && <FavouriteHeart product={product} className="play__heart" size={22} onToggle={onFavourite} />}
+          {onFavourite && <FavouriteHeart product={product} favourite={isFavourite?.(product) ?? false} className="play__heart" size={22} onToggle={onFavourite} />}
         </div>
 
         <div className="play__prices" aria-label="Price per ticket">
@@ -165,15 +169,4 @@ export function PlayPopup({ product, onClose, onBuy, onBuyOut, busy = false, onF
       <PrizeZoomDialog prize={zoomed} onClose={closeZoom} />
     </>
   );
-}
-
-/** Seconds left of a buy-out hold, ticking down once a second (spec 000 §4 Hold). */
-function useCountdown(initialSeconds: number): number {
-  const [seconds, setSeconds] = useState(initialSeconds);
-  useEffect(() => {
-    if (seconds <= 0) return;
-    const timer = window.setTimeout(() => setSeconds((value) => value - 1), 1000);
-    return () => window.clearTimeout(timer);
-  }, [seconds]);
-  return seconds;
 }

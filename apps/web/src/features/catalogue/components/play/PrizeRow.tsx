@@ -1,5 +1,5 @@
 import { isPrizeSoldOut, prizeLabel, ticketBackTier, type Prize } from '@kujiya/shared';
-import { imageUrl } from '../../lib/image-url';
+import { imageUrl } from '../../../../lib/image-url';
 
 /** The prizes of the round: letter, image (opens the full-size popup), description and quantity. */
 export function PrizeRow({ prizes, onOpen }: { prizes: Prize[]; onOpen: (prize: Prize) => void }) {

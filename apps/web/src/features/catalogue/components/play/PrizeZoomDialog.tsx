@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { prizePopupTitle, type Prize } from '@kujiya/shared';
 import { Dialog } from '../../../../components/ui/Dialog';
-import { imageUrl } from '../../lib/image-url';
+import { imageUrl } from '../../../../lib/image-url';
 
-/** The full-size prize image popup (spec 000 §2), closing with a 250 ms animation (§9). */
+/** The full-size prize image popup, closing with a 250 ms animation. */
 export const PRIZE_POPUP_CLOSE_MS = 250;
 
 export function PrizeZoomDialog({ prize, onClose }: { prize: Prize | null; onClose: () => void }) {

@@ -1,7 +1,7 @@
 import { promotionTagText, type Product } from '@kujiya/shared';
 import { Dialog } from '../../../../components/ui/Dialog';
 
-/** Shown before the play popup when the set has a promotion or is a Chance set (spec 000 §2). */
+/** Shown before the play popup when the set has a promotion or is a Chance set (docs/rules/promotions.md). */
 export function PromotionInfoDialog({ product, onClose }: { product: Product; onClose: () => void }) {
   const title = promotionTagText(product) ?? product.name;
   return (

@@ -10,7 +10,7 @@ interface QuantityPickerProps {
 }
 
 /**
- * Ticket quantity (spec 000 §5): the input keeps digits only while typing and is clamped to
+ * Ticket quantity (docs/rules/buying.md): the input keeps digits only while typing and is clamped to
  * [min, max] on blur; minus stops at the minimum and plus at the maximum.
  */
 export function QuantityPicker({ value, min, max, disabled, onChange }: QuantityPickerProps) {

@@ -1,0 +1,27 @@
+import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+
+/**
+ * The server's log: easy to read on a terminal (pino-pretty when stdout is a TTY), one JSON object per
+ * line otherwise (for a log collector).
+ */
+export function loggerOptions(level: string, isTty = Boolean(process.stdout.isTTY)): FastifyServerOptions['logger'] {
+  if (!isTty) return { level };
+  return {
+    level,
+    transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId' } },
+  };
+}
+
+/**
+ * One line per request, at debug level (Fastify's own pair of lines per request at info would drown
+ * the start log); a request that errored stays at error.
+ */
+export class RequestLogController extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const line = { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) };
+    if (error) reply.log.error({ ...line, err: error }, `${request.method} ${request.url} ${reply.statusCode}`);
+    else reply.log.debug(line, `${request.method} ${request.url} ${reply.statusCode}`);
+  }
+}

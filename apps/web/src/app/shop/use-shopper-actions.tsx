@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { LoginRequiredDialog } from '../../components/LoginRequiredDialog';
+import { useSession } from '../../lib/session';
+import { trackEvent } from '../../lib/api/trackEvent';
+import type { ShopperActions } from '../../features/catalogue/shopper-actions';
+import { usePurchaseFlow } from '../../features/purchase/hooks/usePurchaseFlow';
+import { useFavouriteToggle } from '../../features/favourites/hooks/use-favourite-toggle';
+import { useIsFavourite } from '../../features/favourites/hooks/use-is-favourite';
+
+/**
+ * The guarded actions of the list and the play popup. Logged out, each shows the login reminder
+ * (docs/rules/buying.md). Logged in, BUY and BUY OUT run the purchase flow (features/purchase);
+ * the heart adds or removes a favourite (features/favourites).
+ */
+export function useShopperActions(): ShopperActions {
+  const { isLoggedIn } = useSession();
+  const [loginRequired, setLoginRequired] = useState(false);
+  const purchase = usePurchaseFlow();
+  const favourite = useFavouriteToggle();
+  const isFavourite = useIsFavourite();
+
+  const whenLoggedIn = (action: () => void) => {
+    if (!isLoggedIn) {
+      setLoginRequired(true);
+      return;
+    }
+    action();
+  };
+
+  return {
+    buy: (product, quantity) =>
+      whenLoggedIn(() => {
+        trackEvent('Purchase Intent', { setId: product.setId, quantity });
+        purchase.buy(product, quantity);
+      }),
+    buyOut: (product) =>
+      whenLoggedIn(() => {
+        trackEvent('Buy Out Intent', { setId: product.setId });
+        purchase.buyOut(product);
+      }),
+    toggleFavourite: (product) => whenLoggedIn(() => favourite.toggle(product)),
+    isFavourite,
+    busy: purchase.busy,
+    dialogs: (
+      <>
+        <LoginRequiredDialog open={loginRequired} onClose={() => setLoginRequired(false)} />
+        {purchase.dialogs}
+        {favourite.dialogs}
+      </>
+    ),
+  };
+}

@@ -1,9 +1,0 @@
-import type { AnalyticsEventRequest } from '@kujiya/shared';
-import { api } from '../../../lib/api-client';
-
-/** POST /api/analytics/event: fire and forget; a failed report is only logged. */
-export function trackEvent(name: AnalyticsEventRequest['name'], properties?: AnalyticsEventRequest['properties']): void {
-  api('/api/analytics/event', { method: 'POST', body: { name, properties } }).catch((error: unknown) =>
-    console.error('Analytics event not sent', error),
-  );
-}

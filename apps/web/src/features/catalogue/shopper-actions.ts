@@ -1,0 +1,21 @@
+import type { ReactNode } from 'react';
+import type { Product } from '@kujiya/shared';
+
+/**
+ * What the list and the play popup can do besides browsing. The app shell supplies it (src/app), so
+ * the catalogue needs neither the purchase nor the favourites feature.
+ */
+export interface ShopperActions {
+  /** BUY from the play popup with the chosen number of paid tickets. */
+  buy: (product: Product, quantity: number) => void;
+  /** BUY OUT from the play popup. */
+  buyOut: (product: Product) => void;
+  /** The favourite heart on a card. */
+  toggleFavourite: (product: Product) => void;
+  /** Whether the heart of a product is filled. */
+  isFavourite: (product: Product) => boolean;
+  /** A purchase request is running (disables BUY and BUY OUT). */
+  busy: boolean;
+  /** The popups these actions open; render once on the page. */
+  dialogs: ReactNode;
+}

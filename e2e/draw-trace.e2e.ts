@@ -7,6 +7,7 @@ import { PHONE, SCREENSHOT_DIR } from './support/browser.ts';
 import { buyWithTokens, demoShopper, drawTicket, listProducts, ticketsLeftOf, viewportShot, waitDrawReady, type Shopper } from './support/draw.ts';
 import { FRAME_TRACE_CATEGORIES, frameTiming } from './support/trace.ts';
 import type { RunningServer } from '../apps/server/src/server.ts';
+import { tearFrameBudgetMs } from './support/frame-budget.ts';
 
 // The ticket tear on a phone: a Chromium performance trace of one Open Ticket tear
 // at 390x844 with no frame over 32 ms, and a frame strip of a tear showing the ticket opening.
@@ -41,7 +42,7 @@ async function tear(popup: Locator): Promise<void> {
   await popup.getByTestId('ticket-reveal').waitFor();
 }
 
-it('a Chromium performance trace of an Open Ticket tear shows no frame over 32 ms', { retry: 1 }, async () => {
+it('a Chromium performance trace of an Open Ticket tear shows no frame over the frame budget', { retry: 1 }, async () => {
   const { page, popup } = await sealedTicket();
   await browser.startTracing(page, { categories: FRAME_TRACE_CATEGORIES });
   let trace: Buffer;
@@ -55,12 +56,13 @@ it('a Chromium performance trace of an Open Ticket tear shows no frame over 32 m
   fs.writeFileSync(path.join(SCREENSHOT_DIR, 'tear-trace.json'), trace);
 
   const timing = frameTiming(JSON.parse(trace.toString('utf8')), 'ticket-tear-start', 'ticket-tear-end');
+  const budget = tearFrameBudgetMs();
   const summary = {
     viewport: PHONE,
     chromium: browser.version(),
     trace: 'screenshots/tear-trace.json',
-    frameBudgetMs: 32,
-    withinBudget: timing.longestFrameMs <= 32,
+    frameBudgetMs: budget,
+    withinBudget: timing.longestFrameMs <= budget,
     ...timing,
   };
   fs.writeFileSync(path.join(SCREENSHOT_DIR, 'tear-trace-summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
@@ -74,9 +76,8 @@ it('a Chromium performance trace of an Open Ticket tear shows no frame over 32 m
   // The whole 72-frame, 16 ms-a-step tear was traced, frame by frame.
   expect(timing.durationMs).toBeGreaterThanOrEqual(71 * 16 - 20);
   expect(timing.presentedFrames).toBeGreaterThan(30);
-  // Smooth on a phone. Chromium renders in software on a 2-core box shared with other
-  // tests, so the test gets one retry against outside load.
-  expect(timing.longestFrameMs).toBeLessThanOrEqual(32);
+  // Smooth on a phone (see tearFrameBudgetMs for the budget under outside load); one retry as well.
+  expect(timing.longestFrameMs).toBeLessThanOrEqual(budget);
 });
 
 interface ScreencastFrame {

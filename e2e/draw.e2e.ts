@@ -5,6 +5,7 @@ import { useShop } from './support/shop.ts';
 import { screenshot } from './support/browser.ts';
 import { buyWithTokens, demoShopper, dialog, listProducts, TEAR_PROMPT, ticketsLeftOf, viewportShot } from './support/draw.ts';
 import type { RunningServer } from '../apps/server/src/server.ts';
+import { tearFrameBudgetMs } from './support/frame-budget.ts';
 
 // The draw experience on a phone (docs/rules/fairness.md): buy 3 tickets with tokens, tear them open (button,
 // drag, button), the results, Try Again; the prize stays out of the page until its tear ends; the
@@ -156,9 +157,9 @@ it('buys 3 tickets with tokens, tears them open by button and by drag, shows the
   await popup3.getByTestId('ticket-reveal').waitFor();
   const frames3 = await stopRecording3();
   reportTear('ticket 3', frames3);
-  // No frame over 32 ms during a tear, in either measured tear (both are printed above). Chromium
-  // renders in software on a 2-core box, so the whole test gets one retry against outside load.
-  expect(Math.max(frames.longest, frames3.longest)).toBeLessThanOrEqual(32);
+  // No frame over the budget during a tear, in either measured tear (both are printed above); the
+  // budget allows for outside load (tearFrameBudgetMs), and the whole test gets one retry as well.
+  expect(Math.max(frames.longest, frames3.longest)).toBeLessThanOrEqual(tearFrameBudgetMs());
   // A final ticket of the round may also bring the Last Prize as a ticket of its own.
   let finalPopup = popup3;
   if (decided.selectedPrizes.includes(LAST_RANK)) {

@@ -4,11 +4,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 import fastifyStatic from '@fastify/static';
-import { Redis } from 'ioredis';
 import { serializerCompiler, validatorCompiler, hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { LIVE_MAX_CLIENT_FRAME_BYTES } from '@kujiya/shared';
 import { validationMessage } from './core/validate.ts';
@@ -21,6 +19,10 @@ import { TokenService, createGuards } from './core/auth.ts';
 import { HttpError } from './core/http-errors.ts';
 import { getOrCreateSetting } from './core/settings.ts';
 import { installAfterCommit, setAfterCommitErrorHandler } from './core/after-commit.ts';
+import { createRateLimiter } from './core/rate-limiter.ts';
+import { applyRouteLimits } from './core/route-limits.ts';
+import { rejectControlCharacters } from './core/input-hardening.ts';
+import { MULTIPART_LIMITS } from './core/multipart.ts';
 import type { AppContext } from './core/context.ts';
 import { createServices, type Services } from './services.ts';
 import { registerApiRoutes } from './routes.ts';
@@ -41,11 +43,17 @@ export interface BuildAppOptions {
 
 export interface KujiyaApp {
   app: FastifyInstance;
+  /** Every route as registered (method, url, hooks, schema, config): the fuzz and authz suites walk it. */
+  routeTable: RouteOptions[];
   ctx: AppContext;
   services: Services;
-  /** Every registered route as declared (tests walk it). */
-  routeTable: RouteOptions[];
 }
+
+export { redactUrl } from './core/logger.ts';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+export const REQUEST_TIMEOUT_MS = 30_000;
+export const CONNECTION_TIMEOUT_MS = 60_000;
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -54,11 +62,16 @@ export async function buildApp(options: BuildAppOptions): Promise<KujiyaApp> {
   const { config, database } = options;
   const clock = options.clock ?? systemClock;
   const app = Fastify({
+    // Pretty on a terminal, JSON otherwise; one request line at debug, with secrets cut out of URLs.
     logger: options.logger ?? loggerOptions(config.logLevel),
     logController: new RequestLogController(),
     // Client address: X-Forwarded-For is honoured only behind a trusted proxy (TRUST_PROXY).
     trustProxy: config.trustProxy,
-    bodyLimit: 1024 * 1024,
+    // The request policy (docs/rules/security.md): JSON bodies up to 1 MB (routes may lower it);
+    // a request must arrive whole within 30 s, an idle connection closes after 60 s.
+    bodyLimit: BODY_LIMIT_BYTES,
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    connectionTimeout: CONNECTION_TIMEOUT_MS,
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
@@ -76,7 +89,9 @@ export async function buildApp(options: BuildAppOptions): Promise<KujiyaApp> {
     log: app.log,
     tokens,
     guards: createGuards(tokens),
+    limiter: createRateLimiter(config.redisUrl, app.log, `kujiya-rl:`),
   };
+  app.addHook('onClose', async () => ctx.limiter.close());
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -93,20 +108,12 @@ export async function buildApp(options: BuildAppOptions): Promise<KujiyaApp> {
     },
     crossOriginEmbedderPolicy: false,
   });
-  // Limits are opt-in per route (login, codes, resets); Redis shares the counters between instances.
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
-  // While Redis is down the live layer logs the one warning; requests go on without shared counters
-  // (skipOnError) instead of failing with a 500.
-  redis?.on('error', () => {});
-  await app.register(rateLimit, {
-    global: false,
-    redis,
-    skipOnError: true,
-    nameSpace: 'kujiya-rl-',
-    errorResponseBuilder: (_req, context) =>
-      new HttpError(429, `Too many attempts. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
-  });
-  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  // Limits of routes that hold stock or store anonymous data, from one table (core/route-limits.ts);
+  // control characters are refused in every route's params, query and body.
+  applyRouteLimits(app, ctx.limiter);
+  const routeTable: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => void routeTable.push(route));
+  rejectControlCharacters(app);
   // Several calls carry no body (favourites, the draw); a client that still sends a JSON content
   // type gets the route's own answer (403, 404, ...) instead of Fastify's 400 for an empty JSON body.
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -116,7 +123,7 @@ export async function buildApp(options: BuildAppOptions): Promise<KujiyaApp> {
     if (text.trim() === '') return done(null, undefined);
     parseJson(request, text, done);
   });
-  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 20 } });
+  await app.register(multipart, { limits: MULTIPART_LIMITS });
   // The live socket's clients send one small auth message at most (docs/rules/live.md).
   await app.register(websocket, { options: { maxPayload: LIVE_MAX_CLIENT_FRAME_BYTES } });
 
@@ -140,7 +147,7 @@ export async function buildApp(options: BuildAppOptions): Promise<KujiyaApp> {
       return reply.status(500).send({ message: config.env === 'production' ? 'Internal Server Error' : message });
     }
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ message: error.message, ...error.extra });
+      return reply.status(error.statusCode).headers(error.headers).send({ message: error.message, ...error.extra });
     }
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {
@@ -151,11 +158,6 @@ export async function buildApp(options: BuildAppOptions): Promise<KujiyaApp> {
   });
 
   const services = createServices(ctx);
-  // Every route as declared (method, URL, pre-handlers): the authorisation tests walk this table.
-  const routeTable: RouteOptions[] = [];
-  app.addHook('onRoute', (route) => {
-    routeTable.push(route);
-  });
   await registerOpenApi(app);
   await registerApiRoutes(app, { ctx, services });
 
@@ -181,5 +183,5 @@ export async function buildApp(options: BuildAppOptions): Promise<KujiyaApp> {
     app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: 'Not found' }));
   }
 
-  return { app, ctx, services, routeTable };
+  return { app, routeTable, ctx, services };
 }

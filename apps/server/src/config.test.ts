@@ -25,6 +25,9 @@ describe('loadConfig', () => {
     [{ STRIPE_SECRET_KEY: 'sk_test_1' }, 'STRIPE_PUBLISHABLE_KEY'],
     [{ ADMIN_USERNAME: 'boss' }, 'ADMIN_PASSWORD'],
     [{ NODE_ENV: 'production' }, 'JWT_SECRET'],
+    [{ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) }, 'PAYMENTS'],
+    [{ PAYMENTS: 'free' }, 'PAYMENTS'],
+    [{ PAYMENTS: 'stripe' }, 'STRIPE_SECRET_KEY'],
   ])('stops on %o with one line naming %s', (env, name) => {
     let error: unknown;
     try {
@@ -52,12 +55,23 @@ describe('loadConfig', () => {
   it('runs the test courier only outside production unless switched on; EasyParcel with its key', () => {
     const secret = 'x'.repeat(32);
     expect(loadConfig({}).testCourier).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret }).testCourier).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, TEST_COURIER: '1' }).testCourier).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, PAYMENTS: 'test' }).testCourier).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, PAYMENTS: 'test', TEST_COURIER: '1' }).testCourier).toBe(true);
     const easy = loadConfig({ EASYPARCEL_API_KEY: 'EP-key', EASYPARCEL_API_BASE: 'http://127.0.0.1:9/' });
     expect(easy.easyparcel).toEqual({ apiKey: 'EP-key', apiBase: 'http://127.0.0.1:9', serviceId: 'EP-CS0C' });
     expect(easy.testCourier).toBe(false);
     expect(loadConfig({}).collectionSlotCapacity).toBe(10);
     expect(() => loadConfig({ COLLECTION_SLOT_CAPACITY: '0' })).toThrow('COLLECTION_SLOT_CAPACITY');
+  });
+
+  it('production: the test gateway only with PAYMENTS=test, and no demo data unless asked', () => {
+    const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) };
+    const config = loadConfig({ ...production, PAYMENTS: 'test' });
+    expect(config.payments).toBe('test');
+    expect(config.demoData).toBe(false);
+    expect(loadConfig({ ...production, PAYMENTS: 'test', DEMO_DATA: '1' }).demoData).toBe(true);
+    const stripe = loadConfig({ ...production, STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_PUBLISHABLE_KEY: 'pk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' });
+    expect(stripe.payments).toBe('stripe');
+    expect(loadConfig({}).payments).toBe('test');
   });
 });

@@ -64,7 +64,9 @@ const envSchema = z.object({
   TEST_COURIER: flag(false),
   COLLECTION_SLOT_CAPACITY: z.coerce.number({ message: 'must be a whole number' }).int().min(1).max(1000).default(10),
   TRUST_PROXY: flag(false),
-  DEMO_DATA: flag(true),
+  // Default: on outside production, off in production (see loadConfig).
+  DEMO_DATA: optionalString,
+  PAYMENTS: optionalString.refine((v) => v === undefined || v === 'test' || v === 'stripe', { message: 'must be test or stripe' }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LIVE_MAX_SOCKETS_PER_IP: z.coerce.number({ message: 'must be a whole number' }).int().min(1).max(1_000_000).default(50),
 });
@@ -92,6 +94,8 @@ export type Config = {
   logLevel: string;
   /** Open live sockets (/ws) allowed per client address. */
   liveMaxSocketsPerIp: number;
+  /** Which card gateway runs: Stripe (keys set) or the built-in test gateway (never in production unless PAYMENTS=test). */
+  payments: 'stripe' | 'test';
 };
 
 export class ConfigError extends Error {}
@@ -120,6 +124,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
     throw new ConfigError('Invalid configuration: JWT_SECRET is required when NODE_ENV=production');
   }
+  if (e.PAYMENTS === 'stripe' && !e.STRIPE_SECRET_KEY) {
+    throw new ConfigError('Invalid configuration: STRIPE_SECRET_KEY is required when PAYMENTS=stripe');
+  }
+  if (e.PAYMENTS === 'test' && e.STRIPE_SECRET_KEY) {
+    throw new ConfigError('Invalid configuration: PAYMENTS=test cannot be combined with STRIPE_SECRET_KEY');
+  }
+  const payments = e.STRIPE_SECRET_KEY ? 'stripe' : 'test';
+  // A production shop never takes free test cards by accident: the test gateway must be asked for.
+  if (e.NODE_ENV === 'production' && payments === 'test' && e.PAYMENTS !== 'test') {
+    throw new ConfigError(
+      'Invalid configuration: PAYMENTS must be set: NODE_ENV=production needs STRIPE_SECRET_KEY, or PAYMENTS=test to run the built-in test gateway',
+    );
+  }
+  const demoData = flag(e.NODE_ENV !== 'production').safeParse(e.DEMO_DATA);
+  if (!demoData.success) throw new ConfigError('Invalid configuration: DEMO_DATA must be 0/1/true/false');
   // Relative DATA_DIR is taken from where `npm start` was typed (INIT_CWD), not the workspace folder.
   const base = env.INIT_CWD ?? process.cwd();
   return {
@@ -148,7 +167,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     testCourier: !e.EASYPARCEL_API_KEY && (e.NODE_ENV !== 'production' || e.TEST_COURIER),
     collectionSlotCapacity: e.COLLECTION_SLOT_CAPACITY,
     trustProxy: e.TRUST_PROXY,
-    demoData: e.DEMO_DATA,
+    demoData: demoData.data,
+    payments,
     logLevel: e.LOG_LEVEL,
     liveMaxSocketsPerIp: e.LIVE_MAX_SOCKETS_PER_IP,
   };

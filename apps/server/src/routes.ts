@@ -24,6 +24,7 @@ import { analyticsRoutes } from './modules/analytics/routes.ts';
 import { liveRoutes } from './modules/live/routes.ts';
 import { inventoryRoutes } from './modules/inventory/routes.ts';
 import { fulfilmentRoutes } from './modules/fulfilment/routes.ts';
+import { tradingRoutes } from './modules/trading/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { shopOpsRoutes } from './modules/shop-ops/routes.ts';
 import { announcementsRoutes } from './modules/announcements/routes.ts';
@@ -60,6 +61,7 @@ const moduleRoutes: ModuleRoutes[] = [
   ordersRoutes,
   inventoryRoutes,
   fulfilmentRoutes,
+  tradingRoutes,
   auditRoutes,
   shopOpsRoutes,
   announcementsRoutes,

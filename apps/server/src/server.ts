@@ -38,6 +38,16 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     webDist: options.webDist,
   });
   const startupNotes: string[] = [];
+  if (config.payments === 'test') {
+    startupNotes.push(
+      config.env === 'production'
+        ? 'PAYMENTS=test: card payments go to the built-in test gateway; nothing is charged'
+        : 'Card payments: the built-in test gateway (set the Stripe keys for real payments)',
+    );
+  }
+  if (config.env === 'production' && !config.smtpUrl) {
+    startupNotes.push('SMTP_URL is not set: mail is kept undelivered in the database outbox');
+  }
   if (config.demoData && (await isEmptyShop(built.ctx, built.services))) {
     startupNotes.push(...(await seedDemoData(built.ctx, built.services)));
   }
@@ -48,10 +58,14 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const stopJobs = config.env === 'test' ? undefined : built.services.orders.startJobs(options.jobIntervalMs);
   // Queued mail goes out from every instance; each mail is claimed by one of them.
   const stopMail = config.env === 'test' ? undefined : built.services.mail.startDelivery(options.jobIntervalMs);
+  // Gateway events not yet delivered and payments left open are settled by every instance (rows claimed once).
+  const stopPayments = config.env === 'test' ? undefined : built.services.payments.startJobs(options.jobIntervalMs);
   // Revoked token ids (logout) are kept until their token expires; each instance purges hourly.
   const stopPurge = config.env === 'test' ? undefined : built.services.accounts.startRevokedTokenPurge();
   // Unpaid shipments expire, paid ones go to the courier, the two-week clock runs; rows are claimed once.
   const stopFulfilment = config.env === 'test' ? undefined : built.services.fulfilment.startJobs(options.jobIntervalMs);
+  // Trades and offers whose units come due are cancelled; each row is claimed once (SKIP LOCKED).
+  const stopTrading = config.env === 'test' ? undefined : built.services.trading.startJobs(options.jobIntervalMs);
   return {
     ...built,
     url: `http://localhost:${port}`,
@@ -59,8 +73,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     async close() {
       await stopJobs?.();
       await stopMail?.();
+      await stopPayments?.();
       await stopPurge?.();
       await stopFulfilment?.();
+      await stopTrading?.();
       await built.app.close();
       await database.close();
     },

@@ -16,6 +16,7 @@ import { createFavouritesService, type FavouritesService } from './modules/favou
 import { createOrdersService, type OrdersService } from './modules/orders/service.ts';
 import { createLiveService, type LiveService } from './modules/live/service.ts';
 import { createFulfilmentService, type FulfilmentService } from './modules/fulfilment/service.ts';
+import { createTradingService, type TradingService } from './modules/trading/service.ts';
 import { createAuditService, type AuditService } from './modules/audit/service.ts';
 import { createShopOpsService, type ShopOpsService } from './modules/shop-ops/service.ts';
 import { createAnnouncementsService, type AnnouncementsService } from './modules/announcements/service.ts';
@@ -41,6 +42,7 @@ export interface Services {
   orders: OrdersService;
   live: LiveService;
   fulfilment: FulfilmentService;
+  trading: TradingService;
   audit: AuditService;
   shopOps: ShopOpsService;
   announcements: AnnouncementsService;
@@ -68,7 +70,8 @@ export function createServices(ctx: AppContext): Services {
   const inventory = createInventoryService(ctx, { catalogue, notifications });
   const orders = createOrdersService(ctx, { catalogue, stock, fairness, wallet, inventory, notifications, payments, mail, live });
   const fulfilment = createFulfilmentService(ctx, { inventory, payments, accounts, notifications, orders });
-  const shopOps = createShopOpsService(ctx, { accounts, wallet, tokenShop, orders, inventory, fulfilment, audit });
+  const trading = createTradingService(ctx, { inventory, catalogue, accounts, notifications });
+  const shopOps = createShopOpsService(ctx, { accounts, wallet, tokenShop, orders, inventory, fulfilment, trading, audit });
   const announcements = createAnnouncementsService(ctx, { audit });
-  return { shopOps, announcements, audit, media, catalogue, stock, analytics, payments, wallet, tokenShop, fairness, mail, accounts, notifications, favourites, inventory, orders, live, fulfilment };
+  return { shopOps, announcements, audit, media, catalogue, stock, analytics, payments, wallet, tokenShop, fairness, mail, accounts, notifications, favourites, inventory, orders, live, fulfilment, trading };
 }

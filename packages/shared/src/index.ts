@@ -25,3 +25,4 @@ export * from './fulfilment/countries.ts';
 export * from './shop-ops/schemas.ts';
 export * from './admin/schemas.ts';
 export * from './media/schemas.ts';
+export * from './trading/schemas.ts';

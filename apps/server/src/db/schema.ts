@@ -16,5 +16,6 @@ export * from '../modules/favourites/tables.ts';
 export * from '../modules/orders/tables.ts';
 export * from '../modules/inventory/tables.ts';
 export * from '../modules/fulfilment/tables.ts';
+export * from '../modules/trading/tables.ts';
 export * from '../modules/audit/tables.ts';
 export * from '../modules/announcements/tables.ts';

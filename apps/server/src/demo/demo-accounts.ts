@@ -24,13 +24,15 @@ export async function seedDemoAccounts(ctx: AppContext, accounts: AccountsServic
       },
     );
   }
-  const lines = [`Demo shopper: ${DEMO_SHOPPER.username} (or ${DEMO_SHOPPER.email}) / ${DEMO_SHOPPER.password}`];
+  // Passwords go to the start log only outside production (no secret in a production log).
+  const shown = (password: string) => (ctx.config.env === 'production' ? '(the demo password)' : password);
+  const lines = [`Demo shopper: ${DEMO_SHOPPER.username} (or ${DEMO_SHOPPER.email}) / ${shown(DEMO_SHOPPER.password)}`];
   if (ctx.config.admin) {
     await accounts.ensureAdmin(ctx.config.admin.username, ctx.config.admin.password);
     lines.push(`Demo admin: ${ctx.config.admin.username} / (the ADMIN_PASSWORD you set) at /admin/login`);
   } else {
     await accounts.ensureAdmin(DEMO_ADMIN.username, DEMO_ADMIN.password);
-    lines.push(`Demo admin: ${DEMO_ADMIN.username} / ${DEMO_ADMIN.password} at /admin/login`);
+    lines.push(`Demo admin: ${DEMO_ADMIN.username} / ${shown(DEMO_ADMIN.password)} at /admin/login`);
   }
   return lines;
 }

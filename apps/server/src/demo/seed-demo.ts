@@ -4,6 +4,7 @@ import { seedDemoAccounts } from './demo-accounts.ts';
 import { seedCatalogueDemo } from './demo-catalogue.ts';
 import { seedDemoTokens } from './demo-tokens.ts';
 import { seedDemoFulfilment } from './demo-fulfilment.ts';
+import { seedDemoTrades } from './demo-trades.ts';
 
 /**
  * Demo data for a fresh shop (DEMO_DATA on, empty database). Everything is created through the
@@ -17,6 +18,7 @@ export async function seedDemoData(ctx: AppContext, services: Services): Promise
   notes.push(...(await seedDemoAccounts(ctx, services.accounts)));
   notes.push(...(await seedDemoTokens(ctx, services)));
   notes.push(...(await seedDemoFulfilment(ctx, services)));
+  notes.push(...(await seedDemoTrades(ctx, services)));
   return notes;
 }
 

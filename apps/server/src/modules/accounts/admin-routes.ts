@@ -11,7 +11,7 @@ import {
   shopOpsMessageResponseSchema,
 } from '@kujiya/shared';
 import type { ModuleRoutes } from '../../routes.ts';
-import { accountLimits, rateLimited } from './rate-limits.ts';
+import { accountLimits, loginLimited, rateLimited } from './rate-limits.ts';
 
 /** POST /api/admin/login: a bearer token with role admin and an expiry (docs/rules/accounts.md). */
 export const adminAccountRoutes: ModuleRoutes = (app, { ctx, services }) => {
@@ -20,7 +20,7 @@ export const adminAccountRoutes: ModuleRoutes = (app, { ctx, services }) => {
   app.post(
     '/admin/login',
     {
-      ...rateLimited(app, 'admin-login', accountLimits.adminLogin),
+      ...loginLimited(ctx.limiter, 'admin-login', accountLimits.adminLogin, services.accounts.adminLoginAccountKey),
       schema: { body: adminLoginRequestSchema, response: { 200: adminLoginResponseSchema } },
     },
     async (request) => {
@@ -32,10 +32,10 @@ export const adminAccountRoutes: ModuleRoutes = (app, { ctx, services }) => {
   app.get('/admin/me', { preValidation: admin, schema: { response: { 200: adminMeResponseSchema } } }, async (request) =>
     accounts.admins.me(request.admin!),
   );
-  const passwordLimit = rateLimited(app, 'admin-password', accountLimits.changeAdminPassword);
+  const passwordLimit = rateLimited(ctx.limiter, 'admin-password', accountLimits.changeAdminPassword);
   app.post(
     '/admin/password',
-    { preValidation: [admin, passwordLimit.preValidation], onResponse: passwordLimit.onResponse, schema: { body: changeAdminPasswordRequestSchema, response: { 200: adminLoginResponseSchema } } },
+    { preValidation: admin, preHandler: passwordLimit.preHandler, schema: { body: changeAdminPasswordRequestSchema, response: { 200: adminLoginResponseSchema } } },
     async (request) => {
       const { token, expiresAt } = await accounts.admins.changePassword(request.admin!, request.body.currentPassword, request.body.newPassword);
       return { token, expiresAt: expiresAt.toISOString() };
@@ -62,7 +62,7 @@ export const adminAccountRoutes: ModuleRoutes = (app, { ctx, services }) => {
   // Public: the invited admin's one-time link (rate-limited like the admin login).
   app.post(
     '/admin/invitations/accept',
-    { ...rateLimited(app, 'admin-invite-accept', accountLimits.acceptAdminInvite), schema: { body: acceptAdminInviteRequestSchema, response: { 200: shopOpsMessageResponseSchema } } },
+    { ...rateLimited(ctx.limiter, 'admin-invite-accept', accountLimits.acceptAdminInvite), schema: { body: acceptAdminInviteRequestSchema, response: { 200: shopOpsMessageResponseSchema } } },
     async (request) => {
       await accounts.admins.acceptInvite(request.body.token, request.body.password);
       return { message: 'Your password is set. You can now log in.' };

@@ -88,6 +88,15 @@ export function createAdmins(ctx: AppContext, deps: { mail: MailService; audit: 
       return { created: inserted.length > 0 };
     },
 
+    /** The login-limit key of a typed admin name: the admin's id, or the name when there is none. */
+    async loginAccountKey(username: string): Promise<string> {
+      const [admin] = await ctx.db
+        .select({ id: admins.id })
+        .from(admins)
+        .where(eq(sql`lower(${admins.username})`, username.trim().toLowerCase()));
+      return admin ? `admin:${admin.id}` : `name:${username.trim().toLowerCase()}`;
+    },
+
     /** 401 with one text for a wrong username, a wrong password or a password not set yet; 403 when disabled. */
     async login(username: string, password: string): Promise<{ token: string; expiresAt: Date }> {
       const [admin] = await ctx.db.select().from(admins).where(eq(usernameKey, username.toLowerCase()));

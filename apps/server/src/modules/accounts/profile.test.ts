@@ -173,6 +173,24 @@ describe('profile', () => {
     expect((await post(t, '/api/users/login', { username: 'ivan2', password: 'Secret1!' })).statusCode).toBe(200);
   });
 
+  it('a rename ends the sessions signed with the old name, even once someone else takes that name', async () => {
+    const kim = await signUp(t, { username: 'kim', email: 'kim@example.com' });
+    const otherDevice = (await post(t, '/api/users/login', { username: 'kim', password: kim.password })).json().token as string;
+    const renamed = await update(kim.token, { username: 'kimberly' });
+    expect(renamed.statusCode).toBe(200);
+    const fresh = renamed.json().token as string;
+    for (const old of [kim.token, otherDevice]) {
+      expect(await t.ctx.tokens.verify(old)).toBeNull();
+      const me = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(old) });
+      expect(me.statusCode).toBe(403);
+    }
+    // Someone takes the old name: an old token still cannot act as (or on) it.
+    const newKim = await signUp(t, { username: 'kim', email: 'kim2@example.com' });
+    expect((await details('kim', kim.token)).statusCode).toBe(403);
+    expect((await details('kim', newKim.token)).statusCode).toBe(200);
+    expect((await details('kimberly', fresh)).statusCode).toBe(200);
+  });
+
   it('also takes a JSON body, and needs a login', async () => {
     const json = await t.app.inject({ method: 'POST', url: '/api/users/update-profile', payload: { country: 'my' }, headers: bearer(judy.token) });
     expect(json.statusCode).toBe(200);

@@ -23,7 +23,7 @@ describe.runIf(Boolean(redisUrl))('rate limits shared through Redis by several i
     // Counters outlive a test run in Redis: a fresh name and address each run.
     const username = `r${crypto.randomBytes(6).toString('hex')}`;
     const ip = `10.${crypto.randomInt(256)}.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`;
-    const { max } = accountLimits.login.perAccountFailures;
+    const max = accountLimits.login.freeFailures;
     for (let i = 0; i < max; i++) {
       const app = i % 2 === 0 ? a : b;
       const res = await app.app.inject({ method: 'POST', url: '/api/users/login', payload: { username, password: 'x' }, remoteAddress: ip });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { accountLimits } from './rate-limits.ts';
+import { accountLimits, loginBackoffMs } from './rate-limits.ts';
 import { signUp } from './test-helpers.ts';
 
 const TOO_MANY = /^Too many attempts\. Please try again in \d+ (seconds|minutes)\.$/;
@@ -17,37 +17,67 @@ describe('rate limits per account and per IP', () => {
   });
   afterAll(async () => t.close());
 
-  it('login: failed tries per account, whatever the IP; then even the right password waits', async () => {
-    const { max } = accountLimits.login.perAccountFailures;
-    for (let i = 0; i < max; i++) {
-      const res = await call(t, '/api/users/login', { username: 'Kate', password: 'wrong' }, `198.51.100.${i}`);
-      expect(res.statusCode).toBe(401);
+  it('login: a client that keeps failing waits, with Retry-After and a doubling backoff', async () => {
+    const policy = accountLimits.login;
+    for (let i = 0; i < policy.freeFailures; i++) {
+      const res = await call(t, '/api/users/login', { username: 'Kate', password: 'wrong' }, '198.51.100.1');
+      expect(res.statusCode, `try ${i}`).toBe(401);
     }
-    const over = await call(t, '/api/users/login', { username: 'kate', password: 'Kate123!' }, '198.51.100.200');
+    // Even the right password waits on this client now...
+    const over = await call(t, '/api/users/login', { username: 'kate', password: 'Kate123!' }, '198.51.100.1');
     expect(over.statusCode).toBe(429);
     expect(over.json().message).toMatch(TOO_MANY);
-    // Another account from the same addresses is not affected.
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(over.headers['retry-after'])).toBeLessThanOrEqual(policy.backoffBaseMs / 1000);
+    // ...the e-mail spelling is the same account on the same client...
+    expect((await call(t, '/api/users/login', { username: 'KATE@example.com', password: 'Kate123!' }, '198.51.100.1')).statusCode).toBe(429);
+    // ...but the owner on another device logs in: someone else's failures do not lock them out.
+    expect((await call(t, '/api/users/login', { username: 'kate@example.com', password: 'Kate123!' }, '198.51.100.2')).statusCode).toBe(200);
+    // Another account from the failing address is not affected.
     expect((await call(t, '/api/users/login', { username: 'someone', password: 'x' }, '198.51.100.1')).statusCode).toBe(401);
   });
 
-  it('login: successful logins do not count as failures, but every attempt counts toward a cap', async () => {
+  it('login: the backoff doubles per further failure, up to the cap', () => {
+    const policy = accountLimits.login;
+    expect(loginBackoffMs(policy, policy.freeFailures + 1)).toBe(policy.backoffBaseMs);
+    expect(loginBackoffMs(policy, policy.freeFailures + 2)).toBe(2 * policy.backoffBaseMs);
+    expect(loginBackoffMs(policy, policy.freeFailures + 100)).toBe(policy.backoffMaxMs);
+  });
+
+  it('login: username and e-mail count as one account; an account under attack stops failing clients only', async () => {
     await signUp(t, { username: 'leo', email: 'leo@example.com', password: 'Leo1234!' });
-    const { max } = accountLimits.login.perAccount;
-    for (let i = 0; i < max; i++) {
-      const res = await call(t, '/api/users/login', { username: 'leo', password: 'Leo1234!' }, `198.51.100.${i}`);
-      expect(res.statusCode, `login ${i}`).toBe(200);
+    const policy = accountLimits.login;
+    // Failures spread over clients, half by name and half by e-mail, 2 per client (below the free tries).
+    for (let i = 0; i < policy.guardFailures; i++) {
+      const username = i % 2 === 0 ? 'leo' : 'LEO@example.com';
+      const res = await call(t, '/api/users/login', { username, password: 'nope' }, `198.51.101.${Math.floor(i / 2)}`);
+      expect(res.statusCode, `try ${i}`).toBe(401);
     }
-    expect((await call(t, '/api/users/login', { username: 'leo', password: 'Leo1234!' }, '198.51.100.9')).statusCode).toBe(429);
+    // A client that failed before now waits, even with the right password.
+    const failing = await call(t, '/api/users/login', { username: 'leo', password: 'Leo1234!' }, '198.51.101.0');
+    expect(failing.statusCode).toBe(429);
+    expect(failing.headers['retry-after']).toBeDefined();
+    // The owner from a client that never failed is let in.
+    expect((await call(t, '/api/users/login', { username: 'leo', password: 'Leo1234!' }, '198.51.101.200')).statusCode).toBe(200);
+    // Successful logins never count as failures.
+    for (let i = 0; i < 40; i++) {
+      expect((await call(t, '/api/users/login', { username: 'leo', password: 'Leo1234!' }, '198.51.101.201')).statusCode).toBe(200);
+    }
   });
 
   it('login: parallel wrong guesses are capped too', async () => {
     await signUp(t, { username: 'mona', email: 'mona@example.com', password: 'Mona123!' });
     const guesses = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => call(t, '/api/users/login', { username: 'mona', password: `guess${i}!` }, `198.51.100.${i}`)),
+      Array.from({ length: 60 }, (_, i) => call(t, '/api/users/login', { username: 'mona', password: `guess${i}!` }, `198.51.102.${i % 20}`)),
     );
     const tried = guesses.filter((g) => g.statusCode === 401).length;
-    expect(tried).toBeLessThanOrEqual(accountLimits.login.perAccount.max);
-    expect(guesses.filter((g) => g.statusCode === 429).length).toBe(40 - tried);
+    expect(tried).toBeLessThanOrEqual(accountLimits.login.hardCapFailures);
+    expect(guesses.filter((g) => g.statusCode === 429).length).toBe(60 - tried);
+    // One client alone gets no more than its free tries (plus one past the backoff) in a burst.
+    const burst = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => call(t, '/api/users/login', { username: 'nobody-here', password: `g${i}` }, '198.51.103.1')),
+    );
+    expect(burst.filter((g) => g.statusCode === 401).length).toBeLessThanOrEqual(accountLimits.login.freeFailures + 1);
   });
 
   it('login: per IP across accounts', async () => {
@@ -118,11 +148,14 @@ describe('rate limits per account and per IP', () => {
     expect(over.statusCode).toBe(429);
   });
 
-  it('admin login: per account', async () => {
-    for (let i = 0; i < accountLimits.adminLogin.perAccount.max; i++) {
-      await call(t, '/api/admin/login', { username: 'root', password: 'x' }, `198.51.100.${i}`);
+  it('admin login: the same policy per admin account', async () => {
+    for (let i = 0; i < accountLimits.adminLogin.freeFailures; i++) {
+      expect((await call(t, '/api/admin/login', { username: 'root', password: 'x' }, '198.51.104.1')).statusCode).toBe(401);
     }
-    expect((await call(t, '/api/admin/login', { username: 'ROOT', password: 'x' }, '198.51.100.99')).statusCode).toBe(429);
+    const over = await call(t, '/api/admin/login', { username: 'ROOT', password: 'x' }, '198.51.104.1');
+    expect(over.statusCode).toBe(429);
+    expect(over.headers['retry-after']).toBeDefined();
+    expect((await call(t, '/api/admin/login', { username: 'ROOT', password: 'x' }, '198.51.104.2')).statusCode).toBe(401);
   });
 });
 

@@ -1,12 +1,16 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { HttpError } from '../../core/http-errors.ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { tooManyAttempts } from '../../core/http-errors.ts';
 import { HOUR, MINUTE } from '../../core/clock.ts';
 
+const SECOND = 1000;
+import type { RateLimiter } from '../../core/rate-limiter.ts';
+
 /**
- * Rate limits of the account routes. Each route has a per-IP limit (client address; X-Forwarded-For
- * only counts when TRUST_PROXY is set, through Fastify's trustProxy) and a per-account limit keyed by
- * the lower-cased username, e-mail or token of the request; both apply. The numbers are far above
- * what a person does (see docs/accounts.md) and far below what guessing needs.
+ * Rate limits of the account routes (docs/rules/security.md). Each route has a per-IP limit (client
+ * address; X-Forwarded-For only counts when TRUST_PROXY is set, through Fastify's trustProxy) and
+ * most a per-account limit keyed by the lower-cased e-mail or token of the request; both apply.
+ * Logins follow their own policy (`loginLimited`). Counters live in the shared rate limiter (Redis
+ * when REDIS_URL, this instance's own counters when Redis is away).
  */
 export interface LimitRule {
   max: number;
@@ -18,24 +22,45 @@ export interface RouteLimits {
   perIp: LimitRule;
   /** Every request counts, per account (a race-free cap, even for parallel requests). */
   perAccount?: LimitRule & { key: KeyOf };
-  /** Only refused requests (4xx) count, per account: a person who logs in fine is never slowed down. */
-  perAccountFailures?: LimitRule & { key: KeyOf };
+}
+
+/**
+ * The login policy, per resolved account (a username and its e-mail are one account):
+ * - every attempt counts per client address (`perIp`);
+ * - a client (account + address) has `freeFailures` wrong tries, then waits `backoffBaseMs`,
+ *   doubling with each further wrong try up to `backoffMaxMs`; a right password clears its count;
+ * - once the account has `guardFailures` wrong tries in `windowMs` from anywhere, clients that
+ *   failed on it wait for the window, while a client that has not failed still gets its try (the
+ *   owner from their own device is not locked out by someone else's guesses);
+ * - `hardCapFailures` wrong tries in the window stop every client (a distributed guess needs many
+ *   addresses to get there).
+ */
+export interface LoginPolicy {
+  perIp: LimitRule;
+  windowMs: number;
+  freeFailures: number;
+  backoffBaseMs: number;
+  backoffMaxMs: number;
+  guardFailures: number;
+  hardCapFailures: number;
 }
 
 const bodyField = (field: string) => (request: FastifyRequest) => (request.body as Record<string, unknown> | undefined)?.[field];
 const paramField = (field: string) => (request: FastifyRequest) => (request.params as Record<string, unknown> | undefined)?.[field];
 
+const shopperLogin: LoginPolicy = {
+  perIp: { max: 100, windowMs: 15 * MINUTE },
+  windowMs: 15 * MINUTE,
+  freeFailures: 5,
+  backoffBaseMs: 15 * SECOND,
+  backoffMaxMs: 15 * MINUTE,
+  guardFailures: 10,
+  hardCapFailures: 30,
+};
+
 export const accountLimits = {
-  login: {
-    perIp: { max: 100, windowMs: 15 * MINUTE },
-    perAccount: { max: 30, windowMs: 15 * MINUTE, key: bodyField('username') },
-    perAccountFailures: { max: 10, windowMs: 15 * MINUTE, key: bodyField('username') },
-  },
-  adminLogin: {
-    perIp: { max: 30, windowMs: 15 * MINUTE },
-    perAccount: { max: 30, windowMs: 15 * MINUTE, key: bodyField('username') },
-    perAccountFailures: { max: 10, windowMs: 15 * MINUTE, key: bodyField('username') },
-  },
+  login: shopperLogin,
+  adminLogin: { ...shopperLogin, perIp: { max: 30, windowMs: 15 * MINUTE } },
   sendCode: { perIp: { max: 60, windowMs: HOUR }, perAccount: { max: 8, windowMs: HOUR, key: bodyField('email') } },
   checkCode: { perIp: { max: 100, windowMs: 15 * MINUTE }, perAccount: { max: 15, windowMs: 15 * MINUTE, key: bodyField('email') } },
   forgotPassword: { perIp: { max: 60, windowMs: HOUR }, perAccount: { max: 5, windowMs: HOUR, key: bodyField('email') } },
@@ -45,56 +70,85 @@ export const accountLimits = {
   changeAdminPassword: { perIp: { max: 30, windowMs: 15 * MINUTE } },
   signUp: { perIp: { max: 60, windowMs: 15 * MINUTE } },
   checkEmail: { perIp: { max: 100, windowMs: 15 * MINUTE } },
-} satisfies Record<string, RouteLimits>;
-
-function waitText(ms: number): string {
-  const seconds = Math.max(1, Math.ceil(ms / 1000));
-  if (seconds < 120) return `${seconds} seconds`;
-  return `${Math.ceil(seconds / 60)} minutes`;
-}
+} satisfies Record<string, RouteLimits | LoginPolicy>;
 
 const accountKey = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase().slice(0, 254) : '');
 
-/**
- * A route's limits as hooks, on @fastify/rate-limit's counters (Redis when REDIS_URL, so every
- * instance shares them). `preHandler` counts the request in the per-IP and per-account limits and
- * answers 429 when any limit is used up; `onResponse` counts a refused request as a failure.
- */
-export function rateLimited(app: FastifyInstance, name: string, limits: RouteLimits) {
-  const counted = [
-    app.createRateLimit({ max: limits.perIp.max, timeWindow: limits.perIp.windowMs, keyGenerator: (r) => `${name}:ip:${r.ip}` }),
-  ];
-  const { perAccount, perAccountFailures } = limits;
-  if (perAccount) {
-    counted.push(
-      app.createRateLimit({
-        max: perAccount.max,
-        timeWindow: perAccount.windowMs,
-        keyGenerator: (r) => `${name}:account:${accountKey(perAccount.key(r))}`,
-      }),
-    );
-  }
-  const failures = perAccountFailures
-    ? app.createRateLimit({
-        max: perAccountFailures.max,
-        timeWindow: perAccountFailures.windowMs,
-        keyGenerator: (r) => `${name}:failures:${accountKey(perAccountFailures.key(r))}`,
-      })
-    : undefined;
+/** The wait after the n-th wrong try of one client (n > freeFailures): base, 2×base, 4×base … at most max. */
+export function loginBackoffMs(policy: LoginPolicy, failures: number): number {
+  const steps = Math.max(0, failures - policy.freeFailures - 1);
+  return Math.min(policy.backoffMaxMs, policy.backoffBaseMs * 2 ** Math.min(steps, 30));
+}
 
+/** A route's per-IP and per-account limits as a preHandler: every request counts; over a limit is a 429 with Retry-After. */
+export function rateLimited(limiter: RateLimiter, name: string, limits: RouteLimits) {
   return {
-    // Before validation, so malformed attempts count against the limit too.
-    async preValidation(request: FastifyRequest) {
-      const results = await Promise.all(counted.map((check) => check(request)));
-      const waits = results.flatMap((r) => (!r.isAllowed && r.isExceeded ? [r.ttl] : []));
-      if (failures) {
-        const failed = await failures(request, { increment: false });
-        if (!failed.isAllowed && failed.remaining === 0) waits.push(failed.ttl);
+    async preHandler(request: FastifyRequest) {
+      const checks = [limiter.hit(`${name}:ip:${request.ip}`, limits.perIp.windowMs).then((c) => ({ ...c, max: limits.perIp.max }))];
+      const { perAccount } = limits;
+      if (perAccount) {
+        checks.push(
+          limiter.hit(`${name}:account:${accountKey(perAccount.key(request))}`, perAccount.windowMs).then((c) => ({ ...c, max: perAccount.max })),
+        );
       }
-      if (waits.length > 0) throw new HttpError(429, `Too many attempts. Please try again in ${waitText(Math.max(...waits))}.`);
+      const waits = (await Promise.all(checks)).flatMap((c) => (c.count > c.max ? [c.ttlMs] : []));
+      if (waits.length > 0) throw tooManyAttempts(Math.max(...waits));
+    },
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The counters a login attempt took, settled by its answer (login limits). */
+    loginAttempt?: { clientKey: string; accountKey: string; backoffKey: string; clientCount: number };
+  }
+}
+
+/**
+ * The login policy as route hooks. `resolveAccount` maps what was typed (username or e-mail) to the
+ * account it names, so both spellings count together; unknown names are counted by the name itself.
+ * Attempts are counted before the password is checked (parallel guesses cannot slip past) and a
+ * successful login takes its attempt back.
+ */
+export function loginLimited(limiter: RateLimiter, name: string, policy: LoginPolicy, resolveAccount: (identifier: string) => Promise<string>) {
+  return {
+    async preHandler(request: FastifyRequest) {
+      const ip = await limiter.hit(`${name}:ip:${request.ip}`, policy.perIp.windowMs);
+      if (ip.count > policy.perIp.max) throw tooManyAttempts(ip.ttlMs);
+      const identifier = accountKey(bodyField('username')(request));
+      if (!identifier) return; // the schema answers the 400
+      const account = await resolveAccount(identifier);
+      const clientKey = `${name}:client:${account}:${request.ip}`;
+      const accountKeyName = `${name}:account:${account}`;
+      // The client's unsuccessful attempts (this one included) and the account's from anywhere.
+      const client = await limiter.hit(clientKey, HOUR);
+      const total = await limiter.hit(accountKeyName, policy.windowMs);
+      const refuse = async (waitMs: number) => {
+        await Promise.all([limiter.undo(clientKey), limiter.undo(accountKeyName)]);
+        throw tooManyAttempts(waitMs);
+      };
+      if (total.count > policy.hardCapFailures) await refuse(total.ttlMs);
+      const failedBefore = client.count > 1;
+      if (failedBefore && total.count > policy.guardFailures) await refuse(total.ttlMs);
+      const backoffKey = `${name}:backoff:${account}:${request.ip}`;
+      if (client.count > policy.freeFailures) {
+        // Atomic: of parallel attempts past the free ones, one goes ahead and the others wait.
+        const wait = await limiter.acquire(backoffKey, loginBackoffMs(policy, client.count));
+        if (wait > 0) await refuse(wait);
+      }
+      request.loginAttempt = { clientKey, accountKey: accountKeyName, backoffKey, clientCount: client.count };
     },
     async onResponse(request: FastifyRequest, reply: FastifyReply) {
-      if (failures && reply.statusCode >= 400 && reply.statusCode < 500 && reply.statusCode !== 429) await failures(request);
+      const attempt = request.loginAttempt;
+      if (!attempt) return;
+      // Only a wrong password keeps its count: a right one (or a 400) takes the attempt back.
+      if (reply.statusCode === 401) {
+        if (attempt.clientCount >= policy.freeFailures) await limiter.lock(attempt.backoffKey, loginBackoffMs(policy, attempt.clientCount + 1));
+        return;
+      }
+      if (reply.statusCode < 300) await limiter.clear(attempt.clientKey);
+      else await limiter.undo(attempt.clientKey);
+      await limiter.undo(attempt.accountKey);
     },
   };
 }

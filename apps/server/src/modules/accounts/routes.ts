@@ -23,31 +23,16 @@ import {
 } from '@kujiya/shared';
 import type { ModuleRoutes } from '../../routes.ts';
 import { checkInput } from '../../core/validate.ts';
-import { HttpError, notFound } from '../../core/http-errors.ts';
-import { accountLimits, rateLimited } from './rate-limits.ts';
+import { notFound } from '../../core/http-errors.ts';
+import { readMultipartForm } from '../../core/multipart.ts';
+import { accountLimits, loginLimited, rateLimited } from './rate-limits.ts';
 import type { ProfileImage } from './service.ts';
 
 /** Reads update-profile's multipart form (or a JSON body): text fields plus the `profileImage` file. */
 async function readProfileForm(request: FastifyRequest): Promise<{ fields: Record<string, unknown>; image?: ProfileImage }> {
   if (!request.isMultipart()) return { fields: (request.body as Record<string, unknown> | undefined) ?? {} };
-  const fields: Record<string, unknown> = {};
-  let image: ProfileImage | undefined;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'field') {
-        fields[part.fieldname] = part.value;
-        continue;
-      }
-      const bytes = await part.toBuffer();
-      if (part.fieldname === 'profileImage' && bytes.length > 0) image = { bytes, contentType: part.mimetype };
-    }
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new HttpError(413, 'Profile picture must be at most 5 MB.');
-    }
-    throw error;
-  }
-  return { fields, image };
+  const { fields, file } = await readMultipartForm(request, { fileField: 'profileImage', tooLargeMessage: 'Profile picture must be at most 5 MB.' });
+  return { fields, image: file && { bytes: file.bytes, contentType: file.contentType } };
 }
 
 /** Shopper accounts: sign-up, login, password recovery, profile (docs/rules/accounts.md). */
@@ -61,7 +46,7 @@ export const accountsRoutes: ModuleRoutes = (app, { ctx, services }) => {
   app.post(
     '/users/check-email',
     {
-      ...rateLimited(app, 'check-email', accountLimits.checkEmail),
+      ...rateLimited(ctx.limiter, 'check-email', accountLimits.checkEmail),
       schema: { body: checkEmailRequestSchema, response: { 200: checkEmailResponseSchema } },
     },
     async (request) => {
@@ -73,7 +58,7 @@ export const accountsRoutes: ModuleRoutes = (app, { ctx, services }) => {
   app.post(
     '/verification/create',
     {
-      ...rateLimited(app, 'send-code', accountLimits.sendCode),
+      ...rateLimited(ctx.limiter, 'send-code', accountLimits.sendCode),
       schema: { body: createVerificationRequestSchema, response: { 200: messageResponseSchema } },
     },
     async (request) => {
@@ -86,7 +71,7 @@ export const accountsRoutes: ModuleRoutes = (app, { ctx, services }) => {
   app.post(
     '/verification/verify',
     {
-      ...rateLimited(app, 'check-code', accountLimits.checkCode),
+      ...rateLimited(ctx.limiter, 'check-code', accountLimits.checkCode),
       schema: { body: verifyCodeRequestSchema, response: { 200: verifyCodeResponseSchema } },
     },
     async (request) => {
@@ -99,7 +84,7 @@ export const accountsRoutes: ModuleRoutes = (app, { ctx, services }) => {
   app.post(
     '/users/create',
     {
-      ...rateLimited(app, 'sign-up', accountLimits.signUp),
+      ...rateLimited(ctx.limiter, 'sign-up', accountLimits.signUp),
       schema: { body: createUserRequestSchema, response: { 201: authResponseSchema } },
     },
     async (request, reply) => reply.status(201).send(await accounts.createUser(request.body)),
@@ -107,7 +92,7 @@ export const accountsRoutes: ModuleRoutes = (app, { ctx, services }) => {
 
   app.post(
     '/users/login',
-    { ...rateLimited(app, 'login', accountLimits.login), schema: { body: loginRequestSchema, response: { 200: authResponseSchema } } },
+    { ...loginLimited(ctx.limiter, 'login', accountLimits.login, accounts.loginAccountKey), schema: { body: loginRequestSchema, response: { 200: authResponseSchema } } },
     async (request) => accounts.login(request.body.username, request.body.password),
   );
 
@@ -132,7 +117,7 @@ export const accountsRoutes: ModuleRoutes = (app, { ctx, services }) => {
   app.post(
     '/users/forgot-password',
     {
-      ...rateLimited(app, 'forgot-password', accountLimits.forgotPassword),
+      ...rateLimited(ctx.limiter, 'forgot-password', accountLimits.forgotPassword),
       schema: { body: forgotPasswordRequestSchema, response: { 200: messageResponseSchema } },
     },
     async (request) => {
@@ -144,7 +129,7 @@ export const accountsRoutes: ModuleRoutes = (app, { ctx, services }) => {
   app.post(
     '/users/reset-password/:token',
     {
-      ...rateLimited(app, 'reset-password', accountLimits.resetPassword),
+      ...rateLimited(ctx.limiter, 'reset-password', accountLimits.resetPassword),
       schema: { params: resetTokenParamsSchema, body: resetPasswordRequestSchema, response: { 200: messageResponseSchema } },
     },
     async (request) => {
@@ -156,7 +141,7 @@ export const accountsRoutes: ModuleRoutes = (app, { ctx, services }) => {
   app.post(
     '/users/change-password',
     {
-      ...rateLimited(app, 'change-password', accountLimits.changePassword),
+      ...rateLimited(ctx.limiter, 'change-password', accountLimits.changePassword),
       schema: { body: changePasswordRequestSchema, response: { 200: messageResponseSchema } },
     },
     async (request) => {

@@ -186,6 +186,20 @@ export function createAccountsService(ctx: AppContext, deps: { mail: MailService
       return sessionFor(row);
     },
 
+    /**
+     * The login-limit key of what was typed (username in any case, or e-mail): the account's id, so
+     * both spellings count together; the typed name itself when no account has it.
+     */
+    async loginAccountKey(identifier: string): Promise<string> {
+      const key = identifier.trim().toLowerCase();
+      const [row] = await ctx.db
+        .select({ id: users.id })
+        .from(users)
+        .where(or(eq(usernameKey, key), eq(users.email, key)));
+      return row ? `user:${row.id}` : `name:${key}`;
+    },
+    adminLoginAccountKey: adminAccounts.loginAccountKey,
+
     /** GET /api/users/logout with a valid token: revokes that token only (this browser's session). */
     logout: sessions.revoke,
     purgeRevokedTokens: sessions.purgeRevokedTokens,
@@ -229,6 +243,9 @@ export function createAccountsService(ctx: AppContext, deps: { mail: MailService
             .where(eq(usernameKey, fields.username.toLowerCase()));
           if (other && other.id !== current.id) throw conflict(accountMessages.usernameTaken);
           changes.username = fields.username;
+          // Tokens carry the username: a rename ends every session signed with the old name
+          // (the answer carries the one new token).
+          if (!sameName(fields.username, current.username)) changes.tokenVersion = current.tokenVersion + 1;
         }
         const clearable = ['phoneNumber', 'postalCode', 'unitNumber', 'fullAddress', 'fullName'] as const;
         for (const field of clearable) {
@@ -237,7 +254,7 @@ export function createAccountsService(ctx: AppContext, deps: { mail: MailService
         }
         if (fields.country !== undefined) changes.country = fields.country.toUpperCase();
         if (typeof fields.appearAsSomeone === 'boolean') changes.appearAsSomeone = fields.appearAsSomeone;
-        if (image) changes.profilePicture = await deps.media.putImage(tx, image.bytes, image.contentType);
+        if (image) changes.profilePicture = await deps.media.putImage(tx, image.bytes, image.contentType, { userId: current.id });
         if (Object.keys(changes).length === 0) return current;
         const [updated] = await tx
           .update(users)
@@ -245,6 +262,15 @@ export function createAccountsService(ctx: AppContext, deps: { mail: MailService
           .where(eq(users.id, current.id))
           .returning()
           .catch(mapUserConflict);
+        // Quota: a shopper keeps one uploaded picture; replaced ones are deleted unless another
+        // account shows the same picture.
+        if (image) {
+          const replaced = await deps.media.imagesOwnedBy(tx, current.id, updated!.profilePicture ?? undefined);
+          const stillShown = replaced.length
+            ? new Set((await tx.select({ name: users.profilePicture }).from(users).where(inArray(users.profilePicture, replaced))).map((r) => r.name))
+            : new Set<string | null>();
+          await deps.media.deleteOwnedImages(tx, replaced.filter((name) => !stillShown.has(name)));
+        }
         return updated!;
       });
       const account = toAccount(row);

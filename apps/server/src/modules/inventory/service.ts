@@ -14,7 +14,7 @@ import {
 } from '@kujiya/shared';
 import type { AppContext } from '../../core/context.ts';
 import type { Executor, Tx } from '../../db/database.ts';
-import { badRequest, notFound } from '../../core/http-errors.ts';
+import { badRequest, conflict, notFound } from '../../core/http-errors.ts';
 import type { CatalogueService } from '../catalogue/service.ts';
 import type { NotificationsService } from '../notifications/service.ts';
 import { inventoryBatches, inventoryLocks, inventoryMovements, shipByReminders } from './tables.ts';
@@ -279,6 +279,87 @@ export function createInventoryService(ctx: AppContext, deps: { catalogue: Catal
         await tx.update(inventoryLocks).set({ status: 'consumed', endedAt: ctx.clock.now() }).where(eq(inventoryLocks.id, lock.id));
       }
       return locks.reduce((n, l) => n + l.quantity, 0);
+    },
+
+    /**
+     * A trade settles: the units each trade lock reference (a trade or an offer) holds leave their
+     * owner ('traded') and arrive as new batches of `toUserId` with the same prize, ship-by date
+     * (the two-week clock does not restart) and pre-order state. Every batch row involved is locked
+     * first, in id order. A unit now due within a day refuses the whole settlement; a reference
+     * holding nothing fails with `unitsGone`, so nothing moves.
+     */
+    async transferLockedUnits(tx: Tx, transfers: { refId: string; toUserId: string }[], actorId: string | null, unitsGone: string): Promise<{ refId: string; batchId: string; newBatchId: string; quantity: number }[]> {
+      const refIds = transfers.map((t) => t.refId);
+      const locks = await tx
+        .select()
+        .from(inventoryLocks)
+        .where(and(eq(inventoryLocks.kind, 'trade'), inArray(inventoryLocks.refId, refIds), eq(inventoryLocks.status, 'active')))
+        .orderBy(asc(inventoryLocks.id))
+        .for('update');
+      for (const refId of refIds) if (!locks.some((l) => l.refId === refId)) throw conflict(unitsGone);
+      const rows = await tx.select().from(inventoryBatches).where(inArray(inventoryBatches.id, [...new Set(locks.map((l) => l.batchId))])).orderBy(asc(inventoryBatches.id)).for('update');
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      const now = ctx.clock.now();
+      for (const lock of locks) {
+        const row = byId.get(lock.batchId);
+        if (!row || row.status !== 'in_inventory' || row.locked < lock.quantity) throw conflict(unitsGone);
+        if (!isTradable(row.shipByDate, now)) throw badRequest(TRADE_CUTOFF_MESSAGE);
+      }
+      const to = new Map(transfers.map((t) => [t.refId, t.toUserId]));
+      const moved = [];
+      for (const lock of locks) {
+        const row = byId.get(lock.batchId)!;
+        const toUserId = to.get(lock.refId)!;
+        if (toUserId === row.userId) throw conflict(unitsGone);
+        await removeUnits(tx, row, lock.quantity, lock.quantity, 'traded', lock.refId, actorId);
+        row.removed += lock.quantity;
+        row.locked -= lock.quantity;
+        if (row.removed === row.quantity) row.status = 'traded';
+        await tx.update(inventoryLocks).set({ status: 'consumed', endedAt: now }).where(eq(inventoryLocks.id, lock.id));
+        const newBatchId = crypto.randomUUID();
+        await tx.insert(inventoryBatches).values({
+          id: newBatchId,
+          userId: toUserId,
+          prizeId: row.prizeId,
+          productId: row.productId,
+          roundId: row.roundId,
+          orderId: null,
+          quantity: lock.quantity,
+          shipByDate: row.shipByDate,
+          sku: row.sku,
+          source: row.source,
+          status: 'in_inventory',
+          createdAt: now,
+        });
+        moved.push({ refId: lock.refId, batchId: row.id, newBatchId, quantity: lock.quantity });
+      }
+      return moved;
+    },
+
+    /** Trade lock references (trades and offers) holding a unit due at or before `cutoff`. */
+    async tradeRefsDueBy(cutoff: Date, exec: Executor = ctx.db): Promise<string[]> {
+      const rows = await exec
+        .selectDistinct({ refId: inventoryLocks.refId })
+        .from(inventoryLocks)
+        .innerJoin(inventoryBatches, eq(inventoryBatches.id, inventoryLocks.batchId))
+        .where(and(eq(inventoryLocks.kind, 'trade'), eq(inventoryLocks.status, 'active'), isNotNull(inventoryBatches.shipByDate), lte(inventoryBatches.shipByDate, cutoff)))
+        .limit(500);
+      return rows.map((r) => r.refId);
+    },
+
+    /** Batches by id (any owner, any status): the caller checks ownership. */
+    async batchesByIds(ids: string[], exec: Executor = ctx.db): Promise<InventoryBatch[]> {
+      if (ids.length === 0) return [];
+      return exec.select().from(inventoryBatches).where(inArray(inventoryBatches.id, ids));
+    },
+
+    /** Every unit of every batch of a prize still held (for the conservation checks of tests). */
+    async heldUnitsByPrize(exec: Executor = ctx.db): Promise<Map<string, number>> {
+      const rows = await exec
+        .select({ prizeId: inventoryBatches.prizeId, held: sql<number>`sum(${inventoryBatches.quantity} - ${inventoryBatches.removed})::int` })
+        .from(inventoryBatches)
+        .groupBy(inventoryBatches.prizeId);
+      return new Map(rows.map((r) => [r.prizeId, Number(r.held)]));
     },
 
     /** Units currently held by a lock reference (e.g. a shipment), per batch. */

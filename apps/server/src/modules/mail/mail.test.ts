@@ -82,7 +82,7 @@ describe('dev outbox', () => {
   });
 
   it('does not exist in production', async () => {
-    const prod = await createTestApp({ env: { NODE_ENV: 'production' } });
+    const prod = await createTestApp({ env: { NODE_ENV: 'production', PAYMENTS: 'test' } });
     try {
       for (const url of ['/api/dev/outbox', '/api/dev/outbox/latest?to=a@b.co']) {
         expect((await prod.app.inject({ method: 'GET', url })).statusCode).toBe(404);

@@ -52,7 +52,8 @@ export function createMailService(ctx: AppContext) {
     }
     // Stored lowercased so the outbox can be searched by address.
     await ctx.db.insert(mailOutbox).values({ ...message, to: message.to.trim().toLowerCase(), createdAt: now() });
-    ctx.log.info({ to: message.to, subject: message.subject }, 'mail stored in the dev outbox');
+    // Never the subject or text: they carry codes and links (docs/rules/security.md).
+    ctx.log.debug({ to: message.to }, 'mail stored in the dev outbox');
   }
 
   /**
@@ -83,7 +84,7 @@ export function createMailService(ctx: AppContext) {
 
   async function giveUp(mail: QueuedMail, error: string): Promise<void> {
     await ctx.db.update(mailQueue).set({ status: 'failed', lastError: error }).where(whileClaimed(mail));
-    ctx.log.error({ mailId: mail.id, to: mail.to, subject: mail.subject, attempts: mail.attempts, error }, 'mail delivery failed for good');
+    ctx.log.error({ mailId: mail.id, to: mail.to, attempts: mail.attempts, error }, 'mail delivery failed for good');
   }
 
   async function deliverOne(mail: QueuedMail): Promise<keyof DeliveryResult> {

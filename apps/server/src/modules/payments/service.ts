@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { PaymentGatewayKind, PaymentStatus, WebhookResult } from '@kujiya/shared';
 import type { AppContext } from '../../core/context.ts';
 import type { Executor, Tx } from '../../db/database.ts';
@@ -9,6 +9,13 @@ import { StripeGateway } from './stripe-gateway.ts';
 import { TestGateway } from './test-gateway.ts';
 import { paymentEvents, paymentIntents } from './tables.ts';
 import { transition } from './status-machine.ts';
+import { DAY, MINUTE } from '../../core/clock.ts';
+import { runPeriodically } from '../../core/periodic.ts';
+
+/** A payment still open this long after its creation is asked about at the gateway (reconciliation). */
+export const RECONCILE_AFTER_MS = 2 * MINUTE;
+/** Payments older than this are no longer reconciled (a card form abandoned for good). */
+export const RECONCILE_WITHIN_MS = 2 * DAY;
 
 /** A card payment as other modules see it (amount in cents). */
 export interface PaymentIntent {
@@ -31,7 +38,7 @@ export type PaymentHandler = (tx: Tx, intent: PaymentIntent) => Promise<void>;
 
 /** Stripe when its keys are configured, otherwise the built-in test gateway. */
 export function createGateway(ctx: AppContext): PaymentGateway {
-  return ctx.config.stripe ? new StripeGateway(ctx.config.stripe) : new TestGateway(ctx);
+  return ctx.config.stripe && ctx.config.payments === 'stripe' ? new StripeGateway(ctx.config.stripe) : new TestGateway(ctx);
 }
 
 /**
@@ -154,6 +161,62 @@ export function createPaymentsService(ctx: AppContext, gateway: PaymentGateway =
       const result = await applyEvent(event);
       if (result.status) for (const listener of afterCommit) listener();
       return result;
+    },
+
+    /**
+     * Reconciliation: asks the gateway for the status of every payment left open (created between
+     * RECONCILE_WITHIN_MS and RECONCILE_AFTER_MS ago) and applies what the gateway says, exactly once
+     * (the status machine and the intent's row lock make a late webhook for it change nothing). So
+     * a lost webhook never loses a paid purchase, whatever the gateway.
+     */
+    async reconcilePending(limit = 50): Promise<{ checked: number; applied: number }> {
+      const now = ctx.clock.now().getTime();
+      const open = await ctx.db
+        .select({ id: paymentIntents.id })
+        .from(paymentIntents)
+        .where(
+          and(
+            inArray(paymentIntents.status, ['requires_payment_method', 'failed']),
+            gt(paymentIntents.createdAt, new Date(now - RECONCILE_WITHIN_MS)),
+            lt(paymentIntents.createdAt, new Date(now - RECONCILE_AFTER_MS)),
+          ),
+        )
+        .orderBy(asc(paymentIntents.createdAt))
+        .limit(limit);
+      let applied = 0;
+      for (const { id } of open) {
+        let remote;
+        try {
+          remote = await gateway.retrieve(id);
+        } catch (err) {
+          ctx.log.warn({ err, intentId: id }, 'payment reconciliation: gateway lookup failed');
+          continue;
+        }
+        const kind = remote.status === 'succeeded' ? 'succeeded' : remote.status === 'canceled' ? 'canceled' : null;
+        if (!kind) continue;
+        const result = await applyEvent({ id: `reconcile_${id}_${kind}`, type: `reconcile.${kind}`, kind, paymentIntentId: id, amount: remote.amount, failureMessage: null });
+        if (result.status) {
+          applied++;
+          for (const listener of afterCommit) listener();
+        }
+      }
+      return { checked: open.length, applied };
+    },
+
+    /**
+     * The payment jobs on this instance: the test gateway's event delivery (its outbox) and the
+     * reconciliation of open payments. Started in server.ts (not under NODE_ENV=test).
+     */
+    startJobs(intervalMs = 15_000): () => Promise<void> {
+      return runPeriodically(
+        'payments job',
+        intervalMs,
+        async () => {
+          if (gateway instanceof TestGateway) await gateway.deliverPending();
+          await service.reconcilePending();
+        },
+        ctx.log,
+      );
     },
 
     /**

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { PaymentGatewayKind, PaymentStatus } from '@kujiya/shared';
 
 /**
@@ -73,4 +73,23 @@ export const testGatewayRefunds = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('test_gateway_refunds_intent_idx').on(t.paymentIntentId)],
+);
+
+/**
+ * The test gateway's outgoing events (like Stripe's own event store): written in the same
+ * transaction as the charge or refund they report, delivered after commit and again by the
+ * delivery job until the shop has taken them, so a crash between charge and credit loses nothing.
+ */
+export const testGatewayEvents = pgTable(
+  'test_gateway_events',
+  {
+    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+    /** The Stripe-format event (id, type, data), signed afresh at each delivery. */
+    event: jsonb('event').$type<Record<string, unknown>>().notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('test_gateway_events_pending_idx').on(t.deliveredAt, t.nextAttemptAt)],
 );

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { TestGatewayConfirmRequest } from '@kujiya/shared';
 import type { AppContext } from '../../core/context.ts';
@@ -7,7 +7,9 @@ import { HttpError, badRequest, notFound } from '../../core/http-errors.ts';
 import { getOrCreateSetting } from '../../core/settings.ts';
 import type { GatewayEvent, GatewayIntent, PaymentGateway, RefundRequest } from './gateway.ts';
 import { WebhookSignatureError, normalizeStripeEvent } from './gateway.ts';
-import { testGatewayIntents, testGatewayRefunds } from './tables.ts';
+import { testGatewayEvents, testGatewayIntents, testGatewayRefunds } from './tables.ts';
+import type { Tx } from '../../db/database.ts';
+import { MINUTE } from '../../core/clock.ts';
 
 /** Hands a signed event to the shop's webhook handler (the same one POST /api/payment/webhook uses). */
 export type WebhookDelivery = (rawBody: string, signatureHeader: string) => Promise<unknown>;
@@ -55,6 +57,10 @@ export function checkCard(input: Pick<TestGatewayConfirmRequest, 'cardNumber' | 
   );
 }
 
+/** An event not delivered right away is tried again by the delivery job after this (then backing off). */
+export const EVENT_REDELIVERY_MS = 10_000;
+const redeliveryDelay = (attempts: number) => Math.min(EVENT_REDELIVERY_MS * 2 ** Math.max(0, attempts - 1), 30 * MINUTE);
+
 const randomId = (prefix: string) => `${prefix}${crypto.randomBytes(12).toString('hex')}`;
 
 /**
@@ -67,13 +73,13 @@ export class TestGateway implements PaymentGateway {
   readonly kind = 'test' as const;
   readonly publishableKey = null;
   private secret: Promise<string> | undefined;
-  private deliver: WebhookDelivery | undefined;
+  private deliverTo: WebhookDelivery | undefined;
 
   constructor(private readonly ctx: AppContext) {}
 
   /** Connects the webhook handler events are delivered to. */
   connect(deliver: WebhookDelivery): void {
-    this.deliver = deliver;
+    this.deliverTo = deliver;
   }
 
   /** The per-install signing secret, made on first use and shared by every instance. */
@@ -139,16 +145,20 @@ export class TestGateway implements PaymentGateway {
         .returning();
       return { intent: updated!, refund: made! };
     });
-    await this.emit('charge.refunded', {
-      id: randomId('ch_test_'),
-      object: 'charge',
-      amount: intent.amount,
-      amount_refunded: intent.amountRefunded,
-      currency: intent.currency,
-      payment_intent: intent.id,
-      refunded: intent.amountRefunded >= intent.amount,
-      metadata: intent.metadata,
-    });
+    // A repeat (same key) reports the refund again: the shop may have missed the first report.
+    const seq = await this.ctx.db.transaction((tx) =>
+      this.record(tx, 'charge.refunded', {
+        id: randomId('ch_test_'),
+        object: 'charge',
+        amount: intent.amount,
+        amount_refunded: intent.amountRefunded,
+        currency: intent.currency,
+        payment_intent: intent.id,
+        refunded: intent.amountRefunded >= intent.amount,
+        metadata: intent.metadata,
+      }),
+    );
+    await this.deliver(seq);
     return { id: refund.id, status: 'succeeded' };
   }
 
@@ -185,21 +195,27 @@ export class TestGateway implements PaymentGateway {
         .set(outcome.ok ? { status: 'succeeded', lastError: null } : { lastError: outcome.message })
         .where(eq(testGatewayIntents.id, row!.id))
         .returning();
-      return updated!;
+      const intent = updated!;
+      // The charge and its event commit together: once the card is charged, the event exists.
+      const seq = await this.record(tx, outcome.ok ? 'payment_intent.succeeded' : 'payment_intent.payment_failed', {
+        id: intent.id,
+        object: 'payment_intent',
+        amount: intent.amount,
+        amount_received: outcome.ok ? intent.amount : 0,
+        currency: intent.currency,
+        metadata: intent.metadata,
+        status: intent.status,
+        last_payment_error: outcome.ok
+          ? null
+          : { type: 'card_error', code: 'card_declined', decline_code: outcome.declineCode, message: outcome.message },
+      });
+      return { ...intent, seq };
     });
-    const object = {
-      id: intent.id,
-      object: 'payment_intent',
-      amount: intent.amount,
-      amount_received: outcome.ok ? intent.amount : 0,
-      currency: intent.currency,
-      metadata: intent.metadata,
-      status: intent.status,
-      last_payment_error: outcome.ok
-        ? null
-        : { type: 'card_error', code: 'card_declined', decline_code: outcome.declineCode, message: outcome.message },
-    };
-    await this.emit(outcome.ok ? 'payment_intent.succeeded' : 'payment_intent.payment_failed', object);
+    // Fault injection for the crash test (never in production): die between the charge and its delivery.
+    if (process.env.TEST_GATEWAY_FAULT === 'crash-before-delivery' && this.ctx.config.env !== 'production') {
+      process.kill(process.pid, 'SIGKILL');
+    }
+    await this.deliver(intent.seq);
     if (!outcome.ok) throw new HttpError(402, outcome.message, { code: 'card_declined', declineCode: outcome.declineCode });
     return { paymentIntentId: intent.id, status: 'succeeded' };
   }
@@ -221,23 +237,90 @@ export class TestGateway implements PaymentGateway {
     return { rawBody, signatureHeader };
   }
 
-  /**
-   * Delivers an event. Like Stripe, a failed delivery does not undo what happened at the gateway
-   * (the card was charged): it is retried a few times later, and the event id keeps it from counting twice.
-   */
-  private async emit(type: string, object: Record<string, unknown>): Promise<void> {
-    const deliver = this.deliver;
-    if (!deliver) throw new Error('The test gateway has no webhook handler connected');
-    const { rawBody, signatureHeader } = await this.signedEvent(type, object);
-    const attempt = async (retriesLeft: number, delayMs: number): Promise<void> => {
-      try {
-        await deliver(rawBody, signatureHeader);
-      } catch (error) {
-        this.ctx.log.error({ err: error, type }, 'test gateway: webhook delivery failed');
-        if (retriesLeft > 0) setTimeout(() => void attempt(retriesLeft - 1, delayMs * 5), delayMs).unref();
-      }
+  /** Stores a Stripe-format event in the caller's transaction; returns its sequence number. */
+  private async record(tx: Tx, type: string, object: Record<string, unknown>): Promise<number> {
+    const now = this.ctx.clock.now();
+    const event = {
+      id: randomId('evt_test_'),
+      object: 'event',
+      api_version: Stripe.API_VERSION,
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      type,
+      data: { object },
     };
-    await attempt(3, 1000);
+    const [row] = await tx
+      .insert(testGatewayEvents)
+      .values({ event, nextAttemptAt: new Date(now.getTime() + EVENT_REDELIVERY_MS), createdAt: now })
+      .returning({ seq: testGatewayEvents.seq });
+    return row!.seq;
+  }
+
+  /**
+   * Delivers one stored event to the shop's webhook handler, signed now. Like Stripe, a failed
+   * delivery does not undo what happened at the gateway: the delivery job tries again later, and
+   * the event id keeps it from counting twice.
+   */
+  private async deliver(seq: number): Promise<boolean> {
+    const deliver = this.deliverTo;
+    if (!deliver) throw new Error('The test gateway has no webhook handler connected');
+    const [row] = await this.ctx.db.select().from(testGatewayEvents).where(eq(testGatewayEvents.seq, seq));
+    if (!row || row.deliveredAt) return true;
+    const rawBody = JSON.stringify(row.event);
+    const signatureHeader = Stripe.webhooks.generateTestHeaderString({ payload: rawBody, secret: await this.webhookSecret() });
+    try {
+      await deliver(rawBody, signatureHeader);
+    } catch (error) {
+      const attempts = row.attempts + 1;
+      this.ctx.log.error({ err: error, type: (row.event as { type?: string }).type, attempts }, 'test gateway: webhook delivery failed; will retry');
+      await this.ctx.db
+        .update(testGatewayEvents)
+        .set({ attempts, nextAttemptAt: new Date(this.ctx.clock.now().getTime() + redeliveryDelay(attempts)) })
+        .where(eq(testGatewayEvents.seq, seq));
+      return false;
+    }
+    await this.ctx.db.update(testGatewayEvents).set({ deliveredAt: this.ctx.clock.now() }).where(eq(testGatewayEvents.seq, seq));
+    return true;
+  }
+
+  /**
+   * The delivery job: every stored event not yet taken by the shop and due. Rows are claimed with
+   * SKIP LOCKED (moving their next try past the claim), so instances never deliver one at once.
+   */
+  async deliverPending(limit = 50): Promise<{ delivered: number; failed: number }> {
+    const now = this.ctx.clock.now();
+    const due = and(isNull(testGatewayEvents.deliveredAt), lte(testGatewayEvents.nextAttemptAt, now));
+    const claimed = await this.ctx.db
+      .update(testGatewayEvents)
+      .set({ nextAttemptAt: new Date(now.getTime() + EVENT_REDELIVERY_MS) })
+      .where(
+        and(
+          inArray(
+            testGatewayEvents.seq,
+            this.ctx.db
+              .select({ seq: testGatewayEvents.seq })
+              .from(testGatewayEvents)
+              .where(due)
+              .orderBy(asc(testGatewayEvents.seq))
+              .limit(limit)
+              .for('update', { skipLocked: true }),
+          ),
+          due,
+        ),
+      )
+      .returning({ seq: testGatewayEvents.seq });
+    let delivered = 0;
+    for (const { seq } of claimed.sort((a, b) => a.seq - b.seq)) if (await this.deliver(seq)) delivered++;
+    return { delivered, failed: claimed.length - delivered };
+  }
+
+  /** Events stored but not yet taken by the shop (tests, monitoring). */
+  async undeliveredCount(): Promise<number> {
+    const [row] = await this.ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(testGatewayEvents)
+      .where(isNull(testGatewayEvents.deliveredAt));
+    return Number(row?.n ?? 0);
   }
 
   async parseWebhookEvent(rawBody: Buffer | string, signatureHeader: string | undefined): Promise<GatewayEvent> {

@@ -8,6 +8,7 @@ import type { TokenShopService } from '../token-shop/service.ts';
 import type { OrdersService } from '../orders/service.ts';
 import type { InventoryService } from '../inventory/service.ts';
 import type { FulfilmentService } from '../fulfilment/service.ts';
+import type { TradingService } from '../trading/service.ts';
 
 interface Deps {
   accounts: AccountsService;
@@ -16,6 +17,7 @@ interface Deps {
   orders: OrdersService;
   inventory: InventoryService;
   fulfilment: FulfilmentService;
+  trading: TradingService;
   audit: AuditService;
 }
 
@@ -29,7 +31,7 @@ const plain = (value: unknown): Record<string, unknown> => JSON.parse(JSON.strin
  * disable/enable, and token adjustments with a reason. Everything through the owning modules' services.
  */
 export function createShopOpsService(ctx: AppContext, deps: Deps) {
-  const { accounts, wallet, tokenShop, orders, inventory, fulfilment, audit } = deps;
+  const { accounts, wallet, tokenShop, orders, inventory, fulfilment, trading, audit } = deps;
 
   return {
     async shopperDetail(shopperId: string): Promise<ShopperDetail> {
@@ -37,7 +39,7 @@ export function createShopOpsService(ctx: AppContext, deps: Deps) {
       // The shopper's own views, read as the shopper would see them.
       const asShopper: Principal = { id: profile.id, username: profile.username, role: 'user' };
       const now = ctx.clock.now();
-      const [balance, lots, ledger, orderList, stock, shipments, collections] = await Promise.all([
+      const [balance, lots, ledger, orderList, stock, shipments, collections, trades] = await Promise.all([
         wallet.balance(shopperId, now),
         wallet.lots(shopperId, now),
         wallet.ledger(shopperId),
@@ -45,6 +47,7 @@ export function createShopOpsService(ctx: AppContext, deps: Deps) {
         inventory.inventoryOf(shopperId),
         fulfilment.userShipments(asShopper, profile.username),
         fulfilment.userCollections(asShopper),
+        trading.tradesOfUser(shopperId),
       ]);
       const allLots = [...lots.active, ...lots.expired];
       return {
@@ -67,8 +70,7 @@ export function createShopOpsService(ctx: AppContext, deps: Deps) {
         inventory: Object.entries(stock).flatMap(([setName, items]) => items.map((item) => plain({ setName, ...item }))),
         shipments: shipments.shipments.map(plain),
         collections: collections.collections.map(plain),
-        // There is no trading module in this shop yet; the page shows an empty list.
-        trades: [],
+        trades: trades.map(plain),
       };
     },
 

@@ -3,7 +3,7 @@ import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, ne, sql } from 'driz
 import { canonicalBox, drawTicket, extendChain } from '@kujiya/shared';
 import type { AppContext } from '../../core/context.ts';
 import type { Executor, Tx } from '../../db/database.ts';
-import { badRequest } from '../../core/http-errors.ts';
+import { badRequest, conflict } from '../../core/http-errors.ts';
 import type { RoundsService } from '../catalogue/service.ts';
 import { reservations, tickets } from './tables.ts';
 
@@ -69,9 +69,31 @@ export interface OrderChainEntry {
   hash: string | null;
 }
 
+/** Open (unpaid, unexpired) card reservations a shopper may have over all rounds. */
+export const MAX_OPEN_RESERVATIONS = 3;
+export const TOO_MANY_RESERVATIONS = 'You have too many unpaid reservations. Please complete or wait for them to expire.';
+
 /** The ticket box of every round and the reservations that hold tickets for unpaid orders. */
 export function createStockService(ctx: AppContext, rounds: RoundsService) {
   const now = () => ctx.clock.now();
+
+  /**
+   * Holds are bounded (docs/rules/security.md): a shopper has at most one open reservation per round
+   * (a new one replaces it: the older unpaid order can no longer hold tickets) and at most
+   * MAX_OPEN_RESERVATIONS over all rounds (409 beyond). Runs under the round's lock.
+   */
+  async function boundOpenReservations(tx: Tx, userId: string, roundId: string): Promise<void> {
+    const open = await tx
+      .select({ id: reservations.id, roundId: reservations.roundId })
+      .from(reservations)
+      .where(and(eq(reservations.userId, userId), eq(reservations.status, 'active'), gt(reservations.expiresAt, now())))
+      .for('update');
+    const sameRound = open.filter((r) => r.roundId === roundId);
+    if (open.length - sameRound.length >= MAX_OPEN_RESERVATIONS) throw conflict(TOO_MANY_RESERVATIONS);
+    for (const previous of sameRound) {
+      await tx.update(reservations).set({ status: 'released' }).where(eq(reservations.id, previous.id));
+    }
+  }
 
   /** Sum of active, unexpired reservations per round (expired ones count as free: lazy expiry). */
   async function reservedByRound(exec: Executor, roundIds: string[], exceptReservationId?: string) {
@@ -145,6 +167,7 @@ export function createStockService(ctx: AppContext, rounds: RoundsService) {
       if (round.status !== 'open' || left < input.quantity) {
         throw badRequest(NOT_ENOUGH_TICKETS, { ticketsLeft: round.status === 'open' ? left : 0 });
       }
+      await boundOpenReservations(tx, input.userId, round.id);
       const id = crypto.randomUUID();
       await tx.insert(reservations).values({ id, ...input, status: 'active', createdAt: now() });
       return id;

@@ -188,7 +188,17 @@ export function createTokenShopService(ctx: AppContext, { payments, wallet, anal
     });
   }
 
+  /** A refunded token payment takes back what is left of its tokens (docs/rules/security.md). */
+  async function refundPurchase(tx: Tx, intent: PaymentIntent): Promise<void> {
+    const [purchase] = await tx.select().from(tokenPurchases).where(eq(tokenPurchases.paymentIntentId, intent.id)).for('update');
+    if (!purchase || purchase.status !== 'completed') return;
+    const { revoked } = await wallet.revokeLots(tx, { userId: purchase.userId, reference: intent.id });
+    await tx.update(tokenPurchases).set({ status: 'refunded' }).where(eq(tokenPurchases.paymentIntentId, intent.id));
+    await notifications.notify(tx, [purchase.userId], `Your token purchase was refunded. ${revoked} unspent tokens were removed from your balance.`);
+  }
+
   payments.onSucceeded(TOKEN_PURCHASE, completePurchase);
+  payments.onRefunded(TOKEN_PURCHASE, refundPurchase);
   payments.onFailed(TOKEN_PURCHASE, failPurchase);
 
   const service = {

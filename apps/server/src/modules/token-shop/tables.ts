@@ -37,7 +37,7 @@ export const tokenPurchases = pgTable(
     extraTokensPercentage: integer('extra_tokens_percentage').notNull().default(0),
     bonusTokens: integer('bonus_tokens').notNull().default(0),
     /** pending | completed (tokens credited) | failed (last attempt failed; may still complete). */
-    status: text('status').$type<'pending' | 'completed' | 'failed'>().notNull(),
+    status: text('status').$type<'pending' | 'completed' | 'failed' | 'refunded'>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },

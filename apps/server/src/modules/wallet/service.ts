@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, lte, sql, sum } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lte, sql, sum } from 'drizzle-orm';
 import { TOKEN_LOT_LIFETIME_MONTHS, shopOpsMessages } from '@kujiya/shared';
 import type { AppContext } from '../../core/context.ts';
 import type { Executor, Tx } from '../../db/database.ts';
@@ -113,6 +113,38 @@ export function createWalletService(ctx: AppContext, deps: { live?: LiveService 
       }
       deps.live?.userChanged(tx, [input.userId], 'balance');
       return { spent: input.amount, lots: taken };
+    },
+
+    /**
+     * A refunded purchase: every lot it credited (`reference`, purchase and bonus) loses what is left
+     * of it, with a `revoked` ledger row each. Tokens already spent stay spent (their draws are final);
+     * the answer says how many were taken back and how many had been spent.
+     */
+    async revokeLots(tx: Tx, input: { userId: string; reference: string }): Promise<{ revoked: number; alreadySpent: number }> {
+      const now = ctx.clock.now();
+      const lots = await tx
+        .select()
+        .from(tokenLots)
+        .where(and(eq(tokenLots.userId, input.userId), eq(tokenLots.reference, input.reference), inArray(tokenLots.source, ['purchase', 'bonus'])))
+        .orderBy(asc(tokenLots.createdAt), asc(tokenLots.id))
+        .for('update');
+      let revoked = 0;
+      let alreadySpent = 0;
+      for (const lot of lots) {
+        alreadySpent += lot.amount - lot.amountLeft;
+        if (lot.amountLeft === 0) continue;
+        await tx.update(tokenLots).set({ amountLeft: 0 }).where(eq(tokenLots.id, lot.id));
+        await tx.insert(tokenLedger).values({
+          userId: input.userId,
+          delta: -lot.amountLeft,
+          reason: 'revoked',
+          lotId: lot.id,
+          reference: input.reference,
+          createdAt: now,
+        });
+        revoked += lot.amountLeft;
+      }
+      return { revoked, alreadySpent };
     },
 
     /**

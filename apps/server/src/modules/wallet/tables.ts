@@ -46,5 +46,8 @@ export const tokenLedger = pgTable(
   },
   (t) => [index('token_ledger_user_idx').on(t.userId), index('token_ledger_lot_idx').on(t.lotId)],
 );
-/** `adjustment` rows are an admin's correction, positive (a new lot) or negative (taken from lots). */
-export type TokenLedgerReason = TokenLotSource | 'spend';
+/**
+ * `revoked`: the unspent tokens of a lot whose payment was refunded (docs/rules/security.md).
+ * `adjustment` rows are an admin's correction, positive (a new lot) or negative (taken from lots).
+ */
+export type TokenLedgerReason = TokenLotSource | 'spend' | 'revoked';

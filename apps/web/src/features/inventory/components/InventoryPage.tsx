@@ -1,9 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
+import { TRADE_ALERTS, type WantedPrizeRequest } from '@kujiya/shared';
 import { useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../../lib/session';
-import { serverMessageOf } from '../../../lib/api-client';
+import { ApiError, serverMessageOf } from '../../../lib/api-client';
 import { startShippingPayment } from '../../../lib/shipping-payment';
 import { useAbandonItems } from '../api/abandonItems';
+import { useCreateTrade } from '../api/createTrade';
 import { useInventory } from '../api/getInventory';
 import { useOrderCollectableItems } from '../api/getOrderCollectableItems';
 import { useInventorySelection } from '../hooks/useInventorySelection';
@@ -14,12 +16,13 @@ import { ActionInfoDialog } from './ActionInfoDialog';
 import { ArrangeShipmentDialog } from './ArrangeShipmentDialog';
 import { ConfirmAbandonDialog } from './ConfirmAbandonDialog';
 import { InventoryToolbar } from './InventoryToolbar';
+import { PrizeSelectionModal } from './PrizeSelectionModal';
 import { SelfCollectionDialog } from './SelfCollectionDialog';
 import { SetGroup } from './SetGroup';
 import { ShippingExpiredDialog } from './ShippingExpiredDialog';
 import './inventory.css';
 
-type OpenDialog = 'info' | 'ship' | 'collect' | 'abandon' | null;
+type OpenDialog = 'info' | 'ship' | 'collect' | 'abandon' | 'wanted' | null;
 
 /** Navigation state { selfCollectOrder: orderId } from an order's details. */
 function selfCollectOrderOf(state: unknown): string | null {
@@ -36,6 +39,8 @@ export function InventoryPage() {
   const navigate = useNavigate();
   const inventory = useInventory(username);
   const abandon = useAbandonItems();
+  const createTrade = useCreateTrade();
+  const [tradeError, setTradeError] = useState<string | null>(null);
   const location = useLocation();
   const orderCollectable = useOrderCollectableItems();
   const { action, selection, chooseAction, setQuantity, clear, startWith } = useInventorySelection();
@@ -70,13 +75,15 @@ export function InventoryPage() {
   const shownSelection = useMemo(() => withDisplayNames(selection, inventory.data), [selection, inventory.data]);
   const counts = useMemo(() => prizeTypeCounts(inventory.data ?? {}, selection), [inventory.data, selection]);
   const selectedCount = totalSelected(selection);
-  // Trading itself arrives with the trading screens; here Trade mode only shows which units qualify.
-  const canConfirm = action !== null && action !== 'trade' && selectedCount > 0;
+  const canConfirm = action !== null && selectedCount > 0;
 
   function confirmSelection() {
     if (action === 'ship') setDialog('ship');
     else if (action === 'selfCollect') setDialog('collect');
-    else if (action === 'abandon') {
+    else if (action === 'trade') {
+      setTradeError(null);
+      setDialog('wanted');
+    } else if (action === 'abandon') {
       setAbandonError(null);
       setDialog('abandon');
     }
@@ -91,6 +98,25 @@ export function InventoryPage() {
           clear();
         },
         onError: (error) => setAbandonError(serverMessageOf(error) ?? 'Failed to abandon items. Please try again.'),
+      },
+    );
+  }
+
+  /** Offers the selected units for the wanted prizes, then shows the shopper's trades. */
+  function createTradeFor(wanted: WantedPrizeRequest[]) {
+    if (!username) return;
+    createTrade.mutate(
+      {
+        prizesOffered: selection.map(({ inventoryId, batchId, quantity, prizeName, setName, productId }) => ({ inventoryId, batchId, quantity, prizeName, setName, productId })),
+        prizesWanted: wanted,
+        username,
+      },
+      {
+        onSuccess: () => {
+          clear();
+          navigate('/manage-trades');
+        },
+        onError: (error) => setTradeError(error instanceof ApiError ? [TRADE_ALERTS.createFailed, serverMessageOf(error)].filter(Boolean).join(' ') : TRADE_ALERTS.createError),
       },
     );
   }
@@ -161,6 +187,9 @@ export function InventoryPage() {
           onClose={() => setDialog(null)}
           onBooked={() => navigate('/shipments', { state: 'collections' })}
         />
+      )}
+      {dialog === 'wanted' && (
+        <PrizeSelectionModal open busy={createTrade.isPending} error={tradeError} onCancel={() => setDialog(null)} onConfirm={createTradeFor} />
       )}
       <ConfirmAbandonDialog
         open={dialog === 'abandon'}

@@ -1,0 +1,96 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Real server processes for the PostgreSQL-only tests (`multi-instance.test.ts`): `startServer` as
+ * `main.ts` runs it, background jobs on (NODE_ENV development), on a database the test made.
+ */
+export const INSTANCE_JWT_SECRET = 'multi-instance-secret-multi-instance-0123';
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+const serverEntry = path.join(repoRoot, 'apps/server/src/test/server-process.ts');
+
+export interface Instance {
+  url: string;
+  process: ChildProcess;
+  /** Every JSON log line the instance printed. */
+  logs: Record<string, unknown>[];
+}
+
+export function startInstance(databaseUrl: string, env: Record<string, string> = {}): Promise<Instance> {
+  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+    cwd: repoRoot,
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'development',
+      DATABASE_URL: databaseUrl,
+      ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {}),
+      PORT: '0',
+      HOST: '127.0.0.1',
+      JWT_SECRET: INSTANCE_JWT_SECRET,
+      DEMO_DATA: '0',
+      LOG_LEVEL: 'info',
+      TEST_JOB_INTERVAL_MS: '300',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const logs: Record<string, unknown>[] = [];
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${stderr}`)), 90_000);
+    let buffered = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString();
+      const lines = buffered.split('\n');
+      buffered = lines.pop()!;
+      for (const line of lines) {
+        let entry: Record<string, unknown>;
+        try {
+          entry = JSON.parse(line) as Record<string, unknown>;
+        } catch {
+          continue;
+        }
+        if (typeof entry.listening === 'string') {
+          clearTimeout(timer);
+          resolve({ url: entry.listening, process: child, logs });
+        } else logs.push(entry);
+      }
+    });
+    child.once('exit', (code, signal) => reject(new Error(`server exited with ${code ?? signal}: ${stderr}`)));
+  });
+}
+
+/** SIGTERM (a clean close) or SIGKILL (a crash: nothing runs after it); resolves once the process is gone. */
+export function stopInstance(instance: Instance | undefined, signal: 'SIGTERM' | 'SIGKILL' = 'SIGTERM'): Promise<void> {
+  if (!instance || instance.process.exitCode !== null || instance.process.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    instance.process.once('exit', () => resolve());
+    instance.process.kill(signal);
+  });
+}
+
+export async function callInstance(instance: Instance, authorization: string | null, method: 'GET' | 'POST', url: string, body?: unknown) {
+  const res = await fetch(`${instance.url}${url}`, {
+    method,
+    headers: { ...(authorization ? { authorization } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  let json: Record<string, unknown> | null;
+  try {
+    json = text ? (JSON.parse(text) as Record<string, unknown>) : null;
+  } catch {
+    json = { text };
+  }
+  return { status: res.status, json };
+}
+
+export async function until(check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -74,17 +74,22 @@ export function createShopOpsService(ctx: AppContext, deps: Deps) {
       };
     },
 
-    /** Disables (every session ends at once, login refused) or enables a shopper; audited. */
+    /**
+     * Disables (every session ends at once, login refused, open trades and offers ended with their units
+     * unlocked) or enables a shopper; audited. Nothing the shopper owns is lost.
+     */
     async setShopperDisabled(admin: Principal, shopperId: string, disabled: boolean) {
       return ctx.db.transaction(async (tx) => {
         const { before, after } = await accounts.setShopperDisabled(tx, shopperId, disabled);
         if (before.disabled !== after.disabled) {
-          await audit.record(tx, { admin,
+          const ended = disabled ? await trading.endAllOf(tx, shopperId) : undefined;
+          await audit.record(tx, {
+            admin,
             action: disabled ? 'shopper.disable' : 'shopper.enable',
             entityType: 'shopper',
             entityId: shopperId,
             before,
-            after,
+            after: ended ? { ...after, tradesCancelled: ended.trades, offersWithdrawn: ended.offers } : after,
           });
         }
         return after;
@@ -98,7 +103,8 @@ export function createShopOpsService(ctx: AppContext, deps: Deps) {
         const now = ctx.clock.now();
         const before = await wallet.balance(shopperId, now, tx);
         await wallet.adjust(tx, { userId: shopperId, delta: input.delta, reference: `admin:${admin.id}` });
-        await audit.record(tx, { admin,
+        await audit.record(tx, {
+          admin,
           action: 'shopper.adjust_tokens',
           entityType: 'shopper',
           entityId: shopperId,

@@ -6,6 +6,9 @@ import { HttpError } from '../../core/http-errors.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { bearer, post } from '../accounts/test-helpers.ts';
 import { confirmWithCard, startTokenPurchase, testShopper } from '../token-shop/testing.ts';
+import { fundedShopper } from '../orders/testing.ts';
+import { givePrizes } from '../fulfilment/testing.ts';
+import { createTrade, freeByPrize, makeOffer, tradeCall, wantedOf } from '../trading/testing.ts';
 
 const OWNER = { username: 'Owner', password: 'Owner123!' };
 
@@ -127,6 +130,34 @@ describe('running the shop from the back office', () => {
       const entries = (await as(owner, 'GET', `/api/admin/audit?entityType=shopper&entityId=${shopper.user.id}`)).json().entries;
       expect(entries.map((e: { action: string }) => e.action)).toEqual(['shopper.disable', 'shopper.enable']);
       expect(entries[0]).toMatchObject({ adminName: 'Owner', before: { disabled: false }, after: { disabled: true } });
+    });
+
+    it("disabling a shopper cancels their open trades and withdraws their offers: every unit is unlocked, nothing is lost", async () => {
+      const ann = await fundedShopper(t, 'trader-ann', 0);
+      const bob = await fundedShopper(t, 'trader-bob', 0);
+      const cid = await fundedShopper(t, 'trader-cid', 0);
+      const annIds = await givePrizes(t, ann, { A: 2 });
+      const bobIds = await givePrizes(t, bob, { C: 1 }, null);
+      const cidIds = await givePrizes(t, cid, { B: 1 });
+      const annAgain = await givePrizes(t, ann, { A: 1 });
+      const annFree = await freeByPrize(t, ann.user.id);
+      const bobFree = await freeByPrize(t, bob.user.id);
+      const annTrade = await createTrade(t, ann, [{ batchId: annIds.A!, quantity: 2 }], [await wantedOf(t, bobIds.C!, 1)]);
+      await makeOffer(t, bob, annTrade, [{ batchId: bobIds.C!, quantity: 1 }]);
+      const cidTrade = await createTrade(t, cid, [{ batchId: cidIds.B!, quantity: 1 }], [await wantedOf(t, annIds.A!, 1)]);
+      await makeOffer(t, ann, cidTrade, [{ batchId: annAgain.A!, quantity: 1 }]);
+
+      const res = await as(owner, 'POST', `/api/admin/shoppers/${ann.user.id}/disable`);
+      expect(res.statusCode).toBe(200);
+      // Ann's units are all free again (none lost), Bob's offered unit too; Cid's own trade goes on.
+      expect(await freeByPrize(t, ann.user.id)).toEqual(annFree);
+      expect(await freeByPrize(t, bob.user.id)).toEqual(bobFree);
+      const active = (await tradeCall(t, cid, 'GET', '/api/trade/user-trades')).json();
+      expect(JSON.stringify(active)).toContain(cidTrade);
+      const audit = (await as(owner, 'GET', `/api/admin/audit?entityType=shopper&entityId=${ann.user.id}`)).json().entries;
+      expect(audit[0].after).toMatchObject({ disabled: true, tradesCancelled: 1, offersWithdrawn: 1 });
+      const page = (await as(owner, 'GET', `/api/admin/shoppers/${ann.user.id}`)).json();
+      expect(page.trades).toEqual([expect.objectContaining({ _id: annTrade, status: 'cancelled' })]);
     });
 
     it('adjusts tokens with a reason (ledger row + audit entry) and refuses to go below zero', async () => {

@@ -227,7 +227,8 @@ export function createTokenShopService(ctx: AppContext, { payments, wallet, anal
         if (!current) throw notFound('Token package not found');
         const [row] = await tx.update(tokenPackages).set(packageValues(input)).where(eq(tokenPackages.id, id)).returning();
         const after = toAdminTokenPackage(row!);
-        await audit.record(tx, { admin,
+        await audit.record(tx, {
+          admin,
           action: 'token_package.update',
           entityType: 'token_package',
           entityId: id,

@@ -18,7 +18,7 @@ const JWT_SECRET = 'test-secret-test-secret-test-secret-0123';
 type Caller = { name: string; authorization?: string };
 
 function guardOf(route: RouteOptions, t: TestApp): 'user' | 'admin' | null {
-  const handlers = route.preHandler ? (Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler]) : [];
+  const handlers = [route.preValidation ?? [], route.preHandler ?? []].flat();
   if (handlers.includes(t.ctx.guards.requireAdmin as never)) return 'admin';
   if (handlers.includes(t.ctx.guards.requireUser as never)) return 'user';
   return null;

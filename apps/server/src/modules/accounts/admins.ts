@@ -6,7 +6,7 @@ import type { AuditService } from '../audit/service.ts';
 import { DAY } from '../../core/clock.ts';
 import { HttpError, badRequest, conflict, notFound } from '../../core/http-errors.ts';
 import type { MailService } from '../mail/service.ts';
-import { renderMail } from '../mail/layout.ts';
+import { renderMail } from '../mail/service.ts';
 import { adminInvites, admins } from './tables.ts';
 import { burnPasswordCheck, generateToken, hashPassword, hashToken, isUniqueViolation, TOKEN_PATTERN, verifyPassword } from './secrets.ts';
 

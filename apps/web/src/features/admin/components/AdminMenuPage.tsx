@@ -10,6 +10,15 @@ export const adminMenuEntries = adminSections.filter((section) => section.to !==
 export function AdminMenuPage() {
   const me = useAdminMe();
   const entries = sectionsFor(me.data?.role).filter((section) => section.to !== '/admin/menu');
+  // The entries depend on the role: no menu until it is known.
+  if (!me.data) {
+    return (
+      <main className="admin-page">
+        <h1 className="admin-title">Admin Dashboard</h1>
+        <div className="spinner" role="status" aria-label="Loading" />
+      </main>
+    );
+  }
   return (
     <main className="admin-page">
       <h1 className="admin-title">Admin Dashboard</h1>

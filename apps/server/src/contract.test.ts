@@ -19,6 +19,10 @@ const POSTS_WITHOUT_JSON_BODY: Record<string, string> = {
   'POST /api/users/favorites/:setId': 'the set id is the whole input',
   'POST /api/payment/webhook': "the gateway's signed raw bytes (the signature check is the validation)",
   'POST /api/users/update-profile': 'a multipart form, read in the route and checked with the shared schema',
+  'POST /api/admin/shoppers/:shopperId/disable': 'the shopper id is the whole input',
+  'POST /api/admin/shoppers/:shopperId/enable': 'the shopper id is the whole input',
+  'POST /api/admin/admins/:adminId/disable': 'the admin id is the whole input',
+  'POST /api/admin/admins/:adminId/enable': 'the admin id is the whole input',
 };
 
 type Schema = { params?: unknown; body?: unknown; querystring?: unknown; response?: Record<string, unknown>; hide?: boolean };

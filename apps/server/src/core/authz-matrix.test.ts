@@ -18,7 +18,9 @@ const JWT_SECRET = 'test-secret-test-secret-test-secret-0123';
 type Caller = { name: string; authorization?: string };
 
 function guardOf(route: RouteOptions, t: TestApp): 'user' | 'admin' | null {
-  const handlers = [route.preValidation ?? [], route.preHandler ?? []].flat();
+  // Guards run as preValidation hooks (before any input check); older routes may still use preHandler.
+  const hooks = [route.preValidation, route.preHandler].filter(Boolean);
+  const handlers = hooks.flatMap((hook) => (Array.isArray(hook) ? hook : [hook]));
   if (handlers.includes(t.ctx.guards.requireAdmin as never)) return 'admin';
   if (handlers.includes(t.ctx.guards.requireUser as never)) return 'user';
   return null;

@@ -467,6 +467,13 @@ it('logs the admin in to the menu and keeps shoppers out', async () => {
     ['Self Collections', '/admin/selfcollect'],
     ['Shipments', '/admin/shipments'],
     ['Inventory Lookup', '/admin/inventory-lookup'],
+    // Running the shop (an owner's entries; docs/rules/shop-ops.md).
+    ['Token Packages', '/admin/token-packages'],
+    ['Promo Codes', '/admin/promo-codes'],
+    ['Shoppers', '/admin/shoppers'],
+    ['Admins', '/admin/admins'],
+    ['Announcements', '/admin/announcements'],
+    ['My Account', '/admin/account'],
   ]);
   // Each entry's name is exactly the fixed label.
   for (const label of ['Products', 'Orders', 'Self Collections', 'Shipments', 'Inventory Lookup']) {

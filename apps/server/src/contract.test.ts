@@ -27,6 +27,10 @@ const POSTS_WITHOUT_JSON_BODY: Record<string, string> = {
   'POST /api/admin/products/:id/reload': 'the product id is the whole input',
   'PUT /api/admin/shipments/:id/shipped': 'the shipment id is the whole input',
   'POST /api/admin/shipments/export-pending': 'no input: every pending paid shipment',
+  'POST /api/admin/shoppers/:shopperId/disable': 'the shopper id is the whole input',
+  'POST /api/admin/shoppers/:shopperId/enable': 'the shopper id is the whole input',
+  'POST /api/admin/admins/:adminId/disable': 'the admin id is the whole input',
+  'POST /api/admin/admins/:adminId/enable': 'the admin id is the whole input',
 };
 
 type Schema = { params?: unknown; body?: unknown; querystring?: unknown; response?: Record<string, unknown>; hide?: boolean };

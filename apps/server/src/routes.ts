@@ -27,6 +27,8 @@ import { fulfilmentRoutes } from './modules/fulfilment/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { tradingRoutes } from './modules/trading/routes.ts';
+import { shopOpsRoutes } from './modules/shop-ops/routes.ts';
+import { announcementsRoutes } from './modules/announcements/routes.ts';
 
 export interface RouteDeps {
   ctx: AppContext;
@@ -63,6 +65,8 @@ const moduleRoutes: ModuleRoutes[] = [
   auditRoutes,
   adminRoutes,
   tradingRoutes,
+  shopOpsRoutes,
+  announcementsRoutes,
 ];
 const rootRoutes: ModuleRoutes[] = [liveRoutes];
 

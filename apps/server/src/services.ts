@@ -19,6 +19,8 @@ import { createFulfilmentService, type FulfilmentService } from './modules/fulfi
 import { createAuditService, type AuditService } from './modules/audit/service.ts';
 import { createAdminService, type AdminService } from './modules/admin/service.ts';
 import { createTradingService, type TradingService } from './modules/trading/service.ts';
+import { createShopOpsService, type ShopOpsService } from './modules/shop-ops/service.ts';
+import { createAnnouncementsService, type AnnouncementsService } from './modules/announcements/service.ts';
 
 /**
  * The composition root of the domain services. Each module adds its service here, built from the
@@ -44,12 +46,16 @@ export interface Services {
   audit: AuditService;
   admin: AdminService;
   trading: TradingService;
+  shopOps: ShopOpsService;
+  announcements: AnnouncementsService;
 }
 
 export function createServices(ctx: AppContext): Services {
   const media = createMediaService(ctx);
   const mail = createMailService(ctx);
-  const accounts = createAccountsService(ctx, { mail, media });
+  // The audit log first: account, package, promo and announcement changes are recorded in it.
+  const audit = createAuditService(ctx);
+  const accounts = createAccountsService(ctx, { mail, media, audit });
   const live = createLiveService(ctx, { accounts });
   // Stock needs the round lock and nonces; the catalogue needs stock's box and availability.
   const rounds = createRoundsService(ctx);
@@ -62,12 +68,13 @@ export function createServices(ctx: AppContext): Services {
   const favourites = createFavouritesService(ctx, { catalogue });
   const payments = createPaymentsService(ctx);
   const wallet = createWalletService(ctx, { live });
-  const tokenShop = createTokenShopService(ctx, { payments, wallet, analytics, notifications });
+  const tokenShop = createTokenShopService(ctx, { payments, wallet, analytics, notifications, audit });
   const inventory = createInventoryService(ctx, { catalogue, notifications });
   const orders = createOrdersService(ctx, { catalogue, stock, fairness, wallet, inventory, notifications, payments, mail, live });
   const fulfilment = createFulfilmentService(ctx, { inventory, payments, accounts, notifications, orders });
-  const audit = createAuditService(ctx);
   const admin = createAdminService(ctx, { audit, catalogue, orders, fulfilment, inventory, accounts, media, notifications });
   const trading = createTradingService(ctx, { inventory, catalogue, accounts, notifications });
-  return { audit, admin, media, catalogue, stock, analytics, payments, wallet, tokenShop, fairness, mail, accounts, notifications, favourites, inventory, orders, live, fulfilment, trading };
+  const shopOps = createShopOpsService(ctx, { accounts, wallet, tokenShop, orders, inventory, fulfilment, trading, audit });
+  const announcements = createAnnouncementsService(ctx, { audit });
+  return { shopOps, announcements, audit, admin, media, catalogue, stock, analytics, payments, wallet, tokenShop, fairness, mail, accounts, notifications, favourites, inventory, orders, live, fulfilment, trading };
 }

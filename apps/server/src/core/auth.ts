@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SignJWT, jwtVerify } from 'jose';
+import { shopOpsMessages, staffMayUse, type AdminRole } from '@kujiya/shared';
 import { HttpError } from './http-errors.ts';
 
 export type Role = 'user' | 'admin';
@@ -8,6 +9,14 @@ export interface Principal {
   id: string;
   username: string;
   role: Role;
+  /** An admin's role, read from the account on every request (so a change applies at once). */
+  adminRole?: AdminRole;
+}
+
+/** What the session lookup knows of a live account: its token version and, for admins, their role. */
+export interface SessionState {
+  tokenVersion: number;
+  adminRole?: AdminRole;
 }
 
 /** What a token is signed for: the principal and its account's token version at signing time. */
@@ -26,7 +35,7 @@ export interface PresentedToken {
  * this token (`tokenId`) was revoked. Raising the version (password reset) revokes every token signed
  * before; revoking one token id (logout) ends just that session.
  */
-export type SessionLookup = (role: Role, accountId: string, tokenId: string) => Promise<number | null>;
+export type SessionLookup = (role: Role, accountId: string, tokenId: string) => Promise<SessionState | null>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -92,8 +101,10 @@ export class TokenService {
     if (typeof jti !== 'string' || jti.length === 0 || jti.length > MAX_TOKEN_ID_LENGTH) return null;
     if (typeof exp !== 'number') return null;
     if (!this.sessions) throw new Error('TokenService: no session lookup registered');
-    if ((await this.sessions(role, sub, jti)) !== ver) return null;
-    return { principal: { id: sub, username, role }, token: { tokenId: jti, expiresAt: new Date(exp * 1000) } };
+    const state = await this.sessions(role, sub, jti);
+    if (!state || state.tokenVersion !== ver) return null;
+    const principal: Principal = { id: sub, username, role, ...(state.adminRole ? { adminRole: state.adminRole } : {}) };
+    return { principal, token: { tokenId: jti, expiresAt: new Date(exp * 1000) } };
   }
 }
 
@@ -140,6 +151,10 @@ export function createGuards(tokens: TokenService) {
       const principal = token ? await tokens.verify(token) : null;
       if (!principal) throw new HttpError(401, 'Admin authentication required');
       if (principal.role !== 'admin') throw new HttpError(403, 'Admin authentication required');
+      // Staff admins reach only the staff routes; the role is the account's current one (docs/rules/shop-ops.md).
+      if (principal.adminRole !== 'owner' && !staffMayUse(request.routeOptions?.url ?? '')) {
+        throw new HttpError(403, shopOpsMessages.ownerOnly);
+      }
       request.admin = principal;
     },
   };

@@ -18,8 +18,8 @@ const JWT_SECRET = 'test-secret-test-secret-test-secret-0123';
 type Caller = { name: string; authorization?: string };
 
 function guardOf(route: RouteOptions, t: TestApp): 'user' | 'admin' | null {
-  // Guards run as preValidation hooks (before any input check); older routes may still use preHandler.
-  const hooks = [route.preValidation, route.preHandler].filter(Boolean);
+  // Guards run before any input check: onRequest or preValidation hooks (preHandler on older routes).
+  const hooks = [route.onRequest, route.preValidation, route.preHandler].filter(Boolean);
   const handlers = hooks.flatMap((hook) => (Array.isArray(hook) ? hook : [hook]));
   if (handlers.includes(t.ctx.guards.requireAdmin as never)) return 'admin';
   if (handlers.includes(t.ctx.guards.requireUser as never)) return 'user';
@@ -59,7 +59,7 @@ describe('authorization matrix over the route table', () => {
     const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<string, unknown>;
     const forged = Buffer.from(JSON.stringify({ ...claims, role: 'admin' })).toString('base64url');
     const past = new TokenService(JWT_SECRET, () => new Date(Date.now() - 30 * 24 * 3600 * 1000));
-    past.useSessionLookup(async () => 0);
+    past.useSessionLookup(async () => ({ tokenVersion: 0 }));
     const expired = (await past.sign({ ...owner.user, tokenVersion: 0 })).token;
     const unsigned = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${payload}.`;
     const foreignKey = await new SignJWT({ ...claims })

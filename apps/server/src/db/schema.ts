@@ -18,3 +18,4 @@ export * from '../modules/inventory/tables.ts';
 export * from '../modules/fulfilment/tables.ts';
 export * from '../modules/audit/tables.ts';
 export * from '../modules/trading/tables.ts';
+export * from '../modules/announcements/tables.ts';

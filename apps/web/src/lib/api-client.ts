@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import { storageKeys } from './storage';
+import { sessionStore } from './session';
+
+/** The server's answer to a shopper token it no longer accepts (revoked, account disabled, password reset). */
+const SESSION_ENDED_MESSAGE = 'Please login first.';
 
 /** An API answer that was not OK: its status and the server's `message` (or a generic text). */
 export class ApiError extends Error {
@@ -93,6 +97,10 @@ export async function api<S extends z.ZodType>(path: string, request: ApiRequest
     const record = (data && typeof data === 'object' ? data : {}) as Record<string, unknown>;
     const message =
       typeof record.message === 'string' ? record.message : typeof record.error === 'string' ? record.error : response.statusText;
+    // The shopper's stored token was refused: that session has ended on the server, so end it here too.
+    if (response.status === 403 && message === SESSION_ENDED_MESSAGE && token && request.auth !== 'admin') {
+      if (localStorage.getItem(storageKeys.token) === token) sessionStore.clear();
+    }
     throw new ApiError(response.status, message, record);
   }
   const parsed = request.schema.safeParse(data);

@@ -21,6 +21,8 @@ export const storageKeys = {
   pendingShipmentId: 'pendingShipmentId',
   /** Local storage: the shopper's client seed for the verifiable draw. */
   clientSeed: 'clientSeed',
+  /** Local storage: ids of announcements the visitor dismissed (JSON array). */
+  dismissedAnnouncements: 'dismissedAnnouncements',
 } as const;
 
 export function readJson<T>(storage: Storage, key: string): T | null {

@@ -1,7 +1,19 @@
 import { z } from 'zod';
 
 /** What an audit entry concerns: the kinds of record the back office changes. */
-export const auditEntityTypeSchema = z.enum(['product', 'round', 'shipment', 'collection', 'order']);
+export const auditEntityTypeSchema = z.enum([
+  'product',
+  'round',
+  'shipment',
+  'collection',
+  'order',
+  // Running the shop (docs/rules/shop-ops.md).
+  'token_package',
+  'promo_code',
+  'shopper',
+  'admin',
+  'announcement',
+]);
 export type AuditEntityType = z.infer<typeof auditEntityTypeSchema>;
 
 /** `GET /api/admin/audit?entityType&entityId` */

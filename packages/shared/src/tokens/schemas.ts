@@ -16,6 +16,7 @@ export const tokenPackageSchema = z.object({
   tokenAmount: z.number().int().positive(),
   price: z.number().int().positive(),
   originalPrice: z.number().int().positive().optional(),
+  promoBanner: z.string().optional(),
 });
 export type TokenPackage = z.infer<typeof tokenPackageSchema>;
 

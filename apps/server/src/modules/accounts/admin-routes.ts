@@ -1,9 +1,22 @@
-import { adminLoginRequestSchema, adminLoginResponseSchema } from '@kujiya/shared';
+import {
+  acceptAdminInviteRequestSchema,
+  adminAccountSchema,
+  adminAccountsResponseSchema,
+  adminIdParamsSchema,
+  adminLoginRequestSchema,
+  adminLoginResponseSchema,
+  adminMeResponseSchema,
+  changeAdminPasswordRequestSchema,
+  inviteAdminRequestSchema,
+  shopOpsMessageResponseSchema,
+} from '@kujiya/shared';
 import type { ModuleRoutes } from '../../routes.ts';
-import { accountLimits, loginLimited } from './rate-limits.ts';
+import { accountLimits, loginLimited, rateLimited } from './rate-limits.ts';
 
 /** POST /api/admin/login: a bearer token with role admin and an expiry (docs/rules/accounts.md). */
 export const adminAccountRoutes: ModuleRoutes = (app, { ctx, services }) => {
+  const admin = ctx.guards.requireAdmin;
+  const { accounts } = services;
   app.post(
     '/admin/login',
     {
@@ -13,6 +26,46 @@ export const adminAccountRoutes: ModuleRoutes = (app, { ctx, services }) => {
     async (request) => {
       const { token, expiresAt } = await services.accounts.adminLogin(request.body.username, request.body.password);
       return { token, expiresAt: expiresAt.toISOString() };
+    },
+  );
+  // Back-office accounts (docs/rules/shop-ops.md): /admin/me and /admin/password are open to staff too.
+  app.get('/admin/me', { preValidation: admin, schema: { response: { 200: adminMeResponseSchema } } }, async (request) =>
+    accounts.admins.me(request.admin!),
+  );
+  const passwordLimit = rateLimited(ctx.limiter, 'admin-password', accountLimits.changeAdminPassword);
+  app.post(
+    '/admin/password',
+    { preValidation: admin, preHandler: passwordLimit.preHandler, schema: { body: changeAdminPasswordRequestSchema, response: { 200: adminLoginResponseSchema } } },
+    async (request) => {
+      const { token, expiresAt } = await accounts.admins.changePassword(request.admin!, request.body.currentPassword, request.body.newPassword);
+      return { token, expiresAt: expiresAt.toISOString() };
+    },
+  );
+  app.get('/admin/admins', { preValidation: admin, schema: { response: { 200: adminAccountsResponseSchema } } }, async () => ({
+    admins: await accounts.admins.list(),
+  }));
+  app.post(
+    '/admin/admins',
+    { preValidation: admin, schema: { body: inviteAdminRequestSchema, response: { 201: adminAccountSchema } } },
+    async (request, reply) => reply.code(201).send(await accounts.admins.invite(request.admin!, request.body)),
+  );
+  app.post(
+    '/admin/admins/:adminId/disable',
+    { preValidation: admin, schema: { params: adminIdParamsSchema, response: { 200: adminAccountSchema } } },
+    async (request) => accounts.admins.disable(request.admin!, request.params.adminId),
+  );
+  app.post(
+    '/admin/admins/:adminId/enable',
+    { preValidation: admin, schema: { params: adminIdParamsSchema, response: { 200: adminAccountSchema } } },
+    async (request) => accounts.admins.enable(request.admin!, request.params.adminId),
+  );
+  // Public: the invited admin's one-time link (rate-limited like the admin login).
+  app.post(
+    '/admin/invitations/accept',
+    { ...rateLimited(ctx.limiter, 'admin-invite-accept', accountLimits.acceptAdminInvite), schema: { body: acceptAdminInviteRequestSchema, response: { 200: shopOpsMessageResponseSchema } } },
+    async (request) => {
+      await accounts.admins.acceptInvite(request.body.token, request.body.password);
+      return { message: 'Your password is set. You can now log in.' };
     },
   );
 };

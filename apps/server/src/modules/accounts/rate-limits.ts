@@ -66,6 +66,8 @@ export const accountLimits = {
   forgotPassword: { perIp: { max: 60, windowMs: HOUR }, perAccount: { max: 5, windowMs: HOUR, key: bodyField('email') } },
   resetPassword: { perIp: { max: 30, windowMs: 15 * MINUTE }, perAccount: { max: 10, windowMs: 15 * MINUTE, key: paramField('token') } },
   changePassword: { perIp: { max: 30, windowMs: 15 * MINUTE }, perAccount: { max: 10, windowMs: 15 * MINUTE, key: bodyField('email') } },
+  acceptAdminInvite: { perIp: { max: 30, windowMs: 15 * MINUTE }, perAccount: { max: 10, windowMs: 15 * MINUTE, key: bodyField('token') } },
+  changeAdminPassword: { perIp: { max: 30, windowMs: 15 * MINUTE } },
   signUp: { perIp: { max: 60, windowMs: 15 * MINUTE } },
   checkEmail: { perIp: { max: 100, windowMs: 15 * MINUTE } },
 } satisfies Record<string, RouteLimits | LoginPolicy>;

@@ -1,4 +1,4 @@
-import { eq, gte, inArray, or, sql } from 'drizzle-orm';
+import { asc, count, eq, gte, ilike, inArray, or, sql } from 'drizzle-orm';
 import {
   accountMessages,
   isShippingAddressComplete,
@@ -9,10 +9,16 @@ import {
   type UpdateProfileFields,
   type UpdateProfileResponse,
   type UserDetails,
+  SHOPPERS_PAGE_SIZE,
+  shopOpsMessages,
+  type ShopperDetail,
+  type ShopperSearchResponse,
+  type ShopperSummary,
 } from '@kujiya/shared';
+import type { AuditService } from '../audit/service.ts';
 import type { AppContext } from '../../core/context.ts';
 import type { Principal } from '../../core/auth.ts';
-import type { Executor } from '../../db/database.ts';
+import type { Executor, Tx } from '../../db/database.ts';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../../core/http-errors.ts';
 import type { MailService } from '../mail/service.ts';
 import type { MediaService } from '../media/service.ts';
@@ -66,6 +72,14 @@ const toDetails = (account: Account): UserDetails => ({
 });
 
 const usernameKey = sql`lower(${users.username})`;
+
+const toSummary = (row: UserRow): ShopperSummary => ({
+  id: row.id,
+  username: row.username,
+  email: row.email,
+  disabled: row.disabledAt !== null,
+  createdAt: row.createdAt.toISOString(),
+});
 const sameName = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /** Maps a unique violation on users to the shop's texts. */
@@ -84,10 +98,10 @@ export interface ProfileImage {
  * Accounts: shoppers (sign-up with a verified e-mail, login, password recovery, profile) and admins.
  * Other modules use `getAccount`, `findAccount`, `getAccounts` and `requireSelf`.
  */
-export function createAccountsService(ctx: AppContext, deps: { mail: MailService; media: MediaService }) {
+export function createAccountsService(ctx: AppContext, deps: { mail: MailService; media: MediaService; audit: AuditService }) {
   const resets = createPasswordResets(ctx, deps.mail);
   const verification = createVerification(ctx, deps.mail, resets);
-  const adminAccounts = createAdmins(ctx);
+  const adminAccounts = createAdmins(ctx, { mail: deps.mail, audit: deps.audit });
 
   const sessions = createSessions(ctx);
   // Every bearer token is checked against its account's current version and the revoked token ids.
@@ -168,6 +182,7 @@ export function createAccountsService(ctx: AppContext, deps: { mail: MailService
         throw new HttpError(401, accountMessages.invalidLogin);
       }
       if (!(await verifyPassword(row.passwordHash, password))) throw new HttpError(401, accountMessages.invalidLogin);
+      if (row.disabledAt) throw new HttpError(403, shopOpsMessages.accountDisabled);
       return sessionFor(row);
     },
 
@@ -307,6 +322,55 @@ export function createAccountsService(ctx: AppContext, deps: { mail: MailService
 
     ensureAdmin: adminAccounts.ensureAdmin,
     adminLogin: adminAccounts.login,
+    admins: adminAccounts,
+
+    /** Back office: shoppers by username or e-mail (part of either, any case), newest first, paginated. */
+    async searchShoppers(q: string, page: number): Promise<ShopperSearchResponse> {
+      const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const where = q ? or(ilike(users.username, pattern), ilike(users.email, pattern)) : undefined;
+      const [total] = await ctx.db.select({ n: count() }).from(users).where(where);
+      const rows = await ctx.db
+        .select()
+        .from(users)
+        .where(where)
+        .orderBy(asc(usernameKey))
+        .limit(SHOPPERS_PAGE_SIZE)
+        .offset((page - 1) * SHOPPERS_PAGE_SIZE);
+      const n = total?.n ?? 0;
+      return { shoppers: rows.map(toSummary), page, total: n, totalPages: Math.max(1, Math.ceil(n / SHOPPERS_PAGE_SIZE)) };
+    },
+
+    /** Back office: a shopper's profile (404 when unknown). */
+    async shopperProfile(id: string): Promise<ShopperDetail['profile']> {
+      const row = await rowById(ctx.db, id);
+      if (!row) throw notFound(accountMessages.userNotFound);
+      return {
+        ...toSummary(row),
+        phoneNumber: row.phoneNumber,
+        fullName: row.fullName,
+        country: row.country,
+        postalCode: row.postalCode,
+        unitNumber: row.unitNumber,
+        fullAddress: row.fullAddress,
+      };
+    },
+
+    /**
+     * Disables or enables a shopper inside the caller's transaction. Disabling raises the token version,
+     * so every session ends at once; login is refused while disabled. Nothing the shopper owns changes.
+     */
+    async setShopperDisabled(tx: Tx, id: string, disabled: boolean): Promise<{ before: ShopperSummary; after: ShopperSummary }> {
+      const [before] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+      if (!before) throw notFound(accountMessages.userNotFound);
+      if ((before.disabledAt !== null) === disabled) return { before: toSummary(before), after: toSummary(before) };
+      const now = ctx.clock.now();
+      const [after] = await tx
+        .update(users)
+        .set(disabled ? { disabledAt: now, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now } : { disabledAt: null, updatedAt: now })
+        .where(eq(users.id, id))
+        .returning();
+      return { before: toSummary(before), after: toSummary(after!) };
+    },
 
     /** On start: the default profile picture and the configured first admin exist. */
     async ensureStartupData(): Promise<void> {

@@ -1,6 +1,6 @@
-import { and, eq, lt, notExists, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, notExists, sql } from 'drizzle-orm';
 import type { AppContext } from '../../core/context.ts';
-import type { PresentedToken, Role } from '../../core/auth.ts';
+import type { PresentedToken, Role, SessionState } from '../../core/auth.ts';
 import { MINUTE } from '../../core/clock.ts';
 import { runPeriodically } from '../../core/periodic.ts';
 import { admins, revokedTokens, users } from './tables.ts';
@@ -18,21 +18,22 @@ export function createSessions(ctx: AppContext) {
     notExists(ctx.db.select({ one: sql`1` }).from(revokedTokens).where(eq(revokedTokens.jti, tokenId)));
 
   /**
-   * The account's token version, or null when the account is gone or the token is revoked: one query
-   * of two primary-key reads, on every verification.
+   * The account's token version (and an admin's role), or null when the account is gone, disabled or
+   * the token is revoked: one query of two primary-key reads, on every verification.
    */
-  async function currentTokenVersion(role: Role, accountId: string, tokenId: string): Promise<number | null> {
-    const [row] =
-      role === 'admin'
-        ? await ctx.db
-            .select({ tokenVersion: admins.tokenVersion })
-            .from(admins)
-            .where(and(eq(admins.id, accountId), notRevoked(tokenId)))
-        : await ctx.db
-            .select({ tokenVersion: users.tokenVersion })
-            .from(users)
-            .where(and(eq(users.id, accountId), notRevoked(tokenId)));
-    return row?.tokenVersion ?? null;
+  async function currentTokenVersion(role: Role, accountId: string, tokenId: string): Promise<SessionState | null> {
+    if (role === 'admin') {
+      const [row] = await ctx.db
+        .select({ tokenVersion: admins.tokenVersion, adminRole: admins.role })
+        .from(admins)
+        .where(and(eq(admins.id, accountId), isNull(admins.disabledAt), notRevoked(tokenId)));
+      return row ?? null;
+    }
+    const [row] = await ctx.db
+      .select({ tokenVersion: users.tokenVersion })
+      .from(users)
+      .where(and(eq(users.id, accountId), isNull(users.disabledAt), notRevoked(tokenId)));
+    return row ?? null;
   }
 
   /** Deletes the rows of tokens that expired (with the skew margin); returns how many. */

@@ -25,6 +25,8 @@ export const users = pgTable(
     tokenVersion: integer('token_version').notNull().default(0),
     /** Shown as "Someone" in other shoppers' live purchase banner instead of the username. */
     appearAsSomeone: boolean('appear_as_someone').notNull().default(false),
+    /** Set while an admin has disabled the account: no login, no session (docs/rules/shop-ops.md). */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
@@ -80,12 +82,34 @@ export const admins = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     username: text('username').notNull(),
-    passwordHash: text('password_hash').notNull(),
-    /** As users.token_version: raising it revokes the admin's tokens (no API does; an operator can). */
+    /** Null while an invited admin has not set a password yet (no login possible). */
+    passwordHash: text('password_hash'),
+    /** As users.token_version: raising it (disable, password change) revokes the admin's tokens. */
     tokenVersion: integer('token_version').notNull().default(0),
+    /** Where the invitation went; null for the environment's first admin. */
+    email: text('email'),
+    /** owner: everything; staff: orders, collections, shipments and the inventory look-up. */
+    role: text('role').$type<'owner' | 'staff'>().notNull().default('owner'),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [uniqueIndex('admins_username_lower_idx').on(sql`lower(${t.username})`)],
+);
+
+/** One-time set-password links of invited admins: SHA-256 of a random token, single use, 3 days. */
+export const adminInvites = pgTable(
+  'admin_invites',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    adminId: uuid('admin_id')
+      .notNull()
+      .references(() => admins.id),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('admin_invites_hash_idx').on(t.tokenHash)],
 );
 
 /**

@@ -5,7 +5,7 @@ import type { ModuleRoutes } from '../../routes.ts';
 export const auditRoutes: ModuleRoutes = (app, { ctx, services }) => {
   app.get(
     '/admin/audit',
-    { onRequest: ctx.guards.requireAdmin, schema: { querystring: auditQuerySchema, response: { 200: auditListSchema } } },
+    { preValidation: ctx.guards.requireAdmin, schema: { querystring: auditQuerySchema, response: { 200: auditListSchema } } },
     async (request) => ({ entries: await services.audit.list(request.query.entityType, request.query.entityId) }),
   );
 };

@@ -1,10 +1,24 @@
-import { and, asc, count, eq, gt, ne } from 'drizzle-orm';
-import { bonusTokens, type ApplyPromoCodeRequest, type CreateTokenIntentRequest, type PaymentStatus, type TokenPackage } from '@kujiya/shared';
+import { and, asc, count, desc, eq, gt, ne } from 'drizzle-orm';
+import {
+  bonusTokens,
+  shopOpsMessages,
+  type AdminPromoCode,
+  type AdminTokenPackage,
+  type ApplyPromoCodeRequest,
+  type CreateTokenIntentRequest,
+  type PaymentStatus,
+  type PromoCodeInput,
+  type PromoCodeUse,
+  type TokenPackage,
+  type TokenPackageInput,
+} from '@kujiya/shared';
+import type { AuditService } from '../audit/service.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 import type { AppContext } from '../../core/context.ts';
 import type { Executor, Tx } from '../../db/database.ts';
 import type { Principal } from '../../core/auth.ts';
 import { MINUTE } from '../../core/clock.ts';
-import { badRequest, forbidden, notFound } from '../../core/http-errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../core/http-errors.ts';
 import type { PaymentIntent, PaymentsService } from '../payments/service.ts';
 import type { WalletService } from '../wallet/service.ts';
 import { ANALYTICS_EVENTS, type AnalyticsService } from '../analytics/service.ts';
@@ -29,18 +43,72 @@ export function toTokenPackage(row: PackageRow): TokenPackage {
     tokenAmount: row.tokenAmount,
     price: row.price,
     ...(row.originalPrice ? { originalPrice: row.originalPrice } : {}),
+    ...(row.promoBanner ? { promoBanner: row.promoBanner } : {}),
   };
 }
+
+export function toAdminTokenPackage(row: PackageRow): AdminTokenPackage {
+  return {
+    id: row.id,
+    packageName: row.packageName,
+    tokenAmount: row.tokenAmount,
+    price: row.price,
+    originalPrice: row.originalPrice,
+    promoBanner: row.promoBanner,
+    sortOrder: row.sortOrder,
+    active: row.active,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function toAdminPromoCode(row: PromoCode): AdminPromoCode {
+  return {
+    id: row.id,
+    code: row.code,
+    extraTokensPercentage: row.extraTokensPercentage,
+    validFrom: row.validFrom.toISOString(),
+    validTo: row.validTo.toISOString(),
+    maxUses: row.maxUses,
+    oncePerShopper: row.oncePerShopper,
+    active: row.active,
+    usesCount: row.usesCount,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const packageValues = (input: TokenPackageInput) => ({
+  packageName: input.packageName,
+  tokenAmount: input.tokenAmount,
+  price: input.price,
+  originalPrice: input.originalPrice ?? null,
+  promoBanner: input.promoBanner ? input.promoBanner : null,
+  sortOrder: input.sortOrder ?? 0,
+  active: input.active ?? true,
+});
+const promoValues = (input: PromoCodeInput) => ({
+  code: input.code.trim().toUpperCase(),
+  extraTokensPercentage: input.extraTokensPercentage,
+  validFrom: new Date(input.validFrom),
+  validTo: new Date(input.validTo),
+  maxUses: input.maxUses ?? null,
+  oncePerShopper: input.oncePerShopper ?? true,
+  active: input.active ?? true,
+});
+const mapPromoConflict = (error: unknown): never => {
+  if (isUniqueViolation(error)) throw conflict(shopOpsMessages.promoCodeTaken);
+  throw error;
+};
 
 interface Deps {
   payments: PaymentsService;
   wallet: WalletService;
   analytics: AnalyticsService;
   notifications: NotificationsService;
+  audit: AuditService;
 }
 
 /** Token packages, their card purchases and promo codes; tokens land in the wallet when a payment succeeds. */
-export function createTokenShopService(ctx: AppContext, { payments, wallet, analytics, notifications }: Deps) {
+export function createTokenShopService(ctx: AppContext, { payments, wallet, analytics, notifications, audit }: Deps) {
   const assertOwnUsername = (user: Principal, username: string) => {
     if (username.toLowerCase() !== user.username.toLowerCase()) throw forbidden('You can only buy tokens for your own account.');
   };
@@ -134,6 +202,103 @@ export function createTokenShopService(ctx: AppContext, { payments, wallet, anal
   payments.onFailed(TOKEN_PURCHASE, failPurchase);
 
   const service = {
+    /** Back office: every package, active or not, in shop order. */
+    async adminListPackages(): Promise<AdminTokenPackage[]> {
+      const rows = await ctx.db.select().from(tokenPackages).orderBy(asc(tokenPackages.sortOrder), asc(tokenPackages.price));
+      return rows.map(toAdminTokenPackage);
+    },
+
+    async adminCreatePackage(admin: Principal, input: TokenPackageInput): Promise<AdminTokenPackage> {
+      return ctx.db.transaction(async (tx) => {
+        const [row] = await tx.insert(tokenPackages).values({ ...packageValues(input), createdAt: ctx.clock.now() }).returning();
+        const after = toAdminTokenPackage(row!);
+        await audit.record(tx, { admin, action: 'token_package.create', entityType: 'token_package', entityId: row!.id, before: null, after });
+        return after;
+      });
+    },
+
+    /**
+     * Edits a package (deactivating is `active: false`; packages are never deleted, purchases refer to
+     * them). A purchase already started keeps the price it was created with.
+     */
+    async adminUpdatePackage(admin: Principal, id: string, input: TokenPackageInput): Promise<AdminTokenPackage> {
+      return ctx.db.transaction(async (tx) => {
+        const [current] = await tx.select().from(tokenPackages).where(eq(tokenPackages.id, id)).for('update');
+        if (!current) throw notFound('Token package not found');
+        const [row] = await tx.update(tokenPackages).set(packageValues(input)).where(eq(tokenPackages.id, id)).returning();
+        const after = toAdminTokenPackage(row!);
+        await audit.record(tx, {
+          admin,
+          action: 'token_package.update',
+          entityType: 'token_package',
+          entityId: id,
+          before: toAdminTokenPackage(current),
+          after,
+        });
+        return after;
+      });
+    },
+
+    async adminListPromoCodes(): Promise<AdminPromoCode[]> {
+      const rows = await ctx.db.select().from(promoCodes).orderBy(desc(promoCodes.createdAt));
+      return rows.map(toAdminPromoCode);
+    },
+
+    async adminCreatePromoCode(admin: Principal, input: PromoCodeInput): Promise<AdminPromoCode> {
+      return ctx.db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(promoCodes)
+          .values({ ...promoValues(input), createdAt: ctx.clock.now() })
+          .returning()
+          .catch(mapPromoConflict);
+        const after = toAdminPromoCode(row!);
+        await audit.record(tx, { admin, action: 'promo_code.create', entityType: 'promo_code', entityId: row!.id, before: null, after });
+        return after;
+      });
+    },
+
+    /** Edits a code; its uses so far stay. A total limit below the uses so far is refused. */
+    async adminUpdatePromoCode(admin: Principal, id: string, input: PromoCodeInput): Promise<AdminPromoCode> {
+      return ctx.db.transaction(async (tx) => {
+        const [current] = await tx.select().from(promoCodes).where(eq(promoCodes.id, id)).for('update');
+        if (!current) throw notFound('Promo code not found');
+        const values = promoValues(input);
+        if (values.maxUses !== null && values.maxUses < current.usesCount) {
+          throw badRequest(`The use limit cannot be below the ${current.usesCount} uses so far.`);
+        }
+        const [row] = await tx.update(promoCodes).set(values).where(eq(promoCodes.id, id)).returning().catch(mapPromoConflict);
+        const after = toAdminPromoCode(row!);
+        await audit.record(tx, { admin, action: 'promo_code.update', entityType: 'promo_code', entityId: id, before: toAdminPromoCode(current), after });
+        return after;
+      });
+    },
+
+    /** A code and its uses: each payment it was applied to and its shopper (usernames filled by the caller). */
+    async adminPromoCodeUses(id: string): Promise<{ promoCode: AdminPromoCode; uses: Omit<PromoCodeUse, 'username'>[] }> {
+      const [code] = await ctx.db.select().from(promoCodes).where(eq(promoCodes.id, id));
+      if (!code) throw notFound('Promo code not found');
+      const rows = await ctx.db
+        .select()
+        .from(promoRedemptions)
+        .where(eq(promoRedemptions.promoCodeId, id))
+        .orderBy(desc(promoRedemptions.createdAt));
+      return {
+        promoCode: toAdminPromoCode(code),
+        uses: rows.map((row) => ({
+          paymentIntentId: row.paymentIntentId,
+          userId: row.userId,
+          status: row.status,
+          at: row.createdAt.toISOString(),
+          redeemedAt: row.redeemedAt?.toISOString() ?? null,
+        })),
+      };
+    },
+
+    /** A shopper's token purchases, newest first (the back office's shopper page). */
+    async purchasesOf(userId: string): Promise<TokenPurchase[]> {
+      return ctx.db.select().from(tokenPurchases).where(eq(tokenPurchases.userId, userId)).orderBy(desc(tokenPurchases.createdAt));
+    },
+
     async listPackages(exec: Executor = ctx.db): Promise<TokenPackage[]> {
       const rows = await exec
         .select()
@@ -235,14 +400,20 @@ export function createTokenShopService(ctx: AppContext, { payments, wallet, anal
         // Locking the code makes concurrent applications of it take turns, so the counts below hold.
         const [code] = await tx.select().from(promoCodes).where(eq(promoCodes.code, input.promoCode.toUpperCase())).for('update');
         if (!code) throw notFound('Invalid promo code');
+        if (!code.active) throw badRequest(shopOpsMessages.promoInactive);
         if (now < code.validFrom) throw badRequest('This promo code is not active yet.');
         if (now > code.validTo) throw badRequest('This promo code has expired.');
 
-        const [mine] = await tx
-          .select()
-          .from(promoRedemptions)
-          .where(and(eq(promoRedemptions.promoCodeId, code.id), eq(promoRedemptions.userId, user.id)));
-        if (mine?.status === 'redeemed') throw badRequest('You have already used this promo code.');
+        // Once-per-shopper: the shopper's one row of this code (the code's lock keeps it one).
+        const mineRows = code.oncePerShopper
+          ? await tx
+              .select()
+              .from(promoRedemptions)
+              .where(and(eq(promoRedemptions.promoCodeId, code.id), eq(promoRedemptions.userId, user.id)))
+              .orderBy(desc(promoRedemptions.createdAt))
+          : [];
+        if (mineRows.some((row) => row.status === 'redeemed')) throw badRequest('You have already used this promo code.');
+        const mine = mineRows[0];
         if (code.maxUses !== null && code.usesCount + (await liveReservations(tx, code.id, user.id, now)) >= code.maxUses) {
           throw badRequest('This promo code has reached its usage limit.');
         }

@@ -10,6 +10,8 @@ export const tokenPackages = pgTable(
     tokenAmount: integer('token_amount').notNull(),
     price: integer('price').notNull(),
     originalPrice: integer('original_price'),
+    /** A short line shown on the package in the shop, e.g. "Best value". */
+    promoBanner: text('promo_banner'),
     active: boolean('active').notNull().default(true),
     sortOrder: integer('sort_order').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
@@ -55,6 +57,10 @@ export const promoCodes = pgTable(
     maxUses: integer('max_uses'),
     /** Uses counted when a payment carrying the code succeeds. */
     usesCount: integer('uses_count').notNull().default(0),
+    /** One use per shopper (the default), or any number of the shopper's payments. */
+    oncePerShopper: boolean('once_per_shopper').notNull().default(true),
+    /** An inactive code is refused like an unknown one is not: with its own message. */
+    active: boolean('active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [
@@ -65,7 +71,8 @@ export const promoCodes = pgTable(
 
 /**
  * A user's use of a code: reserved when applied to a payment, redeemed when that payment succeeds,
- * released when the reservation lapses unpaid. One per user and code, and one per payment intent.
+ * released when the reservation lapses unpaid. One per payment intent; one per user and code when
+ * the code is once-per-shopper.
  */
 export const promoRedemptions = pgTable(
   'promo_redemptions',
@@ -82,7 +89,8 @@ export const promoRedemptions = pgTable(
     redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('promo_redemptions_code_user_uq').on(t.promoCodeId, t.userId),
+    // Once-per-shopper is held by the lock on the code row while applying (the code decides it).
+    index('promo_redemptions_code_user_idx').on(t.promoCodeId, t.userId),
     uniqueIndex('promo_redemptions_intent_uq').on(t.paymentIntentId),
   ],
 );

@@ -359,6 +359,45 @@ export function createTradingService(
       });
     },
 
+    /**
+     * A disabled account (docs/rules/shop-ops.md), inside the caller's transaction: the shopper's open
+     * trades are cancelled and their open offers withdrawn, every locked unit returns to its owner.
+     */
+    async endAllOf(tx: Tx, userId: string): Promise<{ trades: number; offers: number }> {
+      const now = ctx.clock.now();
+      const open = await tx
+        .select()
+        .from(trades)
+        .where(and(eq(trades.userId, userId), eq(trades.status, 'active')))
+        .orderBy(trades.id)
+        .for('update');
+      for (const trade of open) {
+        const offers = await liveOffersOf(tx, trade.id);
+        await tx.update(trades).set({ status: 'cancelled', endedAt: now }).where(eq(trades.id, trade.id));
+        await inventory.releaseLocks(tx, 'trade', trade.id);
+        await endOffers(tx, offers, 'cancelled');
+        await notifications.notify(tx, offers.map((o) => o.userId), `A trade you made an offer on was cancelled. Your items are back in your inventory.`);
+      }
+      const mine = await tx
+        .select()
+        .from(tradeOffers)
+        .where(and(eq(tradeOffers.userId, userId), eq(tradeOffers.status, 'active')))
+        .orderBy(tradeOffers.id)
+        .for('update');
+      await endOffers(tx, mine, 'withdrawn');
+      return { trades: open.length, offers: mine.length };
+    },
+
+    /** Every trade a shopper created or completed (the back office's shopper page), newest first. */
+    async tradesOfUser(userId: string): Promise<Trade[]> {
+      const rows = await ctx.db
+        .select()
+        .from(trades)
+        .where(or(eq(trades.userId, userId), eq(trades.partnerId, userId)))
+        .orderBy(desc(trades.createdAt));
+      return tradeViews(ctx.db, rows, userId);
+    },
+
     /** GET /api/trade and /api/trade/active-trades: live trades of others, optionally searched. */
     async marketplace(principal: Principal, search?: string): Promise<Trade[]> {
       const rows = await ctx.db

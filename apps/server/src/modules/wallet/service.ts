@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, gt, inArray, lte, sql, sum } from 'drizzle-orm';
-import { TOKEN_LOT_LIFETIME_MONTHS } from '@kujiya/shared';
+import { TOKEN_LOT_LIFETIME_MONTHS, shopOpsMessages } from '@kujiya/shared';
 import type { AppContext } from '../../core/context.ts';
 import type { Executor, Tx } from '../../db/database.ts';
-import { badRequest } from '../../core/http-errors.ts';
+import { HttpError, badRequest } from '../../core/http-errors.ts';
 import type { LiveService } from '../live/service.ts';
 import { tokenLedger, tokenLots, type TokenLotSource } from './tables.ts';
 
@@ -75,7 +75,10 @@ export function createWalletService(ctx: AppContext, deps: { live?: LiveService 
      * locked (FOR UPDATE) so concurrent spends queue up and each sees what the other left.
      * Throws a 400 'Not enough tokens' (with `tokensNeeded`) when the balance is short; nothing changes then.
      */
-    async spend(tx: Tx, input: { userId: string; amount: number; reference: string }): Promise<{ spent: number; lots: { lotId: string; amount: number }[] }> {
+    async spend(
+      tx: Tx,
+      input: { userId: string; amount: number; reference: string; reason?: 'spend' | 'adjustment' },
+    ): Promise<{ spent: number; lots: { lotId: string; amount: number }[] }> {
       assertWholePositive(input.amount, 'A spend');
       const now = ctx.clock.now().toISOString();
       // One statement: lock the user's unexpired lots, take from the earliest expiry first, lower
@@ -104,7 +107,7 @@ export function createWalletService(ctx: AppContext, deps: { live?: LiveService 
         ),
         ledger as (
           insert into ${tokenLedger} (user_id, delta, reason, lot_id, reference, created_at)
-          select ${input.userId}::uuid, -take, 'spend', id, ${input.reference}, ${now}::timestamptz from lowered order by expires_at_order
+          select ${input.userId}::uuid, -take, ${input.reason ?? 'spend'}, id, ${input.reference}, ${now}::timestamptz from lowered order by expires_at_order
           returning lot_id
         )
         select (select available from total) as available,
@@ -152,6 +155,23 @@ export function createWalletService(ctx: AppContext, deps: { live?: LiveService 
         revoked += lot.amountLeft;
       }
       return { revoked, alreadySpent };
+    },
+
+    /**
+     * An admin's correction (docs/rules/shop-ops.md): +n is a new lot, -n is taken from the lots like a
+     * spend. A balance never goes below zero: a larger take is refused and nothing changes.
+     */
+    async adjust(tx: Tx, input: { userId: string; delta: number; reference: string }): Promise<void> {
+      if (input.delta > 0) {
+        await this.credit(tx, { userId: input.userId, amount: input.delta, source: 'adjustment', reference: input.reference });
+        return;
+      }
+      try {
+        await this.spend(tx, { userId: input.userId, amount: -input.delta, reference: input.reference, reason: 'adjustment' });
+      } catch (error) {
+        if (error instanceof HttpError && error.message === NOT_ENOUGH_TOKENS) throw badRequest(shopOpsMessages.adjustBelowZero);
+        throw error;
+      }
     },
 
     /** Sum of amountLeft over the user's unexpired lots. */

@@ -25,7 +25,7 @@ export const tokenLots = pgTable(
     check('token_lots_amount_positive', sql`${t.amount} > 0`),
   ],
 );
-export type TokenLotSource = 'purchase' | 'bonus' | 'refund';
+export type TokenLotSource = 'purchase' | 'bonus' | 'refund' | 'adjustment';
 
 /**
  * Every change of a user's tokens, append-only: a credit (+amount on a new lot) or one row per lot
@@ -46,5 +46,8 @@ export const tokenLedger = pgTable(
   },
   (t) => [index('token_ledger_user_idx').on(t.userId), index('token_ledger_lot_idx').on(t.lotId)],
 );
-/** `revoked`: the unspent tokens of a lot whose payment was refunded (docs/rules/security.md). */
+/**
+ * `revoked`: the unspent tokens of a lot whose payment was refunded (docs/rules/security.md).
+ * `adjustment` rows are an admin's correction, positive (a new lot) or negative (taken from lots).
+ */
 export type TokenLedgerReason = TokenLotSource | 'spend' | 'revoked';

@@ -6,6 +6,11 @@ import { Navigate, type RouteObject } from 'react-router';
  */
 export const adminRoutes: RouteObject[] = [
   { path: 'admin/login', lazy: async () => ({ Component: (await import('./components/AdminLoginPage')).AdminLoginPage }) },
+  // The invited admin's one-time link: outside the guard (they have no session yet).
+  {
+    path: 'admin/set-password/:token',
+    lazy: async () => ({ Component: (await import('./components/shop-ops/AdminSetPasswordPage')).AdminSetPasswordPage }),
+  },
   {
     path: 'admin',
     lazy: async () => ({ Component: (await import('./components/RequireAdmin')).RequireAdmin }),
@@ -19,6 +24,13 @@ export const adminRoutes: RouteObject[] = [
       { path: 'selfcollect', lazy: async () => ({ Component: (await import('./components/SelfCollectPage')).SelfCollectPage }) },
       { path: 'shipments', lazy: async () => ({ Component: (await import('./components/ShipmentsPage')).ShipmentsPage }) },
       { path: 'inventory-lookup', lazy: async () => ({ Component: (await import('./components/InventoryLookupPage')).InventoryLookupPage }) },
+      { path: 'token-packages', lazy: async () => ({ Component: (await import('./components/shop-ops/TokenPackagesPage')).TokenPackagesPage }) },
+      { path: 'promo-codes', lazy: async () => ({ Component: (await import('./components/shop-ops/PromoCodesPage')).PromoCodesPage }) },
+      { path: 'shoppers', lazy: async () => ({ Component: (await import('./components/shop-ops/ShoppersPage')).ShoppersPage }) },
+      { path: 'shoppers/:shopperId', lazy: async () => ({ Component: (await import('./components/shop-ops/ShopperPage')).ShopperPage }) },
+      { path: 'admins', lazy: async () => ({ Component: (await import('./components/shop-ops/AdminsPage')).AdminsPage }) },
+      { path: 'account', lazy: async () => ({ Component: (await import('./components/shop-ops/AdminAccountPage')).AdminAccountPage }) },
+      { path: 'announcements', lazy: async () => ({ Component: (await import('./components/shop-ops/AnnouncementsPage')).AnnouncementsPage }) },
       // Last: an address with no page of its own still passes the guard first.
       { path: '*', lazy: async () => ({ Component: (await import('./components/AdminNotFoundPage')).AdminNotFoundPage }) },
     ],

@@ -1,20 +1,35 @@
 import { Link } from 'react-router';
 import './admin.css';
 
-import { adminSections } from '../sections';
+import { adminSections, sectionsFor } from '../sections';
+import { useAdminMe } from '../api/adminMe';
 import { Dashboard } from './Dashboard';
 
-/** The back office dashboard (docs/rules/back-office.md): the figures, then one entry per admin area. */
+/**
+ * The back office dashboard (docs/rules/back-office.md): the business figures for the owner, then one
+ * entry per admin area the role may use (staff see no revenue figures: the server refuses them).
+ */
 export const adminMenuEntries = adminSections.filter((section) => section.to !== '/admin/menu');
 
 export function AdminMenuPage() {
+  const me = useAdminMe();
+  const entries = sectionsFor(me.data?.role).filter((section) => section.to !== '/admin/menu');
+  // The entries depend on the role: no menu until it is known.
+  if (!me.data) {
+    return (
+      <main className="admin-page">
+        <h1 className="admin-title">Admin Dashboard</h1>
+        <div className="spinner" role="status" aria-label="Loading" />
+      </main>
+    );
+  }
   return (
     <main className="admin-page admin-page--wide">
       <h1 className="admin-title">Admin Dashboard</h1>
-      <Dashboard />
+      {me.data.role === 'owner' && <Dashboard />}
       <nav aria-label="Admin menu">
         <ul className="admin-menu">
-          {adminMenuEntries.map((entry) => {
+          {entries.map((entry) => {
             const hintId = `admin-menu-hint-${entry.to.split('/').pop()}`;
             return (
               <li key={entry.to}>

@@ -3,16 +3,19 @@ import { useEffect } from 'react';
 import { Link, Navigate, NavLink, Outlet, useNavigate } from 'react-router';
 import { KujiyaMark } from '../../../components/icons';
 import { adminSession, isAdminAuthFailure } from '../admin-session';
-import { adminSections } from '../sections';
+import { sectionsFor } from '../sections';
+import { useAdminMe } from '../api/adminMe';
 import './admin.css';
 
 /**
- * The admin guard (docs/rules/back-office.md) and the back office frame: a missing or expired token,
- * or a role other than admin, goes to /admin/login; so does any admin call answering 401 or 403.
+ * The admin guard (docs/rules/back-office.md) and the back office frame: a missing or expired token, or a role
+ * other than admin, goes to /admin/login; so does any admin call answering 401 or 403.
  */
 export function RequireAdmin() {
   const navigate = useNavigate();
   useAdminAuthFailureRedirect();
+  // The menu follows the account's role: staff see only their sections.
+  const me = useAdminMe();
   if (!adminSession.isValid()) return <Navigate to="/admin/login" replace />;
   return (
     <div className="admin-shell">
@@ -33,7 +36,7 @@ export function RequireAdmin() {
         </button>
       </header>
       <nav className="admin-nav" aria-label="Back office sections">
-        {adminSections.map((section) => (
+        {sectionsFor(me.data?.role).map((section) => (
           <NavLink key={section.to} to={section.to} className="admin-nav__link">
             {section.label}
           </NavLink>

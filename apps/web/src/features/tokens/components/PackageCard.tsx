@@ -4,7 +4,7 @@ import { formatTokens } from '../lib/format';
 
 /** One token package: amount, price, and the struck original price with its percent off. */
 export function PackageCard({ tokenPackage, onPurchase, disabled }: { tokenPackage: TokenPackage; onPurchase: () => void; disabled: boolean }) {
-  const { packageName, tokenAmount, price, originalPrice } = tokenPackage;
+  const { packageName, tokenAmount, price, originalPrice, promoBanner } = tokenPackage;
   const discounted = originalPrice !== undefined && originalPrice > price;
   return (
     <article className="package-card" aria-label={packageName}>
@@ -15,6 +15,7 @@ export function PackageCard({ tokenPackage, onPurchase, disabled }: { tokenPacka
       <div className="package-card__body">
         <h2 className="package-card__name">{packageName}</h2>
         <p className="package-card__amount">{formatTokens(tokenAmount)} Tokens</p>
+        {promoBanner && <p className="package-card__banner">{promoBanner}</p>}
         <p className="package-card__price">
           <span className="package-card__now">{formatCents(price)}</span>
           {discounted && (

@@ -1,0 +1,94 @@
+import {
+  adminPromoCodeSchema,
+  adminPromoCodesResponseSchema,
+  adminTokenPackageSchema,
+  adminTokenPackagesResponseSchema,
+  promoCodeIdParamsSchema,
+  promoCodeInputSchema,
+  promoCodeUsesResponseSchema,
+  shopperDetailSchema,
+  shopperIdParamsSchema,
+  shopperSearchQuerySchema,
+  shopperSearchResponseSchema,
+  shopperSummarySchema,
+  tokenAdjustmentRequestSchema,
+  tokenAdjustmentResponseSchema,
+  tokenPackageIdParamsSchema,
+  tokenPackageInputSchema,
+} from '@kujiya/shared';
+import type { ModuleRoutes } from '../../routes.ts';
+
+/**
+ * The back office for running the shop (docs/rules/shop-ops.md). Every route is guarded by
+ * requireAdmin, which also keeps staff admins out: all of these are for owners.
+ */
+export const shopOpsRoutes: ModuleRoutes = (app, { ctx, services }) => {
+  const { tokenShop, shopOps, accounts } = services;
+  const admin = ctx.guards.requireAdmin;
+
+  // ---- token packages
+  app.get('/admin/token-packages', { preValidation: admin, schema: { response: { 200: adminTokenPackagesResponseSchema } } }, async () => ({
+    tokenPackages: await tokenShop.adminListPackages(),
+  }));
+  app.post(
+    '/admin/token-packages',
+    { preValidation: admin, schema: { body: tokenPackageInputSchema, response: { 201: adminTokenPackageSchema } } },
+    async (request, reply) => reply.code(201).send(await tokenShop.adminCreatePackage(request.admin!, request.body)),
+  );
+  app.put(
+    '/admin/token-packages/:packageId',
+    { preValidation: admin, schema: { params: tokenPackageIdParamsSchema, body: tokenPackageInputSchema, response: { 200: adminTokenPackageSchema } } },
+    async (request) => tokenShop.adminUpdatePackage(request.admin!, request.params.packageId, request.body),
+  );
+
+  // ---- promo codes
+  app.get('/admin/promo-codes', { preValidation: admin, schema: { response: { 200: adminPromoCodesResponseSchema } } }, async () => ({
+    promoCodes: await tokenShop.adminListPromoCodes(),
+  }));
+  app.post(
+    '/admin/promo-codes',
+    { preValidation: admin, schema: { body: promoCodeInputSchema, response: { 201: adminPromoCodeSchema } } },
+    async (request, reply) => reply.code(201).send(await tokenShop.adminCreatePromoCode(request.admin!, request.body)),
+  );
+  app.put(
+    '/admin/promo-codes/:promoCodeId',
+    { preValidation: admin, schema: { params: promoCodeIdParamsSchema, body: promoCodeInputSchema, response: { 200: adminPromoCodeSchema } } },
+    async (request) => tokenShop.adminUpdatePromoCode(request.admin!, request.params.promoCodeId, request.body),
+  );
+  app.get(
+    '/admin/promo-codes/:promoCodeId/uses',
+    { preValidation: admin, schema: { params: promoCodeIdParamsSchema, response: { 200: promoCodeUsesResponseSchema } } },
+    async (request) => shopOps.promoCodeUses(request.params.promoCodeId),
+  );
+
+  // ---- shoppers
+  app.get(
+    '/admin/shoppers',
+    { preValidation: admin, schema: { querystring: shopperSearchQuerySchema, response: { 200: shopperSearchResponseSchema } } },
+    async (request) => accounts.searchShoppers(request.query.q, request.query.page),
+  );
+  app.get(
+    '/admin/shoppers/:shopperId',
+    { preValidation: admin, schema: { params: shopperIdParamsSchema, response: { 200: shopperDetailSchema } } },
+    async (request) => shopOps.shopperDetail(request.params.shopperId),
+  );
+  app.post(
+    '/admin/shoppers/:shopperId/disable',
+    { preValidation: admin, schema: { params: shopperIdParamsSchema, response: { 200: shopperSummarySchema } } },
+    async (request) => shopOps.setShopperDisabled(request.admin!, request.params.shopperId, true),
+  );
+  app.post(
+    '/admin/shoppers/:shopperId/enable',
+    { preValidation: admin, schema: { params: shopperIdParamsSchema, response: { 200: shopperSummarySchema } } },
+    async (request) => shopOps.setShopperDisabled(request.admin!, request.params.shopperId, false),
+  );
+  app.post(
+    '/admin/shoppers/:shopperId/tokens',
+    {
+      preValidation: admin,
+      schema: { params: shopperIdParamsSchema, body: tokenAdjustmentRequestSchema, response: { 200: tokenAdjustmentResponseSchema } },
+    },
+    async (request) => shopOps.adjustTokens(request.admin!, request.params.shopperId, request.body),
+  );
+
+};

@@ -1,0 +1,57 @@
+import { useState } from 'react';
+import type { Announcement } from '@kujiya/shared';
+import { useAdminAnnouncements } from '../../api/adminAnnouncements';
+import { AdminTable } from '../table/AdminTable';
+import { AnnouncementForm } from './AnnouncementForm';
+import { AuditTrail } from './AuditTrail';
+import { formatWhen } from './form-values';
+import './shop-ops.css';
+
+/** /admin/announcements: site-wide banners, published now or scheduled ahead. */
+export function AnnouncementsPage() {
+  const { data, isLoading, error } = useAdminAnnouncements();
+  const [editing, setEditing] = useState<Announcement | 'new' | null>(null);
+  return (
+    <main className="admin-page">
+      <h1 className="admin-title">Announcements</h1>
+      {editing ? (
+        <div className="ops-panel">
+          <AnnouncementForm announcement={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
+          {editing !== 'new' && <AuditTrail entityType="announcement" entityId={editing.id} />}
+        </div>
+      ) : (
+        <AdminTable
+          label="Announcements"
+          rows={data?.announcements}
+          isLoading={isLoading}
+          error={error}
+          rowKey={(a) => a.id}
+          page={1}
+          totalPages={1}
+          onPageChange={() => {}}
+          toolbar={
+            <button type="button" className="btn btn--primary" onClick={() => setEditing('new')}>
+              New announcement
+            </button>
+          }
+          columns={[
+            { key: 'text', header: 'Text', render: (a) => a.text },
+            { key: 'severity', header: 'Severity', render: (a) => a.severity, sortValue: (a) => a.severity },
+            { key: 'start', header: 'Starts', render: (a) => formatWhen(a.startsAt), sortValue: (a) => a.startsAt },
+            { key: 'end', header: 'Ends', render: (a) => formatWhen(a.endsAt), sortValue: (a) => a.endsAt },
+            { key: 'active', header: 'Status', render: (a) => (a.active ? 'On' : 'Off') },
+            {
+              key: 'actions',
+              header: 'Actions',
+              render: (a) => (
+                <button type="button" className="btn btn--ghost" onClick={() => setEditing(a)}>
+                  Edit
+                </button>
+              ),
+            },
+          ]}
+        />
+      )}
+    </main>
+  );
+}

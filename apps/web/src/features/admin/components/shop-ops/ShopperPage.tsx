@@ -1,0 +1,80 @@
+import { Link, useParams } from 'react-router';
+import { useAdminShopper } from '../../api/adminShopper';
+import { useSetShopperDisabled } from '../../api/setShopperDisabled';
+import { AuditTrail } from './AuditTrail';
+import { TokenAdjustmentForm } from './TokenAdjustmentForm';
+import { RecordList } from './RecordList';
+import { errorText, formatWhen } from './form-values';
+import './shop-ops.css';
+
+/** /admin/shoppers/:shopperId: the shopper's whole record, disable/enable and token adjustments. */
+export function ShopperPage() {
+  const { shopperId = '' } = useParams();
+  const { data, error } = useAdminShopper(shopperId);
+  const setDisabled = useSetShopperDisabled();
+  if (error) return <main className="admin-page" role="alert">Error: {error.message}</main>;
+  if (!data) return <main className="admin-page">Loading…</main>;
+  const { profile } = data;
+  return (
+    <main className="admin-page ops-panel">
+      <Link to="/admin/shoppers">← Shoppers</Link>
+      <h1 className="admin-title">{profile.username}</h1>
+      <section className="ops-card" aria-label="Profile">
+        <dl className="ops-kv">
+          <dt>E-mail</dt>
+          <dd>{profile.email}</dd>
+          <dt>Status</dt>
+          <dd className={`ops-status${profile.disabled ? ' ops-status--off' : ''}`}>{profile.disabled ? 'Disabled' : 'Active'}</dd>
+          <dt>Joined</dt>
+          <dd>{formatWhen(profile.createdAt)}</dd>
+          <dt>Phone</dt>
+          <dd>{profile.phoneNumber ?? '—'}</dd>
+          <dt>Address</dt>
+          <dd>{[profile.fullName, profile.fullAddress, profile.unitNumber, profile.postalCode, profile.country].filter(Boolean).join(', ') || '—'}</dd>
+          <dt>Tokens</dt>
+          <dd>{data.balance}</dd>
+        </dl>
+        <div className="ops-actions">
+          <button
+            type="button"
+            className="btn btn--primary"
+            disabled={setDisabled.isPending}
+            onClick={() => setDisabled.mutate({ id: profile.id, disabled: !profile.disabled })}
+          >
+            {profile.disabled ? 'Enable account' : 'Disable account'}
+          </button>
+        </div>
+        {setDisabled.error && <p className="field-error" role="alert">{errorText(setDisabled.error)}</p>}
+      </section>
+      <TokenAdjustmentForm shopperId={profile.id} />
+      <section className="ops-card" aria-label="Token lots">
+        <h2 className="ops-subtitle">Token lots</h2>
+        <ul className="ops-list">
+          {data.lots.map((lot) => (
+            <li key={lot.id}>
+              {lot.amountLeft} of {lot.amount} left · {lot.source} · expires {formatWhen(lot.expiresAt)}
+            </li>
+          ))}
+        </ul>
+        {data.lots.length === 0 && <p className="ops-muted">No tokens.</p>}
+      </section>
+      <section className="ops-card" aria-label="Token ledger">
+        <h2 className="ops-subtitle">Token ledger</h2>
+        <ul className="ops-list">
+          {data.ledger.map((row) => (
+            <li key={row.id}>
+              {row.delta > 0 ? `+${row.delta}` : row.delta} · {row.reason} · {formatWhen(row.createdAt)}
+            </li>
+          ))}
+        </ul>
+        {data.ledger.length === 0 && <p className="ops-muted">No entries.</p>}
+      </section>
+      <RecordList title="Orders" records={data.orders} fields={['orderNumber', 'productName', 'ticketsBought', 'paymentMethod', 'createdAt']} />
+      <RecordList title="Inventory" records={data.inventory} fields={['setName', 'prizeName', 'rank', 'quantity', 'status']} />
+      <RecordList title="Shipments" records={data.shipments} fields={['orderNumber', 'status', 'trackingNumber', 'createdAt']} />
+      <RecordList title="Collections" records={data.collections} fields={['collectionDate', 'status', 'createdAt']} />
+      <RecordList title="Trades" records={data.trades} fields={['status']} />
+      <AuditTrail entityType="shopper" entityId={profile.id} />
+    </main>
+  );
+}

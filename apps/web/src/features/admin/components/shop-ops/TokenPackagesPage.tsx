@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { formatCents, percentOff, type AdminTokenPackage } from '@kujiya/shared';
+import { useAdminTokenPackages } from '../../api/adminTokenPackages';
+import { useSaveTokenPackage } from '../../api/saveTokenPackage';
+import { AdminTable } from '../table/AdminTable';
+import { AuditTrail } from './AuditTrail';
+import { TokenPackageForm } from './TokenPackageForm';
+import './shop-ops.css';
+
+/** /admin/token-packages: every package; create, edit, deactivate (never delete). */
+export function TokenPackagesPage() {
+  const { data, isLoading, error } = useAdminTokenPackages();
+  const [editing, setEditing] = useState<AdminTokenPackage | 'new' | null>(null);
+  const save = useSaveTokenPackage();
+  const toggle = (pkg: AdminTokenPackage) =>
+    save.mutate({
+      id: pkg.id,
+      input: { packageName: pkg.packageName, tokenAmount: pkg.tokenAmount, price: pkg.price, originalPrice: pkg.originalPrice, promoBanner: pkg.promoBanner, sortOrder: pkg.sortOrder, active: !pkg.active },
+    });
+  return (
+    <main className="admin-page">
+      <h1 className="admin-title">Token Packages</h1>
+      {editing ? (
+        <div className="ops-panel">
+          <TokenPackageForm tokenPackage={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
+          {editing !== 'new' && <AuditTrail entityType="token_package" entityId={editing.id} />}
+        </div>
+      ) : (
+        <AdminTable
+          label="Token packages"
+          rows={data?.tokenPackages}
+          isLoading={isLoading}
+          error={error}
+          rowKey={(pkg) => pkg.id}
+          page={1}
+          totalPages={1}
+          onPageChange={() => {}}
+          toolbar={
+            <button type="button" className="btn btn--primary" onClick={() => setEditing('new')}>
+              New package
+            </button>
+          }
+          columns={[
+            { key: 'name', header: 'Name', render: (pkg) => pkg.packageName, sortValue: (pkg) => pkg.packageName },
+            { key: 'tokens', header: 'Tokens', render: (pkg) => pkg.tokenAmount, sortValue: (pkg) => pkg.tokenAmount },
+            {
+              key: 'price',
+              header: 'Price',
+              sortValue: (pkg) => pkg.price,
+              render: (pkg) => (
+                <>
+                  {pkg.originalPrice && <s className="ops-muted">{formatCents(pkg.originalPrice)}</s>} {formatCents(pkg.price)}
+                  {pkg.originalPrice && <span className="ops-badge"> {percentOff(pkg.originalPrice, pkg.price)}% off</span>}
+                </>
+              ),
+            },
+            { key: 'banner', header: 'Banner', render: (pkg) => pkg.promoBanner ?? '' },
+            { key: 'order', header: 'Order', render: (pkg) => pkg.sortOrder, sortValue: (pkg) => pkg.sortOrder },
+            { key: 'active', header: 'Status', render: (pkg) => (pkg.active ? 'Active' : 'Inactive'), sortValue: (pkg) => pkg.active },
+            {
+              key: 'actions',
+              header: 'Actions',
+              render: (pkg) => (
+                <span className="ops-actions">
+                  <button type="button" className="btn btn--ghost" onClick={() => setEditing(pkg)}>
+                    Edit
+                  </button>
+                  <button type="button" className="btn btn--ghost" onClick={() => toggle(pkg)} disabled={save.isPending}>
+                    {pkg.active ? 'Deactivate' : 'Activate'}
+                  </button>
+                </span>
+              ),
+            },
+          ]}
+        />
+      )}
+    </main>
+  );
+}

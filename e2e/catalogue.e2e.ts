@@ -165,7 +165,7 @@ it('lists, filters, opens the play popup and guards BUY for a logged-out shopper
   const doubleChance = `Double Chance: ${promo!.doubleChance ? 'Available' : 'Not Available'}`;
   await expect(play.getByText(doubleChance, { exact: true }).isVisible()).resolves.toBe(true);
   await expect(play.getByText('Fairness commitment').isVisible()).resolves.toBe(true);
-  expect(await play.locator('.play__commitment').textContent()).toBe(promo!.commitment);
+  expect(await play.locator('.play__commitment').first().textContent()).toBe(promo!.commitment);
   expect(await play.getByRole('link', { name: /fair/i }).getAttribute('href')).toBe(`/fairness/${promo!.setId}`);
   await play.locator('.play__fairness').scrollIntoViewIfNeeded();
   await popupShot(page, 'catalogue-play-prizes');

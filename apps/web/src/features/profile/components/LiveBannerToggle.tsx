@@ -6,7 +6,8 @@ import { useUpdateProfile } from '../api/updateProfile';
 export function LiveBannerToggle({ details }: { details: UserDetails }) {
   const update = useUpdateProfile();
   const id = useId();
-  const checked = details.appearAsSomeone;
+  // While the choice is saving, the switch already shows it (and goes back if the save fails).
+  const checked = update.isPending ? Boolean(update.variables.fields.appearAsSomeone) : details.appearAsSomeone;
   return (
     <div className="profile-toggle">
       <div className="profile-toggle__text">

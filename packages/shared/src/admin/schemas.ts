@@ -102,6 +102,22 @@ export const adminProductSchema = adminSetRowSchema.extend({
 });
 export type AdminProduct = z.infer<typeof adminProductSchema>;
 
+/**
+ * A double-chance prize as the back office defines it: an existing one keeps its `id` (and rank),
+ * a row without `id` is new; a prize left out is retired from the next round.
+ */
+export const adminDoubleChancePrizeSchema = z.object({
+  id: z.uuid('Invalid double-chance prize id').optional(),
+  name: z.string({ error: 'Double-chance prize name is required' }).trim().min(1, 'Double-chance prize name is required').max(60),
+  description: z.string().trim().max(500).optional(),
+  quantity: z
+    .number({ error: 'Double-chance prize quantity is required' })
+    .int('Double-chance prize quantity must be a whole number')
+    .min(1, 'Double-chance prize quantity must be at least 1')
+    .max(1000, 'Double-chance prize quantity must be at most 1000'),
+});
+export type AdminDoubleChancePrize = z.infer<typeof adminDoubleChancePrizeSchema>;
+
 const nonNegative = (field: string) => z.number().int(`${field} must be a whole number`).min(0, `${field} must be 0 or more`);
 
 /**
@@ -120,6 +136,8 @@ export const adminProductUpdateSchema = z.object({
   lottery: z.object({ enabled: z.boolean(), completed: z.boolean() }),
   /** Letter -> initial quantity of each prize for the next round (with reload). */
   prizesQuantities: z.record(z.string().max(8), nonNegative('prize quantity')).optional(),
+  /** The set's double-chance prizes for the next round (a change needs reload while a round runs). */
+  doubleChancePrizes: z.array(adminDoubleChancePrizeSchema).max(20, 'A set has at most 20 double-chance prizes').optional(),
   /** Save and reload: apply the prize quantities by closing this round and opening a new one. */
   reload: z.boolean().optional(),
 });

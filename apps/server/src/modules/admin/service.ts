@@ -136,18 +136,30 @@ export function createAdminService(ctx: AppContext, deps: Deps) {
       const changesBox = input.prizesQuantities
         ? before.prizes.some((p) => p.kind === 'letter' && input.prizesQuantities![p.letter] !== undefined && input.prizesQuantities![p.letter] !== p.initialQuantity)
         : false;
+      const doubles = input.doubleChancePrizes;
+      const currentDoubles = before.prizes.filter((p) => p.kind === 'double');
+      // Only the count and order of units are committed; a rename of the same prizes is a plain edit.
+      const changesDoubles =
+        doubles !== undefined &&
+        (doubles.length !== currentDoubles.length ||
+          doubles.some((p, i) => p.id !== currentDoubles[i]!.id || p.quantity !== currentDoubles[i]!.initialQuantity));
       if (input.quantity !== before.productQuantity || input.sold !== before.sold) throw conflict(BOX_FIXED);
-      if (changesBox && !input.reload) {
+      if ((changesBox || changesDoubles) && !input.reload) {
         // The committed box cannot change mid-round; the catalogue's guard gives the reason.
         await catalogue.assertPrizesChangeable(
           productId,
-          before.prizes.map((p) =>
-            p.kind === 'letter'
-              ? { kind: 'letter' as const, letter: p.letter, quantity: input.prizesQuantities![p.letter] ?? p.initialQuantity }
-              : p.kind === 'last'
-                ? { kind: 'last' as const }
-                : { kind: 'double' as const, quantity: p.initialQuantity },
-          ),
+          [
+            ...before.prizes.flatMap((p) =>
+              p.kind === 'letter'
+                ? [{ kind: 'letter' as const, letter: p.letter, quantity: input.prizesQuantities?.[p.letter] ?? p.initialQuantity }]
+                : p.kind === 'last'
+                  ? [{ kind: 'last' as const }]
+                  : doubles
+                    ? []
+                    : [{ kind: 'double' as const, quantity: p.initialQuantity }],
+            ),
+            ...(doubles ?? []).map((p) => ({ kind: 'double' as const, quantity: p.quantity })),
+          ],
         );
       }
       await ctx.db.transaction(async (tx) => {
@@ -160,6 +172,7 @@ export function createAdminService(ctx: AppContext, deps: Deps) {
           lotteryEnabled: input.lottery.enabled,
           lotteryCompleted: input.lottery.completed,
         });
+        if (doubles) await catalogue.setDoubleChancePrizes(tx, productId, doubles);
         let reloaded: { setId: string; sku: string; closedSetId: string } | null = null;
         if (input.reload) {
           reloaded = await catalogue.reloadSet(productId, { tx, refuseWhileBusy: true, prizesQuantities: input.prizesQuantities });

@@ -1,5 +1,6 @@
+import crypto from 'node:crypto';
 import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
-import { ADMIN_PAGE_SIZE, type AdminPrize, type AdminSetRow } from '@kujiya/shared';
+import { ADMIN_PAGE_SIZE, type AdminDoubleChancePrize, type AdminPrize, type AdminSetRow } from '@kujiya/shared';
 import type { AppContext } from '../../core/context.ts';
 import { badRequest, conflict, notFound } from '../../core/http-errors.ts';
 import type { Executor, Tx } from '../../db/database.ts';
@@ -108,7 +109,7 @@ export function createCatalogueAdmin(ctx: AppContext, deps: { stock: StockServic
         .select({ prize: prizes, counts: roundPrizes })
         .from(prizes)
         .leftJoin(roundPrizes, and(eq(roundPrizes.prizeId, prizes.id), eq(roundPrizes.roundId, row.round.id)))
-        .where(eq(prizes.productId, productId))
+        .where(and(eq(prizes.productId, productId), eq(prizes.retired, false)))
         .orderBy(asc(prizes.sort));
       const { left } = await deps.stock.availabilityOf(exec, row.round.id);
       return {
@@ -159,6 +160,54 @@ export function createCatalogueAdmin(ctx: AppContext, deps: { stock: StockServic
         })
         .where(eq(products.id, productId));
       await tx.update(setRounds).set({ sku: patch.sku, lotteryCompleted: patch.lotteryCompleted }).where(eq(setRounds.id, round.id));
+    },
+
+    /**
+     * Replaces the product's double-chance prizes (docs/rules/catalogue.md): listed ids are updated,
+     * rows without id are added as the next DCn, the others are retired (kept for past rounds). The
+     * current round keeps its own counts; the caller runs the prize guard or reloads.
+     */
+    async setDoubleChancePrizes(tx: Tx, productId: string, wanted: readonly AdminDoubleChancePrize[]): Promise<void> {
+      deps.rounds.changed(tx);
+      const [product] = await tx.select().from(products).where(eq(products.id, productId)).for('update');
+      if (!product) throw notFound(PRODUCT_NOT_FOUND);
+      const all = await tx.select().from(prizes).where(eq(prizes.productId, productId));
+      const doubles = all.filter((p) => p.kind === 'double');
+      const byId = new Map(doubles.map((p) => [p.id, p]));
+      for (const prize of wanted) {
+        if (prize.id && !byId.has(prize.id)) throw badRequest('Double-chance prize not found');
+      }
+      if (new Set(wanted.filter((p) => p.id).map((p) => p.id)).size !== wanted.filter((p) => p.id).length) {
+        throw badRequest('Double-chance prize listed twice');
+      }
+      const kept = new Set(wanted.map((p) => p.id).filter(Boolean));
+      for (const prize of doubles) {
+        if (!kept.has(prize.id) && !prize.retired) await tx.update(prizes).set({ retired: true }).where(eq(prizes.id, prize.id));
+      }
+      let nextNumber = Math.max(0, ...doubles.map((p) => Number(p.letter.slice(2)) || 0));
+      let nextSort = Math.max(0, ...all.map((p) => p.sort));
+      for (const prize of wanted) {
+        const description = prize.description || prize.name;
+        if (prize.id) {
+          await tx
+            .update(prizes)
+            .set({ name: prize.name, description, initialQuantity: prize.quantity, retired: false, sort: ++nextSort })
+            .where(eq(prizes.id, prize.id));
+        } else {
+          await tx.insert(prizes).values({
+            id: crypto.randomUUID(),
+            productId,
+            letter: `DC${++nextNumber}`,
+            kind: 'double',
+            name: prize.name,
+            description,
+            image: product.image,
+            type: 'Big',
+            initialQuantity: prize.quantity,
+            sort: ++nextSort,
+          });
+        }
+      }
     },
 
     /** Sold and total tickets of every open round of an active product (the dashboard's sell-through). */

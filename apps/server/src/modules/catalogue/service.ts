@@ -123,7 +123,8 @@ export function createCatalogueService(ctx: AppContext, deps: { rounds: RoundsSe
 
   /** Opens a round of a product: new secret seed, its commitment, a fresh box and prize counts. */
   async function openRound(tx: Tx, productId: string, sku: string, roundNumber: number, at: Date): Promise<string> {
-    const productPrizes = await tx.select().from(prizes).where(eq(prizes.productId, productId));
+    // Retired double-chance prizes stay for past rounds only (docs/rules/catalogue.md).
+    const productPrizes = await tx.select().from(prizes).where(and(eq(prizes.productId, productId), eq(prizes.retired, false)));
     const letters = productPrizes
       .filter((p) => p.kind === 'letter')
       .map((p) => ({ letter: p.letter, quantity: p.initialQuantity }));
@@ -354,7 +355,9 @@ export function createCatalogueService(ctx: AppContext, deps: { rounds: RoundsSe
           sort,
         })),
       );
-      const current = roundComposition(await exec.select().from(prizes).where(eq(prizes.productId, productId)));
+      const current = roundComposition(
+        await exec.select().from(prizes).where(and(eq(prizes.productId, productId), eq(prizes.retired, false))),
+      );
       if (JSON.stringify(wanted) !== JSON.stringify(current)) throw conflict(PRIZES_LOCKED);
     },
 

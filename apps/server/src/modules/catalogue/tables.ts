@@ -73,6 +73,8 @@ export const prizes = pgTable(
     itemType: text('item_type').notNull().default('kuji'),
     initialQuantity: integer('initial_quantity').notNull(),
     sort: integer('sort').notNull(),
+    /** A double-chance prize the back office removed: kept for past rounds, left out of new ones. */
+    retired: boolean('retired').notNull().default(false),
   },
   (t) => [
     unique('prizes_product_letter').on(t.productId, t.letter),

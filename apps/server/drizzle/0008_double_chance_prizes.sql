@@ -1,0 +1,1 @@
+ALTER TABLE "prizes" ADD COLUMN "retired" boolean DEFAULT false NOT NULL;

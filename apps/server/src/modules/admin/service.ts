@@ -12,7 +12,7 @@ import type { AppContext } from '../../core/context.ts';
 import type { Principal } from '../../core/auth.ts';
 import { badRequest, conflict, notFound } from '../../core/http-errors.ts';
 import type { AuditService } from '../audit/service.ts';
-import { BOX_FIXED, type CatalogueService } from '../catalogue/service.ts';
+import { BOX_FIXED, type CatalogueService, type ProposedPrize } from '../catalogue/service.ts';
 import type { OrdersService } from '../orders/service.ts';
 import type { FulfilmentService } from '../fulfilment/service.ts';
 import type { InventoryService } from '../inventory/service.ts';
@@ -149,7 +149,7 @@ export function createAdminService(ctx: AppContext, deps: Deps) {
         await catalogue.assertPrizesChangeable(
           productId,
           [
-            ...before.prizes.flatMap((p) =>
+            ...before.prizes.flatMap((p): ProposedPrize[] =>
               p.kind === 'letter'
                 ? [{ kind: 'letter' as const, letter: p.letter, quantity: input.prizesQuantities?.[p.letter] ?? p.initialQuantity }]
                 : p.kind === 'last'

@@ -9,6 +9,7 @@ import { useReloadSet } from '../api/reloadSet';
 import { useUpdateAdminProduct } from '../api/updateAdminProduct';
 import { useUpdateAvailability } from '../api/updateAvailability';
 import { AuditLog } from './AuditLog';
+import { DoubleChancePrizesEditor } from './DoubleChancePrizesEditor';
 
 /** The editable payload as loaded: Save appears only when the draft differs from it. */
 function payloadOf(product: AdminProduct): AdminProductUpdate {
@@ -22,6 +23,9 @@ function payloadOf(product: AdminProduct): AdminProductUpdate {
     promotionId: product.promotion?.id ?? null,
     lottery: { enabled: product.lottery.enabled, completed: product.lottery.completed },
     prizesQuantities: Object.fromEntries(product.prizes.filter((p) => p.kind === 'letter').map((p) => [p.letter, p.initialQuantity])),
+    doubleChancePrizes: product.prizes
+      .filter((p) => p.kind === 'double')
+      .map((p) => ({ id: p.id, name: p.name, description: p.description, quantity: p.initialQuantity })),
   };
 }
 
@@ -131,6 +135,9 @@ function ProductEditor({ product, notice, setNotice }: { product: AdminProduct; 
             Reset lottery
           </button>
         </div>
+        {draft.doubleChance && (
+          <DoubleChancePrizesEditor prizes={draft.doubleChancePrizes ?? []} onChange={(next) => setDraft({ ...draft, doubleChancePrizes: next })} />
+        )}
         <h2 className="admin-subtitle">Prizes</h2>
         <ul className="admin-prizes">
           {product.prizes.map((prize) => (

@@ -110,6 +110,17 @@ it('admin adds a set with two prizes and images; it is listed in the shop; a sho
   await page.getByRole('button', { name: 'Save and reload' }).click();
   await page.getByText('Saved and reloaded: a new round is open.').waitFor();
   await page.getByText(/Round 2/).waitFor();
+  // Double-chance prizes are committed with the round too: adding one goes through Save and reload.
+  await page.getByLabel('Double chance').check();
+  await page.getByRole('button', { name: 'Add double-chance prize' }).click();
+  await page.getByLabel('Double-chance prize 1 name').fill('Signed poster');
+  await page.getByLabel('Double-chance prize 1 quantity').fill('2');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByRole('button', { name: 'Save and reload' }).click();
+  await page.getByText(/Round 3/).waitFor();
+  await expect.poll(() => page.getByLabel('Double-chance prize 1 name').inputValue()).toBe('Signed poster');
+  await page.getByRole('region', { name: 'Double-chance prizes' }).scrollIntoViewIfNeeded();
+  await screenshot(page, 'admin-product-double-chance-desktop');
   expect(errors).toEqual([]);
   await context.close();
 });
@@ -180,6 +191,10 @@ it('every admin screen is usable on a phone, and an admin call answering 401 sen
   await page.locator('table a').nth(1).click();
   await page.getByText('Change history').waitFor();
   await screenshot(page, 'admin-product-detail-phone');
+  await page.getByLabel('Double chance').check();
+  await page.getByRole('button', { name: 'Add double-chance prize' }).click();
+  await page.getByRole('region', { name: 'Double-chance prizes' }).scrollIntoViewIfNeeded();
+  await screenshot(page, 'admin-product-double-chance-phone');
 
   // A token the server no longer accepts (its signature is wrong) but the browser still thinks valid.
   await page.evaluate(() => {

@@ -17,10 +17,12 @@ export interface SessionSnapshot {
 }
 
 const listeners = new Set<() => void>();
+/** A stored value; none where there is no storage (the module is also loaded by tests outside a browser). */
+const stored = (key: string) => (typeof localStorage === 'undefined' ? null : localStorage.getItem(key));
 let snapshot: SessionSnapshot = {
-  token: localStorage.getItem(storageKeys.token),
-  username: localStorage.getItem(storageKeys.username),
-  profilePicture: localStorage.getItem(storageKeys.profilePicture),
+  token: stored(storageKeys.token),
+  username: stored(storageKeys.username),
+  profilePicture: stored(storageKeys.profilePicture),
   isChecking: true,
   isAuthenticated: false,
 };
@@ -96,7 +98,7 @@ export const sessionStore = {
   },
 };
 
-window.addEventListener('storage', () => sessionStore.check());
+if (typeof window !== 'undefined') window.addEventListener('storage', () => sessionStore.check());
 // The check is local (the JWT's exp), so it settles before the first render.
 sessionStore.check();
 

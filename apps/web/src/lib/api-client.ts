@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { storageKeys } from './storage';
-import { sessionStore } from './session';
 
 /** The server's answer to a shopper token it no longer accepts (revoked, account disabled, password reset). */
 const SESSION_ENDED_MESSAGE = 'Please login first.';
@@ -46,6 +45,16 @@ export class ApiShapeError extends Error {
     );
     this.name = 'ApiShapeError';
   }
+}
+
+const shopperTokenRefusedListeners = new Set<(token: string) => void>();
+/**
+ * Called when the server refuses the shopper's token as ended (disabled account, revoked session). The
+ * session store listens (src/lib/session.ts), so this module stays free of its side effects.
+ */
+export function onShopperTokenRefused(listener: (token: string) => void): () => void {
+  shopperTokenRefusedListeners.add(listener);
+  return () => shopperTokenRefusedListeners.delete(listener);
 }
 
 export interface ApiRequest {
@@ -99,7 +108,7 @@ export async function api<S extends z.ZodType>(path: string, request: ApiRequest
       typeof record.message === 'string' ? record.message : typeof record.error === 'string' ? record.error : response.statusText;
     // The shopper's stored token was refused: that session has ended on the server, so end it here too.
     if (response.status === 403 && message === SESSION_ENDED_MESSAGE && token && request.auth !== 'admin') {
-      if (localStorage.getItem(storageKeys.token) === token) sessionStore.clear();
+      shopperTokenRefusedListeners.forEach((listener) => listener(token));
     }
     throw new ApiError(response.status, message, record);
   }

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { storageKeys } from './storage';
 import { isTokenUsable, msUntilExpiry } from './jwt';
+import { onShopperTokenRefused } from './api-client';
 
 /**
  * The shopper's session as kept in local storage (token + username), with the client auth state of
@@ -17,12 +18,10 @@ export interface SessionSnapshot {
 }
 
 const listeners = new Set<() => void>();
-/** A stored value; none where there is no storage (the module is also loaded by tests outside a browser). */
-const stored = (key: string) => (typeof localStorage === 'undefined' ? null : localStorage.getItem(key));
 let snapshot: SessionSnapshot = {
-  token: stored(storageKeys.token),
-  username: stored(storageKeys.username),
-  profilePicture: stored(storageKeys.profilePicture),
+  token: localStorage.getItem(storageKeys.token),
+  username: localStorage.getItem(storageKeys.username),
+  profilePicture: localStorage.getItem(storageKeys.profilePicture),
   isChecking: true,
   isAuthenticated: false,
 };
@@ -98,7 +97,7 @@ export const sessionStore = {
   },
 };
 
-if (typeof window !== 'undefined') window.addEventListener('storage', () => sessionStore.check());
+window.addEventListener('storage', () => sessionStore.check());
 // The check is local (the JWT's exp), so it settles before the first render.
 sessionStore.check();
 
@@ -106,3 +105,8 @@ export function useSession(): SessionSnapshot & { isLoggedIn: boolean } {
   const value = useSyncExternalStore(sessionStore.subscribe, sessionStore.get);
   return { ...value, isLoggedIn: value.isAuthenticated };
 }
+
+// A token the server refused as ended ends this session too, if it is still the stored one.
+onShopperTokenRefused((token) => {
+  if (localStorage.getItem(storageKeys.token) === token) sessionStore.clear();
+});

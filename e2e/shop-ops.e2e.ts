@@ -154,14 +154,16 @@ it('the owner disables a shopper, who is signed out', async () => {
   const victim = await insertTestShopper(server, 'ruth');
   const { token } = await server.ctx.tokens.sign(victim);
   const shopper = await newPhoneContext(browser, server.url);
-  await shopper.addInitScript(
+  const page = await shopper.newPage();
+  // Signed in once (not on every load): what the shop does with a refused token must show.
+  await page.goto('/');
+  await page.evaluate(
     ([t, u]) => {
       localStorage.setItem('token', t!);
       localStorage.setItem('username', u!);
     },
     [token, victim.username],
   );
-  const page = await shopper.newPage();
   await page.goto('/tokens');
   await page.getByTestId('token-balance').waitFor();
 
@@ -180,7 +182,11 @@ it('the owner disables a shopper, who is signed out', async () => {
 
   const res = await page.request.get('/api/token/balance', { headers: { authorization: `Bearer ${token}` } });
   expect(res.status()).toBe(403);
+  // The shopper's next call is refused: the shop forgets the token at once (the page on screen may still
+  // show its login reminder), so the next page is signed out.
   await page.reload();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('token')), { timeout: 15_000 }).toBeNull();
+  await page.goto('/');
   await page.getByRole('link', { name: 'Sign In / Sign Up' }).waitFor({ timeout: 15_000 });
   await screenshot(page, 'shop-ops-shopper-signed-out');
   await shopper.close();

@@ -106,7 +106,9 @@ export function useSession(): SessionSnapshot & { isLoggedIn: boolean } {
   return { ...value, isLoggedIn: value.isAuthenticated };
 }
 
-// A token the server refused as ended ends this session too, if it is still the stored one.
+// A token the server refused as ended (a disabled account, a revoked session) is forgotten at once, if
+// it is still the stored one, so the next visit starts signed out. The page on screen is left as it is,
+// so it can show the login reminder the shop shows for a 403 (docs/rules/accounts.md).
 onShopperTokenRefused((token) => {
-  if (localStorage.getItem(storageKeys.token) === token) sessionStore.clear();
+  if (localStorage.getItem(storageKeys.token) === token) removeStoredSession();
 });

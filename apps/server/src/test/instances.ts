@@ -71,7 +71,13 @@ export function stopInstance(instance: Instance | undefined, signal: 'SIGTERM' |
   });
 }
 
-export async function callInstance(instance: Instance, authorization: string | null, method: 'GET' | 'POST', url: string, body?: unknown) {
+export async function callInstance(
+  instance: Instance,
+  authorization: string | null | undefined,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  body?: unknown,
+) {
   const res = await fetch(`${instance.url}${url}`, {
     method,
     headers: { ...(authorization ? { authorization } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },

@@ -1,10 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { singaporeDate, singaporeInstant, addDays, collectionDates, collectionSlotsFor } from '@kujiya/shared';
 import { TestClock } from '../../core/clock.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { INSTANCE_JWT_SECRET as JWT_SECRET, callInstance, startInstance, stopInstance, until, type Instance } from '../../test/instances.ts';
 import type { Shopper } from '../orders/testing.ts';
 import { addressedShopper, givePrizes } from '../fulfilment/testing.ts';
 import { createTrade, heldByPrize, makeOffer, wantedOf } from './testing.ts';
@@ -14,83 +12,8 @@ import { createTrade, heldByPrize, makeOffer, wantedOf } from './testing.ts';
  * one fresh PostgreSQL database with the test process, which sets data up and reads outcomes.
  * Skipped without TEST_DATABASE_URL (only PostgreSQL can be shared by processes).
  */
-const JWT_SECRET = 'multi-instance-secret-multi-instance-0123';
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
-const serverEntry = path.join(repoRoot, 'apps/server/src/test/server-process.ts');
-
-interface Instance {
-  url: string;
-  process: ChildProcess;
-  logs: Record<string, unknown>[];
-}
-
-function startInstance(databaseUrl: string): Promise<Instance> {
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-    cwd: repoRoot,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'development',
-      DATABASE_URL: databaseUrl,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      JWT_SECRET,
-      DEMO_DATA: '0',
-      LOG_LEVEL: 'info',
-      TEST_JOB_INTERVAL_MS: '300',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const logs: Record<string, unknown>[] = [];
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${stderr}`)), 90_000);
-    let buffered = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      buffered += chunk.toString();
-      const lines = buffered.split('\n');
-      buffered = lines.pop()!;
-      for (const line of lines) {
-        try {
-          const entry = JSON.parse(line) as Record<string, unknown>;
-          if (typeof entry.listening === 'string') {
-            clearTimeout(timer);
-            resolve({ url: entry.listening, process: child, logs });
-          } else logs.push(entry);
-        } catch {
-          // not a log line
-        }
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${stderr}`)));
-  });
-}
-
-function stopInstance(instance: Instance | undefined): Promise<void> {
-  if (!instance || instance.process.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    instance.process.once('exit', () => resolve());
-    instance.process.kill('SIGTERM');
-  });
-}
-
-async function call(instance: Instance, shopper: Shopper | null, method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown) {
-  const res = await fetch(`${instance.url}${url}`, {
-    method,
-    headers: { ...(shopper ? shopper.headers : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  return { status: res.status, json: (text ? JSON.parse(text) : null) as Record<string, unknown> };
-}
-
-async function until(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const call = (instance: Instance, shopper: Shopper | null, method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown) =>
+  callInstance(instance, shopper?.headers.authorization, method, url, body);
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('trading on two server instances sharing PostgreSQL', () => {

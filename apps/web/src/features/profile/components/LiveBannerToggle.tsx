@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { UserDetails } from '@kujiya/shared';
 import { useUpdateProfile } from '../api/updateProfile';
 
@@ -6,8 +6,9 @@ import { useUpdateProfile } from '../api/updateProfile';
 export function LiveBannerToggle({ details }: { details: UserDetails }) {
   const update = useUpdateProfile();
   const id = useId();
-  // While the choice is saving, the switch already shows it (and goes back if the save fails).
-  const checked = update.isPending ? Boolean(update.variables.fields.appearAsSomeone) : details.appearAsSomeone;
+  // The choice shows at once, while it saves (and goes back if the save fails).
+  const [choosing, setChoosing] = useState<boolean | null>(null);
+  const checked = choosing ?? details.appearAsSomeone;
   return (
     <div className="profile-toggle">
       <div className="profile-toggle__text">
@@ -26,7 +27,11 @@ export function LiveBannerToggle({ details }: { details: UserDetails }) {
         aria-describedby={`${id}-hint`}
         checked={checked}
         disabled={update.isPending}
-        onChange={(event) => update.mutate({ fields: { appearAsSomeone: event.target.checked } })}
+        onChange={(event) => {
+          const choice = event.target.checked;
+          setChoosing(choice);
+          update.mutate({ fields: { appearAsSomeone: choice } }, { onSettled: () => setChoosing(null) });
+        }}
       />
       {update.isError && (
         <p className="profile-toggle__error" role="alert">

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { centsToDollars, type AdminOrderRow, type AdminOrdersQuery } from '@kujiya/shared';
 import { useAdminOrders } from '../api/getAdminOrders';
 import { AdminTable, type AdminColumn } from './table/AdminTable';
+import { FilterSelect } from './table/FilterSelect';
 
 const cost = (r: AdminOrderRow) => (r.paymentIntentId === 'TOKEN' ? `${r.totalCost} tokens` : `$${centsToDollars(r.totalCost).toFixed(2)}`);
 
@@ -40,22 +41,26 @@ export function OrdersPage() {
         searchPlaceholder="Order id, username or product"
         toolbar={
           <>
-            <label>
-              Lottery{' '}
-              <select value={query.lottery} onChange={(e) => setQuery((q) => ({ ...q, lottery: e.target.value as AdminOrdersQuery['lottery'], page: 1 }))}>
-                <option value="all">All</option>
-                <option value="enabled">Enabled</option>
-                <option value="disabled">Disabled</option>
-              </select>
-            </label>
-            <label>
-              Paid{' '}
-              <select value={query.paid} onChange={(e) => setQuery((q) => ({ ...q, paid: e.target.value as AdminOrdersQuery['paid'], page: 1 }))}>
-                <option value="all">All</option>
-                <option value="yes">Yes</option>
-                <option value="no">No</option>
-              </select>
-            </label>
+            <FilterSelect
+              label="Lottery"
+              value={query.lottery}
+              options={[
+                { value: 'all', label: 'All' },
+                { value: 'enabled', label: 'Enabled' },
+                { value: 'disabled', label: 'Disabled' },
+              ]}
+              onChange={(lottery: AdminOrdersQuery['lottery']) => setQuery((q) => ({ ...q, lottery, page: 1 }))}
+            />
+            <FilterSelect
+              label="Paid"
+              value={query.paid}
+              options={[
+                { value: 'all', label: 'All' },
+                { value: 'yes', label: 'Yes' },
+                { value: 'no', label: 'No' },
+              ]}
+              onChange={(paid: AdminOrdersQuery['paid']) => setQuery((q) => ({ ...q, paid, page: 1 }))}
+            />
           </>
         }
       />

@@ -4,6 +4,7 @@ import { useAdminCollections } from '../api/getAdminCollections';
 import { useUpdateCollectionStatus } from '../api/updateCollectionStatus';
 import { AuditLog } from './AuditLog';
 import { AdminTable, type AdminColumn } from './table/AdminTable';
+import { FilterSelect } from './table/FilterSelect';
 
 export const CANCEL_WARNING = 'Cancelling returns all items of this collection to the user’s inventory. Continue?';
 const sgTime = (iso: string) => new Date(iso).toLocaleString('en-SG', { timeZone: 'Asia/Singapore', dateStyle: 'medium', timeStyle: 'short' });
@@ -66,15 +67,17 @@ export function SelfCollectPage() {
         onSearch={(search) => setQuery((q) => ({ ...q, search, page: 1 }))}
         searchPlaceholder="Username, e-mail or collection id"
         toolbar={
-          <label>
-            Status{' '}
-            <select value={query.status} onChange={(e) => setQuery((q) => ({ ...q, status: e.target.value as AdminCollectionsQuery['status'], page: 1 }))}>
-              <option value="all">All</option>
-              <option value="pending">Pending</option>
-              <option value="completed">Completed</option>
-              <option value="cancelled">Cancelled</option>
-            </select>
-          </label>
+          <FilterSelect
+            label="Status"
+            value={query.status}
+            options={[
+              { value: 'all', label: 'All' },
+              { value: 'pending', label: 'Pending' },
+              { value: 'completed', label: 'Completed' },
+              { value: 'cancelled', label: 'Cancelled' },
+            ]}
+            onChange={(status: AdminCollectionsQuery['status']) => setQuery((q) => ({ ...q, status, page: 1 }))}
+          />
         }
       />
       {historyOf && <AuditLog entityType="collection" entityId={historyOf} />}

@@ -6,6 +6,7 @@ import { useExportPendingShipments } from '../api/exportPendingShipments';
 import { useMarkShipped } from '../api/markShipped';
 import { AuditLog } from './AuditLog';
 import { AdminTable, type AdminColumn } from './table/AdminTable';
+import { FilterSelect } from './table/FilterSelect';
 
 /** /admin/shipments: paid parcels, pending or shipped; mark shipped; export the pending labels as a PDF. */
 export function ShipmentsPage() {
@@ -98,14 +99,16 @@ export function ShipmentsPage() {
         onSearch={(search) => setQuery((q) => ({ ...q, search, page: 1 }))}
         searchPlaceholder="Username, e-mail, receiver or AWB"
         toolbar={
-          <label>
-            Status{' '}
-            <select value={query.status} onChange={(e) => setQuery((q) => ({ ...q, status: e.target.value as AdminShipmentsQuery['status'], page: 1 }))}>
-              <option value="all">All</option>
-              <option value="pending">Pending</option>
-              <option value="shipped">Shipped</option>
-            </select>
-          </label>
+          <FilterSelect
+            label="Status"
+            value={query.status}
+            options={[
+              { value: 'all', label: 'All' },
+              { value: 'pending', label: 'Pending' },
+              { value: 'shipped', label: 'Shipped' },
+            ]}
+            onChange={(status: AdminShipmentsQuery['status']) => setQuery((q) => ({ ...q, status, page: 1 }))}
+          />
         }
       />
       {historyOf && <AuditLog entityType="shipment" entityId={historyOf} />}

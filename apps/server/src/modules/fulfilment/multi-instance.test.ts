@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { singaporeDate, singaporeInstant, addDays, collectionDates, collectionSlotsFor } from '@kujiya/shared';
 import { TestClock } from '../../core/clock.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { INSTANCE_JWT_SECRET as JWT_SECRET, callInstance, startInstance, stopInstance, until, type Instance } from '../../test/instances.ts';
 import type { Shopper } from '../orders/testing.ts';
-import { addressedShopper, givePrizes } from './testing.ts';
+import { addressedShopper, givePrizes, nextCollectionSlot as nextSlot } from './testing.ts';
 
 /**
  * Fulfilment across instances: two real server processes (background jobs on, every 300 ms) share
@@ -32,15 +31,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('fulfilment on two server instan
   });
 
   /** The next bookable slot by real time (the instances use the system clock). */
-  function nextSlot(): string {
-    const now = new Date();
-    for (const date of collectionDates(now)) {
-      const slot = collectionSlotsFor(date, now)[0];
-      if (slot) return slot.toISOString();
-    }
-    return singaporeInstant(addDays(singaporeDate(now), 7), 14).toISOString();
-  }
-
   it('abandon, ship, collect and a trade lock racing on both instances never use the same unit twice', async () => {
     for (let round = 0; round < 4; round += 1) {
       const alice = await addressedShopper(t, `racer${round}`);

@@ -1,3 +1,4 @@
+import { addDays, collectionDates, collectionSlotsFor, singaporeDate, singaporeInstant } from '@kujiya/shared';
 import type { TestApp } from '../../test/test-app.ts';
 import { createTestProduct } from '../catalogue/test/fixtures.ts';
 import { fundedShopper, type Shopper } from '../orders/testing.ts';
@@ -61,4 +62,14 @@ export function call(t: TestApp, shopper: Shopper | null, method: 'GET' | 'POST'
 
 export async function confirmCard(t: TestApp, clientSecret: string, cardNumber = '4242 4242 4242 4242') {
   return t.app.inject({ method: 'POST', url: '/api/test-gateway/confirm', payload: { clientSecret, cardNumber, expiry: '12/34', cvc: '123' } });
+}
+
+/** The first bookable self-collection slot from now (a week ahead at 2 PM if none is left in the window). */
+export function nextCollectionSlot(): string {
+  const now = new Date();
+  for (const date of collectionDates(now)) {
+    const slot = collectionSlotsFor(date, now)[0];
+    if (slot) return slot.toISOString();
+  }
+  return singaporeInstant(addDays(singaporeDate(now), 7), 14).toISOString();
 }

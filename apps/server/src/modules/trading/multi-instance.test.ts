@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { singaporeDate, singaporeInstant, addDays, collectionDates, collectionSlotsFor } from '@kujiya/shared';
 import { TestClock } from '../../core/clock.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { INSTANCE_JWT_SECRET as JWT_SECRET, callInstance, startInstance, stopInstance, until, type Instance } from '../../test/instances.ts';
 import type { Shopper } from '../orders/testing.ts';
-import { addressedShopper, givePrizes } from '../fulfilment/testing.ts';
+import { addressedShopper, givePrizes, nextCollectionSlot as nextSlot } from '../fulfilment/testing.ts';
 import { createTrade, heldByPrize, makeOffer, wantedOf } from './testing.ts';
 
 /**
@@ -31,15 +30,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('trading on two server instances
     await Promise.all([stopInstance(a), stopInstance(b)]);
     await t?.close();
   });
-
-  function nextSlot(): string {
-    const now = new Date();
-    for (const date of collectionDates(now)) {
-      const slot = collectionSlotsFor(date, now)[0];
-      if (slot) return slot.toISOString();
-    }
-    return singaporeInstant(addDays(singaporeDate(now), 7), 14).toISOString();
-  }
 
   /** Units that left every inventory by abandonment, per prize (the only way a trade race may lose held units). */
   async function abandonedByPrize(users: Shopper[]) {

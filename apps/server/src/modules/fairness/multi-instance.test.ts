@@ -1,11 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPublicFairnessVerdict, checkChain, checkReceipt, fairnessRoundSchema, type FairnessReceipt } from '@kujiya/shared';
 import type { Principal } from '../../core/auth.ts';
 import { TestClock } from '../../core/clock.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { INSTANCE_JWT_SECRET as JWT_SECRET, callInstance, startInstance, stopInstance, type Instance } from '../../test/instances.ts';
 import { createTestProduct } from '../catalogue/test/fixtures.ts';
 import type { NewProduct } from '@kujiya/shared';
 import { insertTestShopper } from '../accounts/test-helpers.ts';
@@ -15,69 +13,13 @@ import { insertTestShopper } from '../accounts/test-helpers.ts';
  * PostgreSQL database take hundreds of concurrent purchases of one round; the chain must come out as
  * one unbroken line with every receipt in it. PostgreSQL only (skipped without TEST_DATABASE_URL).
  */
-const JWT_SECRET = 'fairness-multi-instance-secret-0123456789';
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
-const serverEntry = path.join(repoRoot, 'apps/server/src/test/server-process.ts');
-
-interface Instance {
-  url: string;
-  process: ChildProcess;
-}
-
-function startInstance(databaseUrl: string): Promise<Instance> {
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-    cwd: repoRoot,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'development',
-      DATABASE_URL: databaseUrl,
-      ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {}),
-      PORT: '0',
-      HOST: '127.0.0.1',
-      JWT_SECRET,
-      DEMO_DATA: '0',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${stderr}`)), 90_000);
-    let buffered = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      buffered += chunk.toString();
-      const lines = buffered.split('\n');
-      buffered = lines.pop()!;
-      for (const line of lines) {
-        if (!line.startsWith('{"listening"')) continue;
-        clearTimeout(timer);
-        resolve({ url: (JSON.parse(line) as { listening: string }).listening, process: child });
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${stderr}`)));
-  });
-}
-
-function stopInstance(instance: Instance | undefined): Promise<void> {
-  if (!instance || instance.process.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    instance.process.once('exit', () => resolve());
-    instance.process.kill('SIGTERM');
-  });
-}
+// A quiet log: 300 purchases would otherwise fill the instances' log buffers for nothing.
+const startQuietInstance = (databaseUrl: string) => startInstance(databaseUrl, { LOG_LEVEL: 'warn' });
 
 type Shopper = { user: Principal; authorization: string };
 
-async function call(instance: Instance, shopper: Shopper | null, method: 'GET' | 'POST', url: string, body?: unknown) {
-  const res = await fetch(`${instance.url}${url}`, {
-    method,
-    headers: { ...(shopper ? { authorization: shopper.authorization } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  return { status: res.status, json: (text ? JSON.parse(text) : null) as Record<string, unknown> };
-}
+const call = (instance: Instance, shopper: Shopper | null, method: 'GET' | 'POST', url: string, body?: unknown) =>
+  callInstance(instance, shopper?.authorization, method, url, body);
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('the chained log with two server instances on one PostgreSQL database', () => {
   let t: TestApp;
@@ -88,7 +30,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the chained log with two server
     t = await createTestApp({ clock: new TestClock(new Date()), env: { JWT_SECRET } });
     const url = (t.database as { url?: string }).url;
     if (!url) throw new Error('the multi-instance tests need TEST_DB=postgres (project server-postgres)');
-    [a, b] = await Promise.all([startInstance(url), startInstance(url)]);
+    [a, b] = await Promise.all([startQuietInstance(url), startQuietInstance(url)]);
   }, 180_000);
   afterAll(async () => {
     await Promise.all([stopInstance(a), stopInstance(b)]);
@@ -118,7 +60,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the chained log with two server
       ),
     );
     for (const res of results) expect([200, 400], JSON.stringify(res.json)).toContain(res.status);
-    const paid = results.filter((r) => r.status === 200).map((r) => r.json.orderId as string);
+    const paid = results.filter((r) => r.status === 200).map((r) => r.json?.orderId as string);
     expect(paid.length).toBeGreaterThan(200);
 
     const round = fairnessRoundSchema.parse((await call(a, null, 'GET', `/api/fairness/${setId}`)).json);
@@ -144,6 +86,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the chained log with two server
     }
     expect(receipts.flatMap((r) => r.entries.map((e) => e.hash)).sort()).toEqual(round.log.map((e) => e.hash!).sort());
     // The other instance publishes the same chain.
-    expect((await call(b, null, 'GET', `/api/fairness/${setId}`)).json.headHash).toBe(round.headHash);
+    expect((await call(b, null, 'GET', `/api/fairness/${setId}`)).json?.headHash).toBe(round.headHash);
   }, 300_000);
 });

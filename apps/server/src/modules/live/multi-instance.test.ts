@@ -1,10 +1,9 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClock } from '../../core/clock.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { INSTANCE_JWT_SECRET as JWT_SECRET, startInstance, until, type Instance } from '../../test/instances.ts';
 import { createTestProduct } from '../catalogue/test/fixtures.ts';
 import { insertTestShopper } from '../accounts/test-helpers.ts';
 import { openTestSocket, type TestSocket } from './testing.ts';
@@ -14,61 +13,12 @@ import { openTestSocket, type TestSocket } from './testing.ts';
  * Redis. The Redis is this test's own `redis-server` (port TEST_LIVE_REDIS_PORT, default 6392), so it
  * can be stopped and started again mid-way without touching anyone else's.
  */
-const JWT_SECRET = 'live-multi-instance-secret-live-multi-0123';
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
-const serverEntry = path.join(repoRoot, 'apps/server/src/test/server-process.ts');
 const redisPort = Number(process.env.TEST_LIVE_REDIS_PORT ?? 6392);
 const redisUrl = `redis://127.0.0.1:${redisPort}/2`;
 const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
 
-interface Instance {
-  url: string;
-  process: ChildProcess;
-  logs: Record<string, unknown>[];
-}
-
-function startInstance(databaseUrl: string): Promise<Instance> {
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-    cwd: repoRoot,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'development',
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: redisUrl,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      JWT_SECRET,
-      DEMO_DATA: '0',
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const logs: Record<string, unknown>[] = [];
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${stderr}`)), 90_000);
-    let buffered = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      buffered += chunk.toString();
-      const lines = buffered.split('\n');
-      buffered = lines.pop()!;
-      for (const line of lines) {
-        let entry: Record<string, unknown>;
-        try {
-          entry = JSON.parse(line) as Record<string, unknown>;
-        } catch {
-          continue;
-        }
-        if (typeof entry.listening === 'string') {
-          clearTimeout(timer);
-          resolve({ url: entry.listening, process: child, logs });
-        } else logs.push(entry);
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${stderr}`)));
-  });
-}
+/** An instance on this test's own Redis. */
+const startLiveInstance = (databaseUrl: string) => startInstance(databaseUrl, { REDIS_URL: redisUrl });
 
 function stopProcess(child: ChildProcess | undefined, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
   if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
@@ -94,14 +44,6 @@ async function startRedis(): Promise<ChildProcess> {
   return child;
 }
 
-async function until(check: () => Promise<boolean> | boolean, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 describe.skipIf(!process.env.TEST_DATABASE_URL || !hasRedisServer)('live events across two instances (PostgreSQL + Redis)', () => {
   let t: TestApp;
   let a: Instance;
@@ -115,7 +57,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !hasRedisServer)('live events 
     t = await createTestApp({ clock: new TestClock(new Date()), env: { JWT_SECRET } });
     const url = (t.database as { url?: string }).url;
     if (!url) throw new Error('the multi-instance tests need TEST_DB=postgres (project server-postgres)');
-    [a, b] = await Promise.all([startInstance(url), startInstance(url)]);
+    [a, b] = await Promise.all([startLiveInstance(url), startLiveInstance(url)]);
   });
   afterAll(async () => {
     for (const socket of sockets) socket.ws.terminate();

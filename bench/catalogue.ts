@@ -14,7 +14,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { systemClock } from '../apps/server/src/core/clock.ts';
 import { migrateDatabase, openDatabase, type Database } from '../apps/server/src/db/database.ts';
 import { insertTestShopper } from '../apps/server/src/modules/accounts/test-helpers.ts';
-import { JWT_SECRET, benchDatabase, load, median, repoRoot, startInstance, stopInstance, type Instance } from './lib.ts';
+import { JWT_SECRET, benchDatabase, hasWrk, load, median, repoRoot, startInstance, stopInstance, wrkLoad, type Instance } from './lib.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SLICE_MS = Number(process.env.BENCH_SLICE_MS ?? 3000);
@@ -85,6 +85,14 @@ const getter = (url: string) => async () => {
   return res.status;
 };
 
+/** Closed-loop GETs of `url` (uncompressed): with wrk when installed, else with Node's fetch. */
+async function loadUrl(url: string, opts: { connections: number; durationMs: number }) {
+  return hasWrk ? wrkLoad(url, opts) : load(getter(url), opts);
+}
+
+/** Which load generator measured (printed with the figures). */
+export const loadGenerator = hasWrk ? 'wrk (1 thread)' : "Node's fetch";
+
 /** Starts the shop on a seeded target; answers its instance and one catalogue body. */
 async function startShop(target: Target) {
   const shop = await startInstance(target.kind === 'postgres' ? { DATABASE_URL: target.url } : { DATA_DIR: target.dir });
@@ -117,8 +125,8 @@ export async function catalogueVsBare(kind: 'pglite' | 'postgres'): Promise<Cata
     const shopRuns = [];
     const bareRuns = [];
     for (let i = 0; i < ROUNDS; i++) {
-      shopRuns.push(await load(getter(`${shop.url}/api/ichiban-kuji-products`), { connections: CONNECTIONS, durationMs: SLICE_MS }));
-      bareRuns.push(await load(getter(`${bare.url}/api/ichiban-kuji-products`), { connections: CONNECTIONS, durationMs: SLICE_MS }));
+      shopRuns.push(await loadUrl(`${shop.url}/api/ichiban-kuji-products`, { connections: CONNECTIONS, durationMs: SLICE_MS }));
+      bareRuns.push(await loadUrl(`${bare.url}/api/ichiban-kuji-products`, { connections: CONNECTIONS, durationMs: SLICE_MS }));
     }
     const shopRps = median(shopRuns.map((r) => r.rps));
     const bareRps = median(bareRuns.map((r) => r.rps));
@@ -139,32 +147,52 @@ export async function catalogueVsBare(kind: 'pglite' | 'postgres'): Promise<Cata
 }
 
 export interface Growth {
-  small: { products: number; rps: number; p50: number; bodyBytes: number };
-  large: { products: number; rps: number; p50: number; bodyBytes: number };
+  small: { products: number; rps: number; p50: number; bodyBytes: number; sentBytes: number };
+  large: { products: number; rps: number; p50: number; bodyBytes: number; sentBytes: number };
   latencyRatio: number;
   throughputRatio: number;
+  encoding: string;
 }
 
-/** (c) 12 -> 500 products on PostgreSQL, one connection at a time so latency is the request's own cost. */
+/**
+ * (c) 12 -> 500 products on PostgreSQL: both shops seeded and running, slices alternating so the
+ * machine's noise cancels, 10 connections, asking for brotli as a browser does (the body a shopper
+ * receives). Needs wrk for the brotli header; Node's fetch would decode every answer it times.
+ */
 export async function growth(): Promise<Growth> {
-  const measure = async (products: number) => {
-    const target = await newTarget('postgres');
-    let shop: Instance | undefined;
-    try {
-      await seed(target, products);
-      const started = await startShop(target);
-      shop = started.shop;
-      const runs = [];
-      for (let i = 0; i < ROUNDS; i++) runs.push(await load(getter(`${shop.url}/api/ichiban-kuji-products`), { connections: 10, durationMs: SLICE_MS }));
-      return { products, rps: median(runs.map((r) => r.rps)), p50: median(runs.map((r) => r.p50)), bodyBytes: started.body.length };
-    } finally {
-      await stopInstance(shop);
-      await target.drop();
+  const targets = await Promise.all([newTarget('postgres'), newTarget('postgres')]);
+  const shops: Instance[] = [];
+  try {
+    await seed(targets[0]!, 12);
+    await seed(targets[1]!, 500);
+    const started = [await startShop(targets[0]!), await startShop(targets[1]!)];
+    shops.push(...started.map((s) => s.shop));
+    const headers = hasWrk ? { 'accept-encoding': 'br' } : undefined;
+    const sent = await Promise.all(
+      shops.map(async (shop) => {
+        const res = await fetch(`${shop.url}/api/ichiban-kuji-products`, { headers: { 'accept-encoding': hasWrk ? 'br' : 'identity' } });
+        return Number(res.headers.get('content-length') ?? (await res.arrayBuffer()).byteLength);
+      }),
+    );
+    const runs: Array<Array<{ rps: number; p50: number }>> = [[], []];
+    for (let i = 0; i < ROUNDS; i++) {
+      for (const [k, shop] of shops.entries()) {
+        const url = `${shop.url}/api/ichiban-kuji-products`;
+        runs[k]!.push(hasWrk ? wrkLoad(url, { connections: 10, durationMs: SLICE_MS, headers }) : await load(getter(url), { connections: 10, durationMs: SLICE_MS }));
+      }
     }
-  };
-  const small = await measure(12);
-  const large = await measure(500);
-  return { small, large, latencyRatio: large.p50 / small.p50, throughputRatio: small.rps / large.rps };
+    const [small, large] = [0, 1].map((k) => ({
+      products: k === 0 ? 12 : 500,
+      rps: median(runs[k]!.map((r) => r.rps)),
+      p50: median(runs[k]!.map((r) => r.p50)),
+      bodyBytes: started[k]!.body.length,
+      sentBytes: sent[k]!,
+    }));
+    return { small: small!, large: large!, latencyRatio: large!.p50 / small!.p50, throughputRatio: small!.rps / large!.rps, encoding: hasWrk ? 'br' : 'identity' };
+  } finally {
+    await Promise.all(shops.map(stopInstance));
+    await Promise.all(targets.map((target) => target.drop()));
+  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -2,7 +2,7 @@
  * Shared pieces of the benchmarks: a fresh PostgreSQL database, real server processes, a small
  * closed-loop load generator and percentile maths. Benchmarks only: nothing here runs in `npm test`.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
@@ -50,6 +50,8 @@ export function startInstance(env: Record<string, string>): Promise<Instance> {
       JWT_SECRET,
       DEMO_DATA: '0',
       LOG_LEVEL: 'warn',
+      // e.g. BENCH_NODE_OPTIONS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile the servers under load.
+      ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -121,6 +123,33 @@ export async function load(request: () => Promise<number>, opts: { connections: 
     p99: percentile(latencies, 99),
     errors,
   };
+}
+
+/** wrk (Debian's package) on PATH: a C load generator, far lighter than `load`'s Node loop on a 2-core machine. */
+export const hasWrk = (() => {
+  try {
+    execFileSync('wrk', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch (error) {
+    // wrk --version exits 1 after printing its version; only a missing binary is ENOENT.
+    return (error as NodeJS.ErrnoException).code !== 'ENOENT';
+  }
+})();
+
+/** GET `url` with wrk (one thread, `connections` connections, optional headers): requests per second and latency percentiles (ms). */
+export function wrkLoad(url: string, opts: { connections: number; durationMs: number; headers?: Record<string, string> }) {
+  const headers = Object.entries(opts.headers ?? {}).flatMap(([name, value]) => ['-H', `${name}: ${value}`]);
+  const args = ['-t1', `-c${opts.connections}`, `-d${Math.max(1, Math.round(opts.durationMs / 1000))}s`, '--latency', ...headers, url];
+  const out = execFileSync('wrk', args, { encoding: 'utf8' });
+  const ms = (label: string) => {
+    const match = new RegExp(`^\\s*${label}%\\s+([\\d.]+)(us|ms|s)\\b`, 'm').exec(out);
+    if (!match) throw new Error(`wrk printed no ${label}th percentile:\n${out}`);
+    const value = Number(match[1]);
+    return match[2] === 'us' ? value / 1000 : match[2] === 's' ? value * 1000 : value;
+  };
+  const rps = /Requests\/sec:\s+([\d.]+)/.exec(out);
+  const errors = /Non-2xx or 3xx responses:\s+(\d+)/.exec(out);
+  return { rps: Number(rps?.[1] ?? NaN), p50: ms('50'), p99: ms('99'), errors: Number(errors?.[1] ?? 0) };
 }
 
 export function machine(): string {

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { bundleSizes } from './bundle.ts';
-import { catalogueVsBare, growth } from './catalogue.ts';
+import { catalogueVsBare, growth, loadGenerator } from './catalogue.ts';
 import { runDrop } from './drop.ts';
 import { lighthouseScores } from './lighthouse.ts';
 import { loadAverage, machine, repoRoot } from './lib.ts';
@@ -28,7 +28,7 @@ out(`Machine: ${machine()}. Load average at start (1/5/15 min): ${loadAverage()}
 out();
 
 if (only.has('catalogue')) {
-  out('(a) `GET /api/ichiban-kuji-products` (12 products), 50 connections, shop vs bare Fastify with the same bytes, alternating slices, medians:');
+  out(`(a) \`GET /api/ichiban-kuji-products\` (12 products), 50 connections (${loadGenerator}), shop vs bare Fastify with the same bytes, alternating slices, medians:`);
   out();
   out('| Database | Shop req/s | Shop p99 | Bare req/s | Bare p99 | Shop / bare | Body | Load |');
   out('|---|---|---|---|---|---|---|---|');
@@ -53,11 +53,11 @@ if (only.has('drop')) {
 
 if (only.has('growth')) {
   const g = await growth();
-  out('(c) Catalogue growth on PostgreSQL (100-ticket sets, 30 sold each), 10 connections:');
+  out(`(c) Catalogue growth on PostgreSQL (100-ticket sets, 30 sold each), 10 connections, alternating slices, answers asked as \`${g.encoding}\`:`);
   out();
-  out('| Products | req/s | p50 | Body |');
-  out('|---|---|---|---|');
-  for (const s of [g.small, g.large]) out(`| ${s.products} | ${s.rps.toFixed(0)} | ${s.p50.toFixed(1)} ms | ${kb(s.bodyBytes)} |`);
+  out('| Products | req/s | p50 | Body | Sent |');
+  out('|---|---|---|---|---|');
+  for (const s of [g.small, g.large]) out(`| ${s.products} | ${s.rps.toFixed(0)} | ${s.p50.toFixed(2)} ms | ${kb(s.bodyBytes)} | ${kb(s.sentBytes)} |`);
   out();
   out(`Growth 12 → 500: **${g.latencyRatio.toFixed(2)}× the latency**, ${g.throughputRatio.toFixed(2)}× less throughput. Load: ${loadAverage()}.`);
   out();

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
-import helmet from '@fastify/helmet';
+import { helmetHeaders } from './core/security-headers.ts';
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 import fastifyStatic from '@fastify/static';
@@ -95,7 +95,9 @@ export async function buildApp(options: BuildAppOptions): Promise<KujiyaApp> {
   };
   app.addHook('onClose', async () => ctx.limiter.close());
 
-  await app.register(helmet, {
+  // The security headers are the same on every answer: helmet makes them once here, and each reply
+  // gets the finished set (the Fastify plugin rebuilt helmet on every request: docs/performance.md).
+  const securityHeaders = helmetHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -109,6 +111,10 @@ export async function buildApp(options: BuildAppOptions): Promise<KujiyaApp> {
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(securityHeaders);
+    done();
   });
   // Limits of routes that hold stock or store anonymous data, from one table (core/route-limits.ts);
   // control characters are refused in every route's params, query and body.
@@ -141,8 +147,9 @@ export async function buildApp(options: BuildAppOptions): Promise<KujiyaApp> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // A call without a body is checked as an empty object, so it answers the missing field's own message.
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     if (request.body === undefined && request.routeOptions.schema?.body) request.body = {};
+    done();
   });
 
   app.setErrorHandler((error, request, reply) => {

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { webcrypto } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SignJWT, jwtVerify } from 'jose';
 import { shopOpsMessages, staffMayUse, type AdminRole } from '@kujiya/shared';
@@ -51,12 +52,15 @@ const MAX_TOKEN_ID_LENGTH = 100;
  */
 export class TokenService {
   private readonly key: Uint8Array;
+  /** The same secret as a WebCrypto key, imported once: jose would import raw bytes again on every call. */
+  private readonly cryptoKey: Promise<webcrypto.CryptoKey>;
   private sessions: SessionLookup | undefined;
   constructor(
     secret: string,
     private readonly now: () => Date,
   ) {
     this.key = new TextEncoder().encode(secret);
+    this.cryptoKey = globalThis.crypto.subtle.importKey('raw', this.key, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   }
 
   /** Set once by the accounts service, which owns the accounts, their versions and the revoked token ids. */
@@ -73,7 +77,7 @@ export class TokenService {
       .setIssuedAt(iat)
       .setExpirationTime(iat + ttl)
       .setJti(crypto.randomUUID())
-      .sign(this.key);
+      .sign(await this.cryptoKey);
     return { token, expiresAt: new Date((iat + ttl) * 1000) };
   }
 
@@ -89,7 +93,7 @@ export class TokenService {
   async verifySession(token: string): Promise<{ principal: Principal; token: PresentedToken } | null> {
     let payload: Awaited<ReturnType<typeof jwtVerify>>['payload'];
     try {
-      ({ payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], currentDate: this.now() }));
+      ({ payload } = await jwtVerify(token, await this.cryptoKey, { algorithms: ['HS256'], currentDate: this.now() }));
     } catch {
       return null;
     }

@@ -54,5 +54,12 @@ function check(request: FastifyRequest) {
  * form is read, core/multipart.ts).
  */
 export function rejectControlCharacters(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => check(request));
+  app.addHook('preValidation', (request, _reply, done) => {
+    try {
+      check(request);
+      done();
+    } catch (error) {
+      done(error as Error);
+    }
+  });
 }

@@ -20,6 +20,8 @@ export class RequestLogController extends LogController {
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    // Nothing to build when the line would not be written (the default level is info).
+    if (!error && reply.log.level !== 'debug' && reply.log.level !== 'trace') return;
     const url = redactUrl(request.url);
     const line = { method: request.method, url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) };
     if (error) reply.log.error({ ...line, err: error }, `${request.method} ${url} ${reply.statusCode}`);

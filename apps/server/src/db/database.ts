@@ -19,6 +19,12 @@ export type Executor = Db | Tx;
 
 export interface Database {
   db: Db;
+  /**
+   * Connections kept for transactions that take a hot lock (a round's purchase batches,
+   * docs/performance.md), so they never queue for a connection behind every request's reads while
+   * holding up the buyers waiting on that lock. PGlite has one connection: the same as `db`.
+   */
+  lockDb: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
 }
@@ -26,6 +32,9 @@ export interface Database {
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 // Any constant works; it only has to be the same in every instance sharing the database.
 const MIGRATION_LOCK_KEY = 727_001;
+
+/** Connections of `lockDb` per instance: one purchase batch per round at a time, a few rounds selling at once. */
+export const LOCK_POOL_SIZE = 4;
 
 /** Opens PostgreSQL when `url` is given, otherwise embedded PGlite in `pgliteDir` (in memory if absent). */
 export async function openDatabase(opts: { url?: string; pgliteDir?: string; poolSize?: number }): Promise<Database> {
@@ -35,13 +44,16 @@ export async function openDatabase(opts: { url?: string; pgliteDir?: string; poo
     // the next query; without a listener the pool would rethrow it and stop the process.
     pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return { db, kind: 'postgres', close: () => endPool(pool) };
+    const lockPool = new pg.Pool({ connectionString: opts.url, max: LOCK_POOL_SIZE });
+    lockPool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
+    const lockDb = drizzlePg(lockPool, { schema }) as unknown as Db;
+    return { db, lockDb, kind: 'postgres', close: async () => void (await Promise.all([endPool(pool), endPool(lockPool)])) };
   }
   if (opts.pgliteDir) await fs.mkdir(opts.pgliteDir, { recursive: true });
   const client = opts.pgliteDir ? new PGlite(opts.pgliteDir) : new PGlite();
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, lockDb: db, kind: 'pglite', close: () => client.close() };
 }
 
 /**

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { canonicalBox, commitmentOf, drawPositions, drawTicket, pickIndex } from './draw.ts';
+import { canonicalBox, commitmentOf, drawPositions, drawSequencePositions, drawTicket, pickIndex } from './draw.ts';
 
 const seed = 'a'.repeat(64);
 
@@ -49,5 +49,25 @@ describe('drawPositions', () => {
       const positions = drawPositions(roundSeed, 'client', 40, remaining.length, count);
       expect(positions.map((p) => remaining[p])).toEqual(expected);
     }
+  });
+});
+
+describe('drawSequencePositions', () => {
+  it('names the same tickets as successive drawTicket calls when each pick has its own client seed', () => {
+    const roundSeed = 'cd'.repeat(32);
+    const remaining = [...Array(300).keys()].filter((i) => i % 7 !== 3);
+    const picks = Array.from({ length: 60 }, (_, i) => ({ clientSeed: `buyer-${i % 9}`, nonce: 25 + i }));
+    let list = remaining;
+    const expected: number[] = [];
+    for (const pick of picks) {
+      const drawn = drawTicket(roundSeed, pick.clientSeed, pick.nonce, list);
+      expected.push(drawn.ticketIndex);
+      list = drawn.remaining;
+    }
+    expect(drawSequencePositions(roundSeed, picks, remaining.length).map((p) => remaining[p])).toEqual(expected);
+  });
+
+  it('refuses more picks than untaken tickets', () => {
+    expect(() => drawSequencePositions('ab'.repeat(32), [{ clientSeed: 'a', nonce: 0 }, { clientSeed: 'b', nonce: 1 }], 1)).toThrow();
   });
 });

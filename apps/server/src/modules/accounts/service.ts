@@ -299,13 +299,13 @@ export function createAccountsService(ctx: AppContext, deps: { mail: MailService
       return row ? toAccount(row) : null;
     },
 
-    /** Several accounts by id (e.g. trade listings showing creators, e-mail copies of notifications); unknown ids are left out. */
     /** Shoppers who signed up since `from` (back office dashboard). */
     async countNewUsers(from: Date): Promise<number> {
       const [row] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(users).where(gte(users.createdAt, from));
       return Number(row?.n ?? 0);
     },
 
+    /** Several accounts by id (e.g. trade listings showing creators, e-mail copies of notifications); unknown ids are left out. */
     async getAccounts(ids: string[], exec: Executor = ctx.db): Promise<Map<string, Account>> {
       if (ids.length === 0) return new Map();
       const rows = await exec.select().from(users).where(inArray(users.id, [...new Set(ids)]));

@@ -59,4 +59,19 @@ describe('analytics events (docs/rules/api.md)', () => {
     expect(events[0]!.properties).toEqual({ setId, orderId: ok.json().orderId });
     expect(events[1]!.properties).toMatchObject({ setId, status: 400, message: refused.json().message });
   });
+
+  it('writes purchase outcomes behind the answers, many in one insert', async () => {
+    const userId = (await testShopper(t, 'burst')).user.id;
+    const insert = vi.spyOn(t.ctx.db, 'insert');
+    const outcomes = Array.from({ length: 25 }, (_, i) =>
+      t.services.analytics.trackTokenPurchase({ userId, setId: 'burst-set' }, async () => ({ orderId: `order-${i}` })),
+    );
+    await Promise.all(outcomes);
+    await t.services.analytics.flush();
+    const written = await t.services.analytics.list({ userId });
+    expect(written.map((e) => e.properties.orderId).sort()).toEqual(Array.from({ length: 25 }, (_, i) => `order-${i}`).sort());
+    // The 25 answers did not wait for 25 inserts: they went out together.
+    expect(insert.mock.calls.length).toBe(1);
+    insert.mockRestore();
+  });
 });

@@ -6,6 +6,8 @@ import type { ModuleRoutes } from '../../routes.ts';
  * Anonymous visitors count too; a logged-in shopper's events carry their id.
  */
 export const analyticsRoutes: ModuleRoutes = (app, { ctx, services }) => {
+  // Purchase outcomes still waiting to be written go out before the database closes.
+  app.addHook('onClose', async () => services.analytics.flush());
   app.post(
     '/analytics/event',
     { preValidation: ctx.guards.optionalUser, schema: { body: analyticsEventRequestSchema, response: { 202: successResponseSchema } } },

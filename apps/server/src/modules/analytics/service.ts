@@ -28,10 +28,46 @@ export interface AnalyticsEvent {
 export interface TokenPurchaseContext {
   userId: string;
   setId?: string;
-  log: { error: (obj: object, msg: string) => void };
 }
 
+/** Events waiting to be written at most; beyond it new ones are dropped (with one log line each batch). */
+export const MAX_PENDING_EVENTS = 10_000;
+
 export function createAnalyticsService(ctx: AppContext) {
+  // Purchase outcomes are written behind the buyer's answer, many rows per insert (docs/performance.md):
+  // a drop's thousand outcomes become a few statements instead of a thousand pooled inserts.
+  type NewEvent = typeof analyticsEvents.$inferInsert;
+  let pending: NewEvent[] = [];
+  let dropped = 0;
+  let writing: Promise<void> | null = null;
+
+  async function writePending(): Promise<void> {
+    await new Promise((resolve) => setImmediate(resolve));
+    while (pending.length > 0) {
+      const rows = pending;
+      pending = [];
+      try {
+        await ctx.db.insert(analyticsEvents).values(rows);
+      } catch (error) {
+        ctx.log.error({ err: error, events: rows.length }, 'analytics events not recorded');
+      }
+      if (dropped > 0) {
+        ctx.log.warn({ dropped }, 'analytics events dropped: too many waiting');
+        dropped = 0;
+      }
+    }
+    writing = null;
+  }
+
+  function writeBehind(event: NewEvent): void {
+    if (pending.length >= MAX_PENDING_EVENTS) {
+      dropped++;
+      return;
+    }
+    pending.push(event);
+    writing ??= writePending();
+  }
+
   async function track(exec: Executor, name: string, userId: string | null, properties: Record<string, unknown> = {}) {
     await exec.insert(analyticsEvents).values({ name, userId, properties, createdAt: ctx.clock.now() });
   }
@@ -49,13 +85,9 @@ export function createAnalyticsService(ctx: AppContext) {
      * or error passes through unchanged; a failure to record is logged, never surfaced.
      */
     async trackTokenPurchase<T extends { orderId: string }>(context: TokenPurchaseContext, purchase: () => Promise<T>): Promise<T> {
-      // Not awaited: the buyer's answer never waits for the analytics insert (in a drop it would
-      // queue behind every pending purchase for a pooled connection).
-      const record = (name: string, properties: Record<string, unknown>) => {
-        void track(ctx.db, name, context.userId, { setId: context.setId ?? null, ...properties }).catch((error: unknown) => {
-          context.log.error({ err: error }, 'analytics event not recorded');
-        });
-      };
+      // Written behind: the buyer's answer never waits for the analytics insert.
+      const record = (name: string, properties: Record<string, unknown>) =>
+        writeBehind({ name, userId: context.userId, properties: { setId: context.setId ?? null, ...properties }, createdAt: ctx.clock.now() });
       try {
         const result = await purchase();
         record(ANALYTICS_EVENTS.purchaseWithTokensComplete, { orderId: result.orderId });
@@ -67,6 +99,11 @@ export function createAnalyticsService(ctx: AppContext) {
         record(name, { status, message });
         throw error;
       }
+    },
+
+    /** Resolves once every event recorded so far is written (on close, and for tests). */
+    async flush(): Promise<void> {
+      while (writing) await writing;
     },
 
     /** Events, oldest first, optionally of one name and/or one user. */

@@ -15,6 +15,8 @@ export const LISTING_MAX_AGE_MS = 1_000;
 export interface ListingBody {
   /** The serialized JSON answer. */
   body: string;
+  /** The same as UTF-8 bytes, encoded once: writing the string would encode it on every request. */
+  bytes: Buffer;
   /** A strong ETag of exactly these bytes. */
   etag: string;
   /** The body brotli- or gzip-compressed, made once per body on first use. */
@@ -25,6 +27,7 @@ function listingBody(body: string, etag: string): ListingBody {
   const made = new Map<'br' | 'gzip', Buffer>();
   return {
     body,
+    bytes: Buffer.from(body, 'utf8'),
     etag,
     encoded(encoding) {
       let bytes = made.get(encoding);

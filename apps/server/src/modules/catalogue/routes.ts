@@ -18,8 +18,8 @@ export const catalogueRoutes: ModuleRoutes = (app, { services }) => {
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
     reply.type('application/json; charset=utf-8');
     if (encoding) return reply.header('Content-Encoding', encoding).send(listing.encoded(encoding));
-    // A string with a JSON content type is sent as is: no second serialization.
-    return reply.send(listing.body);
+    // Bytes with a JSON content type go out as they are: no serialization, no encoding per request.
+    return reply.send(listing.bytes);
   });
   app.addHook('onClose', async () => services.catalogue.closeListing());
 

@@ -398,27 +398,19 @@ export function createCatalogueService(ctx: AppContext, deps: { rounds: RoundsSe
       return (await productViews(rows, exec))[0]!;
     },
 
-    /**
-     * Reads a round's product and promotion, then locks the round (as lockRound): what a purchase
-     * needs before drawing, with only the lock itself taken while other buyers wait.
-     */
-    async lockProductOfRound(
-      tx: Tx,
-      setId: string,
-      /** Runs between the read and the lock, with the round as read (not locked): work that needs no lock. */
-      beforeLock?: (unlocked: { product: ProductRow; promotion: Promotion | null; round: Round }) => Promise<void>,
-    ) {
+    /** Locks a round (as lockRound) and reads its product and promotion in the same statement: what a purchase needs before drawing. */
+    async lockProductOfRound(tx: Tx, setId: string) {
       const [row] = await tx
         .select({ product: products, promotion: promotions, round: setRounds })
         .from(setRounds)
         .innerJoin(products, eq(products.id, setRounds.productId))
         .leftJoin(promotions, eq(promotions.id, products.promotionId))
-        .where(eq(setRounds.id, setId));
+        .where(eq(setRounds.id, setId))
+        // The round row only (the product stays free for the shop's other readers): its lock
+        // serialises every change of the round's tickets, as `lockRound` does.
+        .for('update', { of: setRounds });
       if (!row) throw notFound(PRODUCT_NOT_FOUND);
-      const promotion = promotionView(row.promotion);
-      if (beforeLock) await beforeLock({ product: row.product, promotion, round: row.round });
-      const round = await rounds.lockRound(tx, setId);
-      return { product: row.product, promotion, round };
+      return { product: row.product, promotion: promotionView(row.promotion), round: row.round as Round };
     },
 
     /** The product a round belongs to, as the shopper sees it now, or 404. */

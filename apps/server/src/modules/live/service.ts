@@ -34,23 +34,33 @@ export function createLiveService(ctx: AppContext, deps: { accounts: AccountsSer
     }
   };
 
-  return {
-    hub,
-    bus,
-
-    /** A paid ticket purchase (token or card): one banner for every other shopper, on every instance. */
-    purchasePaid(exec: Executor, purchase: PaidPurchase): void {
-      afterCommit(
-        exec,
-        safely('purchase', async () => {
-          const account = await deps.accounts.getAccount(purchase.buyerId);
-          if (!account) return;
+  /** Several paid purchases (a batch of one round's buyers): their buyers are looked up in one query. */
+  function purchasesPaid(exec: Executor, purchases: readonly PaidPurchase[]): void {
+    if (purchases.length === 0) return;
+    afterCommit(
+      exec,
+      safely('purchase', async () => {
+        const accounts = await deps.accounts.getAccounts([...new Set(purchases.map((p) => p.buyerId))]);
+        for (const purchase of purchases) {
+          const account = accounts.get(purchase.buyerId);
+          if (!account) continue;
           const displayName = account.appearAsSomeone ? LIVE_ANONYMOUS_NAME : account.username.slice(0, LIVE_NAME_MAX);
           // Messages stay small: an overlong product name is cut, never refused.
           const productName = purchase.productName.slice(0, LIVE_PRODUCT_NAME_MAX);
           bus.publish({ kind: 'purchase', buyerId: purchase.buyerId, displayName, productName });
-        }),
-      );
+        }
+      }),
+    );
+  }
+
+  return {
+    hub,
+    bus,
+    purchasesPaid,
+
+    /** A paid ticket purchase (token or card): one banner for every other shopper, on every instance. */
+    purchasePaid(exec: Executor, purchase: PaidPurchase): void {
+      purchasesPaid(exec, [purchase]);
     },
 
     /** The shopper's notifications or token balance changed: their open sockets refresh it. */

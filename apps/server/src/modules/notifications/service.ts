@@ -62,6 +62,14 @@ export function createNotificationsService(ctx: AppContext, deps: { accounts: Ac
       deps.live?.userChanged(exec, unique, 'notification');
     },
 
+    /** A different in-app message for each user (a batch of purchases' notices), in one statement. */
+    async notifyEach(exec: Executor, items: ReadonlyArray<{ userId: string; message: string }>): Promise<void> {
+      if (items.length === 0) return;
+      const createdAt = ctx.clock.now();
+      await exec.insert(notifications).values(items.map(({ userId, message }) => ({ id: crypto.randomUUID(), userId, message, createdAt })));
+      deps.live?.userChanged(exec, [...new Set(items.map((item) => item.userId))], 'notification');
+    },
+
     /** The user's notifications not removed, newest first. */
     async list(userId: string, exec: Executor = ctx.db): Promise<NotificationView[]> {
       const rows = await exec

@@ -35,7 +35,7 @@ export const ordersRoutes: ModuleRoutes = (app, { ctx, services }) => {
     '/token/use',
     { ...guard, schema: { body: tokenUseRequestSchema, response: { 200: tokenUseResponseSchema } } },
     async (request) => {
-      const tracking = { userId: request.user!.id, setId: request.body.setId, log: request.log };
+      const tracking = { userId: request.user!.id, setId: request.body.setId };
       return analytics.trackTokenPurchase(tracking, async () => orders.useTokens(request.user!, request.body));
     },
   );

@@ -28,9 +28,9 @@ import type { Principal } from '../../core/auth.ts';
 import type { Executor, Tx } from '../../db/database.ts';
 import { MINUTE } from '../../core/clock.ts';
 import { runPeriodically } from '../../core/periodic.ts';
-import { HttpError, badRequest, forbidden, locked, notFound } from '../../core/http-errors.ts';
+import { createKeyedBatches, type Outcome } from '../../core/keyed-batches.ts';
+import { badRequest, forbidden, locked, notFound } from '../../core/http-errors.ts';
 import { NOT_ENOUGH_TICKETS } from '../stock/service.ts';
-import { NOT_ENOUGH_TOKENS } from '../wallet/service.ts';
 import type { PaymentIntent, PaymentsService } from '../payments/service.ts';
 import type { MailService } from '../mail/service.ts';
 import type { LiveService } from '../live/service.ts';
@@ -53,6 +53,17 @@ export const refundKeyOf = (orderId: string) => `kuji-order-refund-${orderId}`;
 export const ORDER_NOT_FOUND = 'Order not found';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DEFAULT_CLIENT_SEED = () => crypto.randomBytes(16).toString('hex');
+/** Most token purchases of one round decided in one transaction (docs/performance.md). */
+export const TOKEN_BATCH_MAX = 100;
+
+/** A token purchase waiting for its round's next batch. */
+interface TokenPurchase {
+  user: Principal;
+  orderId: string;
+  clientSeed: string;
+  ticketsBought: number | undefined;
+  buyOut: boolean;
+}
 
 interface Deps extends SettleDeps {
   payments: PaymentsService;
@@ -91,49 +102,175 @@ export function createOrdersService(ctx: AppContext, deps: Deps) {
     return quote;
   }
 
-  async function insertOrder(
-    tx: Tx,
-    values: { id: string; user: Principal; rc: RoundContext; method: 'token' | 'card'; paid: number; received: number; totalCost: number } & {
-      paymentIntentId: string;
-      clientSeed: string;
-      buyOut: boolean;
-      status: 'pending' | 'paid';
-      reservationId?: string;
-      reservationExpiresAt?: Date;
-    },
-  ): Promise<OrderRow> {
+  type NewOrder = { id: string; user: Principal; rc: RoundContext; method: 'token' | 'card'; paid: number; received: number; totalCost: number } & {
+    paymentIntentId: string;
+    clientSeed: string;
+    buyOut: boolean;
+    status: 'pending' | 'paid';
+    reservationId?: string;
+    reservationExpiresAt?: Date;
+  };
+
+  /** Inserts orders in one statement; answers the rows in the same order. */
+  async function insertOrders(tx: Tx, list: readonly NewOrder[]): Promise<OrderRow[]> {
+    if (list.length === 0) return [];
     const createdAt = now();
-    const { product, round } = values.rc;
-    const [row] = await tx
+    const rows = await tx
       .insert(orders)
-      .values({
-        id: values.id,
-        userId: values.user.id,
-        username: values.user.username,
-        roundId: round.id,
-        productId: product.id,
-        productName: product.name,
-        productImage: product.image,
-        sku: round.sku,
-        preorder: product.preorder,
-        paymentMethod: values.method,
-        paidTickets: values.paid,
-        numberOfTickets: values.received,
-        totalCost: values.totalCost,
-        paymentIntentId: values.paymentIntentId,
-        status: values.status,
-        buyOut: values.buyOut,
-        clientSeed: values.clientSeed,
-        reservationId: values.reservationId ?? null,
-        reservationExpiresAt: values.reservationExpiresAt ?? null,
-        lotteryEnabled: product.lotteryEnabled,
-        createdAt,
-        paidAt: values.status === 'paid' ? createdAt : null,
-        shipByDate: shipByDateFor(createdAt, product.preorder),
-      })
+      .values(
+        list.map((values) => {
+          const { product, round } = values.rc;
+          return {
+            id: values.id,
+            userId: values.user.id,
+            username: values.user.username,
+            roundId: round.id,
+            productId: product.id,
+            productName: product.name,
+            productImage: product.image,
+            sku: round.sku,
+            preorder: product.preorder,
+            paymentMethod: values.method,
+            paidTickets: values.paid,
+            numberOfTickets: values.received,
+            totalCost: values.totalCost,
+            paymentIntentId: values.paymentIntentId,
+            status: values.status,
+            buyOut: values.buyOut,
+            clientSeed: values.clientSeed,
+            reservationId: values.reservationId ?? null,
+            reservationExpiresAt: values.reservationExpiresAt ?? null,
+            lotteryEnabled: product.lotteryEnabled,
+            createdAt,
+            paidAt: values.status === 'paid' ? createdAt : null,
+            shipByDate: shipByDateFor(createdAt, product.preorder),
+          };
+        }),
+      )
       .returning();
-    return row!;
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return list.map((values) => byId.get(values.id)!);
   }
+
+  /**
+   * A round's token purchases that arrived together, in one transaction under one round lock
+   * (group commit, docs/performance.md). Each purchase is answered as if it ran alone in arrival
+   * order (docs/rules/buying.md): a hold refuses it (423), then what is left decides its size and
+   * whether it fits, then its buyer's balance; a refused purchase changes nothing and the next ones
+   * see the tickets it did not take. One statement per table for the rest: the spends, the orders,
+   * the draws, the inventory and the notices.
+   */
+  async function runTokenBatch(setId: string, items: TokenPurchase[]): Promise<Outcome<TokenUseResponse>[]> {
+    const outcomes: Outcome<TokenUseResponse>[] = items.map(() => ({ ok: false, error: new Error('purchase not decided') }));
+    const refuse = (i: number, error: unknown) => (outcomes[i] = { ok: false, error });
+    try {
+      await ctx.database.lockDb.transaction(async (tx) => {
+        const rc = await catalogue.lockProductOfRound(tx, setId);
+        const holdTimeLeft = catalogue.holdSecondsLeft(rc.round);
+        if (holdTimeLeft > 0) {
+          items.forEach((_, i) => refuse(i, locked(HOLD_MESSAGE, { holdTimeLeft })));
+          return;
+        }
+        const lockedRound = { round: rc.round, left: (await stock.availabilityOfRounds([rc.round], tx)).get(rc.round.id)!.left };
+        type Candidate = { i: number; item: TokenPurchase; paid: number; received: number; buyOut: boolean; cost: number };
+        const accepted: Candidate[] = [];
+        let ticketsTaken = 0;
+        let open = items.map((item, i) => ({ item, i, error: null as unknown }));
+        // Quote against what is left in arrival order, then spend; a short balance frees its tickets
+        // for the purchases refused for want of them, which are quoted again.
+        for (;;) {
+          let left = lockedRound.left - ticketsTaken;
+          const candidates: Candidate[] = [];
+          for (const entry of open) {
+            try {
+              const paid = entry.item.buyOut ? maximumQuantity(left, rc.promotion) : entry.item.ticketsBought!;
+              const quote = quoteOrThrow(rc, left, paid);
+              candidates.push({ i: entry.i, item: entry.item, paid, received: quote.receivedTickets, buyOut: quote.buyOut, cost: tokenCost(rc.product.tokenPrice, paid) });
+              left -= quote.receivedTickets;
+              entry.error = null;
+            } catch (error) {
+              entry.error = error;
+            }
+          }
+          if (candidates.length === 0) break;
+          const spends = await wallet.spendEach(
+            tx,
+            candidates.map((c) => ({ userId: c.item.user.id, amount: c.cost, reference: c.item.orderId })),
+          );
+          let short = false;
+          candidates.forEach((candidate, k) => {
+            const spend = spends[k]!;
+            if (spend.ok) {
+              accepted.push(candidate);
+              ticketsTaken += candidate.received;
+              return;
+            }
+            short = true;
+            const tokensNeeded = candidate.cost - spend.available;
+            refuse(
+              candidate.i,
+              badRequest(`Not enough tokens: this purchase costs ${candidate.cost} tokens, you need ${tokensNeeded} more.`, {
+                tokensNeeded,
+                totalTokens: spend.available,
+              }),
+            );
+          });
+          const decided = new Set(candidates.map((c) => c.i));
+          open = open.filter((entry) => !decided.has(entry.i));
+          if (!short || open.length === 0) break;
+        }
+        for (const entry of open) refuse(entry.i, entry.error);
+        if (accepted.length === 0) return;
+
+        const rows = await insertOrders(
+          tx,
+          accepted.map((c) => ({
+            id: c.item.orderId,
+            user: c.item.user,
+            rc,
+            method: 'token' as const,
+            paid: c.paid,
+            received: c.received,
+            totalCost: c.cost,
+            paymentIntentId: 'TOKEN',
+            clientSeed: c.item.clientSeed,
+            buyOut: c.buyOut,
+            status: 'paid' as const,
+          })),
+        );
+        let decided: OrderRow[];
+        if (rc.promotion?.type === 'CHALLENGE' && !rc.product.lotteryEnabled) {
+          // A Challenge draws one ticket at a time until its letter: one order after the other.
+          decided = [];
+          for (const [k, row] of rows.entries()) decided.push(await settlement.decide(tx, row, rc, accepted[k]!.received, undefined, lockedRound));
+        } else {
+          decided = await settlement.decideOrders(tx, rows.map((order, k) => ({ order, count: accepted[k]!.received })), rc, lockedRound);
+        }
+        decided.forEach((order, k) => {
+          outcomes[accepted[k]!.i] = { ok: true, value: { orderId: order.id, totalTicketsBought: order.numberOfTickets } };
+        });
+        // The live banners go out once this transaction has committed.
+        deps.live?.purchasesPaid(tx, decided.map((order) => ({ buyerId: order.userId, productName: rc.product.name })));
+      });
+    } catch (error) {
+      if (items.length === 1) return [{ ok: false, error }];
+      // Something unexpected failed the shared transaction: each purchase runs again on its own, so
+      // one purchase's fault is not its neighbours'.
+      ctx.log.warn({ err: error, setId, purchases: items.length }, 'token purchase batch failed; retrying one by one');
+      const alone: Outcome<TokenUseResponse>[] = [];
+      for (const item of items) alone.push((await runTokenBatch(setId, [item]))[0]!);
+      return alone;
+    }
+    // A sell-out queued result mails in that transaction; send them now it has committed (a no-op otherwise).
+    mail.deliverSoon();
+    return outcomes;
+  }
+
+  const tokenBatches = createKeyedBatches<TokenPurchase, TokenUseResponse>({
+    maxBatch: TOKEN_BATCH_MAX,
+    memberKey: (purchase) => purchase.user.id,
+    run: runTokenBatch,
+  });
 
   async function findOrder(exec: Executor, orderId: string, forUpdate = false): Promise<OrderRow | null> {
     if (!UUID.test(orderId)) return null;
@@ -273,7 +410,7 @@ export function createOrdersService(ctx: AppContext, deps: Deps) {
         received = buyOut ? left : quote.receivedTickets;
         const expiresAt = new Date(now().getTime() + RESERVATION_MS);
         const reservationId = await stock.reserve(tx, { roundId: round.id, orderId, userId: user.id, quantity: received, expiresAt });
-        await insertOrder(tx, {
+        await insertOrders(tx, [{
           id: orderId,
           user,
           rc,
@@ -287,7 +424,7 @@ export function createOrdersService(ctx: AppContext, deps: Deps) {
           status: 'pending',
           reservationId,
           reservationExpiresAt: expiresAt,
-        });
+        }]);
         // A card buy-out holds the round until it is paid or its reservation expires.
         if (buyOut) await catalogue.setHold(tx, round.id, expiresAt, orderId);
       },
@@ -336,65 +473,20 @@ export function createOrdersService(ctx: AppContext, deps: Deps) {
       return { expired, refunded: await processPendingRefunds() };
     },
 
-    /** POST /api/token/use: spend, take tickets, decide prizes, create the order — one transaction. */
+    /**
+     * POST /api/token/use: spend, take tickets, decide prizes, create the order — in one transaction.
+     * The purchases of a round arriving together share that transaction (see `runTokenBatch`).
+     */
     async useTokens(user: Principal, input: TokenUseRequest): Promise<TokenUseResponse> {
       assertOwnUsername(user, input.username);
       if (!input.buyOut && input.ticketsBought === undefined) throw badRequest('ticketsBought is required');
-      const order = await ctx.db.transaction(async (tx) => {
-        const orderId = crypto.randomUUID();
-        const tokensShort = (cost: number, error: HttpError) =>
-          badRequest(`Not enough tokens: this purchase costs ${cost} tokens, you need ${Number(error.extra.tokensNeeded ?? 0)} more.`, error.extra);
-        const spend = async (cost: number): Promise<HttpError | null> => {
-          try {
-            await wallet.spend(tx, { userId: user.id, amount: cost, reference: orderId });
-            return null;
-          } catch (error) {
-            if (error instanceof HttpError && error.message === NOT_ENOUGH_TOKENS) return tokensShort(cost, error);
-            throw error;
-          }
-        };
-        // A known order size is paid before the round lock is taken (the spend locks only the buyer's
-        // own lots), so the buyers queued on the round wait for less. A short balance (the spend then
-        // writes nothing) is reported only after the ticket checks, as before; any refusal rolls back.
-        let early: { cost: number; short: HttpError | null } | null = null;
-        const rc = await catalogue.lockProductOfRound(tx, input.setId, async (unlocked) => {
-          if (input.buyOut || catalogue.holdSecondsLeft(unlocked.round) > 0 || unlocked.round.status !== 'open') return;
-          const untaken = unlocked.round.totalTickets - unlocked.round.nextNonce;
-          if (!quotePurchase(input.ticketsBought!, untaken, unlocked.promotion).ok) return;
-          const cost = tokenCost(unlocked.product.tokenPrice, input.ticketsBought!);
-          early = { cost, short: await spend(cost) };
-        });
-        const { round } = rc;
-        assertNoHold(round);
-        const { left } = (await stock.availabilityOfRounds([round], tx)).get(round.id)!;
-        const paid = input.buyOut ? maximumQuantity(left, rc.promotion) : input.ticketsBought!;
-        const quote = quoteOrThrow(rc, left, paid);
-        const cost = tokenCost(rc.product.tokenPrice, paid);
-        const spent = early as { cost: number; short: HttpError | null } | null;
-        if (spent && spent.cost !== cost) throw new Error('Token price moved within the purchase');
-        const short = spent ? spent.short : await spend(cost);
-        if (short) throw short;
-        const created = await insertOrder(tx, {
-          id: orderId,
-          user,
-          rc,
-          method: 'token',
-          paid,
-          received: quote.receivedTickets,
-          totalCost: cost,
-          paymentIntentId: 'TOKEN',
-          clientSeed: input.clientSeed ?? DEFAULT_CLIENT_SEED(),
-          buyOut: quote.buyOut,
-          status: 'paid',
-        });
-        const decided = await settlement.decide(tx, created, rc, quote.receivedTickets, undefined, { round, left });
-        // The live banner goes out once this transaction has committed.
-        deps.live?.purchasePaid(tx, { buyerId: user.id, productName: rc.product.name });
-        return decided;
+      return tokenBatches.submit(input.setId, {
+        user,
+        orderId: crypto.randomUUID(),
+        clientSeed: input.clientSeed ?? DEFAULT_CLIENT_SEED(),
+        ticketsBought: input.ticketsBought,
+        buyOut: input.buyOut === true,
       });
-      // A sell-out queued result mails in that transaction; send them now it has committed (a no-op otherwise).
-      mail.deliverSoon();
-      return { orderId: order.id, totalTicketsBought: order.numberOfTickets };
     },
 
     /** POST /api/payment/kuji/create-intent */

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { LAST_RANK, receiptNotice, sortPrizeRanks, type FairnessReceipt } from '@kujiya/shared';
 import type { AppContext } from '../../core/context.ts';
 import type { Tx } from '../../db/database.ts';
@@ -39,25 +39,29 @@ const countRanks = (ranks: readonly string[]) => {
 export function createSettlement(ctx: AppContext, deps: SettleDeps) {
   const { catalogue, stock, fairness, wallet, inventory, notifications } = deps;
 
-  /** Inventory batches for ranks won by an order, one per prize. */
-  async function addPrizeBatches(tx: Tx, order: OrderRow, sku: string, ranks: readonly string[], source: (rank: string) => InventorySource) {
-    if (ranks.length === 0) return;
-    const prizeOf = new Map((await catalogue.prizesOfProduct(order.productId, tx)).map((p) => [p.letter, p]));
+  /** Inventory batches for ranks won by orders of one product, one per order and prize, in one insert. */
+  async function addPrizeBatches(tx: Tx, sku: string, wins: ReadonlyArray<{ order: OrderRow; ranks: readonly string[] }>, source: (rank: string) => InventorySource) {
+    const winning = wins.filter((w) => w.ranks.length > 0);
+    if (winning.length === 0) return;
+    const productId = winning[0]!.order.productId;
+    const prizeOf = new Map((await catalogue.prizesOfProduct(productId, tx)).map((p) => [p.letter, p]));
     const batches: NewBatch[] = [];
-    for (const [rank, quantity] of countRanks(ranks)) {
-      const prize = prizeOf.get(rank);
-      if (!prize) throw new Error(`Order ${order.id}: prize ${rank} missing from product ${order.productId}`);
-      batches.push({
-        userId: order.userId,
-        prizeId: prize.id,
-        productId: order.productId,
-        roundId: order.roundId,
-        orderId: order.id,
-        quantity,
-        shipByDate: shipByDateFor(order.createdAt, order.preorder),
-        sku,
-        source: source(rank),
-      });
+    for (const { order, ranks } of winning) {
+      for (const [rank, quantity] of countRanks(ranks)) {
+        const prize = prizeOf.get(rank);
+        if (!prize) throw new Error(`Order ${order.id}: prize ${rank} missing from product ${order.productId}`);
+        batches.push({
+          userId: order.userId,
+          prizeId: prize.id,
+          productId: order.productId,
+          roundId: order.roundId,
+          orderId: order.id,
+          quantity,
+          shipByDate: shipByDateFor(order.createdAt, order.preorder),
+          sku,
+          source: source(rank),
+        });
+      }
     }
     await inventory.addBatches(tx, batches);
   }
@@ -87,7 +91,7 @@ export function createSettlement(ctx: AppContext, deps: SettleDeps) {
         const letters = won.get(order.id) ?? [];
         const selectedPrizes = sortPrizeRanks([...letters, ...order.selectedPrizes]);
         await tx.update(orders).set({ selectedPrizes, lotteryWon: letters.length > 0 }).where(eq(orders.id, order.id));
-        await addPrizeBatches(tx, order, round.sku, letters, () => 'lottery');
+        await addPrizeBatches(tx, round.sku, [{ order, ranks: letters }], () => 'lottery');
         wonByUser.set(order.userId, [...(wonByUser.get(order.userId) ?? []), ...letters]);
       }
       // One result per participant (over all their orders), in-app and by e-mail (docs/rules/promotions.md).
@@ -121,7 +125,7 @@ export function createSettlement(ctx: AppContext, deps: SettleDeps) {
         for (const [orderId, ranks] of won) {
           const order = byId.get(orderId)!;
           await tx.update(orders).set({ doubleChancePrizes: ranks }).where(eq(orders.id, orderId));
-          await addPrizeBatches(tx, order, round.sku, ranks, () => 'double');
+          await addPrizeBatches(tx, round.sku, [{ order, ranks }], () => 'double');
           wonByUser.set(order.userId, [...(wonByUser.get(order.userId) ?? []), ...ranks]);
         }
         for (const [userId, ranks] of wonByUser) {
@@ -133,6 +137,79 @@ export function createSettlement(ctx: AppContext, deps: SettleDeps) {
         for (const orderId of won.keys()) await sendReceipt(tx, byId.get(orderId)!, `Your ${product.name} Double Chance win is in the draw log.`);
       }
     }
+  }
+
+  /**
+   * Takes the tickets of several paid orders of one round in a row (a batch of purchases,
+   * docs/performance.md), as successive `decide` calls would: the same draws, prizes, inventory,
+   * receipts and sell-out. One statement per table. Not for a Challenge (it draws one ticket at a time).
+   */
+  async function decideOrders(
+    tx: Tx,
+    items: ReadonlyArray<{ order: OrderRow; count: number; reservationId?: string }>,
+    rc: RoundContext,
+    locked?: { round: RoundContext['round']; left: number },
+  ): Promise<OrderRow[]> {
+    const { product, promotion, round } = rc;
+    if (promotion?.type === 'CHALLENGE' && !product.lotteryEnabled) throw new Error('decideOrders: a Challenge is decided one order at a time');
+    if (items.length === 0) return [];
+    // Chance sets take entries only: prizes are drawn at sell-out; the Last Prize still goes to the final ticket.
+    const draws = await stock.takeTicketsForOrders(tx, {
+      roundId: round.id,
+      entriesOnly: product.lotteryEnabled,
+      locked,
+      orders: items.map(({ order, count, reservationId }) => ({ orderId: order.id, clientSeed: order.clientSeed, count, reservationId })),
+    });
+    const drawnAt = ctx.clock.now();
+    const decided: OrderRow[] = [];
+    let soldOut = false;
+    for (const [i, { order, count }] of items.entries()) {
+      const draw = draws[i]!;
+      const selected = product.lotteryEnabled ? [] : draw.tickets.map((t) => t.letter);
+      const lastPrize = product.lotteryEnabled ? draw.finalTicket && (await catalogue.awardLastPrize(tx, round.id)) : draw.lastPrize;
+      if (lastPrize) selected.push(LAST_RANK);
+      soldOut ||= draw.finalTicket;
+      decided.push({
+        ...order,
+        numberOfTickets: count,
+        selectedPrizes: selected,
+        challengeAlphabet: null,
+        challengeWon: false,
+        challengeRemainingTickets: 0,
+        refundedTokens: 0,
+        lotteryWon: product.lotteryEnabled ? null : order.lotteryWon,
+        drawnAt,
+      });
+    }
+    const values = sql.join(
+      decided.map((o) => sql`(${o.id}::uuid, ${o.numberOfTickets}::int, ${JSON.stringify(o.selectedPrizes)}::jsonb, ${o.lotteryWon}::boolean)`),
+      sql`, `,
+    );
+    const updated = (await tx.execute(sql`
+      update ${orders} o set number_of_tickets = v.n, selected_prizes = v.selected, challenge_alphabet = null, challenge_won = false,
+        challenge_remaining_tickets = 0, refunded_tokens = 0, lottery_won = v.lottery_won, drawn_at = ${drawnAt.toISOString()}::timestamptz
+      from (values ${values}) as v(id, n, selected, lottery_won)
+      where o.id = v.id
+      returning o.id`)) as unknown as { rows: unknown[] };
+    if (updated.rows.length !== decided.length) throw new Error('decideOrders: an order row is missing');
+    await addPrizeBatches(
+      tx,
+      round.sku,
+      decided.map((order) => ({ order, ranks: order.selectedPrizes })),
+      (rank) => (rank === LAST_RANK ? 'last' : 'draw'),
+    );
+    // Each purchase notice carries the order's receipt: its entries in the chained log, built from
+    // the draws just made (the order has no lottery picks yet): no need to read them back.
+    const notices = decided.flatMap((order, i) => {
+      const receipt = receiptOfDraws(round.id, draws[i]!.tickets);
+      return receipt ? [{ userId: order.userId, message: receiptNotice(purchaseIntro(product.name, order.numberOfTickets), receipt) }] : [];
+    });
+    await notifications.notifyEach(tx, notices);
+    if (!soldOut) return decided;
+    await settleSellOut(tx, rc);
+    // The sell-out draws may have added prizes to these orders.
+    const fresh = new Map((await tx.select().from(orders).where(inArray(orders.id, decided.map((o) => o.id)))).map((o) => [o.id, o]));
+    return decided.map((o) => fresh.get(o.id)!);
   }
 
   return {
@@ -153,47 +230,34 @@ export function createSettlement(ctx: AppContext, deps: SettleDeps) {
       const { product, promotion, round } = rc;
       const base = { roundId: round.id, clientSeed: order.clientSeed, orderId: order.id, locked };
       const taken: TakenTicket[] = [];
-      let selected: string[];
       let lastPrize = false;
       let finalTicket = false;
-      let drawnCount = count;
       let challenge = { won: false, remaining: 0, refund: 0 };
 
-      if (product.lotteryEnabled) {
-        // Entries only: prizes are drawn at sell-out; the Last Prize still goes to the final ticket.
-        const entries = await stock.takeTickets(tx, { ...base, count, reservationId, entriesOnly: true });
-        taken.push(...entries.tickets);
-        finalTicket = entries.finalTicket;
-        if (finalTicket) lastPrize = await catalogue.awardLastPrize(tx, round.id);
-        selected = [];
-      } else if (promotion?.type === 'CHALLENGE') {
-        const left = locked?.left ?? (await stock.availabilityOf(tx, round.id, reservationId)).left;
-        if (left < count) throw badRequest(NOT_ENOUGH_TICKETS, { ticketsLeft: left });
-        const letter = promotion.details.challengeAlphabet;
-        selected = [];
-        // One ticket at a time in nonce order (drawChallenge's semantics): stop at the letter.
-        for (let i = 0; i < count && !challenge.won; i++) {
-          const one = await stock.takeTickets(tx, { ...base, count: 1, reservationId: i === 0 ? reservationId : undefined });
-          const ticket = one.tickets[0]!;
-          taken.push(ticket);
-          selected.push(ticket.letter);
-          lastPrize ||= one.lastPrize;
-          finalTicket ||= one.finalTicket;
-          challenge.won = ticket.letter === letter;
-        }
-        drawnCount = selected.length;
-        const remaining = count - drawnCount;
-        challenge = { ...challenge, remaining, refund: remaining * product.tokenPrice };
-        if (challenge.refund > 0) {
-          await wallet.credit(tx, { userId: order.userId, amount: challenge.refund, source: 'refund', reference: order.id });
-          await notifications.notify(tx, [order.userId], challengeRefundMessage(product.name, remaining, challenge.refund));
-        }
-      } else {
-        const drawn = await stock.takeTickets(tx, { ...base, count, reservationId });
-        taken.push(...drawn.tickets);
-        selected = drawn.tickets.map((t) => t.letter);
-        lastPrize = drawn.lastPrize;
-        finalTicket = drawn.finalTicket;
+      if (product.lotteryEnabled || promotion?.type !== 'CHALLENGE') {
+        const [decided] = await decideOrders(tx, [{ order, count, reservationId }], rc, locked);
+        return decided!;
+      }
+      // A Challenge: one ticket at a time in nonce order (drawChallenge's semantics), stop at the letter.
+      const left = locked?.left ?? (await stock.availabilityOf(tx, round.id, reservationId)).left;
+      if (left < count) throw badRequest(NOT_ENOUGH_TICKETS, { ticketsLeft: left });
+      const letter = promotion.details.challengeAlphabet;
+      const selected: string[] = [];
+      for (let i = 0; i < count && !challenge.won; i++) {
+        const one = await stock.takeTickets(tx, { ...base, count: 1, reservationId: i === 0 ? reservationId : undefined });
+        const ticket = one.tickets[0]!;
+        taken.push(ticket);
+        selected.push(ticket.letter);
+        lastPrize ||= one.lastPrize;
+        finalTicket ||= one.finalTicket;
+        challenge.won = ticket.letter === letter;
+      }
+      const drawnCount = selected.length;
+      const remaining = count - drawnCount;
+      challenge = { ...challenge, remaining, refund: remaining * product.tokenPrice };
+      if (challenge.refund > 0) {
+        await wallet.credit(tx, { userId: order.userId, amount: challenge.refund, source: 'refund', reference: order.id });
+        await notifications.notify(tx, [order.userId], challengeRefundMessage(product.name, remaining, challenge.refund));
       }
       if (lastPrize) selected.push(LAST_RANK);
 
@@ -202,25 +266,24 @@ export function createSettlement(ctx: AppContext, deps: SettleDeps) {
         .set({
           numberOfTickets: drawnCount,
           selectedPrizes: selected,
-          challengeAlphabet: promotion?.type === 'CHALLENGE' && !product.lotteryEnabled ? promotion.details.challengeAlphabet : null,
+          challengeAlphabet: letter,
           challengeWon: challenge.won,
           challengeRemainingTickets: challenge.remaining,
           refundedTokens: challenge.refund,
-          lotteryWon: product.lotteryEnabled ? null : order.lotteryWon,
           drawnAt: ctx.clock.now(),
         })
         .where(eq(orders.id, order.id))
         .returning();
-      await addPrizeBatches(tx, updated!, round.sku, selected, (rank) => (rank === LAST_RANK ? 'last' : 'draw'));
-      // The purchase notification carries the order's receipt: its entries in the chained log.
-      // Built from the draws just made (the order has no lottery picks yet): no need to read them back.
-      await sendReceipt(tx, updated!, `Your ${product.name} order is in the draw log (${drawnCount} ${drawnCount === 1 ? 'ticket' : 'tickets'}).`, receiptOfDraws(round.id, taken));
+      await addPrizeBatches(tx, round.sku, [{ order: updated!, ranks: selected }], (rank) => (rank === LAST_RANK ? 'last' : 'draw'));
+      await sendReceipt(tx, updated!, purchaseIntro(product.name, drawnCount), receiptOfDraws(round.id, taken));
       if (!finalTicket) return updated!;
       await settleSellOut(tx, rc);
       // The sell-out draws may have added prizes to this order.
       const [fresh] = await tx.select().from(orders).where(inArray(orders.id, [order.id]));
       return fresh!;
     },
+
+    decideOrders,
   };
 }
 export type Settlement = ReturnType<typeof createSettlement>;
@@ -231,6 +294,9 @@ function receiptOfDraws(setId: string, taken: readonly TakenTicket[]): FairnessR
   const entries = [...taken].sort((a, b) => a.nonce - b.nonce).map((t) => ({ domain: 'ticket' as const, nonce: t.nonce, hash: t.hash! }));
   return { setId, entries, headHash: entries.at(-1)!.hash };
 }
+
+/** The intro of a purchase notice (before its receipt). */
+const purchaseIntro = (setName: string, tickets: number) => `Your ${setName} order is in the draw log (${tickets} ${tickets === 1 ? 'ticket' : 'tickets'}).`;
 
 /**
  * The Challenge refund notice. It names no prize: the draw page reveals the tickets one by one, and

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, asc, eq, gt, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
-import { canonicalBox, drawPositions, extendChain } from '@kujiya/shared';
+import { canonicalBox, drawSequencePositions, extendChain } from '@kujiya/shared';
 import type { AppContext } from '../../core/context.ts';
 import type { Executor, Tx } from '../../db/database.ts';
 import { badRequest, conflict } from '../../core/http-errors.ts';
@@ -58,6 +58,25 @@ export interface TakeTicketsResult {
   finalTicket: boolean;
   /** The round's Last Prize went to this call (final ticket taken and the set has a Last Prize). */
   lastPrize: boolean;
+}
+
+/** One order's part of a batch draw (`takeTicketsForOrders`). */
+export interface OrderToDraw {
+  orderId: string | null;
+  clientSeed: string;
+  count: number;
+  /** The order's own reservation: its tickets are not held against it, and it becomes consumed. */
+  reservationId?: string;
+}
+
+export interface TakeForOrdersInput extends Pick<TakeTicketsInput, 'roundId' | 'entriesOnly' | 'locked'> {
+  /** In draw order: the first order gets the next nonces. */
+  orders: OrderToDraw[];
+}
+
+/** What one order of a batch drew; `finalTicket` and `lastPrize` only ever fall to the last order. */
+export interface OrderDraw extends TakeTicketsResult {
+  orderId: string | null;
 }
 
 export interface DrawLogEntry {
@@ -160,6 +179,108 @@ export function createStockService(ctx: AppContext, rounds: RoundsService) {
     return result ?? { total: 0, untaken: 0, reserved: 0, left: 0 };
   }
 
+  async function takeForOrders(tx: Tx, input: TakeForOrdersInput): Promise<OrderDraw[]> {
+    const { roundId } = input;
+    for (const order of input.orders) {
+      if (!Number.isInteger(order.count) || order.count < 1) throw badRequest('Invalid ticket count');
+      if (order.clientSeed.length === 0 || order.clientSeed.length > MAX_CLIENT_SEED_LENGTH) {
+        throw badRequest(`clientSeed must be 1 to ${MAX_CLIENT_SEED_LENGTH} characters`);
+      }
+    }
+    const count = input.orders.reduce((sum, order) => sum + order.count, 0);
+    const reservationIds = input.orders.flatMap((order) => (order.reservationId ? [order.reservationId] : []));
+    // What is left is read with one order's reservation set aside; a batch of several reserved orders must bring its own count.
+    if (reservationIds.length > 1 && !input.locked) throw new Error('takeTicketsForOrders: several reservations need a locked count');
+    // A caller that already locked the round and read what is left hands both over (no second round trip).
+    const round = input.locked?.round ?? (await rounds.lockRound(tx, roundId));
+    const left = input.locked?.left ?? (await availabilityOfRounds([round], tx, reservationIds[0])).get(roundId)!.left;
+    if (round.status !== 'open' || left < count) {
+      throw badRequest(NOT_ENOUGH_TICKETS, { ticketsLeft: round.status === 'open' ? left : 0 });
+    }
+
+    // The verifiable draw (docs/rules/fairness.md) over the ascending list of untaken tickets: the
+    // picks' positions in that list come from the counters alone, and SQL reads just those tickets.
+    const untakenCount = round.totalTickets - round.nextNonce;
+    const firstNonce = round.nextNonce;
+    const picks = input.orders.flatMap((order) => Array.from({ length: order.count }, () => ({ order, clientSeed: order.clientSeed })));
+    const sequence = picks.map((pick, i) => ({ clientSeed: pick.clientSeed, nonce: firstNonce + i }));
+    const positions = drawSequencePositions(round.serverSeed, sequence, untakenCount);
+    const picked = (await tx.execute(sql`
+      select ticket_index, letter, position, untaken from (
+        select ${tickets.ticketIndex} as ticket_index, ${tickets.letter} as letter,
+               (row_number() over (order by ${tickets.ticketIndex}) - 1)::int as position, (count(*) over ())::int as untaken
+        from ${tickets} where ${tickets.roundId} = ${roundId} and ${tickets.nonce} is null
+      ) t where position = any(${`{${positions.join(',')}}`}::int[])`)) as unknown as {
+      rows: { ticket_index: number; letter: string; position: number; untaken: number }[];
+    };
+    const byPosition = new Map(picked.rows.map((r) => [Number(r.position), r]));
+    if (picked.rows.length !== count || picked.rows.some((r) => Number(r.untaken) !== untakenCount)) {
+      throw new Error(`Round ${roundId}: the ticket counter does not match the box`);
+    }
+    const takenAt = now();
+    const drawn = positions.map((position, i) => {
+      const row = byPosition.get(position)!;
+      return { nonce: firstNonce + i, ticketIndex: Number(row.ticket_index), letter: row.letter, order: picks[i]!.order };
+    });
+    const letterCounts = new Map<string, number>();
+    for (const d of drawn) letterCounts.set(d.letter, (letterCounts.get(d.letter) ?? 0) + 1);
+    // The chained log (docs/rules/fairness.md): each draw links to the head read under the round
+    // lock, and the head moves in this same transaction, so concurrent purchases cannot fork it.
+    const chain = round.headHash
+      ? extendChain(round.headHash, drawn.map((d) => ({ domain: 'ticket' as const, clientSeed: d.order.clientSeed, nonce: d.nonce, ticketIndex: d.ticketIndex, letter: d.letter })))
+      : null;
+    // One statement claims every drawn ticket; the "nonce is null" guard means a ticket somebody
+    // else already holds is not claimed, and the count check then rolls the whole purchase back.
+    const values = sql.join(
+      drawn.map(
+        (d, i) =>
+          sql`(${d.ticketIndex}::int, ${d.nonce}::int, ${chain ? chain.hashes[i]! : null}::text, ${d.order.orderId}::uuid, ${d.order.clientSeed}::text)`,
+      ),
+      sql`, `,
+    );
+    const claimed = (await tx.execute(sql`
+      update ${tickets} set order_id = v.order_id, nonce = v.nonce, client_seed = v.client_seed, taken_at = ${takenAt.toISOString()}::timestamptz, hash = v.hash
+      from (values ${values}) as v(ticket_index, nonce, hash, order_id, client_seed)
+      where ${tickets.roundId} = ${roundId} and ${tickets.ticketIndex} = v.ticket_index and ${tickets.nonce} is null
+      returning ${tickets.ticketIndex}`)) as unknown as { rows: unknown[] };
+    if (claimed.rows.length !== count) throw new Error(`Tickets of round ${roundId} were already taken`);
+
+    const finalTicket = untakenCount === count;
+    // Nonces, head, prize counts and (at sell-out) the round's status in one statement. Chance sets
+    // take entries only: their prizes are drawn at sell-out.
+    await rounds.recordDraws(tx, roundId, {
+      firstNonce,
+      count,
+      headHash: chain?.head ?? null,
+      soldOut: finalTicket,
+      prizeCounts: input.entriesOnly ? undefined : letterCounts,
+    });
+    // The locked round the caller holds moves on too (a Challenge takes one ticket at a time).
+    if (input.locked) {
+      input.locked.round = { ...round, nextNonce: firstNonce + count, headHash: chain?.head ?? round.headHash };
+      input.locked.left = left - count;
+    }
+
+    if (reservationIds.length > 0) {
+      await tx
+        .update(reservations)
+        .set({ status: 'consumed' })
+        .where(and(inArray(reservations.id, reservationIds), inArray(reservations.status, ['active', 'expired'])));
+    }
+
+    const lastPrize = !input.entriesOnly && finalTicket ? await rounds.awardLastPrize(tx, roundId) : false;
+    const lastOrder = input.orders.at(-1)!;
+    return input.orders.map((order) => ({
+      orderId: order.orderId,
+      tickets: drawn
+        .map((d, i) => ({ d, hash: chain ? chain.hashes[i]! : null }))
+        .filter(({ d }) => d.order === order)
+        .map(({ d, hash }) => ({ nonce: d.nonce, ticketIndex: d.ticketIndex, letter: d.letter, hash })),
+      finalTicket: finalTicket && order === lastOrder,
+      lastPrize: lastPrize && order === lastOrder,
+    }));
+  }
+
   return {
     availability,
     availabilityOf,
@@ -239,88 +360,19 @@ export function createStockService(ctx: AppContext, rounds: RoundsService) {
      * than `count` are left for this order.
      */
     async takeTickets(tx: Tx, input: TakeTicketsInput): Promise<TakeTicketsResult> {
-      const { roundId, count, clientSeed, orderId } = input;
-      if (!Number.isInteger(count) || count < 1) throw badRequest('Invalid ticket count');
-      if (clientSeed.length === 0 || clientSeed.length > MAX_CLIENT_SEED_LENGTH) {
-        throw badRequest(`clientSeed must be 1 to ${MAX_CLIENT_SEED_LENGTH} characters`);
-      }
-      // A caller that already locked the round and read what is left hands both over (no second round trip).
-      const round = input.locked?.round ?? (await rounds.lockRound(tx, roundId));
-      const left = input.locked?.left ?? (await availabilityOfRounds([round], tx, input.reservationId)).get(roundId)!.left;
-      if (round.status !== 'open' || left < count) {
-        throw badRequest(NOT_ENOUGH_TICKETS, { ticketsLeft: round.status === 'open' ? left : 0 });
-      }
-
-      // The verifiable draw (docs/rules/fairness.md) over the ascending list of untaken tickets: the
-      // picks' positions in that list come from the counters alone, and SQL reads just those tickets.
-      const untakenCount = round.totalTickets - round.nextNonce;
-      const firstNonce = round.nextNonce;
-      const positions = drawPositions(round.serverSeed, clientSeed, firstNonce, untakenCount, count);
-      const picked = (await tx.execute(sql`
-        select ticket_index, letter, position, untaken from (
-          select ${tickets.ticketIndex} as ticket_index, ${tickets.letter} as letter,
-                 (row_number() over (order by ${tickets.ticketIndex}) - 1)::int as position, (count(*) over ())::int as untaken
-          from ${tickets} where ${tickets.roundId} = ${roundId} and ${tickets.nonce} is null
-        ) t where position = any(${`{${positions.join(',')}}`}::int[])`)) as unknown as {
-        rows: { ticket_index: number; letter: string; position: number; untaken: number }[];
-      };
-      const byPosition = new Map(picked.rows.map((r) => [Number(r.position), r]));
-      if (picked.rows.length !== count || picked.rows.some((r) => Number(r.untaken) !== untakenCount)) {
-        throw new Error(`Round ${roundId}: the ticket counter does not match the box`);
-      }
-      const takenAt = now();
-      const drawn: DrawnTicket[] = positions.map((position, i) => {
-        const row = byPosition.get(position)!;
-        return { nonce: firstNonce + i, ticketIndex: Number(row.ticket_index), letter: row.letter };
-      });
-      const letterCounts = new Map<string, number>();
-      for (const d of drawn) letterCounts.set(d.letter, (letterCounts.get(d.letter) ?? 0) + 1);
-      // The chained log (docs/rules/fairness.md): each draw links to the head read under the round
-      // lock, and the head moves in this same transaction, so concurrent purchases cannot fork it.
-      const chain = round.headHash
-        ? extendChain(round.headHash, drawn.map((d) => ({ domain: 'ticket' as const, clientSeed, ...d })))
-        : null;
-      // One statement claims every drawn ticket; the "nonce is null" guard means a ticket somebody
-      // else already holds is not claimed, and the count check then rolls the whole purchase back.
-      const values = sql.join(
-        drawn.map((d, i) => sql`(${d.ticketIndex}::int, ${d.nonce}::int, ${chain ? chain.hashes[i]! : null}::text)`),
-        sql`, `,
-      );
-      const claimed = (await tx.execute(sql`
-        update ${tickets} set order_id = ${orderId}::uuid, nonce = v.nonce, client_seed = ${clientSeed}, taken_at = ${takenAt.toISOString()}::timestamptz, hash = v.hash
-        from (values ${values}) as v(ticket_index, nonce, hash)
-        where ${tickets.roundId} = ${roundId} and ${tickets.ticketIndex} = v.ticket_index and ${tickets.nonce} is null
-        returning ${tickets.ticketIndex}`)) as unknown as { rows: unknown[] };
-      if (claimed.rows.length !== count) throw new Error(`Tickets of round ${roundId} were already taken`);
-
-      const finalTicket = untakenCount === count;
-      // Nonces, head, prize counts and (at sell-out) the round's status in one statement. Chance sets
-      // take entries only: their prizes are drawn at sell-out.
-      await rounds.recordDraws(tx, roundId, {
-        firstNonce,
-        count,
-        headHash: chain?.head ?? null,
-        soldOut: finalTicket,
-        prizeCounts: input.entriesOnly ? undefined : letterCounts,
-      });
-      // The locked round the caller holds moves on too (a Challenge takes one ticket at a time).
-      if (input.locked) {
-        input.locked.round = { ...round, nextNonce: firstNonce + count, headHash: chain?.head ?? round.headHash };
-        input.locked.left = left - count;
-      }
-
-      if (input.reservationId) {
-        await tx
-          .update(reservations)
-          .set({ status: 'consumed' })
-          .where(and(eq(reservations.id, input.reservationId), inArray(reservations.status, ['active', 'expired'])));
-      }
-
-      const lastPrize = !input.entriesOnly && finalTicket ? await rounds.awardLastPrize(tx, roundId) : false;
-      const withHashes = drawn.map((d, i) => ({ ...d, hash: chain ? chain.hashes[i]! : null }));
-      return { tickets: withHashes, finalTicket, lastPrize };
+      const { count, clientSeed, orderId, reservationId } = input;
+      const [result] = await takeForOrders(tx, { ...input, orders: [{ orderId, clientSeed, count, reservationId }] });
+      return { tickets: result!.tickets, finalTicket: result!.finalTicket, lastPrize: result!.lastPrize };
     },
 
+    /**
+     * Draws tickets for several orders of one round in a row, as successive `takeTickets` calls in
+     * the orders' sequence would (same nonces, same picks, same chained log), with one read of the
+     * box and one statement per table (docs/performance.md). All or nothing: 400 'Not enough
+     * tickets left' when the box cannot serve them all. The final ticket, and so the Last Prize, can
+     * only fall to the last order.
+     */
+    takeTicketsForOrders: (tx: Tx, input: TakeForOrdersInput) => takeForOrders(tx, input),
     /** The tickets an order drew, in nonce order. */
     async ticketsOfOrder(exec: Executor, orderId: string): Promise<DrawnTicket[]> {
       const rows = await exec

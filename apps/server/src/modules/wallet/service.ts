@@ -31,6 +31,21 @@ export interface TokenLot {
 /** The message of a spend the balance cannot cover (the web's 'Not enough tokens' popup reacts to it). */
 export const NOT_ENOUGH_TOKENS = 'Not enough tokens';
 
+export interface SpendInput {
+  userId: string;
+  amount: number;
+  reference: string;
+}
+
+/** One user's spend of a batch: `ok` false (nothing taken) when the balance was short. */
+export interface SpendResult {
+  userId: string;
+  ok: boolean;
+  /** The unexpired balance before the spend. */
+  available: number;
+  lots: { lotId: string; amount: number }[];
+}
+
 /**
  * The token wallet (docs/rules/tokens.md). Other modules spend and refund tokens only through it, inside their
  * own transaction (`credit` and `spend` take the caller's `tx`).
@@ -39,6 +54,68 @@ export function createWalletService(ctx: AppContext, deps: { live?: LiveService 
   const assertWholePositive = (amount: number, what: string) => {
     if (!Number.isSafeInteger(amount) || amount <= 0) throw badRequest(`${what} must be a positive whole number of tokens`);
   };
+
+  /** One statement for every spend: lock the users' unexpired lots (in one order, so batches never deadlock), take from each user's earliest expiry first, lower the lots and write one ledger row per lot taken from. */
+  async function spendEach(tx: Tx, spends: ReadonlyArray<SpendInput>, reason: 'spend' | 'adjustment' = 'spend'): Promise<SpendResult[]> {
+    if (spends.length === 0) return [];
+    for (const spend of spends) assertWholePositive(spend.amount, 'A spend');
+    if (new Set(spends.map((s) => s.userId)).size !== spends.length) throw new Error('spendEach: one spend per user');
+    const now = ctx.clock.now().toISOString();
+    const wanted = sql.join(
+      spends.map((s, i) => sql`(${s.userId}::uuid, ${s.amount}::int, ${s.reference}::text, ${i}::int)`),
+      sql`, `,
+    );
+    const result = (await tx.execute(sql`
+      with wanted as (select * from (values ${wanted}) as w(user_id, amount, reference, ord)),
+      locked as (
+        select l.id, l.user_id, l.amount_left, l.expires_at, l.created_at from ${tokenLots} l
+        where l.user_id in (select user_id from wanted) and l.expires_at > ${now}::timestamptz and l.amount_left > 0
+        order by l.id
+        for update
+      ),
+      total as (
+        select w.user_id, coalesce(sum(l.amount_left), 0)::int as available
+        from wanted w left join locked l on l.user_id = w.user_id group by w.user_id
+      ),
+      ordered as (
+        select id, user_id, amount_left,
+               coalesce(sum(amount_left) over (partition by user_id order by expires_at, created_at, id rows between unbounded preceding and 1 preceding), 0) as before,
+               row_number() over (partition by user_id order by expires_at, created_at, id) as lot_order
+        from locked
+      ),
+      takes as (
+        select o.id, o.user_id, o.lot_order, least(o.amount_left, w.amount - o.before)::int as take
+        from ordered o join wanted w on w.user_id = o.user_id join total t on t.user_id = o.user_id
+        where o.before < w.amount and t.available >= w.amount
+      ),
+      lowered as (
+        update ${tokenLots} t set amount_left = t.amount_left - takes.take from takes where t.id = takes.id
+        returning t.id, takes.user_id, takes.take, takes.lot_order
+      ),
+      ledger as (
+        insert into ${tokenLedger} (user_id, delta, reason, lot_id, reference, created_at)
+        select l.user_id, -l.take, ${reason}, l.id, w.reference, ${now}::timestamptz
+        from lowered l join wanted w on w.user_id = l.user_id order by w.ord, l.lot_order
+        returning lot_id
+      )
+      select w.ord, t.available,
+             coalesce((select json_agg(json_build_object('lotId', l.id, 'amount', l.take) order by l.lot_order) from lowered l where l.user_id = w.user_id), '[]'::json) as taken,
+             (select count(*) from ledger)::int as ledger_rows
+      from wanted w join total t on t.user_id = w.user_id order by w.ord`)) as unknown as {
+      rows: { ord: number; available: number; taken: { lotId: string; amount: number }[] | string; ledger_rows: number }[];
+    };
+    const spent: string[] = [];
+    const answers = result.rows.map((row, i) => {
+      const spend = spends[i]!;
+      const available = Number(row.available);
+      const lots = (typeof row.taken === 'string' ? JSON.parse(row.taken) : row.taken) as { lotId: string; amount: number }[];
+      const ok = available >= spend.amount;
+      if (ok) spent.push(spend.userId);
+      return { userId: spend.userId, ok, available, lots };
+    });
+    if (spent.length > 0) deps.live?.userChanged(tx, spent, 'balance');
+    return answers;
+  }
 
   return {
     /** Adds a new lot expiring 6 months from now, and its ledger row. Returns the lot. */
@@ -79,52 +156,19 @@ export function createWalletService(ctx: AppContext, deps: { live?: LiveService 
       tx: Tx,
       input: { userId: string; amount: number; reference: string; reason?: 'spend' | 'adjustment' },
     ): Promise<{ spent: number; lots: { lotId: string; amount: number }[] }> {
-      assertWholePositive(input.amount, 'A spend');
-      const now = ctx.clock.now().toISOString();
-      // One statement: lock the user's unexpired lots, take from the earliest expiry first, lower
-      // them and write one ledger row per lot taken from. When the balance is short nothing is
-      // written and only the available total comes back.
-      const result = (await tx.execute(sql`
-        with locked as (
-          select id, amount_left, expires_at, created_at from ${tokenLots}
-          where user_id = ${input.userId} and expires_at > ${now}::timestamptz and amount_left > 0
-          for update
-        ),
-        total as (select coalesce(sum(amount_left), 0)::int as available from locked),
-        ordered as (
-          select id, amount_left,
-                 coalesce(sum(amount_left) over (order by expires_at, created_at, id rows between unbounded preceding and 1 preceding), 0) as before
-          from locked
-        ),
-        takes as (
-          select id, least(amount_left, ${input.amount} - before)::int as take, expires_at_order
-          from (select o.*, row_number() over (order by l.expires_at, l.created_at, l.id) as expires_at_order from ordered o join locked l using (id)) x
-          where before < ${input.amount} and (select available from total) >= ${input.amount}
-        ),
-        lowered as (
-          update ${tokenLots} t set amount_left = t.amount_left - takes.take from takes where t.id = takes.id
-          returning t.id, takes.take, takes.expires_at_order
-        ),
-        ledger as (
-          insert into ${tokenLedger} (user_id, delta, reason, lot_id, reference, created_at)
-          select ${input.userId}::uuid, -take, ${input.reason ?? 'spend'}, id, ${input.reference}, ${now}::timestamptz from lowered order by expires_at_order
-          returning lot_id
-        )
-        select (select available from total) as available,
-               coalesce((select json_agg(json_build_object('lotId', id, 'amount', take) order by expires_at_order) from lowered), '[]'::json) as taken,
-               (select count(*) from ledger)::int as ledger_rows`)) as unknown as {
-        rows: { available: number; taken: { lotId: string; amount: number }[] | string; ledger_rows: number }[];
-      };
-      const row = result.rows[0]!;
-      const available = Number(row.available);
-      if (available < input.amount) {
-        throw badRequest(NOT_ENOUGH_TOKENS, { tokensNeeded: input.amount - available, totalTokens: available });
+      const [result] = await spendEach(tx, [input], input.reason);
+      if (!result!.ok) {
+        throw badRequest(NOT_ENOUGH_TOKENS, { tokensNeeded: input.amount - result!.available, totalTokens: result!.available });
       }
-      const taken = (typeof row.taken === 'string' ? JSON.parse(row.taken) : row.taken) as { lotId: string; amount: number }[];
-      deps.live?.userChanged(tx, [input.userId], 'balance');
-      return { spent: input.amount, lots: taken };
+      return { spent: input.amount, lots: result!.lots };
     },
 
+    /**
+     * Several users' spends in one statement (a batch of purchases, docs/performance.md), each as
+     * `spend` would make it. A user whose balance is short is left untouched and answered with
+     * `ok: false` and what they have; the others are spent. At most one spend per user.
+     */
+    spendEach: (tx: Tx, spends: ReadonlyArray<SpendInput>) => spendEach(tx, spends),
     /**
      * A refunded purchase: every lot it credited (`reference`, purchase and bonus) loses what is left
      * of it, with a `revoked` ledger row each. Tokens already spent stay spent (their draws are final);

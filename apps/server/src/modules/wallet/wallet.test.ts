@@ -123,4 +123,51 @@ describe('wallet', () => {
     expect(body.activeTokens).toEqual([{ _id: expect.any(String), amountLeft: 5, expiryDate: '2026-11-02T00:00:00.000Z' }]);
     expect(body.expiredTokens).toEqual([{ _id: expect.any(String), amountLeft: 15, expiryDate: '2026-11-01T00:00:00.000Z' }]);
   });
+
+  it('spends for several users in one statement, each earliest expiry first; a short balance is left untouched', async () => {
+    clock.set('2026-02-01T00:00:00.000Z');
+    const [rich, split, short] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+    await credit(rich, 100);
+    await credit(split, 5);
+    clock.set('2026-02-02T00:00:00.000Z');
+    const later = await credit(split, 20);
+    await credit(short, 9);
+    const results = await t.ctx.db.transaction((tx) =>
+      t.services.wallet.spendEach(tx, [
+        { userId: rich, amount: 30, reference: 'order-1' },
+        { userId: short, amount: 10, reference: 'order-2' },
+        { userId: split, amount: 12, reference: 'order-3' },
+      ]),
+    );
+    expect(results.map((r) => [r.userId, r.ok, r.available])).toEqual([
+      [rich, true, 100],
+      [short, false, 9],
+      [split, true, 25],
+    ]);
+    // The earlier lot (5) is emptied first, then 7 of the later one.
+    expect(results[2]!.lots.map((l) => l.amount)).toEqual([5, 7]);
+    expect(results[2]!.lots[1]!.lotId).toBe(later.id);
+    expect(await t.services.wallet.balance(rich)).toBe(70);
+    expect(await t.services.wallet.balance(split)).toBe(13);
+    expect(await t.services.wallet.balance(short)).toBe(9);
+    expect((await t.services.wallet.ledger(short)).map((r) => r.reason)).toEqual(['purchase']);
+    expect((await t.services.wallet.ledger(split)).filter((r) => r.reason === 'spend').map((r) => [r.delta, r.reference])).toEqual([
+      [-5, 'order-3'],
+      [-7, 'order-3'],
+    ]);
+    for (const userId of [rich, split, short]) expect(await t.services.wallet.ledgerBalance(userId)).toBe(await t.services.wallet.balance(userId));
+  });
+
+  it('refuses two spends of one user in a batch', async () => {
+    const userId = crypto.randomUUID();
+    await credit(userId, 10);
+    await expect(
+      t.ctx.db.transaction((tx) =>
+        t.services.wallet.spendEach(tx, [
+          { userId, amount: 1, reference: 'a' },
+          { userId, amount: 1, reference: 'b' },
+        ]),
+      ),
+    ).rejects.toThrow('one spend per user');
+  });
 });

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { createKeyedBatches, type Outcome } from './keyed-batches.ts';
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+describe('keyed batches', () => {
+  it('runs a lone request at once, gathers the requests that arrive meanwhile into the next batch, and keeps keys apart', async () => {
+    const batches: string[][] = [];
+    let release: () => void = () => {};
+    const batchesFor = createKeyedBatches<{ user: string; n: number }, number>({
+      maxBatch: 3,
+      memberKey: (item) => item.user,
+      run: async (key, items) => {
+        batches.push(items.map((i) => `${key}:${i.user}${i.n}`));
+        if (batches.length === 1) await new Promise<void>((resolve) => (release = resolve));
+        return items.map((i) => ({ ok: true, value: i.n * 10 }));
+      },
+    });
+    const first = batchesFor.submit('r1', { user: 'a', n: 1 });
+    await tick();
+    expect(batches).toEqual([['r1:a1']]);
+    // While the first batch runs: four more for r1 (two from b), one for r2 (runs at once, its own key).
+    const more = [
+      batchesFor.submit('r1', { user: 'b', n: 2 }),
+      batchesFor.submit('r1', { user: 'b', n: 3 }),
+      batchesFor.submit('r1', { user: 'c', n: 4 }),
+      batchesFor.submit('r1', { user: 'd', n: 5 }),
+      batchesFor.submit('r1', { user: 'e', n: 6 }),
+    ];
+    const other = batchesFor.submit('r2', { user: 'a', n: 7 });
+    expect(await other).toBe(70);
+    release();
+    expect(await Promise.all([first, ...more])).toEqual([10, 20, 30, 40, 50, 60]);
+    // b's second request waits for the batch after its first; at most 3 per batch.
+    expect(batches).toEqual([['r1:a1'], ['r2:a7'], ['r1:b2', 'r1:c4', 'r1:d5'], ['r1:b3', 'r1:e6']]);
+    expect(batchesFor.busyKeys).toBe(0);
+  });
+
+  it('answers each request with its own outcome, and fails the whole batch when the run throws', async () => {
+    let fail = false;
+    const batchesFor = createKeyedBatches<number, number>({
+      maxBatch: 10,
+      memberKey: (n) => String(n),
+      run: async (_key, items): Promise<Outcome<number>[]> => {
+        if (fail) throw new Error('database gone');
+        return items.map((n) => (n % 2 ? { ok: true, value: n } : { ok: false, error: new Error(`even ${n}`) }));
+      },
+    });
+    await expect(batchesFor.submit('k', 1)).resolves.toBe(1);
+    await expect(batchesFor.submit('k', 2)).rejects.toThrow('even 2');
+    fail = true;
+    await expect(batchesFor.submit('k', 3)).rejects.toThrow('database gone');
+  });
+});

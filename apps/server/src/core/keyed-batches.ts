@@ -1,0 +1,77 @@
+/**
+ * Group commit for work that serialises on one lock per key (a round's purchases, docs/performance.md):
+ * requests for a key queue up, and while one batch of them runs, the next requests gather into the
+ * next batch. A lone request runs at once (a batch of one), so nothing waits for a timer; under a
+ * crowd, one transaction serves many requests and the lock changes hands once per batch.
+ */
+export type Outcome<R> = { ok: true; value: R } | { ok: false; error: unknown };
+
+interface Waiting<I, R> {
+  item: I;
+  resolve: (value: R) => void;
+  reject: (error: unknown) => void;
+}
+
+export interface KeyedBatchesOptions<I, R> {
+  /** Most requests in one batch. */
+  maxBatch: number;
+  /** Requests with the same member key never share a batch (e.g. one buyer's two purchases). */
+  memberKey: (item: I) => string;
+  /** Runs one batch; answers one outcome per item, in order. A throw fails the whole batch. */
+  run: (key: string, items: I[]) => Promise<Outcome<R>[]>;
+}
+
+export function createKeyedBatches<I, R>(options: KeyedBatchesOptions<I, R>) {
+  const queues = new Map<string, Waiting<I, R>[]>();
+
+  async function drain(key: string): Promise<void> {
+    for (;;) {
+      const queue = queues.get(key)!;
+      if (queue.length === 0) {
+        queues.delete(key);
+        return;
+      }
+      const batch: Waiting<I, R>[] = [];
+      const rest: Waiting<I, R>[] = [];
+      const members = new Set<string>();
+      for (const waiting of queue) {
+        const member = options.memberKey(waiting.item);
+        if (batch.length < options.maxBatch && !members.has(member)) {
+          batch.push(waiting);
+          members.add(member);
+        } else rest.push(waiting);
+      }
+      queues.set(key, rest);
+      let outcomes: Outcome<R>[];
+      try {
+        outcomes = await options.run(key, batch.map((w) => w.item));
+      } catch (error) {
+        outcomes = batch.map(() => ({ ok: false, error }));
+      }
+      batch.forEach((waiting, i) => {
+        const outcome = outcomes[i] ?? { ok: false, error: new Error('batch answered too few outcomes') };
+        if (outcome.ok) waiting.resolve(outcome.value);
+        else waiting.reject(outcome.error);
+      });
+    }
+  }
+
+  return {
+    /** Queues `item` under `key`; settles with its own outcome. */
+    submit(key: string, item: I): Promise<R> {
+      return new Promise<R>((resolve, reject) => {
+        const queue = queues.get(key);
+        if (queue) {
+          queue.push({ item, resolve, reject });
+          return;
+        }
+        queues.set(key, [{ item, resolve, reject }]);
+        void drain(key);
+      });
+    },
+    /** Keys with requests queued or running (for tests). */
+    get busyKeys(): number {
+      return queues.size;
+    },
+  };
+}

@@ -28,6 +28,8 @@ export interface DropResult {
   oversold: number;
   ledgerMatches: boolean;
   plainSqlPerSecond: number;
+  /** Median wait of the plain-SQL purchases that got a ticket (all started at once, like the buyers). */
+  plainSqlP50: number;
   ratio: number;
 }
 
@@ -124,7 +126,7 @@ export async function runDrop(opts: { buyers: number; tickets: number } = { buye
     const ledgerMatches = c.spent === c.lots_spent && c.spent === c.taken * TOKEN_PRICE && accepted.length === c.taken;
 
     await Promise.all(instances.map(stopInstance));
-    const plainSqlPerSecond = await plainSqlDrop(database.url, anchorSetId, buyers, opts.tickets);
+    const plain = await plainSqlDrop(database.url, anchorSetId, buyers, opts.tickets);
     const acceptedPerSecond = accepted.length / (sellOutMs / 1000);
     return {
       buyers: opts.buyers,
@@ -139,8 +141,9 @@ export async function runDrop(opts: { buyers: number; tickets: number } = { buye
       serverErrors: outcomes.filter((o) => o.status >= 500).length,
       oversold,
       ledgerMatches,
-      plainSqlPerSecond,
-      ratio: acceptedPerSecond / plainSqlPerSecond,
+      plainSqlPerSecond: plain.perSecond,
+      plainSqlP50: plain.p50,
+      ratio: acceptedPerSecond / plain.perSecond,
     };
   } finally {
     await Promise.all(instances.map(stopInstance));
@@ -154,7 +157,7 @@ export async function runDrop(opts: { buyers: number; tickets: number } = { buye
  * spend the tokens with a ledger row, write the order) as one hand-written SQL transaction over a
  * pool as large as the two instances' pools together.
  */
-async function plainSqlDrop(url: string, roundId: string, buyers: { id: string; username: string }[], tickets: number): Promise<number> {
+async function plainSqlDrop(url: string, roundId: string, buyers: { id: string; username: string }[], tickets: number) {
   const pool = new pg.Pool({ connectionString: url, max: 20 });
   const [{ product_id: productId, sku }] = (await pool.query('select product_id, sku from set_rounds where id = $1', [roundId])).rows;
   const start = performance.now();
@@ -206,7 +209,7 @@ async function plainSqlDrop(url: string, roundId: string, buyers: { id: string; 
   );
   await pool.end();
   if (ends.length !== tickets) throw new Error(`plain SQL sold ${ends.length} of ${tickets}`);
-  return ends.length / (Math.max(...ends) / 1000);
+  return { perSecond: ends.length / (Math.max(...ends) / 1000), p50: percentile([...ends].sort((a, b) => a - b), 50) };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

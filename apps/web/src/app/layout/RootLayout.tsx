@@ -15,10 +15,15 @@ export function RootLayout() {
   return (
     <>
       <NavBar />
+      {/* One boundary each, so their chunks load side by side, not one after the other. */}
       <Suspense fallback={null}>
         <AnnouncementBanner />
-        {/* The live socket (anyone, signed in or not) and the banner of other shoppers' purchases. */}
+      </Suspense>
+      {/* The live socket (anyone, signed in or not) and the banner of other shoppers' purchases. */}
+      <Suspense fallback={null}>
         <LiveUpdates />
+      </Suspense>
+      <Suspense fallback={null}>
         <PurchaseToast />
       </Suspense>
       <Outlet />

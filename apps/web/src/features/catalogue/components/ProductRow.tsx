@@ -21,7 +21,9 @@ const FIRST_SCREEN_CARDS = 2;
 /** A Preorder or Instock section: a horizontally scrolling, snapping row with the centred card active. */
 export function ProductRow({ title, titleExtra, products, onPlay, onFavourite, isFavourite, first = false }: ProductRowProps) {
   const scrollerRef = useRef<HTMLDivElement>(null);
-  const [activeIndex, setActiveIndex] = useState(-1);
+  // The row's padding centres the first card, so it is active from the first paint: no scale
+  // transition (and its frames) right after the page shows.
+  const [activeIndex, setActiveIndex] = useState(() => (products.length > 0 ? 0 : -1));
 
   const measure = useCallback(() => {
     const scroller = scrollerRef.current;

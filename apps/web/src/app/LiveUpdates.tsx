@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../lib/session';
-import { notificationsQueryKey } from '../features/notifications/api/getNotifications';
-import { tokenQueryKey } from '../lib/api/getTokenBalance';
+// The keys only (lib/query-keys), not the fetchers: this stays free of their schemas.
+import { notificationsQueryKey, tokenQueryKey } from '../lib/query-keys';
 import { liveSocket, useLiveMessages } from './live';
 
 // Every notifications query (whoever's) starts with this key.

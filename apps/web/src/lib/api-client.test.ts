@@ -40,13 +40,13 @@ describe('api() and the contract', () => {
     const failure = await api('/api/token/balance', { schema }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiShapeError);
     expect((failure as ApiShapeError).message).toContain('/api/token/balance');
-    expect((failure as ApiShapeError).message).toContain('balance');
+    expect((failure as ApiShapeError).message).toContain('→ at balance');
     expect(logged).toHaveBeenCalled();
   });
 
   it('has a friendly message outside development', () => {
     const mismatch = schema.safeParse({}).error!;
-    expect(new ApiShapeError('/api/token/balance', mismatch, false).message).toBe('Something went wrong. Please try again in a moment.');
+    expect(new ApiShapeError('/api/token/balance', mismatch.issues, false).message).toBe('Something went wrong. Please try again in a moment.');
   });
 
   it('keeps a failed answer an ApiError with the server message, without parsing it', async () => {

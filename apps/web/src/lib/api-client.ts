@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { $ZodType, output } from 'zod/v4/core';
 import { storageKeys } from './storage';
 
 /** The server's answer to a shopper token it no longer accepts (revoked, account disabled, password reset). */
@@ -27,6 +27,15 @@ export function serverMessageOf(error: unknown): string | undefined {
 
 type Auth = 'none' | 'user' | 'admin';
 
+/** One way an answer breaks its schema, as every schema reports it (the Standard Schema interface zod implements). */
+export interface ContractIssue {
+  readonly message: string;
+  readonly path?: ReadonlyArray<PropertyKey | { readonly key: PropertyKey }>;
+}
+
+const issueText = (issue: ContractIssue) =>
+  `✖ ${issue.message}${issue.path?.length ? `\n  → at ${issue.path.map((part) => String(typeof part === 'object' ? part.key : part)).join('.')}` : ''}`;
+
 /**
  * An answer whose shape is not the contract's: a bug between server and web, never the user's fault.
  * In development the message names the path and every mismatch, so the drift is fixed at once; in a
@@ -35,12 +44,12 @@ type Auth = 'none' | 'user' | 'admin';
 export class ApiShapeError extends Error {
   constructor(
     readonly path: string,
-    readonly mismatch: z.ZodError,
+    readonly issues: readonly ContractIssue[],
     development = import.meta.env.DEV,
   ) {
     super(
       development
-        ? `The answer of ${path} does not match the contract:\n${z.prettifyError(mismatch)}`
+        ? `The answer of ${path} does not match the contract:\n${issues.map(issueText).join('\n')}`
         : 'Something went wrong. Please try again in a moment.',
     );
     this.name = 'ApiShapeError';
@@ -72,11 +81,37 @@ function bearerFor(auth: Auth | undefined): string | null {
   return localStorage.getItem(storageKeys.token);
 }
 
+/** How long a started request waits for its fetcher; unclaimed by then, it is dropped (never served stale). */
+export const EARLY_REQUEST_TTL_MS = 10_000;
+const earlyRequests = new Map<string, { response: Promise<Response>; startedAt: number }>();
+
+/**
+ * Starts the public GET of `path` now, for the next api() call of that path to take as its answer:
+ * a route loader calls it so the page's data loads in parallel with the page's chunk, instead of
+ * after it (docs/performance.md). Public (`auth: 'none'`) reads only, so no session is involved; the
+ * fetcher still parses the answer with its schema.
+ */
+export function startEarlyRequest(path: string): void {
+  const started = earlyRequests.get(path);
+  if (started && Date.now() - started.startedAt < EARLY_REQUEST_TTL_MS) return;
+  const response = fetch(path, { method: 'GET', credentials: 'same-origin' });
+  // A request nobody claims must not surface as an unhandled rejection; its fetcher sees the failure.
+  response.catch(() => undefined);
+  earlyRequests.set(path, { response, startedAt: Date.now() });
+}
+
+function takeEarlyRequest(path: string, request: ApiRequest): Promise<Response> | undefined {
+  if (request.auth !== 'none' || (request.method ?? 'GET') !== 'GET' || request.body !== undefined) return undefined;
+  const started = earlyRequests.get(path);
+  earlyRequests.delete(path);
+  return started && Date.now() - started.startedAt < EARLY_REQUEST_TTL_MS ? started.response : undefined;
+}
+
 /**
  * Calls the API on the same origin and parses the answer with the contract's response schema.
  * Throws ApiError for non-OK answers and ApiShapeError (logged) when the answer breaks the contract.
  */
-export async function api<S extends z.ZodType>(path: string, request: ApiRequest & { schema: S }): Promise<z.output<S>> {
+export async function api<S extends $ZodType>(path: string, request: ApiRequest & { schema: S }): Promise<output<S>> {
   const headers: Record<string, string> = {};
   const token = bearerFor(request.auth);
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -86,13 +121,14 @@ export async function api<S extends z.ZodType>(path: string, request: ApiRequest
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(request.body);
   }
-  const response = await fetch(path, {
-    method: request.method ?? (body ? 'POST' : 'GET'),
-    headers,
-    body,
-    signal: request.signal,
-    credentials: 'same-origin',
-  });
+  const response = await (takeEarlyRequest(path, request) ??
+    fetch(path, {
+      method: request.method ?? (body ? 'POST' : 'GET'),
+      headers,
+      body,
+      signal: request.signal,
+      credentials: 'same-origin',
+    }));
   const text = await response.text();
   let data: unknown = undefined;
   if (text) {
@@ -112,9 +148,12 @@ export async function api<S extends z.ZodType>(path: string, request: ApiRequest
     }
     throw new ApiError(response.status, message, record);
   }
-  const parsed = request.schema.safeParse(data);
-  if (parsed.success) return parsed.data;
-  const error = new ApiShapeError(path, parsed.error);
-  console.error(`Contract mismatch in the answer of ${path}`, parsed.error.issues);
+  // Through the schema's Standard Schema face, so this module (in the entry chunk) imports no schema
+  // library: the schemas, and zod with them, come with the features that call their endpoints
+  // (docs/performance.md). Same checks and output as the schema's safeParse.
+  const checked = await request.schema['~standard'].validate(data);
+  if (!checked.issues) return checked.value as output<S>;
+  const error = new ApiShapeError(path, checked.issues);
+  console.error(`Contract mismatch in the answer of ${path}`, checked.issues);
   throw error;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from '../common/ids.ts';
 import { passwordSchema } from '../accounts/schemas.ts';
+import { announcementSeveritySchema } from './announcements.ts';
 
 /**
  * Running the shop from the back office: token packages, promo codes, shoppers, admins and
@@ -243,20 +244,8 @@ export const changeAdminPasswordRequestSchema = z.object({
 });
 export const shopOpsMessageResponseSchema = z.object({ message: z.string() });
 
-// ---- announcements -----------------------------------------------------------------------------
+// ---- announcements (what every visitor sees is in announcements.ts) -------------------------------
 
-export const announcementSeveritySchema = z.enum(['info', 'warning', 'critical']);
-export type AnnouncementSeverity = z.infer<typeof announcementSeveritySchema>;
-export const announcementSchema = z.object({
-  id: z.string(),
-  text: z.string(),
-  severity: announcementSeveritySchema,
-  startsAt: z.string(),
-  endsAt: z.string(),
-  active: z.boolean(),
-  createdAt: z.string(),
-});
-export type Announcement = z.infer<typeof announcementSchema>;
 export const announcementInputSchema = z
   .object({
     text: text('Text', 500),
@@ -268,5 +257,3 @@ export const announcementInputSchema = z
   .refine((a) => new Date(a.endsAt) > new Date(a.startsAt), { message: 'End must be after start', path: ['endsAt'] });
 export type AnnouncementInput = z.infer<typeof announcementInputSchema>;
 export const announcementIdParamsSchema = z.object({ announcementId: idSchema('announcementId') });
-export const announcementsResponseSchema = z.object({ announcements: z.array(announcementSchema) });
-export type AnnouncementsResponse = z.infer<typeof announcementsResponseSchema>;

@@ -1,11 +1,14 @@
-import { useCallback, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '../../lib/session';
 import { useDismiss } from '../../components/useDismiss';
 import { KujiyaMark, MenuIcon } from '../../components/icons';
-import { NotificationBell } from '../../features/notifications/components/NotificationBell';
-import { TokenBalanceLink } from '../../features/tokens/components/TokenBalanceLink';
 import './NavBar.css';
+
+// Signed-in only, and each parses its data with the contract's schemas: loaded on demand so the
+// entry chunk carries no schema library (docs/performance.md). Their slots keep their size meanwhile.
+const NotificationBell = lazy(async () => ({ default: (await import('../../features/notifications/components/NotificationBell')).NotificationBell }));
+const TokenBalanceLink = lazy(async () => ({ default: (await import('../../features/tokens/components/TokenBalanceLink')).TokenBalanceLink }));
 
 /** The logged-in menu: the account areas, then the info pages. */
 export const accountMenuLinks = [
@@ -98,8 +101,12 @@ export function NavBar() {
           <MenuDropdown />
           <Logo />
           <div className="navbar__end">
-            <NotificationBell />
-            <TokenBalanceLink />
+            <Suspense fallback={<span className="nav-slot" aria-hidden="true" />}>
+              <NotificationBell />
+            </Suspense>
+            <Suspense fallback={<span className="nav-slot" aria-hidden="true" />}>
+              <TokenBalanceLink />
+            </Suspense>
           </div>
         </div>
       ) : (

@@ -1,18 +1,31 @@
+import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { NavBar } from './NavBar';
-import { LiveUpdates } from '../../app/LiveUpdates';
-import { PurchaseToast } from '../../features/live/components/PurchaseToast';
-import { AnnouncementBanner } from '../../features/announcements/components/AnnouncementBanner';
+
+// Not needed for the first paint, and each parses its data with the contract's schemas: loaded
+// after the entry so it carries no schema library (docs/performance.md).
+const LiveUpdates = lazy(async () => ({ default: (await import('../LiveUpdates')).LiveUpdates }));
+const PurchaseToast = lazy(async () => ({ default: (await import('../../features/live/components/PurchaseToast')).PurchaseToast }));
+const AnnouncementBanner = lazy(async () => ({
+  default: (await import('../../features/announcements/components/AnnouncementBanner')).AnnouncementBanner,
+}));
 
 /** The frame of every page: the navigation bar above the routed page. */
 export function RootLayout() {
   return (
     <>
       <NavBar />
-      <AnnouncementBanner />
+      {/* One boundary each, so their chunks load side by side, not one after the other. */}
+      <Suspense fallback={null}>
+        <AnnouncementBanner />
+      </Suspense>
       {/* The live socket (anyone, signed in or not) and the banner of other shoppers' purchases. */}
-      <LiveUpdates />
-      <PurchaseToast />
+      <Suspense fallback={null}>
+        <LiveUpdates />
+      </Suspense>
+      <Suspense fallback={null}>
+        <PurchaseToast />
+      </Suspense>
       <Outlet />
       {/* New pages start at the top; back/forward restores the old position. */}
       <ScrollRestoration />

@@ -1,14 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type TokenBalanceResponse, tokenBalanceResponseSchema } from '@kujiya/shared';
 import { api } from '../api-client';
+import { tokenQueryKey } from '../query-keys';
 
 /** GET /api/token/balance: the logged-in shopper's unexpired tokens. */
 export function getTokenBalance(): Promise<TokenBalanceResponse> {
   return api('/api/token/balance', { schema: tokenBalanceResponseSchema });
 }
-
-/** Every token query starts with this key, so one invalidation refreshes balance and lists. */
-export const tokenQueryKey = ['token'] as const;
 
 export const tokenBalanceQuery = (username: string | null) =>
   queryOptions({ queryKey: [...tokenQueryKey, 'balance', username], queryFn: getTokenBalance });

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type ProductListing, productListingSchema } from '@kujiya/shared';
 import { api } from '../../../lib/api-client';
-import { productsQueryKey } from '../../../lib/query-keys';
+import { productsPath, productsQueryKey } from '../../../lib/query-keys';
 
 /** GET /api/ichiban-kuji-products: every set, plus the New, Promotions and Chance lists. */
 export async function getProducts(signal?: AbortSignal): Promise<ProductListing> {
-  return api('/api/ichiban-kuji-products', { auth: 'none', signal, schema: productListingSchema });
+  return api(productsPath, { auth: 'none', signal, schema: productListingSchema });
 }
 
 export function productsQueryOptions() {

@@ -9,10 +9,18 @@ interface ProductCardProps {
   onPlay: (product: Product) => void;
   onFavourite: (product: Product) => void;
   favourite: boolean;
+  /**
+   * Whether the card is in the first screen (the first row's first cards): its artwork is the page's
+   * largest paint, so it loads at once and first; every other card's waits until it nears the
+   * screen (docs/performance.md).
+   */
+  firstScreen?: boolean;
+  /** The very first card: its artwork is fetched before anything else the page still needs. */
+  priority?: boolean;
 }
 
 /** A set in a row: artwork, prices, tickets-left tag, promotion text, Play and the favourite heart. */
-export function ProductCard({ product, active, onPlay, onFavourite, favourite }: ProductCardProps) {
+export function ProductCard({ product, active, onPlay, onFavourite, favourite, firstScreen = false, priority = false }: ProductCardProps) {
   const { left, total } = parseTicketCount(product.quantity);
   const kind = productKind(product);
   const tagText = promotionTagText(product);
@@ -25,7 +33,15 @@ export function ProductCard({ product, active, onPlay, onFavourite, favourite }:
       data-product-id={product.productId}
     >
       <div className="product-card__media">
-        <img src={imageUrl(product.image)} alt="" loading="lazy" width={480} height={480} />
+        <img
+          src={imageUrl(product.image)}
+          alt=""
+          width={480}
+          height={480}
+          loading={firstScreen ? 'eager' : 'lazy'}
+          decoding={firstScreen ? 'auto' : 'async'}
+          fetchPriority={priority ? 'high' : 'auto'}
+        />
         <div className="product-card__badges">
           {tagText && <span className="product-card__ribbon">{tagText}</span>}
           <span className={`product-card__tag product-card__tag--${kind}`} data-kind={kind}>

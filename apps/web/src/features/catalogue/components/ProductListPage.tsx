@@ -123,6 +123,7 @@ export function ProductListPage({ actions }: { actions: ShopperActions }) {
               onPlay={play}
               onFavourite={actions.toggleFavourite}
               isFavourite={actions.isFavourite}
+              first={sections.preorder.length > 0}
             />
             <ProductRow
               key={`instock-${tab}-${anime}`}
@@ -131,6 +132,7 @@ export function ProductListPage({ actions }: { actions: ShopperActions }) {
               onPlay={play}
               onFavourite={actions.toggleFavourite}
               isFavourite={actions.isFavourite}
+              first={sections.preorder.length === 0}
             />
           </>
         )}

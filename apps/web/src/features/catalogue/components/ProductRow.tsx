@@ -11,12 +11,19 @@ interface ProductRowProps {
   onPlay: (product: Product) => void;
   onFavourite: (product: Product) => void;
   isFavourite: (product: Product) => boolean;
+  /** The row at the top of the page: its first cards are on the first screen (see ProductCard). */
+  first?: boolean;
 }
 
+/** Cards of the first row a 390 px screen shows whole or in part: the centred one and the next. */
+const FIRST_SCREEN_CARDS = 2;
+
 /** A Preorder or Instock section: a horizontally scrolling, snapping row with the centred card active. */
-export function ProductRow({ title, titleExtra, products, onPlay, onFavourite, isFavourite }: ProductRowProps) {
+export function ProductRow({ title, titleExtra, products, onPlay, onFavourite, isFavourite, first = false }: ProductRowProps) {
   const scrollerRef = useRef<HTMLDivElement>(null);
-  const [activeIndex, setActiveIndex] = useState(-1);
+  // The row's padding centres the first card, so it is active from the first paint: no scale
+  // transition (and its frames) right after the page shows.
+  const [activeIndex, setActiveIndex] = useState(() => (products.length > 0 ? 0 : -1));
 
   const measure = useCallback(() => {
     const scroller = scrollerRef.current;
@@ -62,6 +69,8 @@ export function ProductRow({ title, titleExtra, products, onPlay, onFavourite, i
               onPlay={onPlay}
               onFavourite={onFavourite}
               favourite={isFavourite(product)}
+              firstScreen={first && index < FIRST_SCREEN_CARDS}
+              priority={first && index === 0}
             />
           ))}
         </div>

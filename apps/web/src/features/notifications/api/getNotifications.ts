@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type Notification, notificationListSchema } from '@kujiya/shared';
 import { api } from '../../../lib/api-client';
+import { notificationsQueryKey } from '../../../lib/query-keys';
 
 export const FETCH_NOTIFICATIONS_ERROR = 'Failed to fetch notifications';
 
@@ -14,8 +15,6 @@ export async function getNotifications(): Promise<Notification[]> {
     throw new Error(FETCH_NOTIFICATIONS_ERROR, { cause: error });
   }
 }
-
-export const notificationsQueryKey = (username: string | null) => ['notifications', username] as const;
 
 export const notificationsQuery = (username: string | null) =>
   queryOptions({ queryKey: notificationsQueryKey(username), queryFn: getNotifications, refetchInterval: 60_000 });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Notification, successResponseSchema } from '@kujiya/shared';
 import { api } from '../../../lib/api-client';
-import { notificationsQueryKey } from './getNotifications';
+import { notificationsQueryKey } from '../../../lib/query-keys';
 
 /** PATCH /api/notification/read-all: sent when the bell's dropdown opens. */
 export function markAllNotificationsRead(): Promise<{ success: boolean }> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Notification, notificationSchema } from '@kujiya/shared';
 import { api } from '../../../lib/api-client';
-import { notificationsQueryKey } from './getNotifications';
+import { notificationsQueryKey } from '../../../lib/query-keys';
 
 export const REMOVE_NOTIFICATION_ERROR = 'Failed to remove notification';
 

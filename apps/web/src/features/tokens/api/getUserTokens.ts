@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type UserTokensResponse, userTokensResponseSchema } from '@kujiya/shared';
 import { api } from '../../../lib/api-client';
-import { tokenQueryKey } from '../../../lib/api/getTokenBalance';
+import { tokenQueryKey } from '../../../lib/query-keys';
 
 /** GET /api/token/user-tokens: the shopper's active and expired token lots. */
 export function getUserTokens(): Promise<UserTokensResponse> {

@@ -6,7 +6,7 @@ import { TokenIcon } from '../../../components/icons';
 import { useSession } from '../../../lib/session';
 import { CardPaymentForm } from '../../../components/card-payment/CardPaymentForm';
 import { ProcessingOverlay } from '../../../components/card-payment/ProcessingOverlay';
-import { tokenQueryKey } from '../../../lib/api/getTokenBalance';
+import { tokenQueryKey } from '../../../lib/query-keys';
 import { useTokenPaymentStatus } from '../api/getTokenPaymentStatus';
 import { clearTokenPaymentState, readTokenPaymentState, writeTokenPaymentState, type TokenPaymentState } from '../payment-state';
 import { formatTokens, tokensWithBonus } from '../lib/format';

@@ -152,6 +152,39 @@ export function createOrdersService(ctx: AppContext, deps: Deps) {
     return list.map((values) => byId.get(values.id)!);
   }
 
+  type PlannedPurchase = { i: number; item: TokenPurchase; paid: number; received: number; buyOut: boolean; cost: number };
+
+  /** Quotes purchases in arrival order against what is left: the ones that fit, and why each other one does not. */
+  function quoteInOrder(rc: RoundContext, left: number, entries: ReadonlyArray<{ i: number; item: TokenPurchase }>) {
+    const fits: PlannedPurchase[] = [];
+    const refusals = new Map<number, unknown>();
+    for (const { i, item } of entries) {
+      try {
+        const paid = item.buyOut ? maximumQuantity(left, rc.promotion) : item.ticketsBought!;
+        const quote = quoteOrThrow(rc, left, paid);
+        fits.push({ i, item, paid, received: quote.receivedTickets, buyOut: quote.buyOut, cost: tokenCost(rc.product.tokenPrice, paid) });
+        left -= quote.receivedTickets;
+      } catch (error) {
+        refusals.set(i, error);
+      }
+    }
+    return { fits, refusals };
+  }
+
+  const orderOf = (p: PlannedPurchase, rc: RoundContext): NewOrder => ({
+    id: p.item.orderId,
+    user: p.item.user,
+    rc,
+    method: 'token',
+    paid: p.paid,
+    received: p.received,
+    totalCost: p.cost,
+    paymentIntentId: 'TOKEN',
+    clientSeed: p.item.clientSeed,
+    buyOut: p.buyOut,
+    status: 'paid',
+  });
+
   /**
    * A round's token purchases that arrived together, in one transaction under one round lock
    * (group commit, docs/performance.md). Each purchase is answered as if it ran alone in arrival
@@ -159,92 +192,88 @@ export function createOrdersService(ctx: AppContext, deps: Deps) {
    * whether it fits, then its buyer's balance; a refused purchase changes nothing and the next ones
    * see the tickets it did not take. One statement per table for the rest: the spends, the orders,
    * the draws, the inventory and the notices.
+   *
+   * The lock is held for as little as possible: before it, the order rows are written as the round
+   * looks without the lock (and the product's prizes read); under it, the purchases are quoted again
+   * from what is really left, and a row whose purchase turned out different or refused is replaced
+   * or deleted (usually none is, except near a sell-out).
    */
   async function runTokenBatch(setId: string, items: TokenPurchase[]): Promise<Outcome<TokenUseResponse>[]> {
     const outcomes: Outcome<TokenUseResponse>[] = items.map(() => ({ ok: false, error: new Error('purchase not decided') }));
     const refuse = (i: number, error: unknown) => (outcomes[i] = { ok: false, error });
+    const entries = items.map((item, i) => ({ item, i }));
     try {
       await ctx.database.lockDb.transaction(async (tx) => {
-        const rc = await catalogue.lockProductOfRound(tx, setId);
-        const holdTimeLeft = catalogue.holdSecondsLeft(rc.round);
-        if (holdTimeLeft > 0) {
-          items.forEach((_, i) => refuse(i, locked(HOLD_MESSAGE, { holdTimeLeft })));
-          return;
+        // Before the lock: the round as it looks now, the orders it would make, the prizes to hand out.
+        const seen = await catalogue.getProductOfRound(setId, tx);
+        const prizes = await catalogue.prizesOfProduct(seen.product.id, tx);
+        let written: OrderRow[] = [];
+        if (seen.round.status === 'open' && catalogue.holdSecondsLeft(seen.round) === 0) {
+          const seenLeft = (await stock.availabilityOfRounds([seen.round], tx)).get(seen.round.id)!.left;
+          written = await insertOrders(tx, quoteInOrder(seen, seenLeft, entries).fits.map((p) => orderOf(p, seen)));
         }
-        const lockedRound = { round: rc.round, left: (await stock.availabilityOfRounds([rc.round], tx)).get(rc.round.id)!.left };
-        type Candidate = { i: number; item: TokenPurchase; paid: number; received: number; buyOut: boolean; cost: number };
-        const accepted: Candidate[] = [];
-        let ticketsTaken = 0;
-        let open = items.map((item, i) => ({ item, i, error: null as unknown }));
-        // Quote against what is left in arrival order, then spend; a short balance frees its tickets
-        // for the purchases refused for want of them, which are quoted again.
-        for (;;) {
-          let left = lockedRound.left - ticketsTaken;
-          const candidates: Candidate[] = [];
-          for (const entry of open) {
-            try {
-              const paid = entry.item.buyOut ? maximumQuantity(left, rc.promotion) : entry.item.ticketsBought!;
-              const quote = quoteOrThrow(rc, left, paid);
-              candidates.push({ i: entry.i, item: entry.item, paid, received: quote.receivedTickets, buyOut: quote.buyOut, cost: tokenCost(rc.product.tokenPrice, paid) });
-              left -= quote.receivedTickets;
-              entry.error = null;
-            } catch (error) {
-              entry.error = error;
-            }
-          }
-          if (candidates.length === 0) break;
-          const spends = await wallet.spendEach(
-            tx,
-            candidates.map((c) => ({ userId: c.item.user.id, amount: c.cost, reference: c.item.orderId })),
-          );
-          let short = false;
-          candidates.forEach((candidate, k) => {
-            const spend = spends[k]!;
-            if (spend.ok) {
-              accepted.push(candidate);
-              ticketsTaken += candidate.received;
-              return;
-            }
-            short = true;
-            const tokensNeeded = candidate.cost - spend.available;
-            refuse(
-              candidate.i,
-              badRequest(`Not enough tokens: this purchase costs ${candidate.cost} tokens, you need ${tokensNeeded} more.`, {
-                tokensNeeded,
-                totalTokens: spend.available,
-              }),
-            );
-          });
-          const decided = new Set(candidates.map((c) => c.i));
-          open = open.filter((entry) => !decided.has(entry.i));
-          if (!short || open.length === 0) break;
-        }
-        for (const entry of open) refuse(entry.i, entry.error);
-        if (accepted.length === 0) return;
 
-        const rows = await insertOrders(
-          tx,
-          accepted.map((c) => ({
-            id: c.item.orderId,
-            user: c.item.user,
-            rc,
-            method: 'token' as const,
-            paid: c.paid,
-            received: c.received,
-            totalCost: c.cost,
-            paymentIntentId: 'TOKEN',
-            clientSeed: c.item.clientSeed,
-            buyOut: c.buyOut,
-            status: 'paid' as const,
-          })),
-        );
+        const rc = await catalogue.lockProductOfRound(tx, setId);
+        const accepted: PlannedPurchase[] = [];
+        const holdTimeLeft = catalogue.holdSecondsLeft(rc.round);
+        const lockedRound = { round: rc.round, left: 0 };
+        if (holdTimeLeft > 0) items.forEach((_, i) => refuse(i, locked(HOLD_MESSAGE, { holdTimeLeft })));
+        else {
+          lockedRound.left = (await stock.availabilityOfRounds([rc.round], tx)).get(rc.round.id)!.left;
+          let open = entries;
+          let refusals = new Map<number, unknown>();
+          // Quote against what is left in arrival order, then spend; a short balance frees its
+          // tickets for the purchases refused for want of them, which are quoted again.
+          for (;;) {
+            const quoted = quoteInOrder(rc, lockedRound.left - accepted.reduce((n, p) => n + p.received, 0), open);
+            refusals = quoted.refusals;
+            if (quoted.fits.length === 0) break;
+            const spends = await wallet.spendEach(
+              tx,
+              quoted.fits.map((p) => ({ userId: p.item.user.id, amount: p.cost, reference: p.item.orderId })),
+            );
+            let short = false;
+            quoted.fits.forEach((p, k) => {
+              const spend = spends[k]!;
+              if (spend.ok) return void accepted.push(p);
+              short = true;
+              const tokensNeeded = p.cost - spend.available;
+              refuse(
+                p.i,
+                badRequest(`Not enough tokens: this purchase costs ${p.cost} tokens, you need ${tokensNeeded} more.`, {
+                  tokensNeeded,
+                  totalTokens: spend.available,
+                }),
+              );
+            });
+            open = open.filter((entry) => refusals.has(entry.i));
+            if (!short || open.length === 0) break;
+          }
+          for (const entry of open) refuse(entry.i, refusals.get(entry.i));
+        }
+
+        // The rows written before the lock stand where the purchase came out the same; the others go.
+        const writtenById = new Map(written.map((row) => [row.id, row]));
+        const kept = new Map<string, OrderRow>();
+        for (const p of accepted) {
+          const row = writtenById.get(p.item.orderId);
+          const same = row && row.paidTickets === p.paid && row.numberOfTickets === p.received && row.buyOut === p.buyOut && row.totalCost === p.cost;
+          if (same) kept.set(row.id, row);
+        }
+        const stale = written.filter((row) => !kept.has(row.id)).map((row) => row.id);
+        if (stale.length > 0) await tx.delete(orders).where(inArray(orders.id, stale));
+        if (accepted.length === 0) return;
+        const added = await insertOrders(tx, accepted.filter((p) => !kept.has(p.item.orderId)).map((p) => orderOf(p, rc)));
+        const rowById = new Map([...kept, ...added.map((row) => [row.id, row] as const)]);
+        const rows = accepted.map((p) => rowById.get(p.item.orderId)!);
+
         let decided: OrderRow[];
         if (rc.promotion?.type === 'CHALLENGE' && !rc.product.lotteryEnabled) {
           // A Challenge draws one ticket at a time until its letter: one order after the other.
           decided = [];
           for (const [k, row] of rows.entries()) decided.push(await settlement.decide(tx, row, rc, accepted[k]!.received, undefined, lockedRound));
         } else {
-          decided = await settlement.decideOrders(tx, rows.map((order, k) => ({ order, count: accepted[k]!.received })), rc, lockedRound);
+          decided = await settlement.decideOrders(tx, rows.map((order, k) => ({ order, count: accepted[k]!.received })), rc, lockedRound, prizes);
         }
         decided.forEach((order, k) => {
           outcomes[accepted[k]!.i] = { ok: true, value: { orderId: order.id, totalTicketsBought: order.numberOfTickets } };

@@ -13,6 +13,8 @@ import type { NotificationsService } from '../notifications/service.ts';
 import { orders } from './tables.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
+/** A product's prizes as the catalogue lists them. */
+type ProductPrizes = Awaited<ReturnType<CatalogueService['prizesOfProduct']>>;
 export type { RoundContext };
 
 export interface SettleDeps {
@@ -39,12 +41,21 @@ const countRanks = (ranks: readonly string[]) => {
 export function createSettlement(ctx: AppContext, deps: SettleDeps) {
   const { catalogue, stock, fairness, wallet, inventory, notifications } = deps;
 
-  /** Inventory batches for ranks won by orders of one product, one per order and prize, in one insert. */
-  async function addPrizeBatches(tx: Tx, sku: string, wins: ReadonlyArray<{ order: OrderRow; ranks: readonly string[] }>, source: (rank: string) => InventorySource) {
+  /**
+   * Inventory batches for ranks won by orders of one product, one per order and prize, in one insert.
+   * `knownPrizes`: the product's prizes when the caller already read them (before a lock).
+   */
+  async function addPrizeBatches(
+    tx: Tx,
+    sku: string,
+    wins: ReadonlyArray<{ order: OrderRow; ranks: readonly string[] }>,
+    source: (rank: string) => InventorySource,
+    knownPrizes?: ProductPrizes,
+  ) {
     const winning = wins.filter((w) => w.ranks.length > 0);
     if (winning.length === 0) return;
     const productId = winning[0]!.order.productId;
-    const prizeOf = new Map((await catalogue.prizesOfProduct(productId, tx)).map((p) => [p.letter, p]));
+    const prizeOf = new Map((knownPrizes ?? (await catalogue.prizesOfProduct(productId, tx))).map((p) => [p.letter, p]));
     const batches: NewBatch[] = [];
     for (const { order, ranks } of winning) {
       for (const [rank, quantity] of countRanks(ranks)) {
@@ -149,6 +160,7 @@ export function createSettlement(ctx: AppContext, deps: SettleDeps) {
     items: ReadonlyArray<{ order: OrderRow; count: number; reservationId?: string }>,
     rc: RoundContext,
     locked?: { round: RoundContext['round']; left: number },
+    knownPrizes?: ProductPrizes,
   ): Promise<OrderRow[]> {
     const { product, promotion, round } = rc;
     if (promotion?.type === 'CHALLENGE' && !product.lotteryEnabled) throw new Error('decideOrders: a Challenge is decided one order at a time');
@@ -197,6 +209,7 @@ export function createSettlement(ctx: AppContext, deps: SettleDeps) {
       round.sku,
       decided.map((order) => ({ order, ranks: order.selectedPrizes })),
       (rank) => (rank === LAST_RANK ? 'last' : 'draw'),
+      knownPrizes,
     );
     // Each purchase notice carries the order's receipt: its entries in the chained log, built from
     // the draws just made (the order has no lottery picks yet): no need to read them back.

@@ -99,4 +99,32 @@ describe('token purchase batches', () => {
     expect(await ticketsLeftOf(t, setId)).toBe(7);
     expect(await t.services.wallet.balance(buyers[2]!.user.id)).toBe(100);
   });
+
+  it('gives the tickets a short balance left to a later buyer of the same batch', async () => {
+    const { setId } = await createTestProduct(t); // 10 tickets, 12 tokens each
+    const [first, opener, short, later] = await Promise.all([
+      fundedShopper(t, 'freed-first', 100),
+      fundedShopper(t, 'freed-opener', 100),
+      fundedShopper(t, 'freed-short', 20),
+      fundedShopper(t, 'freed-later', 100),
+    ]);
+    const buy = (shopper: typeof first, ticketsBought: number) =>
+      t.services.orders.useTokens(shopper.user, { setId, username: shopper.user.username, ticketsBought });
+    // The first runs alone; then 5 + 4 (short: 48 tokens needed, 20 held) + 4: the later buyer fits
+    // only because the short one is refused.
+    const results = await Promise.allSettled([buy(first, 1), buy(opener, 5), buy(short, 4), buy(later, 4)]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    expect((results[2] as PromiseRejectedResult).reason).toMatchObject({ statusCode: 400, extra: { tokensNeeded: 28 } });
+    const orders = await t.services.orders.ordersOfRound(setId);
+    expect(orders.map((o) => [o.userId, o.numberOfTickets]).sort()).toEqual(
+      [
+        [first.user.id, 1],
+        [opener.user.id, 5],
+        [later.user.id, 4],
+      ].sort(),
+    );
+    expect(await ticketsLeftOf(t, setId)).toBe(0);
+    expect(await t.services.wallet.balance(short.user.id)).toBe(20);
+    expect(await t.services.wallet.balance(later.user.id)).toBe(100 - 48);
+  });
 });

@@ -191,7 +191,8 @@ it('a new shopper has no tokens yet', async () => {
   await freshPage.goto('/tokens');
   await freshPage.getByText('You have no active tokens.').waitFor();
   expect(await freshPage.getByText('You have no expired tokens.').isVisible()).toBe(true);
-  expect((await freshPage.getByTestId('token-balance').textContent())?.trim()).toBe('0');
+  // The nav balance loads on its own (after the page's first paint): wait for it to settle on 0.
+  await freshPage.getByTestId('token-balance').filter({ hasText: /^\s*0\s*$/ }).waitFor();
   await screenshot(freshPage, 'tokens-wallet-empty');
   await freshPage.getByRole('button', { name: 'Purchase Tokens' }).click();
   await freshPage.waitForURL('**/purchase-tokens');

@@ -48,10 +48,10 @@ function inlineEntryCss(): Plugin {
   };
 }
 
-/** The page module each server-rendered route starts with (as the route tables lazily import it). */
-const routeModules: Record<string, string> = {
-  '/': 'src/features/home/components/HomePage.tsx',
-  '/ichiban-kuji-products': 'src/app/shop/ProductListRoute.tsx',
+/** The modules each hinted route loads before its first screen (its route's lazy loader imports them). */
+const routeModules: Record<string, string[]> = {
+  '/': ['src/features/home/components/HomePage.tsx'],
+  '/ichiban-kuji-products': ['src/app/zod-step.ts', 'src/app/shop/ProductListRoute.tsx'],
 };
 
 /**
@@ -71,9 +71,7 @@ function routeHints(): Plugin {
       const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
       const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
       const hints: Record<string, { scripts: string[]; styles: string[] }> = {};
-      for (const [route, source] of Object.entries(routeModules)) {
-        const page = chunks.find((chunk) => chunk.facadeModuleId === path.join(root, source));
-        if (!page) throw new Error(`route-hints: no chunk for ${source}`);
+      for (const [route, sources] of Object.entries(routeModules)) {
         const scripts = new Set<string>();
         const styles = new Set<string>();
         const visit = (fileName: string) => {
@@ -83,7 +81,11 @@ function routeHints(): Plugin {
           for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
           chunk.imports.forEach(visit);
         };
-        visit(page.fileName);
+        for (const source of sources) {
+          const page = chunks.find((chunk) => chunk.facadeModuleId === path.join(root, source));
+          if (!page) throw new Error(`route-hints: no chunk for ${source}`);
+          visit(page.fileName);
+        }
         hints[route] = { scripts: [...scripts].map((f) => `/${f}`), styles: [...styles].map((f) => `/${f}`) };
       }
       this.emitFile({ type: 'asset', fileName: 'route-hints.json', source: JSON.stringify(hints) });
@@ -109,11 +111,13 @@ export default defineConfig({
         // Fewer, larger chunks after the entry: the server speaks HTTP/1.1 (six connections per host),
         // so a page needing twenty small chunks queued its API request behind them (docs/performance.md).
         // The entry keeps exactly what the first paint needs ($initial); the storefront's schemas
-        // (with zod) and src/lib (with TanStack Query's hooks) are one chunk each, shared by the pages.
+        // (zod in a chunk of its own) and src/lib (with TanStack Query's hooks) are one chunk each, shared by the pages.
         codeSplitting: {
           groups: [
             { name: 'boot', tags: ['$initial'], priority: 10 },
-            { name: 'contract', test: /node_modules[\\/]zod[\\/]|packages[\\/]shared[\\/]src[\\/](common|money|catalogue|orders|tokens|payments|engagement|fairness[\\/]schemas|live|shop-ops[\\/]announcements)/, priority: 6 },
+            // zod apart from the schemas: each is evaluated in a task of its own (app/contract-steps.ts).
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 7 },
+            { name: 'contract', test: /packages[\\/]shared[\\/]src[\\/](common|money|catalogue|orders|tokens|payments|engagement|fairness[\\/]schemas|live|shop-ops[\\/]announcements)/, priority: 6 },
             // Not pending-shipment.ts: its schema pulls in the accounts schemas and the country table
             // (countries-list), whose evaluation was a long task on every page (docs/performance.md).
             { name: 'shop-lib', test: /apps[\\/]web[\\/]src[\\/]lib[\\/](?!pending-shipment)|node_modules[\\/]@tanstack[\\/]/, priority: 5 },

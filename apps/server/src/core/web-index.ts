@@ -41,17 +41,28 @@ export const LISTING_API_PATH = '/api/ichiban-kuji-products';
  * it is.
  */
 export function createWebIndex(opts: { webDist: string; listingBody: () => Promise<{ body: string }> }) {
-  const html = fs.readFileSync(path.join(opts.webDist, 'index.html'), 'utf8');
+  const indexFile = path.join(opts.webDist, 'index.html');
   const hintsFile = path.join(opts.webDist, 'route-hints.json');
-  const routeHints: RouteHints = fs.existsSync(hintsFile) ? (JSON.parse(fs.readFileSync(hintsFile, 'utf8')) as RouteHints) : {};
+  let html = '';
+  let builtAt = -1;
   const staticHints = new Map<string, string>();
-  for (const [route, hints] of Object.entries(routeHints)) {
-    const links = [
-      ...hints.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`),
-      ...hints.styles.map((href) => `<link rel="preload" as="style" crossorigin href="${escapeAttribute(href)}">`),
-    ];
-    staticHints.set(route, links.join(''));
+  // Read again when a new build replaced the files (index.html names that build's entry).
+  function load() {
+    const mtime = fs.statSync(indexFile).mtimeMs;
+    if (mtime === builtAt) return;
+    html = fs.readFileSync(indexFile, 'utf8');
+    const routeHints: RouteHints = fs.existsSync(hintsFile) ? (JSON.parse(fs.readFileSync(hintsFile, 'utf8')) as RouteHints) : {};
+    staticHints.clear();
+    for (const [route, hints] of Object.entries(routeHints)) {
+      const links = [
+        ...hints.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`),
+        ...hints.styles.map((href) => `<link rel="preload" as="style" crossorigin href="${escapeAttribute(href)}">`),
+      ];
+      staticHints.set(route, links.join(''));
+    }
+    builtAt = mtime;
   }
+  load();
   // The listing's body changes with every purchase; its first image rarely: parse once per body.
   let lastBody: string | null = null;
   let lastImage: string | undefined;
@@ -73,6 +84,7 @@ export function createWebIndex(opts: { webDist: string; listingBody: () => Promi
 
   /** The document for a request path (without its query); `null` when it is index.html as built. */
   async function htmlFor(pathname: string): Promise<string | null> {
+    load();
     const route = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
     const pageHints = staticHints.get(route) ?? '';
     const dataHints = route === LISTING_PATH ? await listingHints() : '';

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { NavBar } from './NavBar';
 import { useAfterFirstPaint } from './use-after-first-paint';
+import { loadContractInSteps } from '../contract-steps';
 
 // Not needed for the first paint, and each parses its data with the contract's schemas: loaded
 // after the entry so it carries no schema library (docs/performance.md).
@@ -13,7 +14,7 @@ const AnnouncementBanner = lazy(async () => ({
 
 /** The frame of every page: the navigation bar above the routed page. */
 export function RootLayout() {
-  const painted = useAfterFirstPaint();
+  const painted = useAfterFirstPaint(loadContractInSteps);
   return (
     <>
       <NavBar />

@@ -51,7 +51,7 @@ function inlineEntryCss(): Plugin {
 /** The modules each hinted route loads before its first screen (its route's lazy loader imports them). */
 const routeModules: Record<string, string[]> = {
   '/': ['src/features/home/components/HomePage.tsx'],
-  '/ichiban-kuji-products': ['src/app/zod-step.ts', 'src/app/shop/ProductListRoute.tsx'],
+  '/ichiban-kuji-products': ['src/app/zod-step.ts', 'src/app/schemas-step.ts', 'src/app/shop/ProductListRoute.tsx'],
 };
 
 /**

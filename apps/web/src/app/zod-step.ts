@@ -1,2 +1,3 @@
-// Anything of zod: importing it evaluates zod's whole chunk, without its schemas (app/contract-steps.ts).
+// One thing of each chunk: importing it evaluates that whole chunk and nothing else (app/contract-steps.ts).
 export { ZodError } from 'zod';
+export const loadSchemas = () => import('./schemas-step');

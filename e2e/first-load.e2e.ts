@@ -79,3 +79,68 @@ it('shifts nothing while / and the list load (CLS 0 on a phone)', async () => {
     await context.close();
   }
 });
+
+/**
+ * docs/performance.md: the server names in the list page's document what its first screen waits
+ * for (the listing's request, the first card's artwork, the page's chunks), and the page uses
+ * exactly those: one listing request (the preloaded one), the same artwork, no preload wasted.
+ */
+it('hints the listing, its first artwork and the page chunks in the list document, and the page uses them', async () => {
+  const context = await newPhoneContext(browser, server.url);
+  const page = await context.newPage();
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (/preload/i.test(message.text())) warnings.push(message.text());
+  });
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+
+  const response = await page.goto('/ichiban-kuji-products');
+  const html = await response!.text();
+  const head = html.slice(0, html.indexOf('</head>'));
+  expect(head).toContain('<link rel="preload" as="fetch" href="/api/ichiban-kuji-products" crossorigin>');
+  const hintedImage = /<link rel="preload" as="image" fetchpriority="high" href="([^"]+)">/.exec(head)?.[1];
+  expect(hintedImage, 'the first artwork is hinted').toMatch(/^\/api\/images\//);
+  expect(head).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/ProductListRoute-[\w-]+\.js">/);
+
+  const firstImage = page.locator('.product-card img').first();
+  await firstImage.waitFor();
+  await expect(firstImage.getAttribute('src')).resolves.toBe(hintedImage);
+  await page.waitForLoadState('networkidle');
+  expect(requested.filter((path) => path === '/api/ichiban-kuji-products')).toHaveLength(1);
+  expect(requested.filter((path) => path === hintedImage)).toHaveLength(1);
+  // Chromium warns when a preload is not used or does not match the request that follows it.
+  await page.waitForTimeout(3_500);
+  expect(warnings).toEqual([]);
+  await context.close();
+});
+
+it('hints the home page chunk on / and no listing there; other pages get index.html as built', async () => {
+  const home = await (await fetch(`${server.url}/`)).text();
+  expect(home).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/HomePage-[\w-]+\.js">/);
+  expect(home).not.toContain('/api/ichiban-kuji-products');
+  const faq = await fetch(`${server.url}/faq`);
+  expect(faq.headers.get('cache-control')).toBe('no-cache');
+  const faqHtml = await faq.text();
+  expect(faqHtml).not.toContain('rel="modulepreload"');
+  expect(faqHtml).not.toContain('rel="preload"');
+  // The entry's stylesheet is inline: nothing blocks the first paint but the document itself.
+  expect(faqHtml).toContain('<style>');
+  expect(faqHtml).not.toMatch(/<link rel="stylesheet"/);
+});
+
+it('renders the app into the page and mounts the announcements and live updates after the first paint', async () => {
+  const context = await newPhoneContext(browser, server.url);
+  const page = await context.newPage();
+  const sent: { path: string; at: number }[] = [];
+  page.on('request', (request) => sent.push({ path: new URL(request.url()).pathname, at: Date.now() }));
+  await page.goto('/', { waitUntil: 'networkidle' });
+  await expect(page.locator('h1#promo-title').textContent()).resolves.toBe('Pull a ticket, win the figure.');
+  const firstPaint = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime);
+  expect(firstPaint, 'the page painted').toBeGreaterThan(0);
+  const navigationStart = await page.evaluate(() => performance.timeOrigin);
+  const announcements = sent.find((request) => request.path === '/api/announcements');
+  expect(announcements, 'the announcements were still requested').toBeDefined();
+  expect(announcements!.at - navigationStart).toBeGreaterThanOrEqual(firstPaint!);
+  await context.close();
+});

@@ -27,9 +27,75 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Puts the entry's stylesheet (a few KB) into index.html as a <style>: a <link> to it blocked the
+ * first paint for one more round trip (docs/performance.md). The CSP allows inline styles.
+ */
+function inlineEntryCss(): Plugin {
+  return {
+    name: 'kujiya-inline-entry-css',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        return html.replace(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (tag, fileName: string) => {
+          const asset = ctx.bundle?.[fileName];
+          if (!asset || asset.type !== 'asset') return tag;
+          return `<style>${String(asset.source)}</style>`;
+        });
+      },
+    },
+  };
+}
+
+/** The modules each hinted route loads before its first screen (its route's lazy loader imports them). */
+const routeModules: Record<string, string[]> = {
+  '/': ['src/features/home/components/HomePage.tsx'],
+  '/ichiban-kuji-products': ['src/app/zod-step.ts', 'src/app/schemas-step.ts', 'src/app/shop/ProductListRoute.tsx'],
+};
+
+/**
+ * Writes route-hints.json: for each route above, the chunks (and their stylesheets) its page needs
+ * besides the entry. The server names them in that route's index.html, so they download while the
+ * entry does instead of after it has run (docs/performance.md).
+ */
+function routeHints(): Plugin {
+  let root = '';
+  return {
+    name: 'kujiya-route-hints',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const hints: Record<string, { scripts: string[]; styles: string[] }> = {};
+      for (const [route, sources] of Object.entries(routeModules)) {
+        const scripts = new Set<string>();
+        const styles = new Set<string>();
+        const visit = (fileName: string) => {
+          const chunk = byFile.get(fileName);
+          if (!chunk || chunk.isEntry || scripts.has(fileName)) return;
+          scripts.add(fileName);
+          for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
+          chunk.imports.forEach(visit);
+        };
+        for (const source of sources) {
+          const page = chunks.find((chunk) => chunk.facadeModuleId === path.join(root, source));
+          if (!page) throw new Error(`route-hints: no chunk for ${source}`);
+          visit(page.fileName);
+        }
+        hints[route] = { scripts: [...scripts].map((f) => `/${f}`), styles: [...styles].map((f) => `/${f}`) };
+      }
+      this.emitFile({ type: 'asset', fileName: 'route-hints.json', source: JSON.stringify(hints) });
+    },
+  };
+}
+
 // In development the API runs on :3000 (npm run dev starts both); the web dev server proxies to it.
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), inlineEntryCss(), routeHints(), precompress()],
   server: {
     port: 5173,
     proxy: {
@@ -45,12 +111,16 @@ export default defineConfig({
         // Fewer, larger chunks after the entry: the server speaks HTTP/1.1 (six connections per host),
         // so a page needing twenty small chunks queued its API request behind them (docs/performance.md).
         // The entry keeps exactly what the first paint needs ($initial); the storefront's schemas
-        // (with zod) and src/lib (with TanStack Query's hooks) are one chunk each, shared by the pages.
+        // (zod in a chunk of its own) and src/lib (with TanStack Query's hooks) are one chunk each, shared by the pages.
         codeSplitting: {
           groups: [
             { name: 'boot', tags: ['$initial'], priority: 10 },
-            { name: 'contract', test: /node_modules[\\/]zod[\\/]|packages[\\/]shared[\\/]src[\\/](common|money|catalogue|orders|tokens|payments|engagement|fairness[\\/]schemas|live|shop-ops[\\/]announcements)/, priority: 6 },
-            { name: 'shop-lib', test: /apps[\\/]web[\\/]src[\\/]lib[\\/]|node_modules[\\/]@tanstack[\\/]/, priority: 5 },
+            // zod apart from the schemas: each is evaluated in a task of its own (app/contract-steps.ts).
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 7 },
+            { name: 'contract', test: /packages[\\/]shared[\\/]src[\\/](common|money|catalogue|orders|tokens|payments|engagement|fairness[\\/]schemas|live|shop-ops[\\/]announcements)/, priority: 6 },
+            // Not pending-shipment.ts: its schema pulls in the accounts schemas and the country table
+            // (countries-list), whose evaluation was a long task on every page (docs/performance.md).
+            { name: 'shop-lib', test: /apps[\\/]web[\\/]src[\\/]lib[\\/](?!pending-shipment)|node_modules[\\/]@tanstack[\\/]/, priority: 5 },
           ],
         },
       },

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import { createWebIndex } from './core/web-index.ts';
 import { helmetHeaders } from './core/security-headers.ts';
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
@@ -179,9 +180,12 @@ export async function buildApp(options: BuildAppOptions): Promise<KujiyaApp> {
 
   const webDist = options.webDist === undefined ? defaultWebDist : options.webDist;
   if (webDist && fs.existsSync(path.join(webDist, 'index.html'))) {
+    const webIndex = createWebIndex({ webDist, listingBody: () => services.catalogue.listingBody() });
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
+      // `/` is answered below, with the hints of its route (core/web-index.ts).
+      index: false,
       cacheControl: false,
       // The build writes .br and .gz next to every text asset (apps/web/vite.config.ts).
       preCompressed: true,
@@ -191,11 +195,17 @@ export async function buildApp(options: BuildAppOptions): Promise<KujiyaApp> {
         reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
-    app.setNotFoundHandler((request, reply) => {
+    app.setNotFoundHandler(async (request, reply) => {
       if (request.method !== 'GET' || request.url.startsWith('/api/') || request.url.startsWith('/ws')) {
         return reply.status(404).send({ message: 'Not found' });
       }
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      reply.header('Cache-Control', 'no-cache');
+      const html = await webIndex.htmlFor(request.url.split('?')[0]!);
+      if (html === null) return reply.sendFile('index.html');
+      reply.type('text/html; charset=utf-8').header('Vary', 'Accept-Encoding');
+      const accepted = String(request.headers['accept-encoding'] ?? '');
+      const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+      return encoding ? reply.header('Content-Encoding', encoding).send(webIndex.encoded(html, encoding)) : reply.send(html);
     });
   } else {
     app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: 'Not found' }));

@@ -11,6 +11,8 @@ export interface TestAppOptions {
   clock?: TestClock;
   /** Extra environment for loadConfig (e.g. SMTP_URL, TRUST_PROXY). */
   env?: Record<string, string>;
+  /** A built web app's folder to serve (default: none, the API only). */
+  webDist?: string;
 }
 
 /**
@@ -36,7 +38,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     database,
     clock,
     logger: false,
-    webDist: false,
+    webDist: options.webDist ?? false,
     onContractBreach: (message) => contractBreaches.push(message),
     onRoute: (route) => routes.push(route),
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isKnownCountryCode, UNKNOWN_COUNTRY_MESSAGE } from '../fulfilment/countries.ts';
+import { messageResponseSchema } from '../common/ids.ts';
 
 /**
  * Accounts contract (docs/rules/accounts.md): sign-up with an e-mail code, login, password
@@ -94,9 +95,6 @@ export type VerificationProcess = 'signup' | 'forgetPassword';
 // ---------------------------------------------------------------------------------------------
 // Requests and responses
 
-/** Anything that only carries a message (success texts). */
-export const messageResponseSchema = z.object({ message: z.string() });
-export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
 /** The shopper as the session keeps it. `profilePicture` is an image name for GET /api/images/{name}. */
 export const sessionUserSchema = z.object({ username: z.string(), profilePicture: z.string() });

@@ -18,3 +18,10 @@ export const setAndProductIdParamsSchema = z.object({ setId: idSchema('setId'), 
 /** An answer that only says the call worked (`{ success: true }`). */
 export const successResponseSchema = z.object({ success: z.literal(true) });
 export type SuccessResponse = z.infer<typeof successResponseSchema>;
+
+/**
+ * Anything that only carries a message (success texts). Here, not with the accounts schemas, so the
+ * web app's logout takes it without the accounts module and its country table (docs/performance.md).
+ */
+export const messageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;

@@ -12,6 +12,10 @@ export interface CountryRow {
   languages: string[];
 }
 
+// One collator for the whole sort: `localeCompare` builds one per comparison, which made this
+// module's evaluation a long task in the browser (docs/performance.md).
+const byName = new Intl.Collator().compare;
+
 /** Every country, from the maintained `countries-list` package, sorted by name. */
 export const COUNTRIES: readonly CountryRow[] = Object.entries(countryData)
   .map(([code, c]) => ({
@@ -24,7 +28,7 @@ export const COUNTRIES: readonly CountryRow[] = Object.entries(countryData)
     currency: [...c.currency],
     languages: [...c.languages],
   }))
-  .sort((a, b) => a.name.localeCompare(b.name));
+  .sort((a, b) => byName(a.name, b.name));
 
 export const DEFAULT_COUNTRY_CODE = 'SG';
 /** The shop ships to Singapore only. */

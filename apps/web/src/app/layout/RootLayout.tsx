@@ -1,6 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { NavBar } from './NavBar';
+import { useAfterFirstPaint } from './use-after-first-paint';
+import { loadContractInSteps } from '../contract-steps';
 
 // Not needed for the first paint, and each parses its data with the contract's schemas: loaded
 // after the entry so it carries no schema library (docs/performance.md).
@@ -12,20 +14,26 @@ const AnnouncementBanner = lazy(async () => ({
 
 /** The frame of every page: the navigation bar above the routed page. */
 export function RootLayout() {
+  const painted = useAfterFirstPaint(loadContractInSteps);
   return (
     <>
       <NavBar />
-      {/* One boundary each, so their chunks load side by side, not one after the other. */}
-      <Suspense fallback={null}>
-        <AnnouncementBanner />
-      </Suspense>
-      {/* The live socket (anyone, signed in or not) and the banner of other shoppers' purchases. */}
-      <Suspense fallback={null}>
-        <LiveUpdates />
-      </Suspense>
-      <Suspense fallback={null}>
-        <PurchaseToast />
-      </Suspense>
+      {/* After the first paint: the page's own chunks and data go first (docs/performance.md). */}
+      {painted && (
+        <>
+          {/* One boundary each, so their chunks load side by side, not one after the other. */}
+          <Suspense fallback={null}>
+            <AnnouncementBanner />
+          </Suspense>
+          {/* The live socket (anyone, signed in or not) and the banner of other shoppers' purchases. */}
+          <Suspense fallback={null}>
+            <LiveUpdates />
+          </Suspense>
+          <Suspense fallback={null}>
+            <PurchaseToast />
+          </Suspense>
+        </>
+      )}
       <Outlet />
       {/* New pages start at the top; back/forward restores the old position. */}
       <ScrollRestoration />

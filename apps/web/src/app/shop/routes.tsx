@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router';
 import { startEarlyRequest } from '../../lib/api-client';
 import { productsPath, productsQueryKey } from '../../lib/query-keys';
 import { queryClient, STALE_TIME_MS } from '../query-client';
+import { loadContractInSteps } from '../contract-steps';
 
 /**
  * Starts the listing's request as the route matches, in parallel with the page's chunk (whose fetcher
@@ -19,6 +20,9 @@ export const catalogueRoutes: RouteObject[] = [
   {
     path: 'ichiban-kuji-products',
     loader: startListingRequest,
-    lazy: async () => ({ Component: (await import('./ProductListRoute')).ProductListRoute }),
+    lazy: async () => {
+      await loadContractInSteps();
+      return { Component: (await import('./ProductListRoute')).ProductListRoute };
+    },
   },
 ];

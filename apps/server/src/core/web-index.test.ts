@@ -1,0 +1,117 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { createTestProduct } from '../modules/catalogue/test/fixtures.ts';
+import { createWebIndex, firstListingImage } from './web-index.ts';
+
+const INDEX_HTML = '<!doctype html><html><head><title>Kujiya</title><script type="module" src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>';
+const ROUTE_HINTS = {
+  '/': { scripts: ['/assets/HomePage-1.js', '/assets/Footer-2.js'], styles: ['/assets/HomePage-3.css'] },
+  '/ichiban-kuji-products': { scripts: ['/assets/ProductListRoute-4.js'], styles: ['/assets/ProductListRoute-5.css'] },
+};
+
+function fakeDist(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kujiya-web-'));
+  fs.writeFileSync(path.join(dir, 'index.html'), INDEX_HTML);
+  fs.writeFileSync(path.join(dir, 'route-hints.json'), JSON.stringify(ROUTE_HINTS));
+  return dir;
+}
+
+const product = (image: string, preorder: boolean) => ({ image, preorder });
+const listingOf = (newProducts: unknown[]) => JSON.stringify({ newProducts, promotions: [], chance: [], all: newProducts });
+const headOf = (html: string) => html.slice(0, html.indexOf('</head>'));
+
+describe('firstListingImage: the artwork of the card the list page shows first', () => {
+  it('is the first preorder product of the New tab when there is one, as its first row is Preorder', () => {
+    expect(firstListingImage(listingOf([product('a.svg', false), product('b.svg', true)]))).toBe('/api/images/b.svg');
+  });
+  it('is the first product otherwise (the Instock row comes first)', () => {
+    expect(firstListingImage(listingOf([product('a.svg', false), product('c.svg', false)]))).toBe('/api/images/a.svg');
+  });
+  it('is built as the web app builds image URLs, and is absent for an empty New tab', () => {
+    expect(firstListingImage(listingOf([product('/x/y.png', true)]))).toBe('/x/y.png');
+    expect(firstListingImage(listingOf([product('a b.svg', true)]))).toBe('/api/images/a%20b.svg');
+    expect(firstListingImage(listingOf([]))).toBeUndefined();
+  });
+});
+
+describe('createWebIndex', () => {
+  it('names the list page chunk, the listing request and its first artwork on the list route only', async () => {
+    const web = createWebIndex({ webDist: fakeDist(), listingBody: async () => ({ body: listingOf([product('first.svg', true)]) }) });
+    const list = headOf((await web.htmlFor('/ichiban-kuji-products'))!);
+    expect(list).toContain('<link rel="preload" as="fetch" href="/api/ichiban-kuji-products" crossorigin>');
+    expect(list).toContain('<link rel="preload" as="image" fetchpriority="high" href="/api/images/first.svg">');
+    expect(list).toContain('<link rel="modulepreload" crossorigin href="/assets/ProductListRoute-4.js">');
+    expect(list).toContain('<link rel="preload" as="style" crossorigin href="/assets/ProductListRoute-5.css">');
+    expect(list).not.toContain('HomePage');
+
+    const home = headOf((await web.htmlFor('/'))!);
+    expect(home).toContain('<link rel="modulepreload" crossorigin href="/assets/HomePage-1.js">');
+    expect(home).toContain('<link rel="modulepreload" crossorigin href="/assets/Footer-2.js">');
+    expect(home).not.toContain('/api/');
+    expect(home).not.toContain('ProductListRoute');
+
+    expect(await web.htmlFor('/faq')).toBeNull();
+    expect(await web.htmlFor('/ichiban-kuji-products/abc')).toBeNull();
+  });
+
+  it('still hints the listing request when the listing cannot be read', async () => {
+    const web = createWebIndex({
+      webDist: fakeDist(),
+      listingBody: async () => {
+        throw new Error('database down');
+      },
+    });
+    const list = (await web.htmlFor('/ichiban-kuji-products'))!;
+    expect(list).toContain('as="fetch" href="/api/ichiban-kuji-products"');
+    expect(list).not.toContain('as="image"');
+  });
+
+  it('follows a new build of index.html', async () => {
+    const dist = fakeDist();
+    const web = createWebIndex({ webDist: dist, listingBody: async () => ({ body: listingOf([]) }) });
+    expect(await web.htmlFor('/')).toContain('index-abc.js');
+    fs.writeFileSync(path.join(dist, 'index.html'), INDEX_HTML.replace('index-abc.js', 'index-def.js'));
+    const later = new Date(Date.now() + 5_000);
+    fs.utimesSync(path.join(dist, 'index.html'), later, later);
+    expect(await web.htmlFor('/')).toContain('index-def.js');
+  });
+});
+
+describe('the shop serving index.html', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ webDist: fakeDist() });
+  });
+  afterAll(async () => t.close());
+
+  it('answers the list route with the current first artwork, revalidated on every visit', async () => {
+    const created = await createTestProduct(t, { name: 'Hinted', preorder: true, arrival: 'Estimated arrival: March 2027' });
+    const res = await t.app.inject({ method: 'GET', url: '/ichiban-kuji-products', headers: { 'accept-encoding': 'identity' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['content-type']).toContain('text/html');
+    const listing = JSON.parse((await t.services.catalogue.listingBody()).body) as { newProducts: { productId: string; image: string }[] };
+    const image = listing.newProducts.find((p) => p.productId === created.productId)!.image;
+    expect(res.body).toContain(`<link rel="preload" as="image" fetchpriority="high" href="/api/images/${encodeURIComponent(image)}">`);
+    expect(res.body).toContain('<link rel="preload" as="fetch" href="/api/ichiban-kuji-products" crossorigin>');
+  });
+
+  it('sends the hinted document compressed when asked, and other pages as built', async () => {
+    const home = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br' } });
+    expect(home.statusCode).toBe(200);
+    expect(home.headers['content-encoding']).toBe('br');
+    expect(home.headers['cache-control']).toBe('no-cache');
+    const html = zlib.brotliDecompressSync(home.rawPayload).toString('utf8');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/HomePage-1.js">');
+    expect(html).not.toContain('as="fetch"');
+
+    const faq = await t.app.inject({ method: 'GET', url: '/faq', headers: { 'accept-encoding': 'identity' } });
+    expect(faq.statusCode).toBe(200);
+    expect(faq.headers['cache-control']).toBe('no-cache');
+    expect(faq.body).toBe(INDEX_HTML);
+  });
+});

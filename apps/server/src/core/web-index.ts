@@ -1,0 +1,113 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+/** What the web build writes in route-hints.json (apps/web/vite.config.ts): per route, the page's chunks and styles. */
+type RouteHints = Record<string, { scripts: string[]; styles: string[] }>;
+
+/** The path the catalogue artwork is served from, as the web app's `imageUrl` builds it. */
+export function listingImageUrl(image: string): string {
+  if (image.startsWith('/') || /^https?:\/\//.test(image)) return image;
+  return `/api/images/${encodeURIComponent(image)}`;
+}
+
+interface ListedProduct {
+  image?: unknown;
+  preorder?: unknown;
+}
+
+/**
+ * The artwork of the card the list page shows first: the list opens on its 'New' tab with every
+ * anime, and its first row is Preorder when it has any product, else Instock (ProductListPage).
+ */
+export function firstListingImage(body: string): string | undefined {
+  const listing = JSON.parse(body) as { newProducts?: ListedProduct[] };
+  const products = Array.isArray(listing.newProducts) ? listing.newProducts : [];
+  const first = products.find((product) => product.preorder === true) ?? products.find((product) => product.preorder !== true);
+  return typeof first?.image === 'string' && first.image !== '' ? listingImageUrl(first.image) : undefined;
+}
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+export const LISTING_PATH = '/ichiban-kuji-products';
+export const LISTING_API_PATH = '/api/ichiban-kuji-products';
+
+/**
+ * index.html with per-route hints in its head (docs/performance.md). On `/` and the list page: the
+ * page's chunks as modulepreloads and its stylesheets as preloads (both `crossorigin`, as Vite's loader requests them), so they load while the entry
+ * does. On the list page also the listing's request (as the app's loader makes it: a same-origin
+ * GET, hence `crossorigin`, so the app takes the preloaded answer) and the first card's artwork,
+ * both found in the first document instead of after the scripts ran. Other paths get the file as
+ * it is.
+ */
+export function createWebIndex(opts: { webDist: string; listingBody: () => Promise<{ body: string }> }) {
+  const indexFile = path.join(opts.webDist, 'index.html');
+  const hintsFile = path.join(opts.webDist, 'route-hints.json');
+  let html = '';
+  let builtAt = -1;
+  const staticHints = new Map<string, string>();
+  // Read again when a new build replaced the files (index.html names that build's entry).
+  function load() {
+    const mtime = fs.statSync(indexFile).mtimeMs;
+    if (mtime === builtAt) return;
+    html = fs.readFileSync(indexFile, 'utf8');
+    const routeHints: RouteHints = fs.existsSync(hintsFile) ? (JSON.parse(fs.readFileSync(hintsFile, 'utf8')) as RouteHints) : {};
+    staticHints.clear();
+    for (const [route, hints] of Object.entries(routeHints)) {
+      const links = [
+        ...hints.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`),
+        ...hints.styles.map((href) => `<link rel="preload" as="style" crossorigin href="${escapeAttribute(href)}">`),
+      ];
+      staticHints.set(route, links.join(''));
+    }
+    builtAt = mtime;
+  }
+  load();
+  // The listing's body changes with every purchase; its first image rarely: parse once per body.
+  let lastBody: string | null = null;
+  let lastImage: string | undefined;
+
+  async function listingHints(): Promise<string> {
+    const links = [`<link rel="preload" as="fetch" href="${LISTING_API_PATH}" crossorigin>`];
+    try {
+      const { body } = await opts.listingBody();
+      if (body !== lastBody) {
+        lastImage = firstListingImage(body);
+        lastBody = body;
+      }
+      if (lastImage) links.push(`<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(lastImage)}">`);
+    } catch {
+      // The page still works without the image hint; the listing's own request reports the failure.
+    }
+    return links.join('');
+  }
+
+  /** The document for a request path (without its query); `null` when it is index.html as built. */
+  async function htmlFor(pathname: string): Promise<string | null> {
+    load();
+    const route = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+    const pageHints = staticHints.get(route) ?? '';
+    const dataHints = route === LISTING_PATH ? await listingHints() : '';
+    if (!pageHints && !dataHints) return null;
+    // Data first: the listing and its artwork are what the list page's first screen waits for.
+    return html.replace('</head>', `${dataHints}${pageHints}</head>`);
+  }
+
+  // Few distinct documents exist (two routes, one listing image at a time): each is compressed once.
+  const encodedCache = new Map<string, Buffer>();
+  function encoded(document: string, encoding: 'br' | 'gzip'): Buffer {
+    const key = `${encoding}:${document}`;
+    let bytes = encodedCache.get(key);
+    if (!bytes) {
+      bytes =
+        encoding === 'br'
+          ? zlib.brotliCompressSync(document, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } })
+          : zlib.gzipSync(document, { level: 9 });
+      if (encodedCache.size >= 16) encodedCache.delete(encodedCache.keys().next().value!);
+      encodedCache.set(key, bytes);
+    }
+    return bytes;
+  }
+
+  return { htmlFor, encoded };
+}

@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import type { webcrypto } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SignJWT } from 'jose';
 import { createVerifier } from 'fast-jwt';
@@ -53,8 +52,6 @@ const MAX_TOKEN_ID_LENGTH = 100;
  */
 export class TokenService {
   private readonly key: Uint8Array;
-  /** The same secret as a WebCrypto key, imported once: jose would import raw bytes again on every call. */
-  private readonly cryptoKey: Promise<webcrypto.CryptoKey>;
   /**
    * Checks the signature (HS256 only) on every authenticated request. fast-jwt does it synchronously
    * with node:crypto; jose's WebCrypto verify costs a thread-pool round trip each time, the largest
@@ -69,7 +66,6 @@ export class TokenService {
   ) {
     this.key = new TextEncoder().encode(secret);
     this.verifySignature = createVerifier({ key: secret, algorithms: ['HS256'], ignoreExpiration: true, ignoreNotBefore: true });
-    this.cryptoKey = globalThis.crypto.subtle.importKey('raw', this.key, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   }
 
   /** Set once by the accounts service, which owns the accounts, their versions and the revoked token ids. */
@@ -86,7 +82,7 @@ export class TokenService {
       .setIssuedAt(iat)
       .setExpirationTime(iat + ttl)
       .setJti(crypto.randomUUID())
-      .sign(await this.cryptoKey);
+      .sign(this.key);
     return { token, expiresAt: new Date((iat + ttl) * 1000) };
   }
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
+import { compressBody } from './compress-body.ts';
 
 /** What the web build writes in route-hints.json (apps/web/vite.config.ts): per route, the page's chunks and styles. */
 type RouteHints = Record<string, { scripts: string[]; styles: string[] }>;
@@ -99,10 +99,7 @@ export function createWebIndex(opts: { webDist: string; listingBody: () => Promi
     const key = `${encoding}:${document}`;
     let bytes = encodedCache.get(key);
     if (!bytes) {
-      bytes =
-        encoding === 'br'
-          ? zlib.brotliCompressSync(document, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } })
-          : zlib.gzipSync(document, { level: 9 });
+      bytes = compressBody(document, encoding, 'max');
       if (encodedCache.size >= 16) encodedCache.delete(encodedCache.keys().next().value!);
       encodedCache.set(key, bytes);
     }

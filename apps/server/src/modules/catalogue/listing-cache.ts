@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import zlib from 'node:zlib';
+import { compressBody } from '../../core/compress-body.ts';
 import { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../core/clock.ts';
@@ -32,10 +32,7 @@ function listingBody(body: string, etag: string): ListingBody {
     encoded(encoding) {
       let bytes = made.get(encoding);
       if (!bytes) {
-        bytes =
-          encoding === 'br'
-            ? zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
-            : zlib.gzipSync(body, { level: 6 });
+        bytes = compressBody(body, encoding, 'quick');
         made.set(encoding, bytes);
       }
       return bytes;

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { SignJWT, decodeJwt } from 'jose';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -132,6 +133,38 @@ describe('shopper sessions', () => {
     await expectWorking(await login('paul', 'New123!'));
   });
 
+  it('checks that arrive together share one query, and each gets the answer it would get alone', async () => {
+    const quinn = await signUp(t, { username: 'quinn', email: 'quinn@example.com', password: 'Quinn123!' });
+    const quinnPhone = await login('quinn', 'Quinn123!');
+    const rosa = await signUp(t, { username: 'rosa', email: 'rosa@example.com', password: 'Rosa123!' });
+    const rosaPhone = await login('rosa', 'Rosa123!');
+    await logout(rosa.token);
+    const sam = await signUp(t, { username: 'sam', email: 'sam@example.com' });
+    await t.ctx.db.update(users).set({ disabledAt: t.clock.now() }).where(eq(users.email, 'sam@example.com'));
+    const cases: [string, number][] = [
+      [quinn.token, 200],
+      [quinnPhone, 200],
+      [rosa.token, 403],
+      [rosaPhone, 200],
+      [sam.token, 403],
+      ['not-a-token', 403],
+    ];
+    const execute = vi.spyOn(t.ctx.db, 'execute');
+    try {
+      const burst = Array.from({ length: 5 }, () => cases).flat();
+      const answers = await Promise.all(burst.map(([token]) => me(token)));
+      expect(answers.map((a) => a.statusCode)).toEqual(burst.map(([, status]) => status));
+      expect(answers.filter((a) => a.statusCode === 200).map((a) => a.json().username)).toEqual(
+        Array.from({ length: 5 }, () => ['quinn', 'quinn', 'rosa']).flat(),
+      );
+      const batched = execute.mock.calls.filter(([query]) => new PgDialect().sqlToQuery(query as SQL).sql.includes('json_to_recordset'));
+      expect(batched.length).toBeGreaterThan(0);
+      expect(batched.length).toBeLessThan(5);
+    } finally {
+      execute.mockRestore();
+    }
+  });
+
   it('refuses a correctly signed token without a version, or of an account that is gone', async () => {
     const { token } = await signUp(t, { username: 'olive', email: 'olive@example.com' });
     const [row] = await t.ctx.db.select().from(users).where(eq(users.email, 'olive@example.com'));
@@ -195,6 +228,15 @@ describe('admin sessions', () => {
     await t.ctx.db.insert(revokedTokens).values({ jti: jti!, expiresAt: new Date(exp! * 1000) });
     await expect(guard(token)).rejects.toMatchObject(INVALID);
     await expect(guard(other)).resolves.toBeUndefined();
+  });
+
+  it('admin checks that arrive together keep each token\'s own answer and the admin\'s role', async () => {
+    const tokens = await Promise.all([adminLogin(), adminLogin(), adminLogin()]);
+    const { jti, exp } = decodeJwt(tokens[1]!);
+    await t.ctx.db.insert(revokedTokens).values({ jti: jti!, expiresAt: new Date(exp! * 1000) });
+    const verified = await Promise.all([...tokens, ...tokens].map((token) => t.ctx.tokens.verify(token)));
+    expect(verified.map((p) => p?.adminRole ?? null)).toEqual(['owner', null, 'owner', 'owner', null, 'owner']);
+    expect(verified[0]).toMatchObject({ username: 'Chief', role: 'admin' });
   });
 
   it('refuses the token of a removed admin', async () => {

@@ -147,8 +147,11 @@ describe('an answer that breaks its schema', () => {
 
   it('is caught by the fast serializer of the product list too (outside production)', async () => {
     const t = await createTestApp();
-    const listing = t.services.catalogue.listProducts;
-    t.services.catalogue.listProducts = async () => ({ ...(await listing()), all: [{ setId: 1 }] }) as never;
+    const listingUntil = t.services.catalogue.listingUntil;
+    t.services.catalogue.listingUntil = async () => {
+      const { listing, changesAt } = await listingUntil();
+      return { listing: { ...listing, all: [{ setId: 1 }] } as never, changesAt };
+    };
     const res = await t.app.inject({ method: 'GET', url: '/api/ichiban-kuji-products' });
     expect(res.statusCode).toBe(500);
     expect(t.contractBreaches).toHaveLength(1);

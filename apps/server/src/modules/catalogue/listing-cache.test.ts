@@ -4,7 +4,9 @@ import type { ProductListing } from '@kujiya/shared';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { fundedShopper, useTokens } from '../orders/testing.ts';
 import { createTestProduct } from './test/fixtures.ts';
-import { LISTING_MAX_AGE_MS } from './listing-cache.ts';
+import { MINUTE } from '../../core/clock.ts';
+import { NEW_PRODUCT_WINDOW_MS } from './service.ts';
+import { LISTING_ALONE_MAX_AGE_MS, LISTING_MAX_AGE_MS } from './listing-cache.ts';
 
 /** The catalogue listing's per-instance cache (docs/rules/catalogue.md): same bytes until a change commits. */
 describe('catalogue listing cache', () => {
@@ -45,14 +47,48 @@ describe('catalogue listing cache', () => {
     expect(quantityOf((await list()).body, setId)).toBeUndefined();
   });
 
-  it('rebuilds a body older than the staleness bound (changes made elsewhere)', async () => {
+  it('rebuilds a body older than the staleness bound (changes made elsewhere): 1 s on a shared database, 60 s alone on PGlite', async () => {
     const { setId } = await createTestProduct(t);
     expect(quantityOf((await list()).body, setId)).toBe('10/10');
-    // A change this instance is not told about (as from another instance without Redis).
+    // A change this instance is not told about (as from another instance without Redis, or by hand).
     await t.ctx.db.execute(`update set_rounds set next_nonce = 4 where id = '${setId}'` as never);
     expect(quantityOf((await list()).body, setId)).toBe('10/10');
-    t.clock.advance(LISTING_MAX_AGE_MS);
+    const bound = t.ctx.database.kind === 'pglite' ? LISTING_ALONE_MAX_AGE_MS : LISTING_MAX_AGE_MS;
+    t.clock.advance(bound - 1);
+    expect(quantityOf((await list()).body, setId)).toBe('10/10');
+    t.clock.advance(1);
     expect(quantityOf((await list()).body, setId)).toBe('6/10');
+  });
+
+  it('changes by time alone exactly when due: a reservation lapsing, a hold counting down, a set ceasing to be new', async () => {
+    const openedAt = t.clock.now();
+    const { setId } = await createTestProduct(t);
+    const reservedUntil = new Date(t.clock.now().getTime() + 10 * MINUTE + 300);
+    await t.ctx.db.transaction((tx) =>
+      t.services.stock.reserve(tx, { roundId: setId, orderId: null, userId: crypto.randomUUID(), quantity: 4, expiresAt: reservedUntil }),
+    );
+    expect(quantityOf((await list()).body, setId)).toBe('6/10');
+    t.clock.set(new Date(reservedUntil.getTime() - 1));
+    expect(quantityOf((await list()).body, setId)).toBe('6/10');
+    t.clock.set(reservedUntil);
+    expect(quantityOf((await list()).body, setId)).toBe('10/10');
+
+    // A buy-out hold of 2.5 s: the listing shows 3, then 2 from 0.5 s on, then 1, then none.
+    const holdOf = (body: string) => (JSON.parse(body) as ProductListing).all.find((p) => p.setId === setId)?.holdTimeLeft;
+    const holdStart = t.clock.now().getTime();
+    await t.ctx.db.transaction((tx) => t.services.catalogue.setHold(tx, setId, new Date(holdStart + 2_500), crypto.randomUUID()));
+    const seen: number[] = [];
+    for (const offset of [0, 499, 500, 1_499, 1_500, 2_499, 2_500]) {
+      t.clock.set(new Date(holdStart + offset));
+      seen.push(holdOf((await list()).body)!);
+    }
+    expect(seen).toEqual([3, 3, 2, 2, 1, 1, 0]);
+
+    const isNew = async () => (JSON.parse((await list()).body) as ProductListing).newProducts.some((p) => p.setId === setId);
+    t.clock.set(new Date(openedAt.getTime() + NEW_PRODUCT_WINDOW_MS - 1));
+    expect(await isNew()).toBe(true);
+    t.clock.set(new Date(openedAt.getTime() + NEW_PRODUCT_WINDOW_MS));
+    expect(await isNew()).toBe(false);
   });
 });
 

@@ -5,12 +5,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../core/clock.ts';
 
 /**
- * How old a cached catalogue body may get (docs/rules/catalogue.md). Changes made on this instance
- * drop the cache at commit, and with REDIS_URL every other instance hears of them at once; this
- * bound covers what sends no message: another instance's change without Redis, the seconds of a
- * buy-out hold counting down, a reservation lapsing before the job marks it expired.
+ * How old a cached catalogue body may get when instances share a database (docs/rules/catalogue.md).
+ * Changes made on this instance drop the cache at commit, and with REDIS_URL every other instance
+ * hears of them at once; this bound covers what sends no message: another instance's change without
+ * Redis, or a lost message.
  */
 export const LISTING_MAX_AGE_MS = 1_000;
+/**
+ * The same for an instance alone on its database (PGlite): every change passes through it, so this is
+ * only a backstop for a change made behind the shop's back (by hand in the database).
+ */
+export const LISTING_ALONE_MAX_AGE_MS = 60_000;
 
 export interface ListingBody {
   /** The serialized JSON answer. */
@@ -47,12 +52,22 @@ export function listingChannelFor(redisUrl: string): string {
 }
 
 /**
- * The catalogue listing, serialized once and served as is until something changes it. One build at
- * a time; a change during a build makes that build's result unusable (generation check).
+ * The catalogue listing, serialized once and served as is until something changes it: a change
+ * committed (`invalidate`), the moment the listing changes by time alone (`changesAt`: a reservation
+ * lapsing, a hold's countdown, a set's "new" window closing), or the age bound. One build at a time;
+ * a change during a build makes that build's result unusable (generation check).
  */
-export function createListingCache(opts: { build: () => Promise<unknown>; clock: Clock; redisUrl?: string; log: FastifyBaseLogger }) {
+export function createListingCache(opts: {
+  build: () => Promise<{ listing: unknown; changesAt: number | null }>;
+  clock: Clock;
+  redisUrl?: string;
+  /** The only instance on its database (no other instance can change the listing unseen). */
+  alone: boolean;
+  log: FastifyBaseLogger;
+}) {
+  const maxAgeMs = opts.alone ? LISTING_ALONE_MAX_AGE_MS : LISTING_MAX_AGE_MS;
   let generation = 0;
-  let cached: (ListingBody & { generation: number; builtAt: number }) | null = null;
+  let cached: (ListingBody & { generation: number; builtAt: number; validUntil: number }) | null = null;
   let building: { generation: number; promise: Promise<ListingBody> } | null = null;
 
   const bus = opts.redisUrl ? createInvalidationBus(opts.redisUrl, opts.log, () => void (generation++)) : null;
@@ -60,17 +75,19 @@ export function createListingCache(opts: { build: () => Promise<unknown>; clock:
   async function rebuild(): Promise<ListingBody> {
     const started = generation;
     const builtAt = opts.clock.now().getTime();
-    const body = JSON.stringify(await opts.build());
+    const { listing, changesAt } = await opts.build();
+    const body = JSON.stringify(listing);
     const etag = `"${crypto.createHash('sha1').update(body).digest('base64url')}"`;
     const made = listingBody(body, etag);
-    if (started === generation) cached = Object.assign(made, { generation: started, builtAt });
+    const validUntil = Math.min(builtAt + maxAgeMs, changesAt ?? Infinity);
+    if (started === generation) cached = Object.assign(made, { generation: started, builtAt, validUntil });
     return made;
   }
 
   return {
     async get(): Promise<ListingBody> {
       const now = opts.clock.now().getTime();
-      if (cached && cached.generation === generation && now - cached.builtAt < LISTING_MAX_AGE_MS && now >= cached.builtAt) return cached;
+      if (cached && cached.generation === generation && now < cached.validUntil && now >= cached.builtAt) return cached;
       if (building && building.generation === generation) return building.promise;
       const promise = rebuild().finally(() => {
         if (building?.promise === promise) building = null;

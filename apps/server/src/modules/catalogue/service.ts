@@ -177,13 +177,35 @@ export function createCatalogueService(ctx: AppContext, deps: { rounds: RoundsSe
     }
   }
 
-  async function productViews(rows: { product: ProductRow; round: Round; promotion: PromotionRow | null }[], exec: Executor) {
+  type ProductRows = { product: ProductRow; round: Round; promotion: PromotionRow | null }[];
+
+  async function productViews(rows: ProductRows, exec: Executor): Promise<Product[]> {
+    return (await productViewsUntil(rows, exec)).views;
+  }
+
+  /**
+   * The views, and the moment they next change by time alone (a held reservation lapsing, a buy-out
+   * hold's countdown ticking): null when nothing is timed.
+   */
+  async function productViewsUntil(rows: ProductRows, exec: Executor): Promise<{ views: Product[]; changesAt: number | null }> {
     // From the round rows already read: one small query over active reservations, no ticket counts.
     const available = await stock.availabilityOfRounds(
       rows.map((r) => r.round),
       exec,
     );
-    return rows.map(({ product, round, promotion }): Product => {
+    const at = now().getTime();
+    let changesAt: number | null = null;
+    const changeAt = (moment: number) => {
+      if (moment > at && (changesAt === null || moment < changesAt)) changesAt = moment;
+    };
+    for (const { round } of rows) {
+      const lapse = round.status === 'open' ? available.get(round.id)?.firstLapse : null;
+      if (lapse) changeAt(lapse.getTime());
+      const holdMs = round.holdUntil ? round.holdUntil.getTime() - at : 0;
+      // holdTimeLeft is the whole seconds left, rounded up: it next drops when holdMs reaches the second below.
+      if (holdMs > 0) changeAt(at + holdMs - (Math.ceil(holdMs / 1000) - 1) * 1000);
+    }
+    const views = rows.map(({ product, round, promotion }): Product => {
       const left = round.status === 'open' ? (available.get(round.id)?.left ?? 0) : 0;
       return {
         setId: round.id,
@@ -205,6 +227,35 @@ export function createCatalogueService(ctx: AppContext, deps: { rounds: RoundsSe
         createdAt: product.createdAt.toISOString(),
       };
     });
+    return { views, changesAt };
+  }
+
+  /** The listing (GET /api/ichiban-kuji-products) and when it next changes by time alone (null: never). */
+  async function listingUntil(exec: Executor = ctx.db): Promise<{ listing: ProductListing; changesAt: number | null }> {
+    const rows = await selectProducts(exec)
+      .where(eq(products.active, true))
+      .orderBy(desc(products.createdAt), asc(products.name));
+    const { views, changesAt: viewsChangeAt } = await productViewsUntil(rows, exec);
+    const openedAt = new Map(rows.map((r) => [r.product.id, r.round.openedAt.getTime()]));
+    const hasLeft = (p: Product) => (p.quantity.startsWith('0/') ? 1 : 0);
+    const all = [...views].sort((a, b) => hasLeft(a) - hasLeft(b));
+    const at = now().getTime();
+    const cutoff = at - NEW_PRODUCT_WINDOW_MS;
+    const newProducts = all
+      .filter((p) => openedAt.get(p.productId)! > cutoff)
+      .sort((a, b) => openedAt.get(b.productId)! - openedAt.get(a.productId)!);
+    // A set stops being new when its window closes.
+    const newEnds = newProducts.map((p) => openedAt.get(p.productId)! + NEW_PRODUCT_WINDOW_MS);
+    const moments = [...newEnds, ...(viewsChangeAt === null ? [] : [viewsChangeAt])];
+    return {
+      listing: {
+        all,
+        newProducts,
+        promotions: all.filter((p) => p.promotion !== null),
+        chance: all.filter((p) => p.lottery.enabled),
+      },
+      changesAt: moments.length > 0 ? Math.min(...moments) : null,
+    };
   }
 
   function selectProducts(exec: Executor) {
@@ -372,24 +423,11 @@ export function createCatalogueService(ctx: AppContext, deps: { rounds: RoundsSe
      * newest first, then by name; the other lists keep that order (`newProducts`: newest round first).
      */
     async listProducts(exec: Executor = ctx.db): Promise<ProductListing> {
-      const rows = await selectProducts(exec)
-        .where(eq(products.active, true))
-        .orderBy(desc(products.createdAt), asc(products.name));
-      const views = await productViews(rows, exec);
-      const openedAt = new Map(rows.map((r) => [r.product.id, r.round.openedAt.getTime()]));
-      const hasLeft = (p: Product) => (p.quantity.startsWith('0/') ? 1 : 0);
-      const all = [...views].sort((a, b) => hasLeft(a) - hasLeft(b));
-      const cutoff = now().getTime() - NEW_PRODUCT_WINDOW_MS;
-      const newProducts = all
-        .filter((p) => openedAt.get(p.productId)! > cutoff)
-        .sort((a, b) => openedAt.get(b.productId)! - openedAt.get(a.productId)!);
-      return {
-        all,
-        newProducts,
-        promotions: all.filter((p) => p.promotion !== null),
-        chance: all.filter((p) => p.lottery.enabled),
-      };
+      return (await listingUntil(exec)).listing;
     },
+
+    /** The listing with the moment it next changes by time alone (what the listing cache keeps it until). */
+    listingUntil,
 
     /** One product's public view (its current round), or 404. Inactive products too, for orders. */
     async getProduct(productId: string, exec: Executor = ctx.db): Promise<Product> {
@@ -508,13 +546,15 @@ export function createCatalogueService(ctx: AppContext, deps: { rounds: RoundsSe
   const listing = createListingCache({
     // Outside production a listing that drifts from its schema fails here, as the route's serializer would.
     build: async () => {
-      const listed = await service.listProducts();
+      const listed = await service.listingUntil();
       if (checkContract) {
-        const checked = productListingSchema.safeParse(listed);
+        const checked = productListingSchema.safeParse(listed.listing);
         if (!checked.success) throw new ResponseSerializationError('GET', '/api/ichiban-kuji-products', { cause: checked.error });
       }
       return listed;
     },
+    // PGlite is one process's own database: every change to the listing passes through this instance.
+    alone: ctx.database.kind === 'pglite',
     clock: ctx.clock,
     redisUrl: ctx.config.redisUrl,
     log: ctx.log,

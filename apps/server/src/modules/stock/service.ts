@@ -20,6 +20,8 @@ export interface RoundAvailability {
   reserved: number;
   /** What a shopper can buy: untaken minus reserved, never below 0. */
   left: number;
+  /** When the first of those reservations lapses (and `left` grows by itself), or null if none is held. */
+  firstLapse: Date | null;
 }
 
 export interface DrawnTicket {
@@ -124,10 +126,14 @@ export function createStockService(ctx: AppContext, rounds: RoundsService) {
     }
   }
 
-  /** Sum of active, unexpired reservations per round (expired ones count as free: lazy expiry). */
+  /** Sum of active, unexpired reservations per round, and the first of them to lapse (expired ones count as free: lazy expiry). */
   async function reservedByRound(exec: Executor, roundIds: string[], exceptReservationId?: string) {
     const rows = await exec
-      .select({ roundId: reservations.roundId, reserved: sql<number>`coalesce(sum(${reservations.quantity}), 0)::int` })
+      .select({
+        roundId: reservations.roundId,
+        reserved: sql<number>`coalesce(sum(${reservations.quantity}), 0)::int`,
+        firstLapse: sql<string | Date>`min(${reservations.expiresAt})`,
+      })
       .from(reservations)
       .where(
         and(
@@ -138,7 +144,7 @@ export function createStockService(ctx: AppContext, rounds: RoundsService) {
         ),
       )
       .groupBy(reservations.roundId);
-    return new Map(rows.map((r) => [r.roundId, Number(r.reserved)]));
+    return new Map(rows.map((r) => [r.roundId, { reserved: Number(r.reserved), firstLapse: new Date(r.firstLapse) }]));
   }
 
   /**
@@ -148,13 +154,20 @@ export function createStockService(ctx: AppContext, rounds: RoundsService) {
    */
   function availabilityFrom(
     roundRows: ReadonlyArray<Pick<Round, 'id' | 'totalTickets' | 'nextNonce'>>,
-    reserved: ReadonlyMap<string, number>,
+    reserved: ReadonlyMap<string, { reserved: number; firstLapse: Date }>,
   ): Map<string, RoundAvailability> {
     const result = new Map<string, RoundAvailability>();
     for (const round of roundRows) {
       const untaken = round.totalTickets - round.nextNonce;
-      const held = reserved.get(round.id) ?? 0;
-      result.set(round.id, { total: round.totalTickets, untaken, reserved: held, left: Math.max(0, untaken - held) });
+      const held = reserved.get(round.id);
+      const heldCount = held?.reserved ?? 0;
+      result.set(round.id, {
+        total: round.totalTickets,
+        untaken,
+        reserved: heldCount,
+        left: Math.max(0, untaken - heldCount),
+        firstLapse: held?.firstLapse ?? null,
+      });
     }
     return result;
   }
@@ -176,7 +189,7 @@ export function createStockService(ctx: AppContext, rounds: RoundsService) {
 
   async function availabilityOf(exec: Executor, roundId: string, exceptReservationId?: string) {
     const result = (await availability([roundId], exec, exceptReservationId)).get(roundId);
-    return result ?? { total: 0, untaken: 0, reserved: 0, left: 0 };
+    return result ?? { total: 0, untaken: 0, reserved: 0, left: 0, firstLapse: null };
   }
 
   async function takeForOrders(tx: Tx, input: TakeForOrdersInput): Promise<OrderDraw[]> {

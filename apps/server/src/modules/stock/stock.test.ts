@@ -65,7 +65,7 @@ describe('stock: the ticket box', () => {
     expect((error as HttpError).statusCode).toBe(400);
     expect((error as HttpError).message).toBe('Not enough tickets left');
     const availability = await t.services.stock.availabilityOf(t.ctx.db, setId);
-    expect(availability).toEqual({ total: 10, untaken: 2, reserved: 0, left: 2 });
+    expect(availability).toEqual({ total: 10, untaken: 2, reserved: 0, left: 2, firstLapse: null });
     expect((await t.services.stock.drawLog(setId)).map((e) => e.nonce)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
     // A sold-out round takes nothing more.
     await take(setId, 2);
@@ -91,7 +91,7 @@ describe('stock: the ticket box', () => {
         expiresAt: new Date(clock.now().getTime() + 10 * MINUTE),
       }),
     );
-    expect((await t.services.stock.availabilityOf(t.ctx.db, setId)).left).toBe(3);
+    expect(await t.services.stock.availabilityOf(t.ctx.db, setId)).toMatchObject({ left: 3, firstLapse: new Date(clock.now().getTime() + 10 * MINUTE) });
     await expect(take(setId, 4)).rejects.toThrow('Not enough tickets left');
     await expect(
       t.ctx.db.transaction((tx) =>

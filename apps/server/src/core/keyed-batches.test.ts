@@ -51,4 +51,25 @@ describe('keyed batches', () => {
     fail = true;
     await expect(batchesFor.submit('k', 3)).rejects.toThrow('database gone');
   });
+
+  it('answers a large batch a few requests per turn of the event loop, in order, every one of them', async () => {
+    const events: string[] = [];
+    const batchesFor = createKeyedBatches<number, number>({
+      maxBatch: 100,
+      memberKey: (n) => String(n),
+      run: async (_key, items) => items.map((n) => ({ ok: true, value: n })),
+    });
+    const lone = batchesFor.submit('k', -1);
+    const crowd = Array.from({ length: 40 }, (_, n) => batchesFor.submit('k', n).then((value) => void events.push(`answer ${value}`)));
+    await lone;
+    // Other work waiting on the event loop (a database reply, say) gets a turn between chunks.
+    const other = new Promise<void>((resolve) => setImmediate(() => resolve(void events.push('other work'))));
+    await Promise.all([...crowd, other]);
+    const answers = events.filter((e) => e.startsWith('answer'));
+    expect(answers).toEqual(Array.from({ length: 40 }, (_, n) => `answer ${n}`));
+    const otherAt = events.indexOf('other work');
+    expect(otherAt).toBeGreaterThan(0);
+    expect(otherAt).toBeLessThan(40);
+    expect(batchesFor.busyKeys).toBe(0);
+  });
 });

@@ -21,6 +21,9 @@ export interface KeyedBatchesOptions<I, R> {
   run: (key: string, items: I[]) => Promise<Outcome<R>[]>;
 }
 
+/** Requests answered between two turns of the event loop. */
+const SETTLE_CHUNK = 16;
+
 export function createKeyedBatches<I, R>(options: KeyedBatchesOptions<I, R>) {
   const queues = new Map<string, Waiting<I, R>[]>();
 
@@ -48,11 +51,21 @@ export function createKeyedBatches<I, R>(options: KeyedBatchesOptions<I, R>) {
       } catch (error) {
         outcomes = batch.map(() => ({ ok: false, error }));
       }
-      batch.forEach((waiting, i) => {
-        const outcome = outcomes[i] ?? { ok: false, error: new Error('batch answered too few outcomes') };
-        if (outcome.ok) waiting.resolve(outcome.value);
-        else waiting.reject(outcome.error);
-      });
+      void settle(batch, outcomes);
+    }
+  }
+
+  /**
+   * Answers a batch's requests a few at a time: each answer runs its request's remaining work (the
+   * reply) at once, so a whole batch answered in one go would hold the event loop for long enough to
+   * delay the next batch's own database round trips (docs/performance.md).
+   */
+  async function settle(batch: Waiting<I, R>[], outcomes: Outcome<R>[]): Promise<void> {
+    for (const [i, waiting] of batch.entries()) {
+      if (i > 0 && i % SETTLE_CHUNK === 0) await new Promise((resolve) => setImmediate(resolve));
+      const outcome = outcomes[i] ?? { ok: false, error: new Error('batch answered too few outcomes') };
+      if (outcome.ok) waiting.resolve(outcome.value);
+      else waiting.reject(outcome.error);
     }
   }
 

@@ -209,8 +209,10 @@ export function createOrdersService(ctx: AppContext, deps: Deps) {
         const prizes = await catalogue.prizesOfProduct(seen.product.id, tx);
         let written: OrderRow[] = [];
         if (seen.round.status === 'open' && catalogue.holdSecondsLeft(seen.round) === 0) {
-          const seenLeft = (await stock.availabilityOfRounds([seen.round], tx)).get(seen.round.id)!.left;
-          written = await insertOrders(tx, quoteInOrder(seen, seenLeft, entries).fits.map((p) => orderOf(p, seen)));
+          // The round's counter alone (reservations are counted under the lock): a row for a purchase
+          // that turns out not to fit is deleted there, rare enough to cost less than a read here.
+          const seenUntaken = seen.round.totalTickets - seen.round.nextNonce;
+          written = await insertOrders(tx, quoteInOrder(seen, seenUntaken, entries).fits.map((p) => orderOf(p, seen)));
         }
 
         const rc = await catalogue.lockProductOfRound(tx, setId);

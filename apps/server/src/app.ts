@@ -81,8 +81,10 @@ export async function buildApp(options: BuildAppOptions): Promise<KujiyaApp> {
   const jwtSecret =
     config.jwtSecret ?? (await getOrCreateSetting(database.db, 'jwt_secret', () => crypto.randomBytes(48).toString('hex')));
   const tokens = new TokenService(jwtSecret, () => clock.now());
-  // Work queued with afterCommit (live events) runs once its transaction has committed.
+  // Work queued with afterCommit (live events) or atCommit (the listing's drop) runs once its
+  // transaction has committed: on both pools, since purchase batches run on lockDb.
   installAfterCommit(database.db);
+  installAfterCommit(database.lockDb);
   setAfterCommitErrorHandler((error) => app.log.error({ err: error }, 'after-commit task failed'));
   const ctx: AppContext = {
     config,

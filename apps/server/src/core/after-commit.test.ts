@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../test/test-database.ts';
 import type { Database } from '../db/database.ts';
-import { afterCommit, installAfterCommit } from './after-commit.ts';
+import { createTestApp } from '../test/test-app.ts';
+import { afterCommit, atCommit, installAfterCommit } from './after-commit.ts';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
@@ -54,5 +55,24 @@ describe('afterCommit', () => {
     expect(ran).toEqual([]);
     await settle();
     expect(ran).toEqual(['task']);
+  });
+});
+
+describe('afterCommit in the app', () => {
+  it('holds the work of a purchase batch\'s transaction (lockDb) until it commits', async () => {
+    const t = await createTestApp();
+    try {
+      const ran: string[] = [];
+      await t.ctx.database.lockDb.transaction(async (tx) => {
+        atCommit(tx, () => void ran.push('at commit'));
+        afterCommit(tx, () => void ran.push('after commit'));
+        await settle();
+        ran.push('end of transaction');
+      });
+      await settle();
+      expect(ran).toEqual(['end of transaction', 'at commit', 'after commit']);
+    } finally {
+      await t.close();
+    }
   });
 });

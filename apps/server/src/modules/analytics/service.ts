@@ -3,6 +3,7 @@ import type { AppContext } from '../../core/context.ts';
 import type { Executor } from '../../db/database.ts';
 import { HttpError } from '../../core/http-errors.ts';
 import { analyticsEvents } from './tables.ts';
+import { insertJsonRows } from '../../core/json-rows.ts';
 
 /** The analytics event names (docs/rules/api.md) recorded on the server. */
 export const ANALYTICS_EVENTS = {
@@ -47,7 +48,12 @@ export function createAnalyticsService(ctx: AppContext) {
       const rows = pending;
       pending = [];
       try {
-        await ctx.db.insert(analyticsEvents).values(rows);
+        await ctx.db.execute(
+          insertJsonRows(
+            analyticsEvents,
+            rows.map((row) => ({ name: row.name, userId: row.userId ?? null, properties: row.properties ?? {}, createdAt: row.createdAt })),
+          ),
+        );
       } catch (error) {
         ctx.log.error({ err: error, events: rows.length }, 'analytics events not recorded');
       }

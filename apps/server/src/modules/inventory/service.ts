@@ -18,6 +18,7 @@ import { badRequest, conflict, notFound } from '../../core/http-errors.ts';
 import type { CatalogueService } from '../catalogue/service.ts';
 import type { NotificationsService } from '../notifications/service.ts';
 import { inventoryBatches, inventoryLocks, inventoryMovements, shipByReminders } from './tables.ts';
+import { insertJsonRows } from '../../core/json-rows.ts';
 
 export type InventoryBatch = typeof inventoryBatches.$inferSelect;
 export type InventorySource = InventoryBatch['source'];
@@ -147,7 +148,26 @@ export function createInventoryService(ctx: AppContext, deps: { catalogue: Catal
       const rows = batches.filter((b) => b.quantity > 0);
       if (rows.length === 0) return;
       const createdAt = ctx.clock.now();
-      await tx.insert(inventoryBatches).values(rows.map((b) => ({ ...b, id: crypto.randomUUID(), status: 'in_inventory' as const, createdAt })));
+      // One JSON parameter for the whole batch: a purchase batch adds a hundred rows under the round lock.
+      await tx.execute(
+        insertJsonRows(
+          inventoryBatches,
+          rows.map((b) => ({
+            id: crypto.randomUUID(),
+            userId: b.userId,
+            prizeId: b.prizeId,
+            productId: b.productId,
+            roundId: b.roundId,
+            orderId: b.orderId,
+            quantity: b.quantity,
+            shipByDate: b.shipByDate,
+            sku: b.sku,
+            source: b.source,
+            status: 'in_inventory' as const,
+            createdAt,
+          })),
+        ),
+      );
     },
 
     /** A user's batches still holding units, oldest first. */

@@ -8,6 +8,7 @@ import type { MailService } from '../mail/service.ts';
 import { renderMail } from '../mail/service.ts';
 import type { LiveService } from '../live/service.ts';
 import { notifications } from './tables.ts';
+import { insertJsonRows } from '../../core/json-rows.ts';
 
 export interface NotificationView {
   _id: string;
@@ -66,7 +67,8 @@ export function createNotificationsService(ctx: AppContext, deps: { accounts: Ac
     async notifyEach(exec: Executor, items: ReadonlyArray<{ userId: string; message: string }>): Promise<void> {
       if (items.length === 0) return;
       const createdAt = ctx.clock.now();
-      await exec.insert(notifications).values(items.map(({ userId, message }) => ({ id: crypto.randomUUID(), userId, message, createdAt })));
+      // One JSON parameter for them all (a purchase batch notifies a hundred buyers under the round lock).
+      await exec.execute(insertJsonRows(notifications, items.map(({ userId, message }) => ({ id: crypto.randomUUID(), userId, message, createdAt }))));
       deps.live?.userChanged(exec, [...new Set(items.map((item) => item.userId))], 'notification');
     },
 

@@ -11,6 +11,7 @@ import type { WalletService } from '../wallet/service.ts';
 import { shipByDateFor, type InventoryService, type InventorySource, type NewBatch } from '../inventory/service.ts';
 import type { NotificationsService } from '../notifications/service.ts';
 import { orders } from './tables.ts';
+import { jsonRows } from '../../core/json-rows.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 /** A product's prizes as the catalogue lists them. */
@@ -193,14 +194,11 @@ export function createSettlement(ctx: AppContext, deps: SettleDeps) {
         drawnAt,
       });
     }
-    const values = sql.join(
-      decided.map((o) => sql`(${o.id}::uuid, ${o.numberOfTickets}::int, ${JSON.stringify(o.selectedPrizes)}::jsonb, ${o.lotteryWon}::boolean)`),
-      sql`, `,
-    );
+    const values = jsonRows(decided.map((o) => ({ id: o.id, n: o.numberOfTickets, selected: o.selectedPrizes, lottery_won: o.lotteryWon })));
     const updated = (await tx.execute(sql`
       update ${orders} o set number_of_tickets = v.n, selected_prizes = v.selected, challenge_alphabet = null, challenge_won = false,
         challenge_remaining_tickets = 0, refunded_tokens = 0, lottery_won = v.lottery_won, drawn_at = ${drawnAt.toISOString()}::timestamptz
-      from (values ${values}) as v(id, n, selected, lottery_won)
+      from json_to_recordset(${values}) as v(id uuid, n int, selected jsonb, lottery_won boolean)
       where o.id = v.id
       returning o.id`)) as unknown as { rows: unknown[] };
     if (updated.rows.length !== decided.length) throw new Error('decideOrders: an order row is missing');

@@ -6,6 +6,7 @@ import type { Executor, Tx } from '../../db/database.ts';
 import { badRequest, conflict } from '../../core/http-errors.ts';
 import type { Round, RoundsService } from '../catalogue/service.ts';
 import { reservations, tickets } from './tables.ts';
+import { jsonRows } from '../../core/json-rows.ts';
 
 export const NOT_ENOUGH_TICKETS = 'Not enough tickets left';
 const MAX_CLIENT_SEED_LENGTH = 128;
@@ -244,16 +245,12 @@ export function createStockService(ctx: AppContext, rounds: RoundsService) {
       : null;
     // One statement claims every drawn ticket; the "nonce is null" guard means a ticket somebody
     // else already holds is not claimed, and the count check then rolls the whole purchase back.
-    const values = sql.join(
-      drawn.map(
-        (d, i) =>
-          sql`(${d.ticketIndex}::int, ${d.nonce}::int, ${chain ? chain.hashes[i]! : null}::text, ${d.order.orderId}::uuid, ${d.order.clientSeed}::text)`,
-      ),
-      sql`, `,
+    const claims = jsonRows(
+      drawn.map((d, i) => ({ ticket_index: d.ticketIndex, nonce: d.nonce, hash: chain ? chain.hashes[i]! : null, order_id: d.order.orderId, client_seed: d.order.clientSeed })),
     );
     const claimed = (await tx.execute(sql`
       update ${tickets} set order_id = v.order_id, nonce = v.nonce, client_seed = v.client_seed, taken_at = ${takenAt.toISOString()}::timestamptz, hash = v.hash
-      from (values ${values}) as v(ticket_index, nonce, hash, order_id, client_seed)
+      from json_to_recordset(${claims}) as v(ticket_index int, nonce int, hash text, order_id uuid, client_seed text)
       where ${tickets.roundId} = ${roundId} and ${tickets.ticketIndex} = v.ticket_index and ${tickets.nonce} is null
       returning ${tickets.ticketIndex}`)) as unknown as { rows: unknown[] };
     if (claimed.rows.length !== count) throw new Error(`Tickets of round ${roundId} were already taken`);

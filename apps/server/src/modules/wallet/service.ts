@@ -5,6 +5,7 @@ import type { Executor, Tx } from '../../db/database.ts';
 import { HttpError, badRequest } from '../../core/http-errors.ts';
 import type { LiveService } from '../live/service.ts';
 import { tokenLedger, tokenLots, type TokenLotSource } from './tables.ts';
+import { jsonRows } from '../../core/json-rows.ts';
 
 /** Adds calendar months in UTC, clamping to the month's last day (31 Aug + 6 months = 28/29 Feb). */
 export function addMonthsUtc(date: Date, months: number): Date {
@@ -61,12 +62,9 @@ export function createWalletService(ctx: AppContext, deps: { live?: LiveService 
     for (const spend of spends) assertWholePositive(spend.amount, 'A spend');
     if (new Set(spends.map((s) => s.userId)).size !== spends.length) throw new Error('spendEach: one spend per user');
     const now = ctx.clock.now().toISOString();
-    const wanted = sql.join(
-      spends.map((s, i) => sql`(${s.userId}::uuid, ${s.amount}::int, ${s.reference}::text, ${i}::int)`),
-      sql`, `,
-    );
+    const wanted = jsonRows(spends.map((s, i) => ({ user_id: s.userId, amount: s.amount, reference: s.reference, ord: i })));
     const result = (await tx.execute(sql`
-      with wanted as (select * from (values ${wanted}) as w(user_id, amount, reference, ord)),
+      with wanted as (select * from json_to_recordset(${wanted}) as w(user_id uuid, amount int, reference text, ord int)),
       locked as (
         select l.id, l.user_id, l.amount_left, l.expires_at, l.created_at from ${tokenLots} l
         where l.user_id in (select user_id from wanted) and l.expires_at > ${now}::timestamptz and l.amount_left > 0

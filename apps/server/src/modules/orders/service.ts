@@ -58,11 +58,8 @@ const DEFAULT_CLIENT_SEED = () => crypto.randomBytes(16).toString('hex');
 export const TOKEN_BATCH_MAX = 100;
 
 /** A token purchase waiting for its round's next batch. */
-/** Runs a token purchase somewhere else than this thread's batches (the purchase worker). */
-export type PurchaseRunner = (setId: string, purchase: TokenPurchase) => Promise<TokenUseResponse>;
-
-/** One token purchase waiting for its round's batch (plain data: it may cross to the purchase worker). */
-export interface TokenPurchase {
+/** One token purchase waiting for its round's batch. */
+interface TokenPurchase {
   user: Principal;
   orderId: string;
   clientSeed: string;
@@ -309,7 +306,6 @@ export function createOrdersService(ctx: AppContext, deps: Deps) {
     return outcomes;
   }
 
-  let purchaseRunner: PurchaseRunner | null = null;
   const tokenBatches = createKeyedBatches<TokenPurchase, TokenUseResponse>({
     maxBatch: TOKEN_BATCH_MAX,
     memberKey: (purchase) => purchase.user.id,
@@ -531,20 +527,7 @@ export function createOrdersService(ctx: AppContext, deps: Deps) {
         ticketsBought: input.ticketsBought,
         buyOut: input.buyOut === true,
       };
-      return purchaseRunner ? purchaseRunner(input.setId, purchase) : tokenBatches.submit(input.setId, purchase);
-    },
-
-    /** Queues a token purchase for its round's next batch in this thread (the purchase worker's entry). */
-    submitTokenPurchase(setId: string, purchase: TokenPurchase): Promise<TokenUseResponse> {
-      return tokenBatches.submit(setId, purchase);
-    },
-
-    /**
-     * Hands token purchases to another runner (the purchase worker, docs/performance.md) from now
-     * on; null takes them back into this thread.
-     */
-    runTokenPurchasesWith(runner: PurchaseRunner | null): void {
-      purchaseRunner = runner;
+      return tokenBatches.submit(input.setId, purchase);
     },
 
     /** POST /api/payment/kuji/create-intent */

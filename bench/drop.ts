@@ -15,6 +15,8 @@ import { insertTestShopper } from '../apps/server/src/modules/accounts/test-help
 import { JWT_SECRET, benchDatabase, percentile, startInstance, stopInstance, type Instance } from './lib.ts';
 
 export interface DropResult {
+  /** Whether each buyer's connection (and the anchor's pool) was open before the start. */
+  warm: boolean;
   buyers: number;
   tickets: number;
   sellOutMs: number;
@@ -55,7 +57,12 @@ async function createRound(app: Awaited<ReturnType<typeof buildApp>>, name: stri
   } as never);
 }
 
-export async function runDrop(opts: { buyers: number; tickets: number } = { buyers: 1000, tickets: 500 }): Promise<DropResult> {
+/**
+ * `warm`: every buyer has a connection open to their instance before the start, as a shopper waiting
+ * on the product page has (the page and its live socket are loaded); cold, all 1,000 connections
+ * are opened in the same instant, which on this machine mostly measures the load generator.
+ */
+export async function runDrop(opts: { buyers: number; tickets: number; warm: boolean } = { buyers: 1000, tickets: 500, warm: true }): Promise<DropResult> {
   const database = await benchDatabase();
   const instances: Instance[] = [];
   let closeApp = async () => {};
@@ -92,6 +99,10 @@ export async function runDrop(opts: { buyers: number; tickets: number } = { buye
     // Warm both instances (JIT, pool connections) on the catalogue.
     for (const instance of instances) for (let i = 0; i < 20; i++) await (await fetch(`${instance.url}/api/ichiban-kuji-products`)).text();
 
+    if (opts.warm) {
+      // All at once, so the client opens one connection per buyer and keeps it for the drop.
+      await Promise.all(buyers.map(async (_, i) => (await fetch(`${instances[i % instances.length]!.url}/api/ichiban-kuji-products`)).text()));
+    }
     const start = performance.now();
     const outcomes = await Promise.all(
       buyers.map(async (buyer, i) => {
@@ -126,9 +137,10 @@ export async function runDrop(opts: { buyers: number; tickets: number } = { buye
     const ledgerMatches = c.spent === c.lots_spent && c.spent === c.taken * TOKEN_PRICE && accepted.length === c.taken;
 
     await Promise.all(instances.map(stopInstance));
-    const plain = await plainSqlDrop(database.url, anchorSetId, buyers, opts.tickets);
+    const plain = await plainSqlDrop(database.url, anchorSetId, buyers, opts.tickets, opts.warm);
     const acceptedPerSecond = accepted.length / (sellOutMs / 1000);
     return {
+      warm: opts.warm,
       buyers: opts.buyers,
       tickets: opts.tickets,
       sellOutMs,
@@ -157,9 +169,13 @@ export async function runDrop(opts: { buyers: number; tickets: number } = { buye
  * spend the tokens with a ledger row, write the order) as one hand-written SQL transaction over a
  * pool as large as the two instances' pools together.
  */
-async function plainSqlDrop(url: string, roundId: string, buyers: { id: string; username: string }[], tickets: number) {
+async function plainSqlDrop(url: string, roundId: string, buyers: { id: string; username: string }[], tickets: number, warm: boolean) {
   const pool = new pg.Pool({ connectionString: url, max: 20 });
   const [{ product_id: productId, sku }] = (await pool.query('select product_id, sku from set_rounds where id = $1', [roundId])).rows;
+  if (warm) {
+    const clients = await Promise.all(Array.from({ length: 20 }, () => pool.connect()));
+    for (const client of clients) client.release();
+  }
   const start = performance.now();
   const ends: number[] = [];
   await Promise.all(
@@ -215,5 +231,6 @@ async function plainSqlDrop(url: string, roundId: string, buyers: { id: string; 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const buyers = Number(process.env.BENCH_BUYERS ?? 1000);
   const tickets = Number(process.env.BENCH_TICKETS ?? 500);
-  console.log(JSON.stringify(await runDrop({ buyers, tickets }), null, 2));
+  const warm = process.env.BENCH_COLD !== '1';
+  console.log(JSON.stringify(await runDrop({ buyers, tickets, warm }), null, 2));
 }

@@ -40,14 +40,18 @@ if (only.has('catalogue')) {
 }
 
 if (only.has('drop')) {
-  const d = await runDrop({ buyers: Number(process.env.BENCH_BUYERS ?? 1000), tickets: Number(process.env.BENCH_TICKETS ?? 500) });
-  out(`(b) Drop: ${d.buyers} buyers, one token ticket each, ${d.tickets}-ticket round, two instances on one PostgreSQL:`);
+  const buyers = Number(process.env.BENCH_BUYERS ?? 1000);
+  const tickets = Number(process.env.BENCH_TICKETS ?? 500);
+  out(`(b) Drop: ${buyers} buyers, one token ticket each, ${tickets}-ticket round, two instances on one PostgreSQL. Warm: each buyer's connection (and the plain-SQL pool) open before the start, as on the product page; cold: all opened at the start.`);
   out();
-  out('| Sold out in | Accepted/s | p50 | p90 | p99 | Accepted | Refused (4xx) | 5xx | Oversold | Ledger = lots | Plain SQL/s | Plain SQL p50 | Shop / plain SQL | Load |');
-  out('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
-  out(
-    `| ${ms(d.sellOutMs)} | ${d.acceptedPerSecond.toFixed(0)} | ${ms(d.p50)} | ${ms(d.p90)} | ${ms(d.p99)} | ${d.accepted} | ${d.refused} | ${d.serverErrors} | ${d.oversold} | ${d.ledgerMatches ? 'yes' : 'NO'} | ${d.plainSqlPerSecond.toFixed(0)} | ${ms(d.plainSqlP50)} | **${d.ratio.toFixed(2)}×** | ${loadAverage()} |`,
-  );
+  out('| Connections | Sold out in | Accepted/s | p50 | p90 | p99 | Accepted | Refused (4xx) | 5xx | Oversold | Ledger = lots | Plain SQL/s | Plain SQL p50 | Shop / plain SQL | Load |');
+  out('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+  for (const warm of [true, false]) {
+    const d = await runDrop({ buyers, tickets, warm });
+    out(
+      `| ${warm ? 'warm' : 'cold'} | ${ms(d.sellOutMs)} | ${d.acceptedPerSecond.toFixed(0)} | ${ms(d.p50)} | ${ms(d.p90)} | ${ms(d.p99)} | ${d.accepted} | ${d.refused} | ${d.serverErrors} | ${d.oversold} | ${d.ledgerMatches ? 'yes' : 'NO'} | ${d.plainSqlPerSecond.toFixed(0)} | ${ms(d.plainSqlP50)} | **${d.ratio.toFixed(2)}×** | ${loadAverage()} |`,
+    );
+  }
   out();
 }
 

@@ -72,4 +72,20 @@ describe('keyed batches', () => {
     expect(otherAt).toBeLessThan(40);
     expect(batchesFor.busyKeys).toBe(0);
   });
+
+  it('starts a batch on the next turn of the event loop, with every request that arrived in the same turn', async () => {
+    const batches: number[][] = [];
+    const batchesFor = createKeyedBatches<number, number>({
+      maxBatch: 10,
+      memberKey: (n) => String(n),
+      run: async (_key, items) => {
+        batches.push(items);
+        return items.map((n) => ({ ok: true, value: n }));
+      },
+    });
+    const sameTurn = [1, 2, 3].map((n) => batchesFor.submit('k', n));
+    expect(batches).toEqual([]);
+    expect(await Promise.all(sameTurn)).toEqual([1, 2, 3]);
+    expect(batches).toEqual([[1, 2, 3]]);
+  });
 });

@@ -1,7 +1,8 @@
 /**
  * Group commit for work that serialises on one lock per key (a round's purchases, docs/performance.md):
  * requests for a key queue up, and while one batch of them runs, the next requests gather into the
- * next batch. A lone request runs at once (a batch of one), so nothing waits for a timer; under a
+ * next batch. A request that finds its key idle starts a batch on the next turn of the event loop
+ * (with whatever else arrived in that turn), so nothing waits for a timer; under a
  * crowd, one transaction serves many requests and the lock changes hands once per batch.
  */
 export type Outcome<R> = { ok: true; value: R } | { ok: false; error: unknown };
@@ -79,7 +80,9 @@ export function createKeyedBatches<I, R>(options: KeyedBatchesOptions<I, R>) {
           return;
         }
         queues.set(key, [{ item, resolve, reject }]);
-        void drain(key);
+        // One turn of the event loop first: the requests read in the same turn (a crowd arriving at
+        // once) join this batch instead of waiting behind a batch of one.
+        setImmediate(() => void drain(key));
       });
     },
     /** Keys with requests queued or running (for tests). */

@@ -453,14 +453,15 @@ export function createCatalogueService(ctx: AppContext, deps: { rounds: RoundsSe
 
     /** The product a round belongs to, as the shopper sees it now, or 404. */
     async getProductOfRound(setId: string, exec: Executor = ctx.db): Promise<RoundContext> {
-      const round = await rounds.findRound(exec, setId);
-      if (!round) throw notFound(PRODUCT_NOT_FOUND);
+      // One round trip: every purchase batch reads this before taking the round's lock.
       const [row] = await exec
-        .select({ product: products, promotion: promotions })
-        .from(products)
+        .select({ product: products, promotion: promotions, round: setRounds })
+        .from(setRounds)
+        .innerJoin(products, eq(products.id, setRounds.productId))
         .leftJoin(promotions, eq(promotions.id, products.promotionId))
-        .where(eq(products.id, round.productId));
-      return { product: asCatalogueProduct(row!.product), promotion: promotionView(row!.promotion), round };
+        .where(eq(setRounds.id, setId));
+      if (!row) throw notFound(PRODUCT_NOT_FOUND);
+      return { product: asCatalogueProduct(row.product), promotion: promotionView(row.promotion), round: row.round as Round };
     },
 
     /**

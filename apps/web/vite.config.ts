@@ -41,6 +41,10 @@ function inlineEntryCss(): Plugin {
         return html.replace(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (tag, fileName: string) => {
           const asset = ctx.bundle?.[fileName];
           if (!asset || asset.type !== 'asset') return tag;
+          // No chunk lists it any more: Vite's loader would otherwise add it again as a <link> (it sees
+          // no link for it) when a chunk that imports the entry loads another, and the second copy,
+          // after the pages' styles, overrode them and moved the page (docs/performance.md).
+          for (const item of Object.values(ctx.bundle ?? {})) if (item.type === 'chunk') item.viteMetadata?.importedCss.delete(fileName);
           return `<style>${String(asset.source)}</style>`;
         });
       },

@@ -54,8 +54,14 @@ function inlineEntryCss(): Plugin {
 
 /** The modules each hinted route loads before its first screen (its route's lazy loader imports them). */
 const routeModules: Record<string, string[]> = {
-  '/': ['src/features/home/components/HomePage.tsx'],
-  '/ichiban-kuji-products': ['src/app/zod-step.ts', 'src/app/schemas-step.ts', 'src/app/shop/ProductListRoute.tsx'],
+  '/': ['src/app/layout/RootLayout.tsx', 'src/features/home/components/HomePage.tsx'],
+  '/ichiban-kuji-products': [
+    'src/app/layout/RootLayout.tsx',
+    'src/app/query-provider.tsx',
+    'src/app/zod-step.ts',
+    'src/app/schemas-step.ts',
+    'src/app/shop/ProductListRoute.tsx',
+  ],
 };
 
 /**
@@ -86,7 +92,8 @@ function routeHints(): Plugin {
           chunk.imports.forEach(visit);
         };
         for (const source of sources) {
-          const page = chunks.find((chunk) => chunk.facadeModuleId === path.join(root, source));
+          // The chunk holding the module: its own, or a group's (codeSplitting.groups below).
+          const page = chunks.find((chunk) => chunk.moduleIds.includes(path.join(root, source)));
           if (!page) throw new Error(`route-hints: no chunk for ${source}`);
           visit(page.fileName);
         }
@@ -114,11 +121,15 @@ export default defineConfig({
       output: {
         // Fewer, larger chunks after the entry: the server speaks HTTP/1.1 (six connections per host),
         // so a page needing twenty small chunks queued its API request behind them (docs/performance.md).
-        // The entry keeps exactly what the first paint needs ($initial); the storefront's schemas
-        // (zod in a chunk of its own) and src/lib (with TanStack Query's hooks) are one chunk each, shared by the pages.
+        // The entry keeps what starts the app ($initial: React, the router, the route table), the frame
+        // what every page shows around it; the storefront's schemas (zod in a chunk of its own) and
+        // src/lib (with TanStack Query) are one chunk each, shared by the pages that fetch.
         codeSplitting: {
           groups: [
             { name: 'boot', tags: ['$initial'], priority: 10 },
+            // What the frame (app/layout, a lazy route) needs on every page: apart from shop-lib, which
+            // carries TanStack Query and the schemas that `/` does not need for its first paint.
+            { name: 'frame', test: /apps[\\/]web[\\/]src[\\/](app[\\/](layout[\\/]|with-queries)|lib[\\/](session|jwt|storage|api-client|early-request)\.ts|components[\\/](icons|useDismiss)\.tsx?$)/, priority: 8 },
             // zod apart from the schemas: each is evaluated in a task of its own (app/contract-steps.ts).
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 7 },
             { name: 'contract', test: /packages[\\/]shared[\\/]src[\\/](common|money|catalogue|orders|tokens|payments|engagement|fairness[\\/]schemas|live|shop-ops[\\/]announcements)/, priority: 6 },

@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { bundleSizes } from './bundle.ts';
+import { bundleSizes, firstLoadTotals } from './bundle.ts';
 import { catalogueVsBare, growth, loadGenerator } from './catalogue.ts';
 import { runDrop } from './drop.ts';
 import { lighthouseScores } from './lighthouse.ts';
@@ -71,14 +71,16 @@ if (only.has('bundle')) {
   if (!fs.existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) out('(d) skipped: build the web app first (npm run build).');
   else {
     const files = bundleSizes();
-    out('(d) Web bundle (apps/web/dist), per file; the entry is what `/` loads first:');
+    out('(d) Web bundle (apps/web/dist), per file, bytes sent (the precompressed .gz and .br); the entry is what `/` loads first, the first load adds the chunks hinted for `/`:');
     out();
-    out('| File | Entry | Raw | gzip | brotli |');
-    out('|---|---|---|---|---|');
-    for (const f of files.slice(0, 15)) out(`| ${f.file} | ${f.entry ? 'yes' : ''} | ${kb(f.raw)} | ${kb(f.gzip)} | ${kb(f.brotli)} |`);
+    out('| File | Entry | First load of `/` | Raw | gzip | brotli |');
+    out('|---|---|---|---|---|---|');
+    for (const f of files.slice(0, 15)) out(`| ${f.file} | ${f.entry ? 'yes' : ''} | ${f.firstLoad ? 'yes' : ''} | ${kb(f.raw)} | ${kb(f.gzip)} | ${kb(f.brotli)} |`);
     const entry = files.filter((f) => f.entry && f.file.endsWith('.js'));
+    const firstLoad = firstLoadTotals(files);
     out();
     out(`Entry JS: ${kb(entry.reduce((n, f) => n + f.gzip, 0))} gzip, ${kb(entry.reduce((n, f) => n + f.brotli, 0))} brotli.`);
+    out(`First load of \`/\` (${firstLoad.files} JS files): ${kb(firstLoad.gzip)} gzip, ${kb(firstLoad.brotli)} brotli.`);
     out();
   }
 }

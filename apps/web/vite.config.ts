@@ -1,10 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Alias, type Plugin } from 'vite';
+import { gzipAsync } from '@gfx/zopfli';
 import react from '@vitejs/plugin-react';
 
-/** Writes .br and .gz next to every text file of the build, so the server sends them without compressing per request. */
+/**
+ * Writes .br and .gz next to every text file of the build, so the server sends them without compressing per request.
+ * The .gz is zopfli's (plain gzip that every browser reads, about 4% smaller than zlib's level 9), or
+ * zlib's when that is smaller: it is what a client without brotli receives (docs/performance.md).
+ */
 function precompress(): Plugin {
   let outDir = 'dist';
   return {
@@ -13,7 +19,7 @@ function precompress(): Plugin {
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    closeBundle() {
+    async closeBundle() {
       const walk = (dir: string): string[] =>
         fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
       for (const file of walk(outDir)) {
@@ -21,7 +27,9 @@ function precompress(): Plugin {
         const bytes = fs.readFileSync(file);
         if (bytes.length < 1024) continue;
         fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
-        fs.writeFileSync(`${file}.gz`, zlib.gzipSync(bytes, { level: 9 }));
+        const zlibGzip = zlib.gzipSync(bytes, { level: 9 });
+        const zopfliGzip = await gzipAsync(bytes, { numiterations: 15 });
+        fs.writeFileSync(`${file}.gz`, zopfliGzip.length < zlibGzip.length ? zopfliGzip : zlibGzip);
       }
     },
   };
@@ -41,6 +49,10 @@ function inlineEntryCss(): Plugin {
         return html.replace(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (tag, fileName: string) => {
           const asset = ctx.bundle?.[fileName];
           if (!asset || asset.type !== 'asset') return tag;
+          // No chunk lists it any more: Vite's loader would otherwise add it again as a <link> (it sees
+          // no link for it) when a chunk that imports the entry loads another, and the second copy,
+          // after the pages' styles, overrode them and moved the page (docs/performance.md).
+          for (const item of Object.values(ctx.bundle ?? {})) if (item.type === 'chunk') item.viteMetadata?.importedCss.delete(fileName);
           return `<style>${String(asset.source)}</style>`;
         });
       },
@@ -50,8 +62,14 @@ function inlineEntryCss(): Plugin {
 
 /** The modules each hinted route loads before its first screen (its route's lazy loader imports them). */
 const routeModules: Record<string, string[]> = {
-  '/': ['src/features/home/components/HomePage.tsx'],
-  '/ichiban-kuji-products': ['src/app/zod-step.ts', 'src/app/schemas-step.ts', 'src/app/shop/ProductListRoute.tsx'],
+  '/': ['src/app/layout/RootLayout.tsx', 'src/features/home/components/HomePage.tsx'],
+  '/ichiban-kuji-products': [
+    'src/app/layout/RootLayout.tsx',
+    'src/app/query-provider.tsx',
+    'src/app/zod-step.ts',
+    'src/app/schemas-step.ts',
+    'src/app/shop/ProductListRoute.tsx',
+  ],
 };
 
 /**
@@ -82,7 +100,8 @@ function routeHints(): Plugin {
           chunk.imports.forEach(visit);
         };
         for (const source of sources) {
-          const page = chunks.find((chunk) => chunk.facadeModuleId === path.join(root, source));
+          // The chunk holding the module: its own, or a group's (codeSplitting.groups below).
+          const page = chunks.find((chunk) => chunk.moduleIds.includes(path.join(root, source)));
           if (!page) throw new Error(`route-hints: no chunk for ${source}`);
           visit(page.fileName);
         }
@@ -93,8 +112,19 @@ function routeHints(): Plugin {
   };
 }
 
+/**
+ * React Router's package exports only its development build, whose dev warnings are on (and logged in
+ * the browser); its production build ships beside it, the same code with them off and a little smaller.
+ */
+function productionAliases(): Alias[] {
+  const development = fileURLToPath(import.meta.resolve('react-router'));
+  const production = development.replace(`${path.sep}development${path.sep}`, `${path.sep}production${path.sep}`);
+  return production !== development && fs.existsSync(production) ? [{ find: /^react-router$/, replacement: production }] : [];
+}
+
 // In development the API runs on :3000 (npm run dev starts both); the web dev server proxies to it.
-export default defineConfig({
+export default defineConfig(({ command }) => ({
+  resolve: { alias: command === 'build' ? productionAliases() : [] },
   plugins: [react(), inlineEntryCss(), routeHints(), precompress()],
   server: {
     port: 5173,
@@ -110,20 +140,25 @@ export default defineConfig({
       output: {
         // Fewer, larger chunks after the entry: the server speaks HTTP/1.1 (six connections per host),
         // so a page needing twenty small chunks queued its API request behind them (docs/performance.md).
-        // The entry keeps exactly what the first paint needs ($initial); the storefront's schemas
-        // (zod in a chunk of its own) and src/lib (with TanStack Query's hooks) are one chunk each, shared by the pages.
+        // The entry keeps what starts the app ($initial: React, the router, the route table), the frame
+        // what every page shows around it; the storefront's schemas (zod in a chunk of its own) and
+        // src/lib (with TanStack Query) are one chunk each, shared by the pages that fetch.
         codeSplitting: {
           groups: [
             { name: 'boot', tags: ['$initial'], priority: 10 },
+            // What the frame (app/layout, a lazy route) needs on every page: apart from shop-lib, which
+            // carries TanStack Query and the schemas that `/` does not need for its first paint.
+            { name: 'frame', test: /apps[\\/]web[\\/]src[\\/](app[\\/](layout[\\/]|with-queries)|lib[\\/](session|jwt|storage|api-client|early-request)\.ts|components[\\/](icons|useDismiss)\.tsx?$)/, priority: 8 },
             // zod apart from the schemas: each is evaluated in a task of its own (app/contract-steps.ts).
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 7 },
             { name: 'contract', test: /packages[\\/]shared[\\/]src[\\/](common|money|catalogue|orders|tokens|payments|engagement|fairness[\\/]schemas|live|shop-ops[\\/]announcements)/, priority: 6 },
             // Not pending-shipment.ts: its schema pulls in the accounts schemas and the country table
             // (countries-list), whose evaluation was a long task on every page (docs/performance.md).
-            { name: 'shop-lib', test: /apps[\\/]web[\\/]src[\\/]lib[\\/](?!pending-shipment)|node_modules[\\/]@tanstack[\\/]/, priority: 5 },
+            // The query client and its provider (app/with-queries.ts) come with it: one file less to ask for.
+            { name: 'shop-lib', test: /apps[\\/]web[\\/]src[\\/](lib[\\/](?!pending-shipment)|app[\\/]query-(client|provider))|node_modules[\\/]@tanstack[\\/]/, priority: 5 },
           ],
         },
       },
     },
   },
-});
+}));

@@ -1,12 +1,7 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
-import { queryClient } from './query-client';
 import { router } from './router';
 
+// No query provider here: the pages and widgets that use queries bring it (app/with-queries.ts).
 export function App() {
-  return (
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  );
+  return <RouterProvider router={router} />;
 }

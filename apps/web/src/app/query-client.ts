@@ -1,8 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../lib/api-client';
-
-/** How long fetched data counts as fresh (no refetch on mount). */
-export const STALE_TIME_MS = 15_000;
+import { setLoadedQueryClient, STALE_TIME_MS } from './loaded-query-client';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -14,3 +12,4 @@ export const queryClient = new QueryClient({
     },
   },
 });
+setLoadedQueryClient(queryClient);

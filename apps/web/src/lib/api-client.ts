@@ -1,5 +1,6 @@
 import type { $ZodType, output } from 'zod/v4/core';
 import { storageKeys } from './storage';
+import { takeEarlyRequest } from './early-request';
 
 /** The server's answer to a shopper token it no longer accepts (revoked, account disabled, password reset). */
 const SESSION_ENDED_MESSAGE = 'Please login first.';
@@ -81,32 +82,6 @@ function bearerFor(auth: Auth | undefined): string | null {
   return localStorage.getItem(storageKeys.token);
 }
 
-/** How long a started request waits for its fetcher; unclaimed by then, it is dropped (never served stale). */
-export const EARLY_REQUEST_TTL_MS = 10_000;
-const earlyRequests = new Map<string, { response: Promise<Response>; startedAt: number }>();
-
-/**
- * Starts the public GET of `path` now, for the next api() call of that path to take as its answer:
- * a route loader calls it so the page's data loads in parallel with the page's chunk, instead of
- * after it (docs/performance.md). Public (`auth: 'none'`) reads only, so no session is involved; the
- * fetcher still parses the answer with its schema.
- */
-export function startEarlyRequest(path: string): void {
-  const started = earlyRequests.get(path);
-  if (started && Date.now() - started.startedAt < EARLY_REQUEST_TTL_MS) return;
-  const response = fetch(path, { method: 'GET', credentials: 'same-origin' });
-  // A request nobody claims must not surface as an unhandled rejection; its fetcher sees the failure.
-  response.catch(() => undefined);
-  earlyRequests.set(path, { response, startedAt: Date.now() });
-}
-
-function takeEarlyRequest(path: string, request: ApiRequest): Promise<Response> | undefined {
-  if (request.auth !== 'none' || (request.method ?? 'GET') !== 'GET' || request.body !== undefined) return undefined;
-  const started = earlyRequests.get(path);
-  earlyRequests.delete(path);
-  return started && Date.now() - started.startedAt < EARLY_REQUEST_TTL_MS ? started.response : undefined;
-}
-
 /**
  * Calls the API on the same origin and parses the answer with the contract's response schema.
  * Throws ApiError for non-OK answers and ApiShapeError (logged) when the answer breaks the contract.
@@ -121,7 +96,8 @@ export async function api<S extends $ZodType>(path: string, request: ApiRequest 
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(request.body);
   }
-  const response = await (takeEarlyRequest(path, request) ??
+  const publicGet = request.auth === 'none' && (request.method ?? 'GET') === 'GET' && request.body === undefined;
+  const response = await (takeEarlyRequest(path, publicGet) ??
     fetch(path, {
       method: request.method ?? (body ? 'POST' : 'GET'),
       headers,

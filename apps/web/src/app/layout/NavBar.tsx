@@ -1,14 +1,16 @@
-import { lazy, Suspense, useCallback, useId, useRef, useState } from 'react';
+import { Suspense, useCallback, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '../../lib/session';
 import { useDismiss } from '../../components/useDismiss';
 import { KujiyaMark, MenuIcon } from '../../components/icons';
+import { lazyWithQueries } from '../with-queries';
 import './NavBar.css';
 
 // Signed-in only, and each parses its data with the contract's schemas: loaded on demand so the
-// entry chunk carries no schema library (docs/performance.md). Their slots keep their size meanwhile.
-const NotificationBell = lazy(async () => ({ default: (await import('../../features/notifications/components/NotificationBell')).NotificationBell }));
-const TokenBalanceLink = lazy(async () => ({ default: (await import('../../features/tokens/components/TokenBalanceLink')).TokenBalanceLink }));
+// frame's chunk carries no schema library (docs/performance.md). Their slots keep their size meanwhile.
+// They bring the query client with them (app/with-queries.ts).
+const NotificationBell = lazyWithQueries(async () => (await import('../../features/notifications/components/NotificationBell')).NotificationBell);
+const TokenBalanceLink = lazyWithQueries(async () => (await import('../../features/tokens/components/TokenBalanceLink')).TokenBalanceLink);
 
 /** The logged-in menu: the account areas, then the info pages. */
 export const accountMenuLinks = [

@@ -1,16 +1,16 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { NavBar } from './NavBar';
 import { useAfterFirstPaint } from './use-after-first-paint';
 import { loadContractInSteps } from '../contract-steps';
+import { lazyWithQueries } from '../with-queries';
 
 // Not needed for the first paint, and each parses its data with the contract's schemas: loaded
-// after the entry so it carries no schema library (docs/performance.md).
-const LiveUpdates = lazy(async () => ({ default: (await import('../LiveUpdates')).LiveUpdates }));
-const PurchaseToast = lazy(async () => ({ default: (await import('../../features/live/components/PurchaseToast')).PurchaseToast }));
-const AnnouncementBanner = lazy(async () => ({
-  default: (await import('../../features/announcements/components/AnnouncementBanner')).AnnouncementBanner,
-}));
+// on their own so the frame carries no schema library (docs/performance.md). Each brings the query
+// client (app/with-queries.ts), which the first paint of `/` does not need either.
+const LiveUpdates = lazyWithQueries(async () => (await import('../LiveUpdates')).LiveUpdates);
+const PurchaseToast = lazyWithQueries(async () => (await import('../../features/live/components/PurchaseToast')).PurchaseToast);
+const AnnouncementBanner = lazyWithQueries(async () => (await import('../../features/announcements/components/AnnouncementBanner')).AnnouncementBanner);
 
 /** The frame of every page: the navigation bar above the routed page. */
 export function RootLayout() {

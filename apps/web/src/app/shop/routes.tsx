@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
-import { startEarlyRequest } from '../../lib/api-client';
+import { startEarlyRequest } from '../../lib/early-request';
 import { productsPath, productsQueryKey } from '../../lib/query-keys';
-import { queryClient, STALE_TIME_MS } from '../query-client';
+import { loadedQueryClient, STALE_TIME_MS } from '../loaded-query-client';
 import { loadContractInSteps } from '../contract-steps';
 
 /**
@@ -10,7 +10,8 @@ import { loadContractInSteps } from '../contract-steps';
  * Defined here, in the router, not in the lazy chunk: that is what lets it run before the chunk loads.
  */
 export function startListingRequest(): null {
-  const cached = queryClient.getQueryCache().find({ queryKey: productsQueryKey, exact: true });
+  // No client loaded yet means nothing cached yet: the request starts at once, never after a chunk.
+  const cached = loadedQueryClient()?.getQueryCache().find({ queryKey: productsQueryKey, exact: true });
   if (!cached || cached.isStaleByTime(STALE_TIME_MS)) startEarlyRequest(productsPath);
   return null;
 }

@@ -1,12 +1,13 @@
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ProductListing } from '@kujiya/shared';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { fundedShopper, useTokens } from '../orders/testing.ts';
 import { createTestProduct } from './test/fixtures.ts';
-import { MINUTE } from '../../core/clock.ts';
+import { MINUTE, TestClock } from '../../core/clock.ts';
 import { NEW_PRODUCT_WINDOW_MS } from './service.ts';
-import { LISTING_ALONE_MAX_AGE_MS, LISTING_MAX_AGE_MS } from './listing-cache.ts';
+import { LISTING_ALONE_MAX_AGE_MS, LISTING_MAX_AGE_MS, createListingCache } from './listing-cache.ts';
+
 
 /** The catalogue listing's per-instance cache (docs/rules/catalogue.md): same bytes until a change commits. */
 describe('catalogue listing cache', () => {
@@ -110,5 +111,39 @@ describe('catalogue listing compression', () => {
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
     expect(new Set([plain.headers.etag, br.headers.etag, gzip.headers.etag]).size).toBe(3);
+  });
+});
+
+describe('catalogue listing rebuilds', () => {
+  it('keeps an unchanged body, its ETag and its compressed bytes, and checks only bodies that changed', async () => {
+    const clock = new TestClock(new Date('2026-11-23T00:00:00Z'));
+    let listing: unknown = { all: [{ quantity: '10/10' }] };
+    const check = vi.fn();
+    const cache = createListingCache({ build: async () => ({ listing, changesAt: null }), check, clock, alone: false, log: console as never });
+    const first = await cache.get();
+    const firstBrotli = first.encoded('br');
+    clock.advance(LISTING_MAX_AGE_MS);
+    const same = await cache.get();
+    expect(same.etag).toBe(first.etag);
+    expect(same.encoded('br')).toBe(firstBrotli);
+    expect(check).toHaveBeenCalledTimes(1);
+
+    listing = { all: [{ quantity: '9/10' }] };
+    clock.advance(LISTING_MAX_AGE_MS);
+    const changed = await cache.get();
+    expect(changed.etag).not.toBe(first.etag);
+    expect(zlib.brotliDecompressSync(changed.encoded('br')).toString()).toBe(JSON.stringify(listing));
+    expect(check).toHaveBeenCalledTimes(2);
+
+    // A body the check refuses is not served (the route answers 500), and the next rebuild checks again.
+    check.mockImplementationOnce(() => {
+      throw new Error('does not match its schema');
+    });
+    listing = { all: [] };
+    cache.invalidate();
+    await expect(cache.get()).rejects.toThrow('does not match its schema');
+    expect((await cache.get()).body).toBe(JSON.stringify(listing));
+    expect(check).toHaveBeenCalledTimes(4);
+    await cache.close();
   });
 });

@@ -59,6 +59,8 @@ export function listingChannelFor(redisUrl: string): string {
  */
 export function createListingCache(opts: {
   build: () => Promise<{ listing: unknown; changesAt: number | null }>;
+  /** Checks a listing whose body differs from the last one (the contract, outside production); throws to refuse it. */
+  check?: (listing: unknown) => void;
   clock: Clock;
   redisUrl?: string;
   /** The only instance on its database (no other instance can change the listing unseen). */
@@ -69,6 +71,8 @@ export function createListingCache(opts: {
   let generation = 0;
   let cached: (ListingBody & { generation: number; builtAt: number; validUntil: number }) | null = null;
   let building: { generation: number; promise: Promise<ListingBody> } | null = null;
+  /** The body made last: a rebuild that comes out the same keeps it, its ETag and its compressed copies. */
+  let last: ListingBody | null = null;
 
   const bus = opts.redisUrl ? createInvalidationBus(opts.redisUrl, opts.log, () => void (generation++)) : null;
 
@@ -77,10 +81,17 @@ export function createListingCache(opts: {
     const builtAt = opts.clock.now().getTime();
     const { listing, changesAt } = await opts.build();
     const body = JSON.stringify(listing);
-    const etag = `"${crypto.createHash('sha1').update(body).digest('base64url')}"`;
-    const made = listingBody(body, etag);
+    // On a shared database the body is rebuilt every second whether or not anything changed; an
+    // unchanged one is not hashed, checked or compressed again (docs/performance.md).
+    let made: ListingBody;
+    if (last && last.body === body) made = last;
+    else {
+      opts.check?.(listing);
+      made = listingBody(body, `"${crypto.createHash('sha1').update(body).digest('base64url')}"`);
+      last = made;
+    }
     const validUntil = Math.min(builtAt + maxAgeMs, changesAt ?? Infinity);
-    if (started === generation) cached = Object.assign(made, { generation: started, builtAt, validUntil });
+    if (started === generation) cached = { ...made, encoded: made.encoded, generation: started, builtAt, validUntil };
     return made;
   }
 

@@ -546,14 +546,13 @@ export function createCatalogueService(ctx: AppContext, deps: { rounds: RoundsSe
   const checkContract = ctx.config.env !== 'production';
   const listing = createListingCache({
     // Outside production a listing that drifts from its schema fails here, as the route's serializer would.
-    build: async () => {
-      const listed = await service.listingUntil();
-      if (checkContract) {
-        const checked = productListingSchema.safeParse(listed.listing);
-        if (!checked.success) throw new ResponseSerializationError('GET', '/api/ichiban-kuji-products', { cause: checked.error });
-      }
-      return listed;
-    },
+    build: () => service.listingUntil(),
+    check: checkContract
+      ? (listed) => {
+          const checked = productListingSchema.safeParse(listed);
+          if (!checked.success) throw new ResponseSerializationError('GET', '/api/ichiban-kuji-products', { cause: checked.error });
+        }
+      : undefined,
     // PGlite is one process's own database: every change to the listing passes through this instance.
     alone: ctx.database.kind === 'pglite',
     clock: ctx.clock,

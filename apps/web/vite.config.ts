@@ -28,7 +28,7 @@ function precompress(): Plugin {
         if (bytes.length < 1024) continue;
         fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
         const zlibGzip = zlib.gzipSync(bytes, { level: 9 });
-        const zopfliGzip = await gzipAsync(bytes, { numiterations: 15 });
+        const zopfliGzip = await gzipAsync(bytes, { numiterations: 5 });
         fs.writeFileSync(`${file}.gz`, zopfliGzip.length < zlibGzip.length ? zopfliGzip : zlibGzip);
       }
     },

@@ -3,6 +3,7 @@ import type { AppContext } from '../../core/context.ts';
 import type { PresentedToken, Role, SessionState } from '../../core/auth.ts';
 import { MINUTE } from '../../core/clock.ts';
 import { createKeyedBatches } from '../../core/keyed-batches.ts';
+import { jsonRows } from '../../core/json-rows.ts';
 import { runPeriodically } from '../../core/periodic.ts';
 import { admins, revokedTokens, users } from './tables.ts';
 
@@ -50,10 +51,10 @@ export function createSessions(ctx: AppContext) {
 
   /** Several checks of one role in one query: the same conditions as the prepared statements above. */
   async function lookupMany(role: Role, keys: SessionKey[]): Promise<(SessionState | null)[]> {
-    const asked = JSON.stringify(keys.map((key, i) => ({ i, id: key.accountId, jti: key.tokenId })));
+    const asked = jsonRows(keys.map((key, i) => ({ i, id: key.accountId, jti: key.tokenId })));
     const result = (await ctx.db.execute(sql`
       select q.i, a.token_version, ${role === 'admin' ? sql`a.role` : sql`null`} as admin_role
-      from json_to_recordset(${asked}::json) as q(i int, id uuid, jti text)
+      from json_to_recordset(${asked}) as q(i int, id uuid, jti text)
       join ${role === 'admin' ? admins : users} a on a.id = q.id and a.disabled_at is null
       where not exists (select 1 from ${revokedTokens} r where r.jti = q.jti)`)) as unknown as {
       rows: { i: number; token_version: number; admin_role: SessionState['adminRole'] | null }[];

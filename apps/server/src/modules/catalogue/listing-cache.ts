@@ -91,7 +91,7 @@ export function createListingCache(opts: {
       last = made;
     }
     const validUntil = Math.min(builtAt + maxAgeMs, changesAt ?? Infinity);
-    if (started === generation) cached = { ...made, encoded: made.encoded, generation: started, builtAt, validUntil };
+    if (started === generation) cached = { ...made, generation: started, builtAt, validUntil };
     return made;
   }
 

@@ -58,6 +58,22 @@ describe('createWebIndex', () => {
     expect(await web.htmlFor('/ichiban-kuji-products/abc')).toBeNull();
   });
 
+  it('gives every other document the hints listed under `*`, and `/` and the list route their own', async () => {
+    const dist = fakeDist();
+    const withDefault = { ...ROUTE_HINTS, '*': { scripts: ['/assets/frame-6.js', '/assets/site-routes-7.js'], styles: ['/assets/frame-8.css'] } };
+    fs.writeFileSync(path.join(dist, 'route-hints.json'), JSON.stringify(withDefault));
+    const web = createWebIndex({ webDist: dist, listingBody: async () => ({ body: listingOf([]) }) });
+    for (const page of ['/faq', '/orders/', '/ichiban-kuji-products/abc', '/no-such-page']) {
+      const head = headOf((await web.htmlFor(page))!);
+      expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/frame-6.js"><link rel="modulepreload" crossorigin href="/assets/site-routes-7.js">');
+      expect(head).toContain('<link rel="preload" as="style" crossorigin href="/assets/frame-8.css">');
+      expect(head).not.toContain('HomePage');
+      expect(head).not.toContain('/api/');
+    }
+    expect(headOf((await web.htmlFor('/'))!)).not.toContain('site-routes');
+    expect(headOf((await web.htmlFor('/ichiban-kuji-products'))!)).not.toContain('site-routes');
+  });
+
   it('still hints the listing request when the listing cannot be read', async () => {
     const web = createWebIndex({
       webDist: fakeDist(),

@@ -37,8 +37,8 @@ export const LISTING_API_PATH = '/api/ichiban-kuji-products';
  * page's chunks as modulepreloads and its stylesheets as preloads (both `crossorigin`, as Vite's loader requests them), so they load while the entry
  * does. On the list page also the listing's request (as the app's loader makes it: a same-origin
  * GET, hence `crossorigin`, so the app takes the preloaded answer) and the first card's artwork,
- * both found in the first document instead of after the scripts ran. Other paths get the file as
- * it is.
+ * both found in the first document instead of after the scripts ran. Every other path gets the
+ * hints listed under `*`: the frame and the route table of the pages other than home.
  */
 export function createWebIndex(opts: { webDist: string; listingBody: () => Promise<{ body: string }> }) {
   const indexFile = path.join(opts.webDist, 'index.html');
@@ -86,14 +86,14 @@ export function createWebIndex(opts: { webDist: string; listingBody: () => Promi
   async function htmlFor(pathname: string): Promise<string | null> {
     load();
     const route = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-    const pageHints = staticHints.get(route) ?? '';
+    const pageHints = staticHints.get(route) ?? staticHints.get('*') ?? '';
     const dataHints = route === LISTING_PATH ? await listingHints() : '';
     if (!pageHints && !dataHints) return null;
     // Data first: the listing and its artwork are what the list page's first screen waits for.
     return html.replace('</head>', `${dataHints}${pageHints}</head>`);
   }
 
-  // Few distinct documents exist (two routes, one listing image at a time): each is compressed once.
+  // Few distinct documents exist (three kinds of route, one listing image at a time): each is compressed once.
   const encodedCache = new Map<string, Buffer>();
   function encoded(document: string, encoding: 'br' | 'gzip'): Buffer {
     const key = `${encoding}:${document}`;

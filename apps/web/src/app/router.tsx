@@ -1,42 +1,37 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { ErrorPage } from '../components/layout/ErrorPage';
-import { NotFoundPage } from '../components/layout/NotFoundPage';
 import { homeRoutes } from '../features/home/routes';
-import { catalogueRoutes } from './shop/routes';
-import { infoRoutes } from '../features/info/routes';
-import { authRoutes } from '../features/auth/routes';
-import { profileRoutes } from '../features/profile/routes';
-import { adminRoutes } from '../features/admin/routes';
-import { fairnessRoutes } from '../features/fairness/routes';
-import { tokenRoutes } from '../features/tokens/routes';
-import { purchaseRoutes } from '../features/purchase/routes';
-import { drawRoutes } from '../features/draw/routes';
-import { inventoryRoutes } from '../features/inventory/routes';
-import { orderRoutes } from '../features/orders/routes';
-import { shipmentRoutes } from '../features/shipments/routes';
-import { tradingRoutes } from '../features/trading/routes';
-import { routesWithQueries } from './with-queries';
+import { loadSiteRoutes } from './site-routes-loader';
 
-// Last: any other address (the admin routes keep their own catch-all behind the admin guard).
-const notFoundRoute: RouteObject = { path: '*', element: <NotFoundPage /> };
+/** The route every page hangs under (inside the frame); the other pages are added to it on demand. */
+const PAGES_ROUTE_ID = 'pages';
 
-// Every feature contributes its own lazily loaded routes; admin routes live in their own chunk.
-// The frame (nav bar, session) is a lazy route too, loaded side by side with the page's chunk (the
-// server hints both on `/` and the list): the entry keeps only what starts the app (docs/performance.md).
-// Home uses no queries, so `/` paints without TanStack Query; every other page loads it with its chunk.
+const loadFrame = () => import('./layout/RootLayout');
+
+// The entry knows only home. Any other address makes the router ask patchRoutesOnNavigation, which
+// adds the rest of the table (app/site-routes.tsx) once; the server hints that chunk on every
+// document but `/` (docs/performance.md). The frame (nav bar, session) is a lazy route too, loaded
+// side by side with the page's chunk. Home uses no queries, so `/` paints without TanStack Query.
 const routes: RouteObject[] = [
   {
     path: '/',
-    lazy: async () => ({ Component: (await import('./layout/RootLayout')).RootLayout }),
+    lazy: async () => ({ Component: (await loadFrame()).RootLayout }),
     errorElement: <ErrorPage />,
     // Shown while the first lazy route module loads.
     hydrateFallbackElement: <div className="spinner" role="status" aria-label="Loading" />,
-    children: [{ errorElement: <ErrorPage />, children: [
-          ...homeRoutes,
-          ...routesWithQueries([...catalogueRoutes, ...infoRoutes, ...authRoutes, ...profileRoutes, ...adminRoutes, ...fairnessRoutes, ...tokenRoutes, ...purchaseRoutes, ...drawRoutes, ...inventoryRoutes, ...orderRoutes, ...shipmentRoutes, ...tradingRoutes]),
-          notFoundRoute,
-        ] }],
+    children: [{ id: PAGES_ROUTE_ID, errorElement: <ErrorPage />, children: homeRoutes }],
   },
 ];
 
-export const router = createBrowserRouter(routes);
+let siteRoutesAdded = false;
+
+export const router = createBrowserRouter(routes, {
+  async patchRoutesOnNavigation({ patch }) {
+    if (siteRoutesAdded) return;
+    const siteRoutes = await loadSiteRoutes();
+    // Two navigations may wait on the same load: only the first adds the routes.
+    if (siteRoutesAdded) return;
+    siteRoutesAdded = true;
+    patch(PAGES_ROUTE_ID, siteRoutes);
+  },
+});

@@ -1,6 +1,7 @@
 import type { $ZodType, output } from 'zod/v4/core';
 import { storageKeys } from './storage';
 import { takeEarlyRequest } from './early-request';
+import { reportShopperTokenRefused } from './token-refusals';
 
 /** The server's answer to a shopper token it no longer accepts (revoked, account disabled, password reset). */
 const SESSION_ENDED_MESSAGE = 'Please login first.';
@@ -57,16 +58,6 @@ export class ApiShapeError extends Error {
   }
 }
 
-const shopperTokenRefusedListeners = new Set<(token: string) => void>();
-/**
- * Called when the server refuses the shopper's token as ended (disabled account, revoked session). The
- * session store listens (src/lib/session.ts), so this module stays free of its side effects.
- */
-export function onShopperTokenRefused(listener: (token: string) => void): () => void {
-  shopperTokenRefusedListeners.add(listener);
-  return () => shopperTokenRefusedListeners.delete(listener);
-}
-
 export interface ApiRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** JSON body, or FormData for multipart. */
@@ -120,7 +111,7 @@ export async function api<S extends $ZodType>(path: string, request: ApiRequest 
       typeof record.message === 'string' ? record.message : typeof record.error === 'string' ? record.error : response.statusText;
     // The shopper's stored token was refused: that session has ended on the server, so end it here too.
     if (response.status === 403 && message === SESSION_ENDED_MESSAGE && token && request.auth !== 'admin') {
-      shopperTokenRefusedListeners.forEach((listener) => listener(token));
+      reportShopperTokenRefused(token);
     }
     throw new ApiError(response.status, message, record);
   }

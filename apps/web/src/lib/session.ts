@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { storageKeys } from './storage';
 import { isTokenUsable, msUntilExpiry } from './jwt';
-import { onShopperTokenRefused } from './api-client';
+import { onShopperTokenRefused } from './token-refusals';
 
 /**
  * The shopper's session as kept in local storage (token + username), with the client auth state of

@@ -2,7 +2,7 @@ import { Suspense, useCallback, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '../../lib/session';
 import { useDismiss } from '../../components/useDismiss';
-import { KujiyaMark, MenuIcon } from '../../components/icons';
+import { KujiyaMark, MenuIcon } from '../../components/nav-icons';
 import { lazyWithQueries } from '../with-queries';
 import './NavBar.css';
 

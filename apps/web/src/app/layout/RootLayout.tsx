@@ -1,9 +1,10 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { NavBar } from './NavBar';
-import { useAfterFirstPaint } from './use-after-first-paint';
+import { useAfterFirstPaint } from '../../lib/use-after-first-paint';
 import { loadContractInSteps } from '../contract-steps';
 import { lazyWithQueries } from '../with-queries';
+import { loadSiteRoutes } from '../site-routes-loader';
 
 // Not needed for the first paint, and each parses its data with the contract's schemas: loaded
 // on their own so the frame carries no schema library (docs/performance.md). Each brings the query
@@ -15,6 +16,11 @@ const AnnouncementBanner = lazyWithQueries(async () => (await import('../../feat
 /** The frame of every page: the navigation bar above the routed page. */
 export function RootLayout() {
   const painted = useAfterFirstPaint(loadContractInSteps);
+  // Home paints without the other pages' route table (app/router.tsx); fetched now, the first tap on
+  // a link does not wait for it. A failed load is tried again on that navigation.
+  useEffect(() => {
+    if (painted) loadSiteRoutes().catch(() => undefined);
+  }, [painted]);
   return (
     <>
       <NavBar />

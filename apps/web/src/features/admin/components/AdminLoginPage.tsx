@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { adminLoginRequestSchema } from '@kujiya/shared';
 import { serverMessageOf } from '../../../lib/api-client';
-import { KujiyaMark } from '../../../components/icons';
+import { KujiyaMark } from '../../../components/nav-icons';
 import { useAdminLogin } from '../api/adminLogin';
 import { adminSession } from '../admin-session';
 import { PasswordInput } from '../../../components/PasswordInput';

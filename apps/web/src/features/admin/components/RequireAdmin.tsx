@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, Navigate, NavLink, Outlet, useNavigate } from 'react-router';
-import { KujiyaMark } from '../../../components/icons';
+import { KujiyaMark } from '../../../components/nav-icons';
 import { adminSession, isAdminAuthFailure } from '../admin-session';
 import { sectionsFor } from '../sections';
 import { useAdminMe } from '../api/adminMe';

@@ -6,7 +6,9 @@ import { useEffect, useState } from 'react';
  * they evaluate) neither delay nor lengthen the first paint (docs/performance.md). `prepare` runs
  * first (once the page is idle), e.g. to evaluate what those chunks import in smaller steps.
  */
-export function useAfterFirstPaint(prepare: () => Promise<void> = async () => undefined): boolean {
+const nothingToPrepare = async () => undefined;
+
+export function useAfterFirstPaint(prepare: () => Promise<void> = nothingToPrepare): boolean {
   const [ready, setReady] = useState(false);
   useEffect(() => {
     let idle: number | undefined;

@@ -124,8 +124,10 @@ it('hints the home page chunk on / and no listing there; other pages get the fra
   const faq = await fetch(`${server.url}/faq`);
   expect(faq.headers.get('cache-control')).toBe('no-cache');
   const faqHtml = await faq.text();
-  const faqScripts = [...faqHtml.matchAll(/<link rel="modulepreload" crossorigin href="\/assets\/([\w-]+)-[\w-]+\.js">/g)].map((m) => m[1]);
-  expect(faqScripts.sort()).toEqual(['frame', 'site-routes']);
+  const faqScripts = [...faqHtml.matchAll(/<link rel="modulepreload" crossorigin href="\/assets\/([^"]+)\.js">/g)].map((m) => m[1]!);
+  expect(faqScripts).toHaveLength(2);
+  expect(faqScripts.some((file) => file.startsWith('frame-'))).toBe(true);
+  expect(faqScripts.some((file) => file.startsWith('site-routes-'))).toBe(true);
   expect(faqHtml).not.toContain('rel="preload" as="fetch"');
   // The entry's stylesheet is inline: nothing blocks the first paint but the document itself.
   expect(faqHtml).toContain('<style>');

@@ -69,7 +69,6 @@ const routeModules: Record<string, string[]> = {
   '/': ['src/app/layout/RootLayout.tsx', 'src/features/home/components/HomePage.tsx'],
   '/ichiban-kuji-products': [
     'src/app/layout/RootLayout.tsx',
-    'src/app/site-routes.tsx',
     'src/app/query-provider.tsx',
     'src/app/zod-step.ts',
     'src/app/schemas-step.ts',
@@ -172,9 +171,9 @@ export default defineConfig(({ command }) => ({
         codeSplitting: {
           groups: [
             { name: 'boot', tags: ['$initial'], priority: 10 },
-            // The route table of every page but home (app/site-routes.tsx) with what its loaders use: on its
-            // own, so adding those routes never waits for TanStack Query or the schemas.
-            { name: 'site-routes', test: /apps[\\/]web[\\/]src[\\/](app[\\/](site-routes|loaded-query-client|shop[\\/]routes)|features[\\/][^\\/]+[\\/]routes|components[\\/]require-login|lib[\\/](early-request|query-keys))\.tsx?$/, priority: 7.5 },
+            // The route table of every page but home and the list (app/site-routes.tsx): on its own, so
+            // adding those routes never waits for TanStack Query or the schemas.
+            { name: 'site-routes', test: /apps[\\/]web[\\/]src[\\/](app[\\/]site-routes|features[\\/][^\\/]+[\\/]routes|components[\\/]require-login)\.tsx?$/, priority: 7.5 },
             // What the frame (app/layout, a lazy route) needs on every page: apart from shop-lib, which
             // carries TanStack Query and the schemas that `/` does not need for its first paint.
             { name: 'frame', test: /apps[\\/]web[\\/]src[\\/](app[\\/](layout[\\/]|with-queries)|lib[\\/](session|jwt|storage|token-refusals|use-after-first-paint)\.ts|components[\\/](nav-icons|useDismiss)\.tsx?$)/, priority: 8 },

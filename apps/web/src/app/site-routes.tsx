@@ -1,6 +1,5 @@
 import type { RouteObject } from 'react-router';
 import { NotFoundPage } from '../components/layout/NotFoundPage';
-import { catalogueRoutes } from './shop/routes';
 import { infoRoutes } from '../features/info/routes';
 import { authRoutes } from '../features/auth/routes';
 import { profileRoutes } from '../features/profile/routes';
@@ -19,13 +18,12 @@ import { routesWithQueries } from './with-queries';
 const notFoundRoute: RouteObject = { path: '*', element: <NotFoundPage /> };
 
 /**
- * Every page but home, each feature's lazily loaded routes: the router adds them when it first meets
+ * Every page but home and the list, each feature's lazily loaded routes: the router adds them when it first meets
  * an address outside home (app/router.tsx), so the first paint of `/` carries none of this table
  * (docs/performance.md). Every one of these pages loads the query client with its chunk.
  */
 export const siteRoutes: RouteObject[] = [
   ...routesWithQueries([
-    ...catalogueRoutes,
     ...infoRoutes,
     ...authRoutes,
     ...profileRoutes,

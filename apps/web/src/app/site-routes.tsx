@@ -18,9 +18,9 @@ import { routesWithQueries } from './with-queries';
 const notFoundRoute: RouteObject = { path: '*', element: <NotFoundPage /> };
 
 /**
- * Every page but home and the list, each feature's lazily loaded routes: the router adds them when it first meets
- * an address outside home (app/router.tsx), so the first paint of `/` carries none of this table
- * (docs/performance.md). Every one of these pages loads the query client with its chunk.
+ * Every page but home and the list, each feature's lazily loaded routes: the router adds them when
+ * it first meets another address (app/router.tsx), so the first paint of `/` carries none of this
+ * table (docs/performance.md). Every one of these pages loads the query client with its chunk.
  */
 export const siteRoutes: RouteObject[] = [
   ...routesWithQueries([

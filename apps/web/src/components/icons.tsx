@@ -1,6 +1,7 @@
 import type { IconProps } from './nav-icons';
 
-/** Small inline icons of the pages and the navigation bar's widgets (stroke follows currentColor). */
+// Small inline icons of the pages and the navigation bar's widgets (stroke follows currentColor);
+// the bar's own icons are in nav-icons.tsx.
 
 export function BellIcon({ size = 24 }: IconProps) {
   return (

@@ -12,7 +12,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { systemClock } from '../apps/server/src/core/clock.ts';
 import { migrateDatabase, openDatabase } from '../apps/server/src/db/database.ts';
 import { insertTestShopper } from '../apps/server/src/modules/accounts/test-helpers.ts';
-import { JWT_SECRET, benchDatabase, percentile, startInstance, stopInstance, type Instance } from './lib.ts';
+import { BenchConnection, JWT_SECRET, benchDatabase, percentile, startInstance, stopInstance, type Instance } from './lib.ts';
 
 export interface DropResult {
   /** Whether each buyer's connection (and the anchor's pool) was open before the start. */
@@ -96,25 +96,43 @@ export async function runDrop(opts: { buyers: number; tickets: number; warm: boo
 
     const env = { DATABASE_URL: database.url };
     instances.push(...(await Promise.all([startInstance(env), startInstance(env)])));
-    // Warm both instances (JIT, pool connections) on the catalogue.
-    for (const instance of instances) for (let i = 0; i < 20; i++) await (await fetch(`${instance.url}/api/ichiban-kuji-products`)).text();
-
-    if (opts.warm) {
-      // All at once, so the client opens one connection per buyer and keeps it for the drop.
-      await Promise.all(buyers.map(async (_, i) => (await fetch(`${instances[i % instances.length]!.url}/api/ichiban-kuji-products`)).text()));
+    // Warm both instances (JIT, pool connections) and the load generator on the catalogue, each
+    // request on a connection of its own that is closed after.
+    for (let round = 0; round < 4; round++) {
+      await Promise.all(
+        Array.from({ length: 100 }, async (_, i) => {
+          const connection = BenchConnection.open(instances[i % instances.length]!.url);
+          await connection.request('GET', '/api/ichiban-kuji-products');
+          connection.close();
+        }),
+      );
     }
+
+    // Warm: each buyer's connection is open (and has served the catalogue) before the start, as a
+    // shopper's on the product page; cold, it is opened at the start, the request written as soon as
+    // it is up.
+    const connections = opts.warm
+      ? await Promise.all(
+          buyers.map(async (_, i) => {
+            const connection = BenchConnection.open(instances[i % instances.length]!.url);
+            await connection.request('GET', '/api/ichiban-kuji-products');
+            return connection;
+          }),
+        )
+      : undefined;
     const start = performance.now();
     const outcomes = await Promise.all(
       buyers.map(async (buyer, i) => {
-        const instance = instances[i % instances.length]!;
         const t0 = performance.now();
-        const res = await fetch(`${instance.url}/api/token/use`, {
-          method: 'POST',
-          headers: { authorization: buyer.authorization, 'content-type': 'application/json' },
-          body: JSON.stringify({ setId, username: buyer.username, ticketsBought: 1 }),
-        });
-        await res.text();
+        const connection = connections?.[i] ?? BenchConnection.open(instances[i % instances.length]!.url);
+        const res = await connection.request(
+          'POST',
+          '/api/token/use',
+          { authorization: buyer.authorization, 'content-type': 'application/json' },
+          JSON.stringify({ setId, username: buyer.username, ticketsBought: 1 }),
+        );
         const t1 = performance.now();
+        connection.close();
         return { status: res.status, latency: t1 - t0, end: t1 - start };
       }),
     );

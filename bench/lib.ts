@@ -4,6 +4,7 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -158,3 +159,91 @@ export function machine(): string {
 }
 
 export const loadAverage = () => os.loadavg().map((n) => n.toFixed(1)).join(' / ');
+
+/**
+ * One HTTP/1.1 connection of the drop's load generator, written straight to a socket: a buyer's
+ * request costs the generator a write and a parse, where Node's fetch (undici, WHATWG streams and
+ * headers) cost it so much that on two shared cores 1,000 cold fetches took a median 350 ms
+ * against a server that answers at once. Only what the benchmarks need: answers with a
+ * `content-length` or chunked bodies, one request at a time.
+ */
+export class BenchConnection {
+  private buffered: Buffer = Buffer.alloc(0);
+  private pending: { resolve: (answer: { status: number; body: string }) => void; reject: (error: Error) => void } | undefined;
+
+  private constructor(
+    private readonly socket: net.Socket,
+    private readonly host: string,
+  ) {
+    socket.setNoDelay(true);
+    socket.on('data', (chunk: Buffer) => {
+      this.buffered = this.buffered.length ? Buffer.concat([this.buffered, chunk]) : chunk;
+      this.parse();
+    });
+    const fail = (error: Error) => {
+      this.pending?.reject(error);
+      this.pending = undefined;
+    };
+    socket.on('error', fail);
+    socket.on('close', () => fail(new Error('connection closed')));
+  }
+
+  /** A connection to `url`'s host; requests written before it is up wait in the socket. */
+  static open(url: string): BenchConnection {
+    const { hostname, port, host } = new URL(url);
+    return new BenchConnection(net.connect(Number(port), hostname), host);
+  }
+
+  request(method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<{ status: number; body: string }> {
+    if (this.pending) throw new Error('one request at a time');
+    const lines = [`${method} ${path} HTTP/1.1`, `host: ${this.host}`];
+    for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`);
+    if (body !== undefined) lines.push(`content-length: ${Buffer.byteLength(body)}`);
+    const answer = new Promise<{ status: number; body: string }>((resolve, reject) => (this.pending = { resolve, reject }));
+    this.socket.write(`${lines.join('\r\n')}\r\n\r\n${body ?? ''}`);
+    return answer;
+  }
+
+  close(): void {
+    this.socket.destroy();
+  }
+
+  private parse(): void {
+    const end = this.buffered.indexOf('\r\n\r\n');
+    if (end < 0 || !this.pending) return;
+    const head = this.buffered.subarray(0, end).toString('latin1');
+    const status = Number(head.slice(9, 12));
+    const length = /\r\ncontent-length:\s*(\d+)/i.exec(head);
+    let body: Buffer | undefined;
+    let rest: number;
+    if (length) {
+      const size = Number(length[1]);
+      if (this.buffered.length < end + 4 + size) return;
+      body = this.buffered.subarray(end + 4, end + 4 + size);
+      rest = end + 4 + size;
+    } else if (/\r\ntransfer-encoding:\s*chunked/i.test(head)) {
+      const chunks: Buffer[] = [];
+      let at = end + 4;
+      for (;;) {
+        const lineEnd = this.buffered.indexOf('\r\n', at);
+        if (lineEnd < 0) return;
+        const size = parseInt(this.buffered.subarray(at, lineEnd).toString('latin1'), 16);
+        if (this.buffered.length < lineEnd + 2 + size + 2) return;
+        if (size === 0) {
+          rest = lineEnd + 4;
+          break;
+        }
+        chunks.push(this.buffered.subarray(lineEnd + 2, lineEnd + 2 + size));
+        at = lineEnd + 2 + size + 2;
+      }
+      body = Buffer.concat(chunks);
+    } else {
+      body = Buffer.alloc(0);
+      rest = end + 4;
+    }
+    this.buffered = this.buffered.subarray(rest);
+    const pending = this.pending;
+    this.pending = undefined;
+    pending.resolve({ status, body: body.toString('utf8') });
+  }
+}

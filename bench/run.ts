@@ -89,11 +89,13 @@ if (only.has('lighthouse')) {
   const scores = await lighthouseScores();
   if (typeof scores === 'string') out(`(e) Lighthouse ${scores}.`);
   else {
-    out('(e) Lighthouse, mobile:');
+    out(`(e) Lighthouse, mobile, the median of ${scores[0]!.runs.length} runs per page (pages alternating):`);
     out();
-    out('| Page | Performance | Accessibility | LCP |');
-    out('|---|---|---|---|');
-    for (const s of scores) out(`| ${s.page} | ${s.performance} | ${s.accessibility} | ${ms(s.lcpMs)} |`);
+    out('| Page | Performance (median) | Lowest – highest | Every run | Accessibility | LCP |');
+    out('|---|---|---|---|---|---|');
+    for (const s of scores) {
+      out(`| ${s.page} | ${s.performance} | ${Math.min(...s.runs)} – ${Math.max(...s.runs)} | ${s.runs.join(', ')} | ${s.accessibility} | ${ms(s.lcpMs)} |`);
+    }
   }
   out();
 }

@@ -14,7 +14,7 @@ const run = (label, cmd, args, env = {}) => {
   }
 };
 
-const workspaces = ['packages/shared', 'apps/server', 'apps/web', 'e2e'];
+const workspaces = ['packages/shared', 'apps/server', 'apps/web', 'e2e', 'bench'];
 run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
 for (const ws of workspaces) run(`type check ${ws}`, 'npx', ['tsc', '-p', ws]);
 run('build web', 'npm', ['run', 'build', '-w', '@kujiya/web', '--silent']);

@@ -4,8 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { createWebIndex } from './core/web-index.ts';
-import { helmetHeaders } from './core/security-headers.ts';
-import multipart from '@fastify/multipart';
+import { answersWithApiHeaders, apiHeadersFrom, helmetHeaders } from './core/security-headers.ts';
 import websocket from '@fastify/websocket';
 import fastifyStatic from '@fastify/static';
 import compress from '@fastify/compress';
@@ -25,7 +24,6 @@ import { installAfterCommit, setAfterCommitErrorHandler } from './core/after-com
 import { createRateLimiter } from './core/rate-limiter.ts';
 import { applyRouteLimits } from './core/route-limits.ts';
 import { rejectControlCharacters } from './core/input-hardening.ts';
-import { MULTIPART_LIMITS } from './core/multipart.ts';
 import type { AppContext } from './core/context.ts';
 import { createServices, type Services } from './services.ts';
 import { registerApiRoutes } from './routes.ts';
@@ -98,7 +96,7 @@ export async function buildApp(options: BuildAppOptions): Promise<KujiyaApp> {
   };
   app.addHook('onClose', async () => ctx.limiter.close());
 
-  // The security headers are the same on every answer: helmet makes them once here, and each reply
+  // The security headers are the same on every answer of a kind: helmet makes them once here, and each reply
   // gets the finished set (the Fastify plugin rebuilt helmet on every request: docs/performance.md).
   const securityHeaders = helmetHeaders({
     contentSecurityPolicy: {
@@ -115,8 +113,10 @@ export async function buildApp(options: BuildAppOptions): Promise<KujiyaApp> {
     },
     crossOriginEmbedderPolicy: false,
   });
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(securityHeaders);
+  // JSON answers take the smaller API set (docs/rules/security.md, "Security headers").
+  const apiSecurityHeaders = apiHeadersFrom(securityHeaders);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(answersWithApiHeaders(request.url) ? apiSecurityHeaders : securityHeaders);
     done();
   });
   // Limits of routes that hold stock or store anonymous data, from one table (core/route-limits.ts);
@@ -141,7 +141,6 @@ export async function buildApp(options: BuildAppOptions): Promise<KujiyaApp> {
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  await app.register(multipart, { limits: MULTIPART_LIMITS });
   // The live socket's clients send one small auth message at most (docs/rules/live.md).
   await app.register(websocket, { options: { maxPayload: LIVE_MAX_CLIENT_FRAME_BYTES } });
 

@@ -116,6 +116,21 @@ describe('multipart limits and malformed forms', () => {
     expect(details.json().shippingAddress.fullName).not.toBe('Changed');
   });
 
+  it('a form sent to a route that takes none: 415, nothing read, nothing spent', async () => {
+    // Only the modules with a form accept multipart bodies (core/multipart.ts).
+    const before = await t.app.inject({ method: 'GET', url: '/api/token/user-tokens', headers: bearer(token) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/token/use',
+      payload: multipart([{ name: 'setId', value: 'x' }, { name: 'ticketsBought', value: '1' }]),
+      headers: { ...bearer(token), 'content-type': 'multipart/form-data; boundary=XyZ' },
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().message).toContain('Unsupported Media Type');
+    const after = await t.app.inject({ method: 'GET', url: '/api/token/user-tokens', headers: bearer(token) });
+    expect(after.body).toBe(before.body);
+  });
+
   it('a JSON body over the global limit: 413', async () => {
     const res = await t.app.inject({
       method: 'POST',

@@ -24,7 +24,7 @@ import {
 import type { ModuleRoutes } from '../../routes.ts';
 import { checkInput } from '../../core/validate.ts';
 import { notFound } from '../../core/http-errors.ts';
-import { readMultipartForm } from '../../core/multipart.ts';
+import { acceptMultipartForms, readMultipartForm } from '../../core/multipart.ts';
 import { accountLimits, loginLimited, rateLimited } from './rate-limits.ts';
 import type { ProfileImage } from './service.ts';
 
@@ -36,7 +36,9 @@ async function readProfileForm(request: FastifyRequest): Promise<{ fields: Recor
 }
 
 /** Shopper accounts: sign-up, login, password recovery, profile (docs/rules/accounts.md). */
-export const accountsRoutes: ModuleRoutes = (app, { ctx, services }) => {
+export const accountsRoutes: ModuleRoutes = async (app, { ctx, services }) => {
+  // The profile form carries the profile picture.
+  await acceptMultipartForms(app);
   const accounts = services.accounts;
   const requireUser = ctx.guards.requireUser;
 

@@ -24,7 +24,7 @@ import {
   inventoryResponseSchema,
 } from '@kujiya/shared';
 import { badRequest, notFound } from '../../core/http-errors.ts';
-import { readMultipartFiles } from '../../core/multipart.ts';
+import { acceptMultipartForms, readMultipartFiles } from '../../core/multipart.ts';
 import type { ModuleRoutes } from '../../routes.ts';
 import type { UploadedImage } from './service.ts';
 import { shipmentLabelsPdf } from './labels-pdf.ts';
@@ -46,7 +46,9 @@ async function readProductForm(request: FastifyRequest) {
 }
 
 /** The back office API (docs/rules/back-office.md); every route behind the admin guard. */
-export const adminRoutes: ModuleRoutes = (app, { ctx, services }) => {
+export const adminRoutes: ModuleRoutes = async (app, { ctx, services }) => {
+  // The product form carries its images.
+  await acceptMultipartForms(app);
   // onRequest: the guard answers before the body is parsed or validated (no schema hints to strangers).
   const onRequest = ctx.guards.requireAdmin;
   const admin = services.admin;

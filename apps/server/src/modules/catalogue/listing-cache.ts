@@ -95,10 +95,18 @@ export function createListingCache(opts: {
     return made;
   }
 
+  /** The cached body while it is still good, without a promise: the route's fast path. */
+  function fresh(): ListingBody | null {
+    const now = opts.clock.now().getTime();
+    return cached && cached.generation === generation && now < cached.validUntil && now >= cached.builtAt ? cached : null;
+  }
+
   return {
+    fresh,
+
     async get(): Promise<ListingBody> {
-      const now = opts.clock.now().getTime();
-      if (cached && cached.generation === generation && now < cached.validUntil && now >= cached.builtAt) return cached;
+      const ready = fresh();
+      if (ready) return ready;
       if (building && building.generation === generation) return building.promise;
       const promise = rebuild().finally(() => {
         if (building?.promise === promise) building = null;

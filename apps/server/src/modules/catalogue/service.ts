@@ -276,6 +276,8 @@ export function createCatalogueService(ctx: AppContext, deps: { rounds: RoundsSe
      * LISTING_MAX_AGE_MS.
      */
     listingBody: () => listing.get(),
+    /** The cached listing when it is still good, else null (then `listingBody`). */
+    freshListingBody: () => listing.fresh(),
     closeListing: () => listing.close(),
 
     async createPromotion(exec: Executor, input: NewPromotion): Promise<string> {

@@ -42,7 +42,7 @@ if (only.has('catalogue')) {
 if (only.has('drop')) {
   const buyers = Number(process.env.BENCH_BUYERS ?? 1000);
   const tickets = Number(process.env.BENCH_TICKETS ?? 500);
-  out(`(b) Drop: ${buyers} buyers, one token ticket each, ${tickets}-ticket round, two instances on one PostgreSQL. Each buyer writes its request straight to a socket (`BenchConnection`). Warm: each buyer's connection (and the plain-SQL pool) open before the start, as on the product page; cold: all opened at the start.`);
+  out(`(b) Drop: ${buyers} buyers, one token ticket each, ${tickets}-ticket round, two instances on one PostgreSQL. Each buyer writes its request straight to a socket (\`BenchConnection\`). Warm: each buyer's connection (and the plain-SQL pool) open before the start, as on the product page; cold: all opened at the start.`);
   out();
   out('| Connections | Sold out in | Accepted/s | p50 | p90 | p99 | Accepted | Refused (4xx) | 5xx | Oversold | Ledger = lots | Plain SQL/s | Plain SQL p50 | Shop / plain SQL | Load |');
   out('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');

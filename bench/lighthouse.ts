@@ -26,7 +26,7 @@ export interface LighthouseScore {
 const RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5));
 
 export async function lighthouseScores(): Promise<LighthouseScore[] | string> {
-  let lighthouse: (url: string, flags: object) => Promise<{ lhr: { runtimeError?: { code: string; message: string }; categories: Record<string, { score: number }>; audits: Record<string, { numericValue?: number; score?: number | null }> } } | undefined>;
+  let lighthouse: (url: string, flags: object) => Promise<{ lhr: { runtimeError?: { code: string; message: string }; categories: Record<string, { score: number | null }>; audits: Record<string, { numericValue?: number; score?: number | null }> } } | undefined>;
   let chromeLauncher: { launch: (opts: object) => Promise<{ port: number; kill: () => Promise<void> | void }> };
   try {
     lighthouse = (await import('lighthouse' as string)).default;
@@ -53,13 +53,22 @@ export async function lighthouseScores(): Promise<LighthouseScore[] | string> {
     const runs = new Map<string, { performance: number; accessibility: number; lcpMs: number }[]>(pages.map((page) => [page, []]));
     for (let i = 0; i < RUNS; i++) {
       for (const page of pages) {
-        const result = await lighthouse(`${url}${page}`, { port: chrome.port, output: 'json', onlyCategories: ['performance', 'accessibility'], formFactor: 'mobile' });
-        const lhr = result!.lhr;
-        if (lhr.runtimeError) console.error(`Lighthouse on ${page}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-        if (process.env.BENCH_LIGHTHOUSE_DEBUG) console.error(page, JSON.stringify(Object.fromEntries(Object.entries(lhr.audits).filter(([, a]) => a.numericValue !== undefined && a.score !== undefined && a.score !== null && a.score < 1).map(([k, a]) => [k, [a.score, a.numericValue]]))));
+        // A run Lighthouse itself could not record (NO_NAVSTART on a fresh browser, seen once) is no
+        // measurement: it is printed and run again, twice at most, and counts as 0 if it still fails.
+        let lhr;
+        for (let attempt = 0; ; attempt++) {
+          lhr = (await lighthouse(`${url}${page}`, { port: chrome.port, output: 'json', onlyCategories: ['performance', 'accessibility'], formFactor: 'mobile' }))!.lhr;
+          if (!lhr.runtimeError || attempt === 2) break;
+          console.error(`Lighthouse on ${page}: ${lhr.runtimeError.code}, running it again`);
+        }
+        if (process.env.BENCH_LIGHTHOUSE_DEBUG) {
+          // The audits that cost points, with their values: what to look at when a score drops.
+          const lost = Object.entries(lhr.audits).filter(([, a]) => a.numericValue !== undefined && a.score != null && a.score < 1);
+          console.error(page, JSON.stringify(Object.fromEntries(lost.map(([name, a]) => [name, [a.score, a.numericValue]]))));
+        }
         runs.get(page)!.push({
-          performance: Math.round(lhr.categories.performance!.score * 100),
-          accessibility: Math.round(lhr.categories.accessibility!.score * 100),
+          performance: Math.round((lhr.categories.performance!.score ?? 0) * 100),
+          accessibility: Math.round((lhr.categories.accessibility!.score ?? 0) * 100),
           lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? NaN),
         });
       }

@@ -1,10 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '../../core/auth.ts';
 import { TestClock } from '../../core/clock.ts';
+import { INSTANCE_JWT_SECRET as JWT_SECRET, callInstance, startInstance, stopInstance, until, type Instance } from '../../test/instances.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createTestProduct } from '../catalogue/test/fixtures.ts';
 import type { NewProduct } from '@kujiya/shared';
@@ -17,88 +15,11 @@ import { insertTestShopper } from '../accounts/test-helpers.ts';
  * the services on the same database. Only PostgreSQL can be shared by two processes, so without
  * TEST_DATABASE_URL (CI sets it; `npm test` says when it is missing) these tests are skipped.
  */
-const JWT_SECRET = 'multi-instance-secret-multi-instance-0123';
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
-const serverEntry = path.join(repoRoot, 'apps/server/src/test/server-process.ts');
-
-interface Instance {
-  url: string;
-  process: ChildProcess;
-  /** Every JSON log line the instance printed. */
-  logs: Record<string, unknown>[];
-}
-
-function startInstance(databaseUrl: string): Promise<Instance> {
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-    cwd: repoRoot,
-    env: {
-      PATH: process.env.PATH,
-      // Not "test": the background jobs must run as in production.
-      NODE_ENV: 'development',
-      DATABASE_URL: databaseUrl,
-      ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {}),
-      PORT: '0',
-      HOST: '127.0.0.1',
-      JWT_SECRET,
-      DEMO_DATA: '0',
-      LOG_LEVEL: 'info',
-      TEST_JOB_INTERVAL_MS: '300',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const logs: Record<string, unknown>[] = [];
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${stderr}`)), 90_000);
-    let buffered = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      buffered += chunk.toString();
-      const lines = buffered.split('\n');
-      buffered = lines.pop()!;
-      for (const line of lines) {
-        let entry: Record<string, unknown>;
-        try {
-          entry = JSON.parse(line) as Record<string, unknown>;
-        } catch {
-          continue;
-        }
-        if (typeof entry.listening === 'string') {
-          clearTimeout(timer);
-          resolve({ url: entry.listening, process: child, logs });
-        } else logs.push(entry);
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${stderr}`)));
-  });
-}
-
-function stopInstance(instance: Instance | undefined): Promise<void> {
-  if (!instance || instance.process.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    instance.process.once('exit', () => resolve());
-    instance.process.kill('SIGTERM');
-  });
-}
-
 type Shopper = { user: Principal; authorization: string };
 
 async function call(instance: Instance, shopper: Shopper | null, method: 'GET' | 'POST', url: string, body?: unknown) {
-  const res = await fetch(`${instance.url}${url}`, {
-    method,
-    headers: { ...(shopper ? { authorization: shopper.authorization } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  return { status: res.status, json: (text ? JSON.parse(text) : null) as Record<string, unknown> };
-}
-
-async function until(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const { status, json } = await callInstance(instance, shopper?.authorization, method, url, body);
+  return { status, json: json ?? {} };
 }
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('two server instances on one PostgreSQL database', () => {

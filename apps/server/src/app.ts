@@ -96,8 +96,9 @@ export async function buildApp(options: BuildAppOptions): Promise<KujiyaApp> {
   };
   app.addHook('onClose', async () => ctx.limiter.close());
 
-  // The security headers are the same on every answer of a kind: helmet makes them once here, and each reply
-  // gets the finished set (the Fastify plugin rebuilt helmet on every request: docs/performance.md).
+  // The security headers are the same on every answer of a kind: helmet makes them once here, and
+  // each reply gets the finished set (the Fastify plugin rebuilt helmet on every request:
+  // docs/performance.md).
   const securityHeaders = helmetHeaders({
     contentSecurityPolicy: {
       directives: {

@@ -96,35 +96,28 @@ export async function runDrop(opts: { buyers: number; tickets: number; warm: boo
 
     const env = { DATABASE_URL: database.url };
     instances.push(...(await Promise.all([startInstance(env), startInstance(env)])));
+    // Buyer i's instance, alternating; a connection to it that has served the catalogue.
+    const instanceUrl = (i: number) => instances[i % instances.length]!.url;
+    const openWarm = async (i: number) => {
+      const connection = BenchConnection.open(instanceUrl(i));
+      await connection.request('GET', '/api/ichiban-kuji-products');
+      return connection;
+    };
     // Warm both instances (JIT, pool connections) and the load generator on the catalogue, each
     // request on a connection of its own that is closed after.
     for (let round = 0; round < 4; round++) {
-      await Promise.all(
-        Array.from({ length: 100 }, async (_, i) => {
-          const connection = BenchConnection.open(instances[i % instances.length]!.url);
-          await connection.request('GET', '/api/ichiban-kuji-products');
-          connection.close();
-        }),
-      );
+      await Promise.all(Array.from({ length: 100 }, async (_, i) => (await openWarm(i)).close()));
     }
 
     // Warm: each buyer's connection is open (and has served the catalogue) before the start, as a
     // shopper's on the product page; cold, it is opened at the start, the request written as soon as
     // it is up.
-    const connections = opts.warm
-      ? await Promise.all(
-          buyers.map(async (_, i) => {
-            const connection = BenchConnection.open(instances[i % instances.length]!.url);
-            await connection.request('GET', '/api/ichiban-kuji-products');
-            return connection;
-          }),
-        )
-      : undefined;
+    const connections = opts.warm ? await Promise.all(buyers.map((_, i) => openWarm(i))) : undefined;
     const start = performance.now();
     const outcomes = await Promise.all(
       buyers.map(async (buyer, i) => {
         const t0 = performance.now();
-        const connection = connections?.[i] ?? BenchConnection.open(instances[i % instances.length]!.url);
+        const connection = connections?.[i] ?? BenchConnection.open(instanceUrl(i));
         const res = await connection.request(
           'POST',
           '/api/token/use',

@@ -3,6 +3,7 @@ import {
   newProductFormSchema,
   type AdminAvailabilityRequest,
   type AdminDashboard,
+  type CardRevenue,
   type AdminProduct,
   type AdminProductUpdate,
   type InventoryResponse,
@@ -13,8 +14,10 @@ import type { Principal } from '../../core/auth.ts';
 import { badRequest, conflict, notFound } from '../../core/http-errors.ts';
 import type { AuditService } from '../audit/service.ts';
 import { BOX_FIXED, type CatalogueService, type ProposedPrize } from '../catalogue/service.ts';
-import type { OrdersService } from '../orders/service.ts';
-import type { FulfilmentService } from '../fulfilment/service.ts';
+import { KUJI_ORDER, type OrdersService } from '../orders/service.ts';
+import type { CardTakings, PaymentsService } from '../payments/service.ts';
+import { TOKEN_PURCHASE } from '../token-shop/service.ts';
+import { SHIPPING_PURPOSE, type FulfilmentService } from '../fulfilment/service.ts';
 import type { InventoryService } from '../inventory/service.ts';
 import type { AccountsService } from '../accounts/service.ts';
 import type { MediaService } from '../media/service.ts';
@@ -39,6 +42,7 @@ interface Deps {
   accounts: AccountsService;
   media: MediaService;
   notifications: NotificationsService;
+  payments: PaymentsService;
 }
 
 function parseForm<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
@@ -53,12 +57,40 @@ function singaporeDayStart(at: Date): Date {
   return new Date(Math.floor((at.getTime() + offset) / DAY_MS) * DAY_MS - offset);
 }
 
+/** What each card payment purpose counts as on the dashboard (docs/rules/back-office.md). */
+const REVENUE_KIND: Record<string, keyof Omit<CardRevenue, 'refundsCents' | 'netCents'>> = {
+  [KUJI_ORDER]: 'ticketsCents',
+  [TOKEN_PURCHASE]: 'tokenPackagesCents',
+  [SHIPPING_PURPOSE]: 'shippingCents',
+};
+
+/** A window's card revenue: succeeded payments by kind, minus the refunds made in it. */
+function cardRevenueOf(takings: readonly CardTakings[]): CardRevenue {
+  const revenue: CardRevenue = { ticketsCents: 0, tokenPackagesCents: 0, shippingCents: 0, refundsCents: 0, netCents: 0 };
+  for (const row of takings) {
+    const kind = REVENUE_KIND[row.purpose];
+    if (kind) revenue[kind] += row.succeededCents;
+    revenue.refundsCents += row.refundedCents;
+    revenue.netCents += row.succeededCents - row.refundedCents;
+  }
+  return revenue;
+}
+
+/** The chart's days: net card cents and tokens spent, each day that has either. */
+function dailyFigures(card: readonly (CardTakings & { day: string })[], tokens: readonly { day: string; tokensSpent: number }[]) {
+  const days = new Map<string, { day: string; revenueCents: number; tokensSpent: number }>();
+  const dayOf = (day: string) => days.get(day) ?? days.set(day, { day, revenueCents: 0, tokensSpent: 0 }).get(day)!;
+  for (const row of card) dayOf(row.day).revenueCents += row.succeededCents - row.refundedCents;
+  for (const row of tokens) dayOf(row.day).tokensSpent += row.tokensSpent;
+  return [...days.values()].sort((a, b) => a.day.localeCompare(b.day));
+}
+
 /**
  * The back office (docs/rules/back-office.md): composes the owning modules' services; every change
  * runs in one transaction with its audit entry.
  */
 export function createAdminService(ctx: AppContext, deps: Deps) {
-  const { audit, catalogue, orders, fulfilment, inventory, accounts, media, notifications } = deps;
+  const { audit, catalogue, orders, fulfilment, inventory, accounts, media, notifications, payments } = deps;
 
   async function productDetail(productId: string): Promise<AdminProduct> {
     const parts = await catalogue.adminProductParts(productId);
@@ -261,7 +293,15 @@ export function createAdminService(ctx: AppContext, deps: Deps) {
       const today = singaporeDayStart(now);
       const from7 = new Date(today.getTime() - 6 * DAY_MS);
       const from30 = new Date(today.getTime() - 29 * DAY_MS);
-      const windowOf = async (from: Date) => ({ ...(await orders.windowFigures(from)), newShoppers: await accounts.countNewUsers(from) });
+      const windowOf = async (from: Date) => {
+        const cardRevenue = cardRevenueOf(await payments.takingsSince(from));
+        return {
+          revenueCents: cardRevenue.netCents,
+          cardRevenue,
+          ...(await orders.windowFigures(from)),
+          newShoppers: await accounts.countNewUsers(from),
+        };
+      };
       const weekEnd = new Date(today.getTime() + 7 * DAY_MS);
       const queue = await fulfilment.queueCounts(now, weekEnd);
       return {
@@ -270,7 +310,7 @@ export function createAdminService(ctx: AppContext, deps: Deps) {
         last30Days: await windowOf(from30),
         sellThrough: await catalogue.liveSellThrough(),
         queue: { ...queue, itemsForfeitingIn3Days: await inventory.unitsDueBetween(now, new Date(now.getTime() + 3 * DAY_MS)) },
-        dailyRevenue: await orders.dailyRevenue(from30),
+        dailyRevenue: dailyFigures(await payments.dailyTakingsSince(from30), await orders.dailyTokensSpent(from30)),
         topSets: await orders.topSets(from30),
       };
     },

@@ -215,6 +215,7 @@ export const adminAvailabilityResponseSchema = z.object({ message: z.string(), u
 export const adminReloadResponseSchema = z.object({ message: z.string(), setId: z.string(), sku: z.string() });
 
 export const adminPromotionsResponseSchema = z.object({ promotions: z.array(z.object({ _id: z.string(), description: z.string() })) });
+export type AdminPromotionsResponse = z.infer<typeof adminPromotionsResponseSchema>;
 
 export const adminMessageSchema = z.object({ message: z.string() });
 

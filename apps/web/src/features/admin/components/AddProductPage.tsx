@@ -61,7 +61,7 @@ export function AddProductPage() {
     event.preventDefault();
     setProblem(null);
     setSubmitted(true);
-    if (Object.keys(addProductErrors(input)).length > 0) return setProblem('Please fix the fields marked above.');
+    if (Object.keys(addProductErrors(input)).length > 0) return;
     const form = new FormData();
     for (const [name, value] of Object.entries(input.fields)) if (name !== 'arrival' || flags.preorder) form.append(name, value);
     for (const [name, value] of Object.entries(flags)) form.append(name, String(value));
@@ -157,6 +157,11 @@ export function AddProductPage() {
         <button type="button" className="btn btn--ghost" onClick={() => setPrizes((list) => [...list, newPrize(list.length)])}>
           Add prize
         </button>
+        {Object.keys(errors).length > 0 && (
+          <p className="admin-error" role="alert">
+            Please fix the fields marked above.
+          </p>
+        )}
         {problem && (
           <p className="admin-error" role="alert">
             {problem}

@@ -15,7 +15,9 @@ export function PrizeEditor({ prizes, draft, onChange }: { prizes: AdminPrize[];
         <li key={prize.id} className="admin-card product-editor__prize">
           <ImagePicker label={`${prize.name} image`} image={draft.prizes[prize.id]?.image ?? prize.image} onChange={(image) => setPrize(prize.id, { image })} size={48} />
           <div className="product-editor__prize-main">
-            <strong>{prize.name}</strong> · {prize.type} · {prize.remainingQuantity}/{prize.initialQuantity} left
+            <span>
+              <strong>{prize.name}</strong> · {prize.type} · {prize.remainingQuantity}/{prize.initialQuantity} left this round
+            </span>
             <label>
               Description
               <input

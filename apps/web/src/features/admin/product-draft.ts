@@ -27,7 +27,7 @@ export function draftOf(product: AdminProduct): ProductDraft {
     productName: product.productName,
     description: product.description,
     tags: product.tags.join(', '),
-    price: String(product.price),
+    price: product.price.toFixed(2),
     token: String(product.token),
     productImage: product.productImage,
     sku: product.productSku,

@@ -46,9 +46,24 @@ it('admin adds a set with two prizes and images; it is listed in the shop; a sho
   await page.locator('.admin-chart canvas').first().waitFor();
   await screenshot(page, 'admin-dashboard-desktop');
 
+  // The dashboard's card revenue by kind, and its chart's two axes (S$ and tokens).
+  expect(await page.getByRole('region', { name: 'Today' }).textContent()).toMatch(/Tickets S\$[\d,.]+ · Token packages S\$[\d,.]+ · Shipping S\$[\d,.]+/);
+
   await page.goto('/admin/add-product');
+  // An empty form shows every field's problem at once, each beside its field.
+  await page.getByRole('button', { name: 'Add product' }).click();
+  const fieldError = (label: string | RegExp) => page.getByLabel(label).first().evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent ?? null);
+  expect(await fieldError('Name')).toBe('Product name is required');
+  expect(await fieldError('SKU')).toBe('SKU is required');
+  expect(await fieldError('Tags (comma separated)')).toBe('Tags are required');
+  expect(await fieldError('Price (SGD)')).toBe('Price is required');
+  expect(await fieldError('Token value')).toBe('Token value is required');
+  expect(await fieldError('Product image')).toBe('Product image is required');
+  expect(await page.locator('fieldset.admin-prize').first().getByLabel('Description').getAttribute('aria-invalid')).toBe('true');
+  expect(await page.locator('.admin-field-error').count()).toBeGreaterThanOrEqual(8);
+  await screenshot(page, 'admin-add-product-errors-desktop');
   await page.getByLabel('Name', { exact: true }).first().fill(PRODUCT);
-  await page.getByLabel('Quantity', { exact: true }).first().fill('5');
+  await expect.poll(() => fieldError('Name')).toBeNull();
   await page.getByLabel('SKU').fill('E2E-ADM-001');
   await page.getByLabel('Tags (comma separated)').fill('Anime, E2E');
   await page.getByLabel('Price (SGD)').fill('9.90');
@@ -66,6 +81,9 @@ it('admin adds a set with two prizes and images; it is listed in the shop; a sho
   await prizes.nth(1).getByLabel('Quantity').fill('3');
   await prizes.nth(1).getByLabel('Description').fill('Keychain');
   await prizes.nth(1).getByLabel('Image').setInputFiles({ name: 'b.svg', mimeType: 'image/svg+xml', buffer: SVG('#f5b82e') });
+  // Quantity is the prizes' total.
+  expect(await page.getByLabel(/^Quantity \(the prizes' total\)/).inputValue()).toBe('5');
+  expect(await page.locator('.admin-field-error').count()).toBe(0);
   await screenshot(page, 'admin-add-product-desktop');
   await page.getByRole('button', { name: 'Add product' }).click();
   await page.getByText('Product and prizes added successfully!').waitFor();
@@ -98,26 +116,69 @@ it('admin adds a set with two prizes and images; it is listed in the shop; a sho
   await page.getByRole('link', { name: PRODUCT }).click();
   await page.getByRole('heading', { name: PRODUCT }).waitFor();
   expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(0);
+  // Quantity and Sold are figures, not inputs.
+  expect(await page.getByRole('spinbutton', { name: /^(Quantity|Sold)$/ }).count()).toBe(0);
+  // Convert to In Stock notifies every holder: it asks first, and Cancel changes nothing.
   await page.getByRole('button', { name: 'Convert to In Stock' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Convert to In Stock?' });
+  await dialog.waitFor();
+  await screenshot(page, 'admin-product-convert-confirm-desktop');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  expect(await page.getByText(/In stock:/).count()).toBe(0);
+  await page.getByRole('button', { name: 'Convert to In Stock' }).click();
+  await dialog.getByRole('button', { name: 'Convert and notify' }).click();
   await page.getByText(/In stock: [12] batches now ship within two weeks; 1 holders notified/).waitFor();
   await page.getByText('product.availability').waitFor();
   await screenshot(page, 'admin-product-detail-desktop');
-  // A box change mid-round is refused; "Save and reload" applies it as a new round.
+  // Edits after creation: name, description, tags, prices and a prize's description, saved at once.
+  await page.getByLabel('Name', { exact: true }).fill(`${PRODUCT} II`);
+  await page.getByLabel('Description', { exact: true }).first().fill('Summer figures, signed.');
+  await page.getByLabel('Price (SGD)').fill('11.50');
+  await page.getByLabel('Token value').fill('12');
+  await page.getByLabel('Prize B description').fill('Metal keychain');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByText('Saved.', { exact: true }).waitFor();
+  await page.getByRole('heading', { name: `${PRODUCT} II` }).waitFor();
+  const edited = (await (await page.request.get('/api/ichiban-kuji-products')).json()).all.find((p: { productId: string }) => p.productId === listed.productId);
+  expect(edited).toMatchObject({ name: `${PRODUCT} II`, description: 'Summer figures, signed.', price: 11.5, token: 12 });
+  expect(await page.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);
+  // A lottery order shows with its buyer and result.
+  await page.getByLabel('Lottery enabled').check();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByRole('region', { name: 'Lottery orders' }).waitFor();
+  const buyer = await newPhoneContext(browser, server.url);
+  const buyerToken = (await logInContext(buyer)).token;
+  expect((await buyer.request.post('/api/token/use', { data: { setId: listed.setId, ticketsBought: 1, username: 'demo' }, headers: { authorization: `Bearer ${buyerToken}` } })).status()).toBe(200);
+  await buyer.close();
+  await page.reload();
+  const lotteryRow = page.getByRole('region', { name: 'Lottery orders' }).getByRole('row').filter({ hasText: 'demo' });
+  await lotteryRow.waitFor();
+  expect(await lotteryRow.textContent()).toContain('Waiting for the draw');
+  await screenshot(page, 'admin-product-edited-desktop');
+  // Changing only a "Next round" quantity and pressing Save asks, then reloads the set with it.
   await page.getByLabel('Prize A quantity').fill('4');
-  await page.getByRole('button', { name: 'Save' }).click();
-  await page.getByRole('button', { name: 'Save and reload' }).waitFor();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const reloadDialog = page.getByRole('dialog', { name: 'Save and reload the set?' });
+  await reloadDialog.waitFor();
   await screenshot(page, 'admin-product-save-and-reload-desktop');
-  await page.getByRole('button', { name: 'Save and reload' }).click();
+  await reloadDialog.getByRole('button', { name: 'Save and reload' }).click();
   await page.getByText('Saved and reloaded: a new round is open.').waitFor();
-  await page.getByText(/Round 2/).waitFor();
+  await expect.poll(() => page.getByLabel('SKU').inputValue()).toBe('E2E-ADM-002');
+  expect(await page.getByLabel('Prize A quantity').inputValue()).toBe('4');
+  // Reload Set asks first too.
+  await page.getByRole('button', { name: 'Reload Set' }).click();
+  const reloadSet = page.getByRole('dialog', { name: 'Reload Set?' });
+  await reloadSet.getByRole('button', { name: 'Reload Set' }).click();
+  await page.getByText('Reloaded: new round E2E-ADM-003.').waitFor();
   // Double-chance prizes are committed with the round too: adding one goes through Save and reload.
   await page.getByLabel('Double chance').check();
   await page.getByRole('button', { name: 'Add double-chance prize' }).click();
   await page.getByLabel('Double-chance prize 1 name').fill('Signed poster');
   await page.getByLabel('Double-chance prize 1 quantity').fill('2');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await page.getByRole('button', { name: 'Save and reload' }).click();
-  await page.getByText(/Round 3/).waitFor();
+  await page.getByRole('dialog', { name: 'Save and reload the set?' }).getByRole('button', { name: 'Save and reload' }).click();
+  await expect.poll(() => page.getByLabel('SKU').inputValue()).toBe('E2E-ADM-004');
   await expect.poll(() => page.getByLabel('Double-chance prize 1 name').inputValue()).toBe('Signed poster');
   await screenshot(page, 'admin-product-double-chance-desktop');
   expect(errors).toEqual([]);

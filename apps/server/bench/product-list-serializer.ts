@@ -12,6 +12,7 @@ const product = (i: number): Product => ({
   productId: crypto.randomUUID(),
   name: `Ichiban Kuji set number ${i}`,
   image: `${'a'.repeat(32)}.png`,
+  description: '',
   token: 30,
   price: 12.5,
   quantity: '40/80',

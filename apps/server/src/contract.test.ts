@@ -24,6 +24,7 @@ const POSTS_WITHOUT_JSON_BODY: Record<string, string> = {
   'POST /api/order/self-collect/:orderId': 'the order id is the whole input',
   'POST /api/trade/:tradeId/accept-offer/:offerId': 'the trade and offer ids are the whole input',
   'POST /api/admin/add-product': 'a multipart form with images, read in the route and checked with the shared schema',
+  'POST /api/admin/images': 'a multipart form of one image file, read in the route',
   'POST /api/admin/products/:id/reload': 'the product id is the whole input',
   'PUT /api/admin/shipments/:id/shipped': 'the shipment id is the whole input',
   'POST /api/admin/shipments/export-pending': 'no input: every pending paid shipment',

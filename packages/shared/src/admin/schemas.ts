@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IMAGE_NAME_PATTERN } from '../media/schemas.ts';
 
 /** What an audit entry concerns: the kinds of record the back office changes. */
 export const auditEntityTypeSchema = z.enum([
@@ -82,16 +83,35 @@ export const adminPrizeSchema = z.object({
 });
 export type AdminPrize = z.infer<typeof adminPrizeSchema>;
 
+/**
+ * A paid lottery order of the round with its buyer and result: `lotteryWon` is null until the
+ * round's lottery is drawn, then whether it won; `selectedPrizes` are the prizes it won.
+ */
+export const adminLotteryOrderSchema = z.object({
+  orderId: z.string(),
+  username: z.string(),
+  selectedPrizes: z.array(z.string()),
+  numberOfTickets: z.number().int(),
+  paidAt: z.string().nullable(),
+  lotteryWon: z.boolean().nullable(),
+});
+export type AdminLotteryOrder = z.infer<typeof adminLotteryOrderSchema>;
+
 export const adminLotterySchema = z.object({
   enabled: z.boolean(),
   completed: z.boolean(),
   totalTickets: z.number().int(),
   ticketsLeft: z.number().int(),
-  orders: z.array(z.object({ orderId: z.string(), username: z.string(), selectedPrizes: z.array(z.string()) })),
+  orders: z.array(adminLotteryOrderSchema),
 });
 
 export const adminProductSchema = adminSetRowSchema.extend({
   productImage: z.string(),
+  description: z.string(),
+  tags: z.array(z.string()),
+  /** Ticket price in dollars and in tokens, as the catalogue shows them. */
+  price: z.number(),
+  token: z.number().int(),
   doubleChance: z.boolean(),
   promotion: z.object({ id: z.string(), description: z.string() }).nullable(),
   lottery: adminLotterySchema,
@@ -120,28 +140,70 @@ export type AdminDoubleChancePrize = z.infer<typeof adminDoubleChancePrizeSchema
 
 const nonNegative = (field: string) => z.number().int(`${field} must be a whole number`).min(0, `${field} must be 0 or more`);
 
+/** A prize's next-round quantity, named by its `_id` (or `id`) or its name ("Prize A", or the letter). */
+export const adminPrizeQuantitySchema = z
+  .object({
+    _id: z.string().trim().max(60).optional(),
+    id: z.string().trim().max(60).optional(),
+    name: z.string().trim().max(60).optional(),
+    quantity: nonNegative('prize quantity'),
+  })
+  .refine((entry) => entry._id || entry.id || entry.name, { message: 'Each prize quantity needs the prize _id or name' });
+export type AdminPrizeQuantity = z.infer<typeof adminPrizeQuantitySchema>;
+
+/** A prize's texts and artwork (a change of neither touches the round's committed box). */
+export const adminPrizeEditSchema = z.object({
+  id: z.string().trim().min(1).max(60),
+  description: z.string().trim().min(1, 'Prize description is required').max(200).optional(),
+  image: z.string().trim().regex(IMAGE_NAME_PATTERN, 'Invalid image').optional(),
+});
+export type AdminPrizeEdit = z.infer<typeof adminPrizeEditSchema>;
+
 /**
- * PUT /api/admin/products/{id}: the editable payload. `quantity` and `sold` are shown, not set: the
- * box of a running round is fixed, so a different value is refused; prize quantities change only
- * with Reload Set (`prizesQuantities`, applied to the next round).
+ * PUT /api/admin/products/{id}: the editable payload; every field is optional and only what is sent
+ * changes (docs/rules/back-office.md). `quantity` and `sold` are shown, not set: the box of a
+ * running round is fixed, so a different value is refused. Prize quantities change only with
+ * Reload Set (`prizesQuantities`, applied to the next round): sent with `reload: true`, or as the
+ * spec's Reload Set payload (SKU suffix + 1 with `sold` 0).
  */
 export const adminProductUpdateSchema = z.object({
-  sku: z.string().trim().min(1, 'sku is required').max(60),
-  quantity: nonNegative('quantity'),
-  sold: nonNegative('sold'),
-  status: z.enum(['active', 'inactive']),
-  arrival: z.string().trim().max(120).nullable(),
-  doubleChance: z.boolean(),
-  promotionId: z.uuid('Invalid promotionId').nullable(),
-  lottery: z.object({ enabled: z.boolean(), completed: z.boolean() }),
-  /** Letter -> initial quantity of each prize for the next round (with reload). */
-  prizesQuantities: z.record(z.string().max(8), nonNegative('prize quantity')).optional(),
+  productName: z.string().trim().min(1, 'Product name is required').max(120).optional(),
+  description: z.string().trim().max(2000, 'Description is too long').optional(),
+  productImage: z.string().trim().regex(IMAGE_NAME_PATTERN, 'Invalid image').optional(),
+  tags: z.array(z.string().trim().min(1).max(40)).min(1, 'Tags are required').max(10, 'At most 10 tags').optional(),
+  /** Dollars (cents precision), as the catalogue shows it. */
+  price: z
+    .number({ error: 'Price must be a number' })
+    .positive('Price must be more than 0')
+    .max(100_000)
+    .refine((dollars) => Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6, 'Price has at most 2 decimals')
+    .optional(),
+  token: z.number({ error: 'Token value must be a number' }).int('Token value must be a whole number').min(1, 'Token value must be at least 1').optional(),
+  sku: z.string().trim().min(1, 'sku is required').max(60).optional(),
+  quantity: nonNegative('quantity').optional(),
+  sold: nonNegative('sold').optional(),
+  status: z.enum(['active', 'inactive']).optional(),
+  arrival: z.string().trim().max(120).nullable().optional(),
+  doubleChance: z.boolean().optional(),
+  promotionId: z.uuid('Invalid promotionId').nullable().optional(),
+  lottery: z.object({ enabled: z.boolean().optional(), completed: z.boolean().optional() }).optional(),
+  /** Next-round quantity of each prize: an object keyed by prize (letter, name or id), or a list. */
+  prizesQuantities: z
+    .union([z.record(z.string().max(60), nonNegative('prize quantity')), z.array(adminPrizeQuantitySchema).max(60)], {
+      error: 'prizesQuantities must be an object keyed by prize or a list of { _id or name, quantity }',
+    })
+    .optional(),
+  /** Prize descriptions and images. */
+  prizes: z.array(adminPrizeEditSchema).max(60).optional(),
   /** The set's double-chance prizes for the next round (a change needs reload while a round runs). */
   doubleChancePrizes: z.array(adminDoubleChancePrizeSchema).max(20, 'A set has at most 20 double-chance prizes').optional(),
   /** Save and reload: apply the prize quantities by closing this round and opening a new one. */
   reload: z.boolean().optional(),
 });
 export type AdminProductUpdate = z.infer<typeof adminProductUpdateSchema>;
+
+/** POST /api/admin/images (multipart, one `image` file): the stored image's name, for a later PUT. */
+export const adminImageUploadSchema = z.object({ image: z.string() });
 
 export const adminAvailabilityRequestSchema = z.object({
   availability: z.enum(['preorder', 'instock']),
@@ -153,6 +215,7 @@ export const adminAvailabilityResponseSchema = z.object({ message: z.string(), u
 export const adminReloadResponseSchema = z.object({ message: z.string(), setId: z.string(), sku: z.string() });
 
 export const adminPromotionsResponseSchema = z.object({ promotions: z.array(z.object({ _id: z.string(), description: z.string() })) });
+export type AdminPromotionsResponse = z.infer<typeof adminPromotionsResponseSchema>;
 
 export const adminMessageSchema = z.object({ message: z.string() });
 
@@ -256,8 +319,23 @@ export const adminInventoryParamsSchema = z.object({
 
 // ---------- Dashboard ----------
 
+/**
+ * Card money of a window in cents (docs/rules/back-office.md): every card payment that succeeded in it,
+ * by what it paid for, and the card refunds made in it. `netCents` = the three kinds − refunds.
+ */
+export const cardRevenueSchema = z.object({
+  ticketsCents: z.number().int(),
+  tokenPackagesCents: z.number().int(),
+  shippingCents: z.number().int(),
+  refundsCents: z.number().int(),
+  netCents: z.number().int(),
+});
+export type CardRevenue = z.infer<typeof cardRevenueSchema>;
+
 export const dashboardWindowSchema = z.object({
+  /** Card revenue: `cardRevenue.netCents`. */
   revenueCents: z.number().int(),
+  cardRevenue: cardRevenueSchema,
   tokensSpent: z.number().int(),
   ticketsSold: z.number().int(),
   orders: z.number().int(),
@@ -271,8 +349,10 @@ export const adminDashboardSchema = z.object({
   last30Days: dashboardWindowSchema,
   sellThrough: z.array(z.object({ setId: z.string(), productName: z.string(), sku: z.string(), sold: z.number().int(), total: z.number().int() })),
   queue: z.object({ shipmentsToPack: z.number().int(), collectionsThisWeek: z.number().int(), itemsForfeitingIn3Days: z.number().int() }),
+  /** Per Singapore day: net card revenue (S$ cents) and tokens spent (tokens), two units on two axes. */
   dailyRevenue: z.array(z.object({ day: z.string(), revenueCents: z.number().int(), tokensSpent: z.number().int() })),
-  topSets: z.array(z.object({ productName: z.string(), ticketsSold: z.number().int() })),
+  /** One row per product (two sets may share a name): its id and current round's SKU tell them apart. */
+  topSets: z.array(z.object({ productId: z.string(), productName: z.string(), sku: z.string(), ticketsSold: z.number().int() })),
 });
 export type AdminDashboard = z.infer<typeof adminDashboardSchema>;
 

@@ -21,6 +21,8 @@ export const productSchema = z.object({
   setId: z.string(),
   productId: z.string(),
   name: z.string(),
+  /** The set's description, written in the back office ('' until then). */
+  description: z.string(),
   image: z.string(),
   token: z.number().int(),
   price: z.number().nonnegative(),

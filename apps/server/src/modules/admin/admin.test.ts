@@ -63,6 +63,7 @@ describe('back office', () => {
       ['GET', `/api/admin/products/${id}`],
       ['PUT', `/api/admin/products/${id}`],
       ['POST', `/api/admin/products/${id}/reload`],
+      ['POST', '/api/admin/images'],
       ['PUT', `/api/admin/products/${id}/availability`],
       ['GET', '/api/admin/promotions'],
       ['GET', '/api/admin/orders'],

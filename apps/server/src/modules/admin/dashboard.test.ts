@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createTestProduct } from '../catalogue/test/fixtures.ts';
 import { fundedShopper, useTokens } from '../orders/testing.ts';
-import { confirmCard } from '../fulfilment/testing.ts';
+import { addressedShopper, confirmCard, givePrizes } from '../fulfilment/testing.ts';
+import { confirmWithCard, startTokenPurchase, testPackage } from '../token-shop/testing.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -36,12 +37,13 @@ describe('dashboard', () => {
     expect((await useTokens(t, carol, { setId, ticketsBought: 1 })).statusCode).toBe(200);
 
     const res = await t.app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: await adminHeaders(t) });
-    expect(res.statusCode).toBe(200);
+    expect([res.statusCode, res.body]).toEqual([200, res.body]);
     const dashboard = res.json();
-    expect(dashboard.today).toEqual({ revenueCents: 0, tokensSpent: 12, ticketsSold: 1, orders: 1, newShoppers: 1 });
-    expect(dashboard.last7Days).toEqual({ revenueCents: 2500, tokensSpent: 12, ticketsSold: 3, orders: 2, newShoppers: 2 });
-    expect(dashboard.last30Days).toEqual({ revenueCents: 2500, tokensSpent: 48, ticketsSold: 6, orders: 3, newShoppers: 3 });
-    expect(dashboard.topSets).toEqual([{ productName: 'Dash Set', ticketsSold: 6 }]);
+    const card = (ticketsCents: number) => ({ ticketsCents, tokenPackagesCents: 0, shippingCents: 0, refundsCents: 0, netCents: ticketsCents });
+    expect(dashboard.today).toEqual({ revenueCents: 0, cardRevenue: card(0), tokensSpent: 12, ticketsSold: 1, orders: 1, newShoppers: 1 });
+    expect(dashboard.last7Days).toEqual({ revenueCents: 2500, cardRevenue: card(2500), tokensSpent: 12, ticketsSold: 3, orders: 2, newShoppers: 2 });
+    expect(dashboard.last30Days).toEqual({ revenueCents: 2500, cardRevenue: card(2500), tokensSpent: 48, ticketsSold: 6, orders: 3, newShoppers: 3 });
+    expect(dashboard.topSets).toEqual([{ productId: expect.any(String), productName: 'Dash Set', sku: expect.stringMatching(/^TEST-/), ticketsSold: 6 }]);
     expect(dashboard.dailyRevenue.map((d: { revenueCents: number; tokensSpent: number }) => [d.revenueCents, d.tokensSpent])).toEqual([
       [0, 36],
       [2500, 0],
@@ -51,6 +53,57 @@ describe('dashboard', () => {
     expect(dashboard.sellThrough.find((r: { setId: string }) => r.setId === setId)).toMatchObject({ sold: 6, total: 10 });
     // Alice's 3 prizes were won 13 days ago: their ship-by is tomorrow.
     expect(dashboard.queue).toEqual({ shipmentsToPack: 0, collectionsThisWeek: 0, itemsForfeitingIn3Days: 3 });
+  });
+
+  it('counts every card payment of the day by kind (tickets, token packages, shipping) minus refunds, and tells same-named sets apart', async () => {
+    // A fresh day, so the earlier test's orders stay out of "today".
+    t.clock.advance(DAY_MS);
+    const headers = await adminHeaders(t);
+    const before = (await t.app.inject({ method: 'GET', url: '/api/admin/dashboard', headers })).json().today;
+    expect(before.cardRevenue.netCents).toBe(0);
+    const twinA = await createTestProduct(t, { name: 'Twin Set', sku: 'TWIN-A-001', priceCents: 1250 });
+    const twinB = await createTestProduct(t, { name: 'Twin Set', sku: 'TWIN-B-001', priceCents: 1250 });
+    // Tickets by card: 2 x S$12.50 of the first twin.
+    const dora = await fundedShopper(t, 'rev_dora', 60);
+    const tickets = await t.app.inject({ method: 'POST', url: '/api/payment/kuji/create-intent', headers: dora.headers, payload: { username: 'rev_dora', setId: twinA.setId, ticketsBought: 2 } });
+    expect((await confirmCard(t, tickets.json().clientSecret)).statusCode).toBe(200);
+    expect((await useTokens(t, dora, { setId: twinB.setId, ticketsBought: 3 })).statusCode).toBe(200);
+    // A S$50 token package by card.
+    const pkg = await testPackage(t, { tokenAmount: 500, price: 5000 });
+    const purchase = await startTokenPurchase(t, dora, pkg._id);
+    expect((await confirmWithCard(t, purchase.clientSecret)).statusCode).toBe(200);
+    // Two S$5 shipping fees by card.
+    for (const name of ['rev_eli', 'rev_fin']) {
+      const shopper = await addressedShopper(t, name);
+      const ids = await givePrizes(t, shopper, { C: 1 });
+      const shipment = await t.app.inject({ method: 'POST', url: '/api/payment/shipping/create-intent', headers: shopper.headers, payload: { inventoryItems: [{ batchId: ids.C!, quantity: 1 }], useProfileAddress: true } });
+      expect(shipment.json().shippingBreakdown.shippingFee).toBe(500);
+      expect((await confirmCard(t, shipment.json().clientSecret)).statusCode).toBe(200);
+    }
+    // A late card order (3 x S$12.50) whose tickets were sold meanwhile: paid, then refunded in full.
+    const late = await createTestProduct(t, { name: 'Late Set', priceCents: 1250 });
+    const gil = await fundedShopper(t, 'rev_gil', 0);
+    const lateIntent = await t.app.inject({ method: 'POST', url: '/api/payment/kuji/create-intent', headers: gil.headers, payload: { username: 'rev_gil', setId: late.setId, ticketsBought: 3 } });
+    t.clock.advance(11 * 60 * 1000);
+    const hoarder = await fundedShopper(t, 'rev_hal', 200);
+    expect((await useTokens(t, hoarder, { setId: late.setId, ticketsBought: 9 })).statusCode).toBe(200);
+    expect((await confirmCard(t, lateIntent.json().clientSecret)).statusCode).toBe(200);
+    expect((await t.services.orders.runJobs())?.refunded).toBe(1);
+
+    const dashboard = (await t.app.inject({ method: 'GET', url: '/api/admin/dashboard', headers })).json();
+    expect(dashboard.today.cardRevenue).toEqual({ ticketsCents: 2500 + 3750, tokenPackagesCents: 5000, shippingCents: 1000, refundsCents: 3750, netCents: 8500 });
+    expect(dashboard.today.revenueCents).toBe(8500);
+    expect(dashboard.today.tokensSpent).toBe(3 * 12 + 9 * 12);
+    const day = dashboard.dailyRevenue.at(-1);
+    expect(day).toMatchObject({ revenueCents: 8500, tokensSpent: 144 });
+    // The two "Twin Set" products are two rows, told apart by their SKU.
+    const twins = dashboard.topSets.filter((s: { productName: string }) => s.productName === 'Twin Set');
+    expect(twins.map((s: { productId: string; sku: string; ticketsSold: number }) => [s.productId, s.sku, s.ticketsSold]).sort()).toEqual(
+      [
+        [twinA.productId, 'TWIN-A-001', 2],
+        [twinB.productId, 'TWIN-B-001', 3],
+      ].sort(),
+    );
   });
 
   it('answers from indexes with 100,000 orders (query plans, not timings)', async () => {

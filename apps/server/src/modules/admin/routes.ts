@@ -7,6 +7,7 @@ import {
   adminCollectionsQuerySchema,
   adminCollectionsResponseSchema,
   adminDashboardSchema,
+  adminImageUploadSchema,
   adminInventoryParamsSchema,
   adminMessageSchema,
   adminOrdersQuerySchema,
@@ -72,6 +73,15 @@ export const adminRoutes: ModuleRoutes = async (app, { ctx, services }) => {
     { onRequest, schema: { params: idParamsSchema, body: adminProductUpdateSchema, response: { 200: adminProductSchema } } },
     async (request) => admin.updateProduct(request.admin!, request.params.id, request.body),
   );
+
+  // Product and prize artwork for a later PUT (docs/rules/back-office.md): one `image` file.
+  app.post('/admin/images', { onRequest, schema: { response: { 200: adminImageUploadSchema } } }, async (request) => {
+    if (!request.isMultipart()) throw badRequest('Send the image as multipart/form-data');
+    const { files } = await readMultipartFiles(request, { isFileField: (name) => name === 'image', maxFiles: 1, tooLargeMessage: 'Each image must be at most 5 MB.' });
+    const file = files.find((f) => f.fieldname === 'image');
+    if (!file) throw badRequest('Image is required');
+    return admin.uploadImage({ bytes: file.bytes, contentType: file.contentType });
+  });
 
   app.post('/admin/products/:id/reload', { onRequest, schema: { params: idParamsSchema, response: { 200: adminReloadResponseSchema } } }, async (request) =>
     admin.reloadSet(request.admin!, request.params.id),

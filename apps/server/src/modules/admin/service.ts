@@ -2,7 +2,10 @@ import {
   PRODUCT_ADDED,
   newProductFormSchema,
   type AdminAvailabilityRequest,
+  centsToDollars,
   type AdminDashboard,
+  type AdminPrize,
+  type CardRevenue,
   type AdminProduct,
   type AdminProductUpdate,
   type InventoryResponse,
@@ -12,9 +15,11 @@ import type { AppContext } from '../../core/context.ts';
 import type { Principal } from '../../core/auth.ts';
 import { badRequest, conflict, notFound } from '../../core/http-errors.ts';
 import type { AuditService } from '../audit/service.ts';
-import { BOX_FIXED, type CatalogueService, type ProposedPrize } from '../catalogue/service.ts';
-import type { OrdersService } from '../orders/service.ts';
-import type { FulfilmentService } from '../fulfilment/service.ts';
+import { BOX_FIXED, nextSku, type CatalogueService, type ProposedPrize } from '../catalogue/service.ts';
+import { KUJI_ORDER, type OrdersService } from '../orders/service.ts';
+import type { CardTakings, PaymentsService } from '../payments/service.ts';
+import { TOKEN_PURCHASE } from '../token-shop/service.ts';
+import { SHIPPING_PURPOSE, type FulfilmentService } from '../fulfilment/service.ts';
 import type { InventoryService } from '../inventory/service.ts';
 import type { AccountsService } from '../accounts/service.ts';
 import type { MediaService } from '../media/service.ts';
@@ -39,6 +44,7 @@ interface Deps {
   accounts: AccountsService;
   media: MediaService;
   notifications: NotificationsService;
+  payments: PaymentsService;
 }
 
 function parseForm<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
@@ -54,18 +60,73 @@ function singaporeDayStart(at: Date): Date {
 }
 
 /**
+ * The next round's quantity of each prize, keyed by letter, from `prizesQuantities` as an object
+ * keyed by prize (id, name or letter) or a list of `{ _id or name, quantity }`. The Last Prize is
+ * always one; naming it with 1 (as a full payload does) changes nothing.
+ */
+function nextRoundQuantities(prizes: readonly AdminPrize[], given: NonNullable<AdminProductUpdate['prizesQuantities']>): Record<string, number> {
+  const entries: [string, number][] = Array.isArray(given)
+    ? given.map((entry) => [(entry._id ?? entry.id ?? entry.name)!, entry.quantity])
+    : Object.entries(given);
+  const quantities: Record<string, number> = {};
+  for (const [key, quantity] of entries) {
+    const wanted = key.trim().toLowerCase();
+    const prize = prizes.find((p) => p.id === key || p.letter.toLowerCase() === wanted || p.name.toLowerCase() === wanted);
+    if (!prize) throw badRequest(`Prize not found: ${key}`);
+    if (prize.kind === 'last') {
+      if (quantity !== prize.initialQuantity) throw badRequest('The Last Prize is always one prize');
+      continue;
+    }
+    quantities[prize.letter] = quantity;
+  }
+  return quantities;
+}
+
+/** What each card payment purpose counts as on the dashboard (docs/rules/back-office.md). */
+const REVENUE_KIND: Record<string, keyof Omit<CardRevenue, 'refundsCents' | 'netCents'>> = {
+  [KUJI_ORDER]: 'ticketsCents',
+  [TOKEN_PURCHASE]: 'tokenPackagesCents',
+  [SHIPPING_PURPOSE]: 'shippingCents',
+};
+
+/** A window's card revenue: succeeded payments by kind, minus the refunds made in it. */
+function cardRevenueOf(takings: readonly CardTakings[]): CardRevenue {
+  const revenue: CardRevenue = { ticketsCents: 0, tokenPackagesCents: 0, shippingCents: 0, refundsCents: 0, netCents: 0 };
+  for (const row of takings) {
+    const kind = REVENUE_KIND[row.purpose];
+    if (kind) revenue[kind] += row.succeededCents;
+    revenue.refundsCents += row.refundedCents;
+    revenue.netCents += row.succeededCents - row.refundedCents;
+  }
+  return revenue;
+}
+
+/** The chart's days: net card cents and tokens spent, each day that has either. */
+function dailyFigures(card: readonly (CardTakings & { day: string })[], tokens: readonly { day: string; tokensSpent: number }[]) {
+  const days = new Map<string, { day: string; revenueCents: number; tokensSpent: number }>();
+  const dayOf = (day: string) => days.get(day) ?? days.set(day, { day, revenueCents: 0, tokensSpent: 0 }).get(day)!;
+  for (const row of card) dayOf(row.day).revenueCents += row.succeededCents - row.refundedCents;
+  for (const row of tokens) dayOf(row.day).tokensSpent += row.tokensSpent;
+  return [...days.values()].sort((a, b) => a.day.localeCompare(b.day));
+}
+
+/**
  * The back office (docs/rules/back-office.md): composes the owning modules' services; every change
  * runs in one transaction with its audit entry.
  */
 export function createAdminService(ctx: AppContext, deps: Deps) {
-  const { audit, catalogue, orders, fulfilment, inventory, accounts, media, notifications } = deps;
+  const { audit, catalogue, orders, fulfilment, inventory, accounts, media, notifications, payments } = deps;
 
   async function productDetail(productId: string): Promise<AdminProduct> {
     const parts = await catalogue.adminProductParts(productId);
-    const roundOrders = parts.product.lotteryEnabled ? await orders.ordersOfRound(parts.round.id) : [];
+    const roundOrders = await orders.ordersOfRound(parts.round.id);
     return {
       ...parts.row,
       productImage: parts.product.image,
+      description: parts.product.description,
+      tags: parts.product.tags,
+      price: centsToDollars(parts.product.priceCents),
+      token: parts.product.tokenPrice,
       doubleChance: parts.product.doubleChance,
       promotion: parts.promotion,
       lottery: {
@@ -73,15 +134,31 @@ export function createAdminService(ctx: AppContext, deps: Deps) {
         completed: parts.round.lotteryCompleted,
         totalTickets: parts.round.totalTickets,
         ticketsLeft: parts.ticketsLeft,
+        // Every paid lottery order of the round, with its buyer and result.
         orders: roundOrders
-          .filter((order) => order.status === 'paid')
-          .map((order) => ({ orderId: order.id, username: order.username, selectedPrizes: order.selectedPrizes })),
+          .filter((order) => order.status === 'paid' && order.lotteryEnabled)
+          .sort((a, b) => (a.paidAt?.getTime() ?? 0) - (b.paidAt?.getTime() ?? 0))
+          .map((order) => ({
+            orderId: order.id,
+            username: order.username,
+            selectedPrizes: order.selectedPrizes,
+            numberOfTickets: order.numberOfTickets,
+            paidAt: order.paidAt?.toISOString() ?? null,
+            lotteryWon: order.lotteryWon,
+          })),
       },
       prizes: parts.prizes,
       roundNumber: parts.round.roundNumber,
       roundStatus: parts.round.status,
       commitment: parts.round.commitment,
     };
+  }
+
+  /** Every image an edit names must be one the shop stored (uploaded through POST /api/admin/images). */
+  async function assertImagesStored(names: (string | undefined)[]): Promise<void> {
+    for (const name of names) {
+      if (name !== undefined && !(await media.getImage(name))) throw badRequest('Image not found: upload it first');
+    }
   }
 
   return {
@@ -130,12 +207,17 @@ export function createAdminService(ctx: AppContext, deps: Deps) {
       });
     },
 
-    /** PUT /api/admin/products/{id}: plain edits; prize quantities only through a reload. */
+    /**
+     * PUT /api/admin/products/{id} (docs/rules/back-office.md): a partial edit (only what the payload
+     * carries changes), or a Reload Set when sent with `reload: true` or as the spec's Reload Set
+     * payload (SKU suffix + 1 and `sold` 0); prize quantities change only through a reload.
+     */
     async updateProduct(admin: Principal, productId: string, input: AdminProductUpdate): Promise<AdminProduct> {
       const before = await productDetail(productId);
-      const changesBox = input.prizesQuantities
-        ? before.prizes.some((p) => p.kind === 'letter' && input.prizesQuantities![p.letter] !== undefined && input.prizesQuantities![p.letter] !== p.initialQuantity)
-        : false;
+      const specReload = input.sku !== undefined && input.sku === nextSku(before.productSku) && input.sold === 0;
+      const reload = input.reload === true || specReload;
+      const quantities = input.prizesQuantities === undefined ? undefined : nextRoundQuantities(before.prizes, input.prizesQuantities);
+      const changesBox = quantities ? before.prizes.some((p) => quantities[p.letter] !== undefined && quantities[p.letter] !== p.initialQuantity) : false;
       const doubles = input.doubleChancePrizes;
       const currentDoubles = before.prizes.filter((p) => p.kind === 'double');
       // Only the count and order of units are committed; a rename of the same prizes is a plain edit.
@@ -143,39 +225,59 @@ export function createAdminService(ctx: AppContext, deps: Deps) {
         doubles !== undefined &&
         (doubles.length !== currentDoubles.length ||
           doubles.some((p, i) => p.id !== currentDoubles[i]!.id || p.quantity !== currentDoubles[i]!.initialQuantity));
-      if (input.quantity !== before.productQuantity || input.sold !== before.sold) throw conflict(BOX_FIXED);
-      if ((changesBox || changesDoubles) && !input.reload) {
-        // The committed box cannot change mid-round; the catalogue's guard gives the reason.
-        await catalogue.assertPrizesChangeable(
-          productId,
-          [
-            ...before.prizes.flatMap((p): ProposedPrize[] =>
-              p.kind === 'letter'
-                ? [{ kind: 'letter' as const, letter: p.letter, quantity: input.prizesQuantities?.[p.letter] ?? p.initialQuantity }]
-                : p.kind === 'last'
-                  ? [{ kind: 'last' as const }]
-                  : doubles
-                    ? []
-                    : [{ kind: 'double' as const, quantity: p.initialQuantity }],
-            ),
-            ...(doubles ?? []).map((p) => ({ kind: 'double' as const, quantity: p.quantity })),
-          ],
-        );
+      if (reload) {
+        // The next round's total follows its prizes; the spec's client sends it (and sold 0) along.
+        const total = before.prizes.filter((p) => p.kind === 'letter').reduce((sum, p) => sum + (quantities?.[p.letter] ?? p.initialQuantity), 0);
+        if (input.quantity !== undefined && input.quantity !== total && input.quantity !== before.productQuantity) {
+          throw badRequest(`Quantity must equal the prizes' total (${total})`);
+        }
+        if (input.sold !== undefined && input.sold !== 0 && input.sold !== before.sold) throw conflict(BOX_FIXED);
+      } else {
+        if ((input.quantity !== undefined && input.quantity !== before.productQuantity) || (input.sold !== undefined && input.sold !== before.sold)) {
+          throw conflict(BOX_FIXED);
+        }
+        if (changesBox || changesDoubles) {
+          // The committed box cannot change mid-round; the catalogue's guard gives the reason.
+          await catalogue.assertPrizesChangeable(
+            productId,
+            [
+              ...before.prizes.flatMap((p): ProposedPrize[] =>
+                p.kind === 'letter'
+                  ? [{ kind: 'letter' as const, letter: p.letter, quantity: quantities?.[p.letter] ?? p.initialQuantity }]
+                  : p.kind === 'last'
+                    ? [{ kind: 'last' as const }]
+                    : doubles
+                      ? []
+                      : [{ kind: 'double' as const, quantity: quantities?.[p.letter] ?? p.initialQuantity }],
+              ),
+              ...(doubles ?? []).map((p) => ({ kind: 'double' as const, quantity: p.quantity })),
+            ],
+          );
+        }
       }
+      await assertImagesStored([input.productImage, ...(input.prizes ?? []).map((p) => p.image)]);
       await ctx.db.transaction(async (tx) => {
         await catalogue.updateProduct(tx, productId, {
-          sku: input.sku,
-          active: input.status === 'active',
+          name: input.productName,
+          description: input.description,
+          image: input.productImage,
+          tags: input.tags,
+          priceCents: input.price === undefined ? undefined : Math.round(input.price * 100),
+          tokenPrice: input.token,
+          // The spec's Reload Set sends the next round's SKU: the reload gives it to the new round.
+          sku: specReload ? undefined : input.sku,
+          active: input.status === undefined ? undefined : input.status === 'active',
           arrival: input.arrival,
           doubleChance: input.doubleChance,
           promotionId: input.promotionId,
-          lotteryEnabled: input.lottery.enabled,
-          lotteryCompleted: input.lottery.completed,
+          lotteryEnabled: input.lottery?.enabled,
+          lotteryCompleted: input.lottery?.completed,
         });
+        if (input.prizes) await catalogue.editPrizes(tx, productId, input.prizes);
         if (doubles) await catalogue.setDoubleChancePrizes(tx, productId, doubles);
         let reloaded: { setId: string; sku: string; closedSetId: string } | null = null;
-        if (input.reload) {
-          reloaded = await catalogue.reloadSet(productId, { tx, refuseWhileBusy: true, prizesQuantities: input.prizesQuantities });
+        if (reload) {
+          reloaded = await catalogue.reloadSet(productId, { tx, refuseWhileBusy: true, prizesQuantities: quantities });
         }
         await audit.record(tx, {
           admin,
@@ -187,6 +289,11 @@ export function createAdminService(ctx: AppContext, deps: Deps) {
         });
       });
       return productDetail(productId);
+    },
+
+    /** POST /api/admin/images: stores an image for a later edit (product or prize artwork). */
+    async uploadImage(upload: UploadedImage): Promise<{ image: string }> {
+      return { image: await media.putImage(ctx.db, upload.bytes, upload.contentType) };
     },
 
     /** Reload Set: the old round closes (seed revealed), a new one opens; refused while a buyer is mid-payment. */
@@ -261,7 +368,15 @@ export function createAdminService(ctx: AppContext, deps: Deps) {
       const today = singaporeDayStart(now);
       const from7 = new Date(today.getTime() - 6 * DAY_MS);
       const from30 = new Date(today.getTime() - 29 * DAY_MS);
-      const windowOf = async (from: Date) => ({ ...(await orders.windowFigures(from)), newShoppers: await accounts.countNewUsers(from) });
+      const windowOf = async (from: Date) => {
+        const cardRevenue = cardRevenueOf(await payments.takingsSince(from));
+        return {
+          revenueCents: cardRevenue.netCents,
+          cardRevenue,
+          ...(await orders.windowFigures(from)),
+          newShoppers: await accounts.countNewUsers(from),
+        };
+      };
       const weekEnd = new Date(today.getTime() + 7 * DAY_MS);
       const queue = await fulfilment.queueCounts(now, weekEnd);
       return {
@@ -270,7 +385,7 @@ export function createAdminService(ctx: AppContext, deps: Deps) {
         last30Days: await windowOf(from30),
         sellThrough: await catalogue.liveSellThrough(),
         queue: { ...queue, itemsForfeitingIn3Days: await inventory.unitsDueBetween(now, new Date(now.getTime() + 3 * DAY_MS)) },
-        dailyRevenue: await orders.dailyRevenue(from30),
+        dailyRevenue: dailyFigures(await payments.dailyTakingsSince(from30), await orders.dailyTokensSpent(from30)),
         topSets: await orders.topSets(from30),
       };
     },

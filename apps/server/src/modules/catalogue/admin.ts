@@ -12,15 +12,31 @@ const PRODUCT_NOT_FOUND = 'Product not found';
 export const SKU_TAKEN = 'This SKU is already used by another round';
 export const BOX_FIXED = "A running round's quantity and sold count follow its tickets; change prize quantities with Reload Set.";
 
-/** What the back office may change on a product without touching its round's box. */
+/**
+ * What the back office may change on a product without touching its round's box; a field left out
+ * keeps its value. Prices apply to tickets sold from now on (docs/rules/back-office.md).
+ */
 export interface ProductPatch {
-  sku: string;
-  active: boolean;
-  arrival: string | null;
-  doubleChance: boolean;
-  promotionId: string | null;
-  lotteryEnabled: boolean;
-  lotteryCompleted: boolean;
+  name?: string;
+  description?: string;
+  image?: string;
+  tags?: string[];
+  priceCents?: number;
+  tokenPrice?: number;
+  sku?: string;
+  active?: boolean;
+  arrival?: string | null;
+  doubleChance?: boolean;
+  promotionId?: string | null;
+  lotteryEnabled?: boolean;
+  lotteryCompleted?: boolean;
+}
+
+/** A prize's new description and/or image (its letter, kind and quantity stay). */
+export interface PrizeTextEdit {
+  id: string;
+  description?: string;
+  image?: string;
 }
 
 /** The back office's view of the catalogue: paged lists, the detail and plain edits (docs/rules/back-office.md). */
@@ -134,7 +150,7 @@ export function createCatalogueAdmin(ctx: AppContext, deps: { stock: StockServic
       };
     },
 
-    /** Plain edits of a product and its current round (status, arrival, promotion, lottery flags, SKU). */
+    /** Plain edits of a product and its current round: only the fields the patch carries change. */
     async updateProduct(tx: Tx, productId: string, patch: ProductPatch): Promise<void> {
       // The shop's cached listing is dropped when this commits (docs/rules/catalogue.md).
       deps.rounds.changed(tx);
@@ -145,21 +161,46 @@ export function createCatalogueAdmin(ctx: AppContext, deps: { stock: StockServic
         if (!promotion) throw badRequest('Promotion not found');
       }
       const round = await deps.rounds.lockRound(tx, product.currentRoundId);
-      if (patch.sku !== round.sku) {
+      if (patch.sku !== undefined && patch.sku !== round.sku) {
         const [taken] = await tx.select({ id: setRounds.id }).from(setRounds).where(eq(setRounds.sku, patch.sku));
         if (taken) throw conflict(SKU_TAKEN);
       }
-      await tx
-        .update(products)
-        .set({
+      const productChanges = Object.fromEntries(
+        Object.entries({
+          name: patch.name,
+          description: patch.description,
+          image: patch.image,
+          tags: patch.tags,
+          priceCents: patch.priceCents,
+          tokenPrice: patch.tokenPrice,
           active: patch.active,
-          arrival: product.preorder ? patch.arrival : product.arrival,
+          // Arrival belongs to pre-orders only.
+          arrival: product.preorder ? patch.arrival : undefined,
           doubleChance: patch.doubleChance,
           promotionId: patch.promotionId,
           lotteryEnabled: patch.lotteryEnabled,
-        })
-        .where(eq(products.id, productId));
-      await tx.update(setRounds).set({ sku: patch.sku, lotteryCompleted: patch.lotteryCompleted }).where(eq(setRounds.id, round.id));
+        }).filter(([, value]) => value !== undefined),
+      );
+      if (Object.keys(productChanges).length > 0) await tx.update(products).set(productChanges).where(eq(products.id, productId));
+      const roundChanges = Object.fromEntries(
+        Object.entries({ sku: patch.sku, lotteryCompleted: patch.lotteryCompleted }).filter(([, value]) => value !== undefined),
+      );
+      if (Object.keys(roundChanges).length > 0) await tx.update(setRounds).set(roundChanges).where(eq(setRounds.id, round.id));
+    },
+
+    /**
+     * Prize descriptions and images (docs/rules/back-office.md): texts and artwork, which the round's
+     * committed rules document does not hold, so they change at once, mid-round too.
+     */
+    async editPrizes(tx: Tx, productId: string, edits: readonly PrizeTextEdit[]): Promise<void> {
+      if (edits.length === 0) return;
+      deps.rounds.changed(tx);
+      const own = new Set((await tx.select({ id: prizes.id }).from(prizes).where(eq(prizes.productId, productId))).map((p) => p.id));
+      for (const edit of edits) {
+        if (!own.has(edit.id)) throw badRequest('Prize not found');
+        const changes = Object.fromEntries(Object.entries({ description: edit.description, image: edit.image }).filter(([, v]) => v !== undefined));
+        if (Object.keys(changes).length > 0) await tx.update(prizes).set(changes).where(eq(prizes.id, edit.id));
+      }
     },
 
     /**

@@ -42,6 +42,7 @@ describe('catalogue API', () => {
       setId: created.setId,
       productId: created.productId,
       name: 'Field Check',
+      description: '',
       image: created.image,
       token: 12,
       price: 12.5,

@@ -13,6 +13,7 @@ import { nextSku } from './sku.ts';
 import { createListingCache } from './listing-cache.ts';
 import { createCatalogueAdmin } from './admin.ts';
 export { BOX_FIXED, SKU_TAKEN } from './admin.ts';
+export { nextSku } from './sku.ts';
 import { prizes, products, promotions, roundPrizes, setRounds } from './tables.ts';
 
 /** A set is "new" while its current round opened less than this long ago (docs/catalogue.md). */
@@ -39,6 +40,7 @@ export type { Round, RoundsService, RoundStatus };
 export interface CatalogueProduct {
   id: string;
   name: string;
+  description: string;
   image: string;
   tokenPrice: number;
   priceCents: number;
@@ -211,6 +213,7 @@ export function createCatalogueService(ctx: AppContext, deps: { rounds: RoundsSe
         setId: round.id,
         productId: product.id,
         name: product.name,
+        description: product.description,
         image: product.image,
         token: product.tokenPrice,
         price: centsToDollars(product.priceCents),

@@ -33,6 +33,8 @@ export const products = pgTable(
   {
     id: uuid('id').primaryKey(),
     name: text('name').notNull(),
+    /** The set's description, edited in the back office (empty until written). */
+    description: text('description').notNull().default(''),
     image: text('image').notNull(),
     tokenPrice: integer('token_price').notNull(),
     priceCents: integer('price_cents').notNull(),

@@ -9,10 +9,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The back office's orders: the paged table and the dashboard's figures (docs/rules/back-office.md). */
 export function createOrdersAdmin(ctx: AppContext) {
   /** Paid orders since `from`: figures of one dashboard window. Uses orders_paid_idx (status, paid_at). */
-  async function windowFigures(from: Date): Promise<Omit<DashboardWindow, 'newShoppers'>> {
+  async function windowFigures(from: Date): Promise<Pick<DashboardWindow, 'tokensSpent' | 'ticketsSold' | 'orders'>> {
     const [row] = await ctx.db
       .select({
-        revenueCents: sql<number>`coalesce(sum(${orders.totalCost}) filter (where ${orders.paymentMethod} = 'card'), 0)::int`,
         tokensSpent: sql<number>`coalesce(sum(${orders.totalCost}) filter (where ${orders.paymentMethod} = 'token'), 0)::int`,
         ticketsSold: sql<number>`coalesce(sum(${orders.numberOfTickets}), 0)::int`,
         orders: sql<number>`count(*)::int`,
@@ -20,7 +19,6 @@ export function createOrdersAdmin(ctx: AppContext) {
       .from(orders)
       .where(and(eq(orders.status, 'paid'), gte(orders.paidAt, from)));
     return {
-      revenueCents: Number(row?.revenueCents ?? 0),
       tokensSpent: Number(row?.tokensSpent ?? 0),
       ticketsSold: Number(row?.ticketsSold ?? 0),
       orders: Number(row?.orders ?? 0),
@@ -80,33 +78,37 @@ export function createOrdersAdmin(ctx: AppContext) {
       }
     },
 
-    /** Paid revenue per Singapore calendar day since `from` (card cents and tokens separately). */
-    async dailyRevenue(from: Date): Promise<{ day: string; revenueCents: number; tokensSpent: number }[]> {
+    /** Tokens spent on paid orders per Singapore calendar day since `from` (card money is the payments module's). */
+    async dailyTokensSpent(from: Date): Promise<{ day: string; tokensSpent: number }[]> {
       const day = sql<string>`to_char(${orders.paidAt} at time zone 'Asia/Singapore', 'YYYY-MM-DD')`;
       const rows = await ctx.db
-        .select({
-          day,
-          revenueCents: sql<number>`coalesce(sum(${orders.totalCost}) filter (where ${orders.paymentMethod} = 'card'), 0)::int`,
-          tokensSpent: sql<number>`coalesce(sum(${orders.totalCost}) filter (where ${orders.paymentMethod} = 'token'), 0)::int`,
-        })
+        .select({ day, tokensSpent: sql<number>`coalesce(sum(${orders.totalCost}) filter (where ${orders.paymentMethod} = 'token'), 0)::int` })
         .from(orders)
         .where(and(eq(orders.status, 'paid'), gte(orders.paidAt, from)))
         .groupBy(day)
         .orderBy(day);
-      return rows.map((r) => ({ day: r.day, revenueCents: Number(r.revenueCents), tokensSpent: Number(r.tokensSpent) }));
+      return rows.map((r) => ({ day: r.day, tokensSpent: Number(r.tokensSpent) }));
     },
 
-    /** The sets with most tickets sold since `from`. */
-    async topSets(from: Date, limit = 5): Promise<{ productName: string; ticketsSold: number }[]> {
+    /**
+     * The products with most tickets sold since `from`, one row per product (two sets may share a
+     * name), with the SKU of its latest paid order to tell them apart.
+     */
+    async topSets(from: Date, limit = 5): Promise<{ productId: string; productName: string; sku: string; ticketsSold: number }[]> {
       const sold = sql<number>`sum(${orders.numberOfTickets})::int`;
       const rows = await ctx.db
-        .select({ productName: orders.productName, ticketsSold: sold })
+        .select({
+          productId: orders.productId,
+          productName: sql<string>`(array_agg(${orders.productName} order by ${orders.paidAt} desc))[1]`,
+          sku: sql<string>`(array_agg(${orders.sku} order by ${orders.paidAt} desc))[1]`,
+          ticketsSold: sold,
+        })
         .from(orders)
         .where(and(eq(orders.status, 'paid'), gte(orders.paidAt, from)))
-        .groupBy(orders.productName)
-        .orderBy(desc(sold), orders.productName)
+        .groupBy(orders.productId)
+        .orderBy(desc(sold), orders.productId)
         .limit(limit);
-      return rows.map((r) => ({ productName: r.productName, ticketsSold: Number(r.ticketsSold) }));
+      return rows.map((r) => ({ productId: r.productId, productName: r.productName, sku: r.sku, ticketsSold: Number(r.ticketsSold) }));
     },
   };
 }

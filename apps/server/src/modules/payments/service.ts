@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, lt } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { PaymentGatewayKind, PaymentStatus, WebhookResult } from '@kujiya/shared';
 import type { AppContext } from '../../core/context.ts';
 import type { Executor, Tx } from '../../db/database.ts';
@@ -30,6 +30,15 @@ export interface PaymentIntent {
   lastError: string | null;
   createdAt: Date;
   updatedAt: Date;
+  succeededAt: Date | null;
+  refundedAt: Date | null;
+}
+
+/** Card money of one purpose in a window (cents): what succeeded in it, and what was refunded in it. */
+export interface CardTakings {
+  purpose: string;
+  succeededCents: number;
+  refundedCents: number;
 }
 
 /** Runs inside the event's transaction; throwing rolls the whole event back (it can be retried). */
@@ -87,12 +96,43 @@ export function createPaymentsService(ctx: AppContext, gateway: PaymentGateway =
       if (!status) return markIgnored(`intent is ${intent.status}`);
       const [updated] = await tx
         .update(paymentIntents)
-        .set({ status, lastError: event.kind === 'failed' ? event.failureMessage : intent.lastError, updatedAt: ctx.clock.now() })
+        .set({
+          status,
+          lastError: event.kind === 'failed' ? event.failureMessage : intent.lastError,
+          updatedAt: ctx.clock.now(),
+          // The moments the dashboard's card revenue counts by (docs/rules/back-office.md).
+          ...(status === 'succeeded' ? { succeededAt: ctx.clock.now() } : {}),
+          ...(status === 'refunded' ? { refundedAt: ctx.clock.now() } : {}),
+        })
         .where(eq(paymentIntents.id, intent.id))
         .returning();
       await handlers[event.kind].get(intent.purpose)?.(tx, updated!);
       return { received: true, status };
     });
+  }
+
+  /** One pass per moment (succeeded, refunded), each read by its own index. */
+  async function takings(from: Date, byDay: boolean): Promise<(CardTakings & { day: string })[]> {
+    const moments = [
+      { column: paymentIntents.succeededAt, field: 'succeededCents' as const },
+      { column: paymentIntents.refundedAt, field: 'refundedCents' as const },
+    ];
+    const out = new Map<string, CardTakings & { day: string }>();
+    for (const { column, field } of moments) {
+      const day = sql<string>`to_char(${column} at time zone 'Asia/Singapore', 'YYYY-MM-DD')`;
+      const query = ctx.db
+        .select({ day: byDay ? day : sql<string>`''`, purpose: paymentIntents.purpose, cents: sql<number>`coalesce(sum(${paymentIntents.amount}), 0)::int` })
+        .from(paymentIntents)
+        .where(gte(column, from));
+      const rows = await (byDay ? query.groupBy(day, paymentIntents.purpose) : query.groupBy(paymentIntents.purpose));
+      for (const row of rows) {
+        const key = `${row.day}|${row.purpose}`;
+        const entry = out.get(key) ?? { day: row.day, purpose: row.purpose, succeededCents: 0, refundedCents: 0 };
+        entry[field] += Number(row.cents);
+        out.set(key, entry);
+      }
+    }
+    return [...out.values()].sort((a, b) => a.day.localeCompare(b.day) || a.purpose.localeCompare(b.purpose));
   }
 
   const service = {
@@ -217,6 +257,18 @@ export function createPaymentsService(ctx: AppContext, gateway: PaymentGateway =
         },
         ctx.log,
       );
+    },
+
+    /**
+     * Card takings per purpose since `from` (docs/rules/back-office.md): payments that succeeded in
+     * the window (refunded later or not) and, apart, payments refunded in it; with `byDay`, per
+     * Singapore calendar day (YYYY-MM-DD).
+     */
+    async takingsSince(from: Date): Promise<CardTakings[]> {
+      return (await takings(from, false)).map(({ day: _day, ...rest }) => rest);
+    },
+    async dailyTakingsSince(from: Date): Promise<(CardTakings & { day: string })[]> {
+      return takings(from, true);
     },
 
     /**

@@ -21,8 +21,15 @@ export const paymentIntents = pgTable(
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    /** When the payment succeeded, and when it was refunded: the dashboard's card revenue (docs/rules/back-office.md). */
+    succeededAt: timestamp('succeeded_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
   },
-  (t) => [index('payment_intents_user_idx').on(t.userId)],
+  (t) => [
+    index('payment_intents_user_idx').on(t.userId),
+    index('payment_intents_succeeded_idx').on(t.succeededAt),
+    index('payment_intents_refunded_idx').on(t.refundedAt),
+  ],
 );
 
 /**

@@ -1,6 +1,7 @@
 import type { AdminDashboard, DashboardWindow } from '@kujiya/shared';
 import { useDashboard } from '../api/getDashboard';
 import { DailyRevenueChart, TopSetsChart } from './DashboardCharts';
+import './dashboard.css';
 
 const dollars = (cents: number) => `S$${(cents / 100).toLocaleString('en-SG', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
@@ -10,7 +11,12 @@ function WindowCard({ title, figures }: { title: string; figures: DashboardWindo
       <h2 className="admin-subtitle">{title}</h2>
       <dl>
         <dt>Card revenue</dt>
-        <dd>{dollars(figures.revenueCents)}</dd>
+        <dd>{dollars(figures.cardRevenue.netCents)}</dd>
+        <dd className="admin-stat__split">
+          Tickets {dollars(figures.cardRevenue.ticketsCents)} · Token packages {dollars(figures.cardRevenue.tokenPackagesCents)} · Shipping{' '}
+          {dollars(figures.cardRevenue.shippingCents)}
+          {figures.cardRevenue.refundsCents > 0 && <> · Refunds −{dollars(figures.cardRevenue.refundsCents)}</>}
+        </dd>
         <dt>Tokens spent</dt>
         <dd>{figures.tokensSpent.toLocaleString('en-SG')}</dd>
         <dt>Tickets sold</dt>

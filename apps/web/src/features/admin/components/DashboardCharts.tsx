@@ -22,11 +22,20 @@ export function DailyRevenueChart({ days }: { days: AdminDashboard['dailyRevenue
       data: {
         labels: days.map((d) => d.day.slice(5)),
         datasets: [
-          { label: 'Card revenue (S$)', data: days.map((d) => d.revenueCents / 100), borderColor: '#e8344e', backgroundColor: '#e8344e', tension: 0.25 },
-          { label: 'Tokens spent', data: days.map((d) => d.tokensSpent), borderColor: '#7b4de0', backgroundColor: '#7b4de0', tension: 0.25 },
+          { label: 'Card revenue (S$)', yAxisID: 'dollars', data: days.map((d) => d.revenueCents / 100), borderColor: '#e8344e', backgroundColor: '#e8344e', tension: 0.25 },
+          { label: 'Tokens spent', yAxisID: 'tokens', data: days.map((d) => d.tokensSpent), borderColor: '#7b4de0', backgroundColor: '#7b4de0', tension: 0.25 },
         ],
       },
-      options: { responsive: true, maintainAspectRatio: false, animation: false },
+      options: {
+        responsive: true,
+        maintainAspectRatio: false,
+        animation: false,
+        // Two units, two axes: S$ on the left, tokens on the right.
+        scales: {
+          dollars: { type: 'linear', position: 'left', beginAtZero: true, title: { display: true, text: 'S$' } },
+          tokens: { type: 'linear', position: 'right', beginAtZero: true, title: { display: true, text: 'Tokens' }, grid: { drawOnChartArea: false } },
+        },
+      },
     }), [days]);
   const ref = useChart(build);
   return (
@@ -41,7 +50,8 @@ export function TopSetsChart({ sets }: { sets: AdminDashboard['topSets'] }) {
     new Chart(canvas, {
       type: 'bar',
       data: {
-        labels: sets.map((s) => (s.productName.length > 18 ? `${s.productName.slice(0, 17)}…` : s.productName)),
+        // Name and SKU: two sets with the same name stay apart.
+        labels: sets.map((s) => `${s.productName.length > 18 ? `${s.productName.slice(0, 17)}…` : s.productName} (${s.sku})`),
         datasets: [{ label: 'Tickets sold (30 days)', data: sets.map((s) => s.ticketsSold), backgroundColor: '#f5b82e' }],
       },
       options: { responsive: true, maintainAspectRatio: false, animation: false, indexAxis: 'y' },

@@ -7,6 +7,7 @@ function product(productId: string, tags: string[], preorder = false): Product {
     setId: `set-${productId}`,
     productId,
     name: productId,
+    description: '',
     image: 'x.png',
     token: 10,
     price: 10,

@@ -12,12 +12,15 @@ export const adminOrderStatusSchema = z.enum(['pending', 'paid', 'refund_pending
 export type AdminOrderStatus = z.infer<typeof adminOrderStatusSchema>;
 
 export const adminOrderDrawSchema = z.object({
-  /** A ticket of the order, or a prize it won at the round's sell-out (chance or double-chance draw). */
-  kind: z.enum(['ticket', 'lottery', 'double']),
+  /**
+   * A ticket of the order (`entry`: a ticket of a chance set, which wins only in the sell-out draw), or a
+   * prize it won at the round's sell-out (`lottery`, `double`: chance or double-chance draw).
+   */
+  kind: z.enum(['ticket', 'entry', 'lottery', 'double']),
   /** The ticket's nonce (its place in the round's draw), or the sell-out pick's number. */
   nonce: z.number().int(),
-  /** The prize rank drawn ('A', 'LAST', 'DC1', ...). */
-  prize: z.string(),
+  /** The prize rank drawn ('A', 'LAST', 'DC1', ...); null for a chance-set entry. */
+  prize: z.string().nullable(),
   /** The prize's name in the round, when known. */
   prizeName: z.string().nullable(),
 });

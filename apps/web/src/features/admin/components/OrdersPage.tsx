@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { centsToDollars, type AdminOrderRow, type AdminOrdersQuery } from '@kujiya/shared';
 import { useAdminOrders } from '../api/getAdminOrders';
+import { formatSgDateTime } from '../../../lib/singapore-time';
 import { AdminTable, type AdminColumn } from './table/AdminTable';
 import { FilterSelect } from './table/FilterSelect';
 
@@ -8,7 +9,7 @@ const cost = (r: AdminOrderRow) => (r.paymentIntentId === 'TOKEN' ? `${r.totalCo
 
 const columns: AdminColumn<AdminOrderRow>[] = [
   { key: 'orderId', header: 'Order', render: (r) => <code>{r.orderId.slice(0, 8)}</code>, sortValue: (r) => r.orderId },
-  { key: 'date', header: 'Date', render: (r) => new Date(r.createdAt).toLocaleDateString('en-SG', { timeZone: 'Asia/Singapore' }), sortValue: (r) => r.createdAt },
+  { key: 'date', header: 'Date', render: (r) => formatSgDateTime(r.createdAt), sortValue: (r) => r.createdAt },
   { key: 'product', header: 'Product', render: (r) => r.productName, sortValue: (r) => r.productName },
   { key: 'username', header: 'User', render: (r) => r.username, sortValue: (r) => r.username },
   { key: 'tickets', header: 'Tickets', render: (r) => r.numberOfTickets, sortValue: (r) => r.numberOfTickets },

@@ -1,10 +1,11 @@
 import { Link, useParams } from 'react-router';
 import { useAdminShopper } from '../../api/adminShopper';
 import { useSetShopperDisabled } from '../../api/setShopperDisabled';
-import { AuditTrail } from './AuditTrail';
+import { AuditLog } from '../AuditLog';
 import { TokenAdjustmentForm } from './TokenAdjustmentForm';
 import { RecordList } from './RecordList';
-import { errorText, formatWhen } from './form-values';
+import { formatSgDateTime } from '../../../../lib/singapore-time';
+import { errorText } from './form-values';
 import './shop-ops.css';
 
 /** /admin/shoppers/:shopperId: the shopper's whole record, disable/enable and token adjustments. */
@@ -26,7 +27,7 @@ export function ShopperPage() {
           <dt>Status</dt>
           <dd className={`ops-status${profile.disabled ? ' ops-status--off' : ''}`}>{profile.disabled ? 'Disabled' : 'Active'}</dd>
           <dt>Joined</dt>
-          <dd>{formatWhen(profile.createdAt)}</dd>
+          <dd>{formatSgDateTime(profile.createdAt)}</dd>
           <dt>Phone</dt>
           <dd>{profile.phoneNumber ?? '—'}</dd>
           <dt>Address</dt>
@@ -52,7 +53,7 @@ export function ShopperPage() {
         <ul className="ops-list">
           {data.lots.map((lot) => (
             <li key={lot.id}>
-              {lot.amountLeft} of {lot.amount} left · {lot.source} · expires {formatWhen(lot.expiresAt)}
+              {lot.amountLeft} of {lot.amount} left · {lot.source} · expires {formatSgDateTime(lot.expiresAt)}
             </li>
           ))}
         </ul>
@@ -63,7 +64,7 @@ export function ShopperPage() {
         <ul className="ops-list">
           {data.ledger.map((row) => (
             <li key={row.id}>
-              {row.delta > 0 ? `+${row.delta}` : row.delta} · {row.reason} · {formatWhen(row.createdAt)}
+              {row.delta > 0 ? `+${row.delta}` : row.delta} · {row.reason} · {formatSgDateTime(row.createdAt)}
             </li>
           ))}
         </ul>
@@ -74,7 +75,7 @@ export function ShopperPage() {
       <RecordList title="Shipments" records={data.shipments} fields={['orderNumber', 'status', 'trackingNumber', 'createdAt']} />
       <RecordList title="Collections" records={data.collections} fields={['collectionDate', 'status', 'createdAt']} />
       <RecordList title="Trades" records={data.trades} fields={['status']} />
-      <AuditTrail entityType="shopper" entityId={profile.id} />
+      <AuditLog entityType="shopper" entityId={profile.id} />
     </main>
   );
 }

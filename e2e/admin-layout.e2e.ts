@@ -141,6 +141,8 @@ it('every back office screen shows dates in one Singapore format and in Singapor
   await walkBackOffice(page, async (name) => {
     const text = await page.locator('body').innerText();
     found.push(...otherDateFormats(text).map((date) => `${name}: "${date}"`));
+    // The round's state in words, not its code ("open", "sold_out").
+    if (name === 'product-detail') expect(text).toMatch(/Round \d+ · (Open|Sold out|Closed \(reloaded\)) ·/);
   });
   expect(found).toEqual([]);
 

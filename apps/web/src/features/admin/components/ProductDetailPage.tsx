@@ -8,6 +8,7 @@ import { usePromotions } from '../api/getPromotions';
 import { useReloadSet } from '../api/reloadSet';
 import { useUpdateAdminProduct } from '../api/updateAdminProduct';
 import { useUpdateAvailability } from '../api/updateAvailability';
+import { labelOf } from '../labels';
 import { AuditLog } from './AuditLog';
 import { DoubleChancePrizesEditor } from './DoubleChancePrizesEditor';
 
@@ -76,7 +77,7 @@ function ProductEditor({ product, notice, setNotice }: { product: AdminProduct; 
         <div>
           <h1 className="admin-title">{product.productName}</h1>
           <p className="admin-muted">
-            Round {product.roundNumber} · {product.roundStatus} · {product.sold}/{product.productQuantity} sold · total sold {product.totalSold}
+            Round {product.roundNumber} · {labelOf(product.roundStatus)} · {product.sold}/{product.productQuantity} sold · total sold {product.totalSold}
           </p>
           <p className="admin-muted admin-wrap">Commitment {product.commitment}</p>
         </div>

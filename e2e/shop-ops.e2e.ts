@@ -173,6 +173,8 @@ it('the owner disables a shopper, who is signed out', async () => {
   await ownerPage.getByRole('heading', { name: 'ruth' }).waitFor();
   await bothSizes(ownerPage, 'shop-ops-shopper');
   await ownerPage.getByRole('button', { name: 'Disable account' }).click();
+  // It asks first (docs/rules/shop-ops.md).
+  await ownerPage.getByRole('dialog', { name: 'Disable ruth?' }).getByRole('button', { name: 'Disable account' }).click();
   await ownerPage.getByRole('button', { name: 'Enable account' }).waitFor();
   await ownerPage.getByText('shopper.disable by admin').waitFor();
   await bothSizes(ownerPage, 'shop-ops-shopper-disabled');

@@ -25,5 +25,7 @@ export * from './fulfilment/countries.ts';
 export * from './shop-ops/schemas.ts';
 export * from './shop-ops/announcements.ts';
 export * from './admin/schemas.ts';
+export * from './admin/audit-log.ts';
+export * from './admin/order-detail.ts';
 export * from './media/schemas.ts';
 export * from './trading/schemas.ts';

@@ -45,7 +45,7 @@ export type AuditList = z.infer<typeof auditListSchema>;
 /** Admin list pages hold this many rows (docs/rules/back-office.md). */
 export const ADMIN_PAGE_SIZE = 20;
 
-const pageParam = z.coerce.number().int('page must be a whole number').min(1, 'page must be at least 1').max(100_000).default(1);
+export const pageParam = z.coerce.number().int('page must be a whole number').min(1, 'page must be at least 1').max(100_000).default(1);
 const searchParam = z.string().trim().max(100, 'search is too long').default('');
 
 export const adminSetsQuerySchema = z.object({ page: pageParam, search: searchParam });

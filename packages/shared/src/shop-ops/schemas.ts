@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { idSchema } from '../common/ids.ts';
 import { passwordSchema } from '../accounts/schemas.ts';
 import { announcementSeveritySchema } from './announcements.ts';
+import { inventoryItemSchema, orderSchema, selfCollectionSchema, shipmentSchema } from '../fulfilment/schemas.ts';
+import { tradeSchema } from '../trading/schemas.ts';
 
 /**
  * Running the shop from the back office: token packages, promo codes, shoppers, admins and
@@ -176,8 +178,6 @@ export const shopperLedgerRowSchema = z.object({
   reference: z.string(),
   createdAt: z.string(),
 });
-/** A loose row of another module's list, shown as it is (orders, inventory, shipments, collections). */
-export const shopperRecordSchema = z.record(z.string(), z.unknown());
 export const shopperDetailSchema = z.object({
   profile: shopperSummarySchema.extend({
     phoneNumber: z.string().nullable(),
@@ -190,11 +190,12 @@ export const shopperDetailSchema = z.object({
   balance: z.number().int(),
   lots: z.array(shopperLotSchema),
   ledger: z.array(shopperLedgerRowSchema),
-  orders: z.array(shopperRecordSchema),
-  inventory: z.array(shopperRecordSchema),
-  shipments: z.array(shopperRecordSchema),
-  collections: z.array(shopperRecordSchema),
-  trades: z.array(shopperRecordSchema),
+  /** The shopper's own views of their records (paid orders, inventory by set, paid shipments, collections, trades). */
+  orders: z.array(orderSchema),
+  inventory: z.array(inventoryItemSchema.extend({ setName: z.string() })),
+  shipments: z.array(shipmentSchema),
+  collections: z.array(selfCollectionSchema),
+  trades: z.array(tradeSchema),
 });
 export type ShopperDetail = z.infer<typeof shopperDetailSchema>;
 

@@ -10,6 +10,7 @@ import {
   adminImageUploadSchema,
   adminInventoryParamsSchema,
   adminMessageSchema,
+  adminOrderDetailSchema,
   adminOrdersQuerySchema,
   adminOrdersResponseSchema,
   adminProductSchema,
@@ -21,6 +22,7 @@ import {
   adminShipmentsQuerySchema,
   adminShipmentsResponseSchema,
   idParamsSchema,
+  orderIdParamsSchema,
   pendingShipmentsPdfSchema,
   inventoryResponseSchema,
 } from '@kujiya/shared';
@@ -99,6 +101,13 @@ export const adminRoutes: ModuleRoutes = async (app, { ctx, services }) => {
 
   app.get('/admin/orders', { onRequest, schema: { querystring: adminOrdersQuerySchema, response: { 200: adminOrdersResponseSchema } } }, async (request) =>
     services.orders.adminOrders(request.query),
+  );
+
+  // One order opened from the orders table: draws, payment, refunds, receipt and shopper.
+  app.get(
+    '/admin/orders/:orderId',
+    { onRequest, schema: { params: orderIdParamsSchema, response: { 200: adminOrderDetailSchema } } },
+    async (request) => admin.orderDetail(request.params.orderId),
   );
 
   app.get(

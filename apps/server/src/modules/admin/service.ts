@@ -6,6 +6,7 @@ import {
   type AdminDashboard,
   type AdminPrize,
   type CardRevenue,
+  type AdminOrderDetail,
   type AdminProduct,
   type AdminProductUpdate,
   type InventoryResponse,
@@ -355,6 +356,14 @@ export function createAdminService(ctx: AppContext, deps: Deps) {
         await audit.record(tx, { admin, action: 'shipment.shipped', entityType: 'shipment', entityId: shipmentId, before, after });
         return { message: 'Shipment marked shipped' };
       });
+    },
+
+    /** GET /api/admin/orders/{orderId}: the order with everything about it, and its shopper (null if the account is gone). */
+    async orderDetail(orderId: string): Promise<AdminOrderDetail> {
+      const { userId, ...record } = await orders.adminOrderDetail(orderId);
+      const account = await accounts.shopperProfile(userId).catch(() => null);
+      const shopper = account && { id: account.id, username: account.username, email: account.email, disabled: account.disabled, createdAt: account.createdAt };
+      return { ...record, shopper };
     },
 
     async inventoryOf(usernameOrEmail: string): Promise<InventoryResponse> {

@@ -19,5 +19,9 @@ export const auditEntries = pgTable(
     before: jsonb('before'),
     after: jsonb('after'),
   },
-  (t) => [index('audit_entries_entity_idx').on(t.entityType, t.entityId, t.seq)],
+  (t) => [
+    index('audit_entries_entity_idx').on(t.entityType, t.entityId, t.seq),
+    // The shop-wide log, newest first (docs/rules/back-office.md).
+    index('audit_entries_seq_idx').on(t.seq),
+  ],
 );

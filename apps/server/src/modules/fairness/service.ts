@@ -120,6 +120,15 @@ export function createFairnessService(ctx: AppContext, deps: { catalogue: Catalo
       return { ...round, log: round.log.map(({ orderId: _orderId, ...entry }) => entry) };
     },
 
+    /** The sell-out picks an order won (lottery and double chance), in draw order. */
+    async picksOfOrder(orderId: string, exec: Executor = ctx.db): Promise<{ domain: SellOutDomain; n: number; prize: string }[]> {
+      return exec
+        .select({ domain: fairnessPicks.domain, n: fairnessPicks.n, prize: fairnessPicks.prize })
+        .from(fairnessPicks)
+        .where(eq(fairnessPicks.orderId, orderId))
+        .orderBy(asc(fairnessPicks.domain), asc(fairnessPicks.n));
+    },
+
     /**
      * A paid order's receipt (docs/rules/fairness.md): its round, its entries in the chained log
      * (tickets, and lottery or double-chance picks it won) in log order, and the head right after the

@@ -1,4 +1,5 @@
 import { createOrdersAdmin } from './admin.ts';
+import { createAdminOrderDetail } from './admin-detail.ts';
 import crypto from 'node:crypto';
 import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import {
@@ -474,6 +475,11 @@ export function createOrdersService(ctx: AppContext, deps: Deps) {
 
   const service = {
     ...createOrdersAdmin(ctx),
+    ...createAdminOrderDetail(ctx, deps, async (orderId) => {
+      const order = await findOrder(ctx.db, orderId);
+      if (!order) throw notFound(ORDER_NOT_FOUND);
+      return order;
+    }),
     processPendingRefunds,
     /** Ran by the background job; public for tests. */
     onPaymentSucceeded,

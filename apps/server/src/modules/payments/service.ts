@@ -41,6 +41,14 @@ export interface CardTakings {
   refundedCents: number;
 }
 
+/** A processed gateway event about an intent. */
+export interface PaymentEventView {
+  id: string;
+  type: string;
+  outcome: 'applied' | 'ignored';
+  receivedAt: Date;
+}
+
 /** Runs inside the event's transaction; throwing rolls the whole event back (it can be retried). */
 export type PaymentHandler = (tx: Tx, intent: PaymentIntent) => Promise<void>;
 
@@ -178,6 +186,12 @@ export function createPaymentsService(ctx: AppContext, gateway: PaymentGateway =
         return row!;
       });
       return { ...intent, clientSecret: remote.clientSecret };
+    },
+
+    /** The gateway events the shop received about an intent, in the order they came (the back office's order page). */
+    async eventsOfIntent(id: string, exec: Executor = ctx.db): Promise<PaymentEventView[]> {
+      const rows = await exec.select().from(paymentEvents).where(eq(paymentEvents.paymentIntentId, id)).orderBy(asc(paymentEvents.receivedAt));
+      return rows.map((row) => ({ id: row.id, type: row.type, outcome: row.outcome, receivedAt: row.receivedAt }));
     },
 
     async getIntent(id: string, exec: Executor = ctx.db): Promise<PaymentIntent | null> {

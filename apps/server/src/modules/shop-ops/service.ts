@@ -23,9 +23,6 @@ interface Deps {
 
 const LEDGER_SHOWN = 200;
 
-/** Plain JSON of another module's record (dates as ISO strings) for the shopper page. */
-const plain = (value: unknown): Record<string, unknown> => JSON.parse(JSON.stringify(value)) as Record<string, unknown>;
-
 /**
  * The back office's view of shoppers (docs/rules/shop-ops.md): their whole record on one page,
  * disable/enable, and token adjustments with a reason. Everything through the owning modules' services.
@@ -66,11 +63,11 @@ export function createShopOpsService(ctx: AppContext, deps: Deps) {
           .slice(-LEDGER_SHOWN)
           .reverse()
           .map((row) => ({ id: row.id, delta: row.delta, reason: row.reason, reference: row.reference, createdAt: row.createdAt.toISOString() })),
-        orders: orderList.orders.map(plain),
-        inventory: Object.entries(stock).flatMap(([setName, items]) => items.map((item) => plain({ setName, ...item }))),
-        shipments: shipments.shipments.map(plain),
-        collections: collections.collections.map(plain),
-        trades: trades.map(plain),
+        orders: orderList.orders,
+        inventory: Object.entries(stock).flatMap(([setName, items]) => items.map((item) => ({ setName, ...item }))),
+        shipments: shipments.shipments,
+        collections: collections.collections,
+        trades,
       };
     },
 

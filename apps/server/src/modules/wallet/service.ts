@@ -251,6 +251,15 @@ export function createWalletService(ctx: AppContext, deps: { live?: LiveService 
     },
 
     /** Ledger rows of a user, oldest first (audits and tests). */
+    /** The user's ledger rows caused by one thing (an order id, a payment id ...), oldest first. */
+    async ledgerOfReference(userId: string, reference: string, exec: Executor = ctx.db) {
+      return exec
+        .select({ delta: tokenLedger.delta, reason: tokenLedger.reason, createdAt: tokenLedger.createdAt })
+        .from(tokenLedger)
+        .where(and(eq(tokenLedger.userId, userId), eq(tokenLedger.reference, reference)))
+        .orderBy(asc(tokenLedger.id));
+    },
+
     async ledger(userId: string, exec: Executor = ctx.db) {
       return exec.select().from(tokenLedger).where(eq(tokenLedger.userId, userId)).orderBy(asc(tokenLedger.id));
     },

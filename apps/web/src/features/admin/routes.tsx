@@ -21,6 +21,7 @@ export const adminRoutes: RouteObject[] = [
       { path: 'add-product', lazy: async () => ({ Component: (await import('./components/AddProductPage')).AddProductPage }) },
       { path: 'product/:id', lazy: async () => ({ Component: (await import('./components/ProductDetailPage')).ProductDetailPage }) },
       { path: 'orders', lazy: async () => ({ Component: (await import('./components/OrdersPage')).OrdersPage }) },
+      { path: 'orders/:orderId', lazy: async () => ({ Component: (await import('./components/AdminOrderPage')).AdminOrderPage }) },
       { path: 'selfcollect', lazy: async () => ({ Component: (await import('./components/SelfCollectPage')).SelfCollectPage }) },
       { path: 'shipments', lazy: async () => ({ Component: (await import('./components/ShipmentsPage')).ShipmentsPage }) },
       { path: 'inventory-lookup', lazy: async () => ({ Component: (await import('./components/InventoryLookupPage')).InventoryLookupPage }) },
@@ -30,6 +31,7 @@ export const adminRoutes: RouteObject[] = [
       { path: 'shoppers/:shopperId', lazy: async () => ({ Component: (await import('./components/shop-ops/ShopperPage')).ShopperPage }) },
       { path: 'admins', lazy: async () => ({ Component: (await import('./components/shop-ops/AdminsPage')).AdminsPage }) },
       { path: 'account', lazy: async () => ({ Component: (await import('./components/shop-ops/AdminAccountPage')).AdminAccountPage }) },
+      { path: 'audit-log', lazy: async () => ({ Component: (await import('./components/AuditLogPage')).AuditLogPage }) },
       { path: 'announcements', lazy: async () => ({ Component: (await import('./components/shop-ops/AnnouncementsPage')).AnnouncementsPage }) },
       // Last: an address with no page of its own still passes the guard first.
       { path: '*', lazy: async () => ({ Component: (await import('./components/AdminNotFoundPage')).AdminNotFoundPage }) },

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Dialog } from '../../../components/ui/Dialog';
+import { ConfirmDialog as Confirm } from '../../../components/ui/ConfirmDialog';
 
 export interface ConfirmRequest {
   title: string;
@@ -8,31 +8,21 @@ export interface ConfirmRequest {
   onConfirm: () => void;
 }
 
-/** Asks before an irreversible back-office action (docs/rules/back-office.md): Cancel or the action itself. */
+/** The app's ConfirmDialog driven by one pending request, as the product editor asks (docs/rules/back-office.md). */
 export function ConfirmDialog({ request, onClose, busy }: { request: ConfirmRequest | null; onClose: () => void; busy?: boolean }) {
   return (
-    <Dialog open={request !== null} onClose={onClose} title={request?.title ?? ''} className="admin-confirm">
-      {request && (
-        <>
-          <div className="admin-confirm__message">{request.message}</div>
-          <div className="admin-actions">
-            <button type="button" className="btn btn--ghost" onClick={onClose}>
-              Cancel
-            </button>
-            <button
-              type="button"
-              className="btn btn--primary"
-              disabled={busy}
-              onClick={() => {
-                request.onConfirm();
-                onClose();
-              }}
-            >
-              {request.confirmLabel}
-            </button>
-          </div>
-        </>
-      )}
-    </Dialog>
+    <Confirm
+      open={request !== null}
+      title={request?.title ?? ''}
+      confirmLabel={request?.confirmLabel ?? ''}
+      busy={busy}
+      onCancel={onClose}
+      onConfirm={() => {
+        request?.onConfirm();
+        onClose();
+      }}
+    >
+      <div className="admin-confirm__message">{request?.message}</div>
+    </Confirm>
   );
 }

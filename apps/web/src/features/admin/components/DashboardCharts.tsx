@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, LineController, LineElement, PointElement, Tooltip } from 'chart.js';
 import type { AdminDashboard } from '@kujiya/shared';
+import { formatSgDayShort } from '../../../lib/singapore-time';
 
 // Only the pieces the two charts use; this module is imported by the admin chunk alone.
 Chart.register(LineController, LineElement, PointElement, BarController, BarElement, CategoryScale, LinearScale, Legend, Tooltip);
@@ -20,7 +21,7 @@ export function DailyRevenueChart({ days }: { days: AdminDashboard['dailyRevenue
     new Chart(canvas, {
       type: 'line',
       data: {
-        labels: days.map((d) => d.day.slice(5)),
+        labels: days.map((d) => formatSgDayShort(d.day)),
         datasets: [
           { label: 'Card revenue (S$)', yAxisID: 'dollars', data: days.map((d) => d.revenueCents / 100), borderColor: '#e8344e', backgroundColor: '#e8344e', tension: 0.25 },
           { label: 'Tokens spent', yAxisID: 'tokens', data: days.map((d) => d.tokensSpent), borderColor: '#7b4de0', backgroundColor: '#7b4de0', tension: 0.25 },

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { serverMessageOf } from '../../../lib/api-client';
+import { formatSgDate } from '../../../lib/singapore-time';
 import { useUserInventoryLookup } from '../api/getUserInventory';
 
 /** /admin/inventory-lookup: any shopper's inventory by username or e-mail. */
@@ -36,7 +37,7 @@ export function InventoryLookupPage() {
             {items.map((item) =>
               item.batches.map((batch) => (
                 <li key={batch.batchId}>
-                  {batch.quantity} x {item.prizeName} ({item.type}) · {batch.shipByDate ? `ship by ${new Date(batch.shipByDate).toLocaleDateString('en-SG', { timeZone: 'Asia/Singapore' })}` : 'Pre-order'}
+                  {batch.quantity} x {item.prizeName} ({item.type}) · {batch.shipByDate ? `ship by ${formatSgDate(batch.shipByDate)}` : 'Pre-order'}
                   {batch.inTrade ? ' · In Trade' : ''}
                 </li>
               )),

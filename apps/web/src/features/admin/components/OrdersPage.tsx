@@ -1,14 +1,25 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { centsToDollars, type AdminOrderRow, type AdminOrdersQuery } from '@kujiya/shared';
 import { useAdminOrders } from '../api/getAdminOrders';
+import { formatSgDateTime } from '../../../lib/singapore-time';
 import { AdminTable, type AdminColumn } from './table/AdminTable';
 import { FilterSelect } from './table/FilterSelect';
 
 const cost = (r: AdminOrderRow) => (r.paymentIntentId === 'TOKEN' ? `${r.totalCost} tokens` : `$${centsToDollars(r.totalCost).toFixed(2)}`);
 
 const columns: AdminColumn<AdminOrderRow>[] = [
-  { key: 'orderId', header: 'Order', render: (r) => <code>{r.orderId.slice(0, 8)}</code>, sortValue: (r) => r.orderId },
-  { key: 'date', header: 'Date', render: (r) => new Date(r.createdAt).toLocaleDateString('en-SG', { timeZone: 'Asia/Singapore' }), sortValue: (r) => r.createdAt },
+  {
+    key: 'orderId',
+    header: 'Order',
+    render: (r) => (
+      <Link to={`/admin/orders/${r.orderId}`} aria-label={`Open order ${r.orderId}`}>
+        <code>{r.orderId.slice(0, 8)}</code>
+      </Link>
+    ),
+    sortValue: (r) => r.orderId,
+  },
+  { key: 'date', header: 'Date', render: (r) => formatSgDateTime(r.createdAt), sortValue: (r) => r.createdAt },
   { key: 'product', header: 'Product', render: (r) => r.productName, sortValue: (r) => r.productName },
   { key: 'username', header: 'User', render: (r) => r.username, sortValue: (r) => r.username },
   { key: 'tickets', header: 'Tickets', render: (r) => r.numberOfTickets, sortValue: (r) => r.numberOfTickets },
@@ -20,7 +31,7 @@ const columns: AdminColumn<AdminOrderRow>[] = [
   { key: 'payment', header: 'Payment', render: (r) => (r.paymentIntentId === 'TOKEN' ? 'TOKEN' : 'Card') },
 ];
 
-/** /admin/orders: every order, filtered by lottery and paid, searched by order id, user or product. */
+/** /admin/orders: every order, filtered by lottery and paid, searched by order id, user or product; a row opens the order. */
 export function OrdersPage() {
   const [query, setQuery] = useState<AdminOrdersQuery>({ page: 1, search: '', lottery: 'all', paid: 'all' });
   const { data, error, isLoading } = useAdminOrders(query);
@@ -32,6 +43,7 @@ export function OrdersPage() {
         columns={columns}
         rows={data?.orders}
         rowKey={(r) => r._id}
+        rowLink={(r) => `/admin/orders/${r.orderId}`}
         isLoading={isLoading}
         error={error}
         page={query.page}

@@ -7,6 +7,7 @@ import { usePromotions } from '../api/getPromotions';
 import { useReloadSet } from '../api/reloadSet';
 import { useUpdateAdminProduct } from '../api/updateAdminProduct';
 import { useUpdateAvailability } from '../api/updateAvailability';
+import { labelOf } from '../labels';
 import { draftOf, editsOf, type ProductDraft } from '../product-draft';
 import { AuditLog } from './AuditLog';
 import { ConfirmDialog, type ConfirmRequest } from './ConfirmDialog';
@@ -95,7 +96,7 @@ function ProductEditor({ product, notice, setNotice }: { product: AdminProduct; 
     <main className="admin-page product-editor">
       <h1 className="admin-title">{product.productName}</h1>
       <dl className="product-editor__facts">
-        <div><dt>Round</dt><dd>{product.roundNumber} · {product.roundStatus.replace('_', ' ')}</dd></div>
+        <div><dt>Round</dt><dd>{product.roundNumber} · {labelOf(product.roundStatus)}</dd></div>
         <div><dt>Quantity</dt><dd>{product.productQuantity}</dd></div>
         <div><dt>Sold</dt><dd>{product.sold}</dd></div>
         <div><dt>Total sold</dt><dd>{product.totalSold}</dd></div>

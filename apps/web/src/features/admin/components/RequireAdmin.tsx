@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { Link, Navigate, NavLink, Outlet, useNavigate } from 'react-router';
 import { KujiyaMark } from '../../../components/nav-icons';
 import { adminSession, isAdminAuthFailure } from '../admin-session';
-import { sectionsFor } from '../sections';
+import { groupedSectionsFor } from '../sections';
 import { useAdminMe } from '../api/adminMe';
 import './admin.css';
 
@@ -35,14 +35,24 @@ export function RequireAdmin() {
           Log out
         </button>
       </header>
+      {/* A sidebar at a desk (every entry in view at 1024 px and up), a scrolling strip on a phone. */}
       <nav className="admin-nav" aria-label="Back office sections">
-        {sectionsFor(me.data?.role).map((section) => (
-          <NavLink key={section.to} to={section.to} className="admin-nav__link">
-            {section.label}
-          </NavLink>
+        {groupedSectionsFor(me.data?.role).map(({ group, sections }) => (
+          <div key={group} className="admin-nav__group" role="group" aria-label={group}>
+            <p className="admin-nav__heading" aria-hidden="true">
+              {group}
+            </p>
+            {sections.map((section) => (
+              <NavLink key={section.to} to={section.to} className="admin-nav__link">
+                {section.label}
+              </NavLink>
+            ))}
+          </div>
         ))}
       </nav>
-      <Outlet />
+      <div className="admin-shell__main">
+        <Outlet />
+      </div>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { AdminCollectionRow, AdminCollectionsQuery } from '@kujiya/shared';
+import { formatSgDateTime } from '../../../lib/singapore-time';
 import { useAdminCollections } from '../api/getAdminCollections';
 import { useUpdateCollectionStatus } from '../api/updateCollectionStatus';
 import { AuditLog } from './AuditLog';
@@ -7,7 +8,6 @@ import { AdminTable, type AdminColumn } from './table/AdminTable';
 import { FilterSelect } from './table/FilterSelect';
 
 export const CANCEL_WARNING = 'Cancelling returns all items of this collection to the user’s inventory. Continue?';
-const sgTime = (iso: string) => new Date(iso).toLocaleString('en-SG', { timeZone: 'Asia/Singapore', dateStyle: 'medium', timeStyle: 'short' });
 
 function StatusSelect({ row }: { row: AdminCollectionRow }) {
   const update = useUpdateCollectionStatus();
@@ -38,7 +38,7 @@ export function SelfCollectPage() {
   const columns: AdminColumn<AdminCollectionRow>[] = [
     { key: 'ref', header: 'Collection', render: (r) => r.collectionId, sortValue: (r) => r.collectionId },
     { key: 'user', header: 'User', render: (r) => r.username, sortValue: (r) => r.username },
-    { key: 'date', header: 'Collection date', render: (r) => sgTime(r.collectionDate), sortValue: (r) => r.collectionDate },
+    { key: 'date', header: 'Collection date', render: (r) => formatSgDateTime(r.collectionDate), sortValue: (r) => r.collectionDate },
     { key: 'content', header: 'Parcel content', render: (r) => <span className="admin-wrap">{r.parcelContent}</span> },
     { key: 'status', header: 'Status', render: (r) => <StatusSelect row={r} />, sortValue: (r) => r.status },
     {

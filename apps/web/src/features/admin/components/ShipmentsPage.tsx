@@ -5,6 +5,7 @@ import { useAdminShipments } from '../api/getAdminShipments';
 import { useExportPendingShipments } from '../api/exportPendingShipments';
 import { useMarkShipped } from '../api/markShipped';
 import { AuditLog } from './AuditLog';
+import { formatSgDateTime } from '../../../lib/singapore-time';
 import { AdminTable, type AdminColumn } from './table/AdminTable';
 import { FilterSelect } from './table/FilterSelect';
 
@@ -31,7 +32,7 @@ export function ShipmentsPage() {
 
   const columns: AdminColumn<AdminShipmentRow>[] = [
     { key: 'id', header: 'Shipment', render: (r) => <code>{r._id.slice(0, 8)}</code>, sortValue: (r) => r._id },
-    { key: 'date', header: 'Date', render: (r) => new Date(r.createdAt).toLocaleDateString('en-SG', { timeZone: 'Asia/Singapore' }), sortValue: (r) => r.createdAt },
+    { key: 'date', header: 'Date', render: (r) => formatSgDateTime(r.createdAt), sortValue: (r) => r.createdAt },
     { key: 'user', header: 'User', render: (r) => r.username, sortValue: (r) => r.username },
     { key: 'receiver', header: 'Receiver', render: (r) => r.receiverName, sortValue: (r) => r.receiverName },
     { key: 'content', header: 'Parcel content', render: (r) => <span className="admin-wrap">{r.parcelContent}</span> },

@@ -1,4 +1,4 @@
-import { Dialog } from '../../../components/ui/Dialog';
+import { ConfirmDialog as Confirm } from '../../../components/ui/ConfirmDialog';
 
 interface ConfirmDialogProps {
   question: string | null;
@@ -10,16 +10,8 @@ interface ConfirmDialogProps {
 /** A yes/no question before an action that cannot be undone. */
 export function ConfirmDialog({ question, busy, onNo, onYes }: ConfirmDialogProps) {
   return (
-    <Dialog open={question !== null} onClose={onNo} title="Please confirm">
+    <Confirm open={question !== null} title="Please confirm" confirmLabel="Yes" cancelLabel="No" busy={busy} onCancel={onNo} onConfirm={onYes}>
       <p>{question}</p>
-      <div className="dialog-actions">
-        <button type="button" className="btn btn--ghost" onClick={onNo}>
-          No
-        </button>
-        <button type="button" className="btn btn--primary" disabled={busy} onClick={onYes}>
-          {busy ? 'Please wait…' : 'Yes'}
-        </button>
-      </div>
-    </Dialog>
+    </Confirm>
   );
 }

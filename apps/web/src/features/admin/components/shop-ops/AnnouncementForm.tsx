@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import type { Announcement, AnnouncementSeverity } from '@kujiya/shared';
 import { useSaveAnnouncement } from '../../api/saveAnnouncement';
-import { errorText, fromLocalInput, toLocalInput } from './form-values';
+import { fromSgInputValue, toSgInputValue } from '../../../../lib/singapore-time';
+import { errorText } from './form-values';
 
 const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
 
@@ -9,14 +10,14 @@ const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000).toIS
 export function AnnouncementForm({ announcement, onDone }: { announcement: Announcement | null; onDone: () => void }) {
   const [text, setText] = useState(announcement?.text ?? '');
   const [severity, setSeverity] = useState<AnnouncementSeverity>(announcement?.severity ?? 'info');
-  const [startsAt, setStartsAt] = useState(toLocalInput(announcement?.startsAt ?? inHours(0)));
-  const [endsAt, setEndsAt] = useState(toLocalInput(announcement?.endsAt ?? inHours(24 * 7)));
+  const [startsAt, setStartsAt] = useState(toSgInputValue(announcement?.startsAt ?? inHours(0)));
+  const [endsAt, setEndsAt] = useState(toSgInputValue(announcement?.endsAt ?? inHours(24 * 7)));
   const [active, setActive] = useState(announcement?.active ?? true);
   const save = useSaveAnnouncement();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     save.mutate(
-      { id: announcement?.id, input: { text, severity, startsAt: fromLocalInput(startsAt), endsAt: fromLocalInput(endsAt), active } },
+      { id: announcement?.id, input: { text, severity, startsAt: fromSgInputValue(startsAt), endsAt: fromSgInputValue(endsAt), active } },
       { onSuccess: onDone },
     );
   };
@@ -37,11 +38,11 @@ export function AnnouncementForm({ announcement, onDone }: { announcement: Annou
           </select>
         </div>
         <div className="field">
-          <label htmlFor="announcement-start">Starts</label>
+          <label htmlFor="announcement-start">Starts (Singapore time)</label>
           <input id="announcement-start" type="datetime-local" value={startsAt} onChange={(e) => setStartsAt(e.target.value)} required />
         </div>
         <div className="field">
-          <label htmlFor="announcement-end">Ends</label>
+          <label htmlFor="announcement-end">Ends (Singapore time)</label>
           <input id="announcement-end" type="datetime-local" value={endsAt} onChange={(e) => setEndsAt(e.target.value)} required />
         </div>
       </div>

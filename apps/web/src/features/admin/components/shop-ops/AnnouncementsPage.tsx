@@ -3,8 +3,8 @@ import type { Announcement } from '@kujiya/shared';
 import { useAdminAnnouncements } from '../../api/adminAnnouncements';
 import { AdminTable } from '../table/AdminTable';
 import { AnnouncementForm } from './AnnouncementForm';
-import { AuditTrail } from './AuditTrail';
-import { formatWhen } from './form-values';
+import { AuditLog } from '../AuditLog';
+import { formatSgDateTime } from '../../../../lib/singapore-time';
 import './shop-ops.css';
 
 /** /admin/announcements: site-wide banners, published now or scheduled ahead. */
@@ -17,7 +17,7 @@ export function AnnouncementsPage() {
       {editing ? (
         <div className="ops-panel">
           <AnnouncementForm announcement={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
-          {editing !== 'new' && <AuditTrail entityType="announcement" entityId={editing.id} />}
+          {editing !== 'new' && <AuditLog entityType="announcement" entityId={editing.id} />}
         </div>
       ) : (
         <AdminTable
@@ -37,8 +37,8 @@ export function AnnouncementsPage() {
           columns={[
             { key: 'text', header: 'Text', render: (a) => a.text },
             { key: 'severity', header: 'Severity', render: (a) => a.severity, sortValue: (a) => a.severity },
-            { key: 'start', header: 'Starts', render: (a) => formatWhen(a.startsAt), sortValue: (a) => a.startsAt },
-            { key: 'end', header: 'Ends', render: (a) => formatWhen(a.endsAt), sortValue: (a) => a.endsAt },
+            { key: 'start', header: 'Starts', render: (a) => formatSgDateTime(a.startsAt), sortValue: (a) => a.startsAt },
+            { key: 'end', header: 'Ends', render: (a) => formatSgDateTime(a.endsAt), sortValue: (a) => a.endsAt },
             { key: 'active', header: 'Status', render: (a) => (a.active ? 'On' : 'Off') },
             {
               key: 'actions',

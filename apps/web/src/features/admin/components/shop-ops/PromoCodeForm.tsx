@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import type { AdminPromoCode } from '@kujiya/shared';
 import { useSavePromoCode } from '../../api/savePromoCode';
-import { errorText, fromLocalInput, toLocalInput } from './form-values';
+import { fromSgInputValue, toSgInputValue } from '../../../../lib/singapore-time';
+import { errorText } from './form-values';
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
@@ -9,8 +10,8 @@ const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOS
 export function PromoCodeForm({ promoCode, onDone }: { promoCode: AdminPromoCode | null; onDone: () => void }) {
   const [code, setCode] = useState(promoCode?.code ?? '');
   const [extra, setExtra] = useState(String(promoCode?.extraTokensPercentage ?? 10));
-  const [validFrom, setValidFrom] = useState(toLocalInput(promoCode?.validFrom ?? inDays(0)));
-  const [validTo, setValidTo] = useState(toLocalInput(promoCode?.validTo ?? inDays(30)));
+  const [validFrom, setValidFrom] = useState(toSgInputValue(promoCode?.validFrom ?? inDays(0)));
+  const [validTo, setValidTo] = useState(toSgInputValue(promoCode?.validTo ?? inDays(30)));
   const [maxUses, setMaxUses] = useState(promoCode?.maxUses === null || !promoCode ? '' : String(promoCode.maxUses));
   const [oncePerShopper, setOncePerShopper] = useState(promoCode?.oncePerShopper ?? true);
   const [active, setActive] = useState(promoCode?.active ?? true);
@@ -24,8 +25,8 @@ export function PromoCodeForm({ promoCode, onDone }: { promoCode: AdminPromoCode
         input: {
           code,
           extraTokensPercentage: Number(extra),
-          validFrom: fromLocalInput(validFrom),
-          validTo: fromLocalInput(validTo),
+          validFrom: fromSgInputValue(validFrom),
+          validTo: fromSgInputValue(validTo),
           maxUses: maxUses.trim() === '' ? null : Number(maxUses),
           oncePerShopper,
           active,
@@ -54,11 +55,11 @@ export function PromoCodeForm({ promoCode, onDone }: { promoCode: AdminPromoCode
       </div>
       <div className="ops-row">
         <div className="field">
-          <label htmlFor="promo-from">Valid from</label>
+          <label htmlFor="promo-from">Valid from (Singapore time)</label>
           <input id="promo-from" type="datetime-local" value={validFrom} onChange={(e) => setValidFrom(e.target.value)} required />
         </div>
         <div className="field">
-          <label htmlFor="promo-to">Valid to</label>
+          <label htmlFor="promo-to">Valid to (Singapore time)</label>
           <input id="promo-to" type="datetime-local" value={validTo} onChange={(e) => setValidTo(e.target.value)} required />
         </div>
       </div>

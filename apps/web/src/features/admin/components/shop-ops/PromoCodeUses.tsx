@@ -1,5 +1,5 @@
 import { usePromoCodeUses } from '../../api/promoCodeUses';
-import { formatWhen } from './form-values';
+import { formatSgDateTime } from '../../../../lib/singapore-time';
 
 /** Each payment a code was applied to, with its shopper and whether the use counted. */
 export function PromoCodeUses({ promoCodeId }: { promoCodeId: string }) {
@@ -12,7 +12,7 @@ export function PromoCodeUses({ promoCodeId }: { promoCodeId: string }) {
       <ul className="ops-list">
         {data?.uses.map((use) => (
           <li key={use.paymentIntentId}>
-            {use.username} · payment {use.paymentIntentId} · {use.status} · {formatWhen(use.redeemedAt ?? use.at)}
+            {use.username} · payment {use.paymentIntentId} · {use.status} · {formatSgDateTime(use.redeemedAt ?? use.at)}
           </li>
         ))}
       </ul>

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import type { AdminPromoCode } from '@kujiya/shared';
 import { useAdminPromoCodes } from '../../api/adminPromoCodes';
 import { AdminTable } from '../table/AdminTable';
-import { AuditTrail } from './AuditTrail';
+import { AuditLog } from '../AuditLog';
 import { PromoCodeForm } from './PromoCodeForm';
 import { PromoCodeUses } from './PromoCodeUses';
-import { formatWhen } from './form-values';
+import { formatSgDateTime } from '../../../../lib/singapore-time';
 import './shop-ops.css';
 
 /** /admin/promo-codes: codes with their uses so far; create, edit, see each use. */
@@ -19,7 +19,7 @@ export function PromoCodesPage() {
         <div className="ops-panel">
           <PromoCodeForm promoCode={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
           {editing !== 'new' && <PromoCodeUses promoCodeId={editing.id} />}
-          {editing !== 'new' && <AuditTrail entityType="promo_code" entityId={editing.id} />}
+          {editing !== 'new' && <AuditLog entityType="promo_code" entityId={editing.id} />}
         </div>
       ) : (
         <AdminTable
@@ -39,7 +39,7 @@ export function PromoCodesPage() {
           columns={[
             { key: 'code', header: 'Code', render: (code) => code.code, sortValue: (code) => code.code },
             { key: 'extra', header: 'Extra tokens', render: (code) => `${code.extraTokensPercentage}%`, sortValue: (code) => code.extraTokensPercentage },
-            { key: 'window', header: 'Valid', render: (code) => `${formatWhen(code.validFrom)} – ${formatWhen(code.validTo)}`, sortValue: (code) => code.validTo },
+            { key: 'window', header: 'Valid', render: (code) => `${formatSgDateTime(code.validFrom)} – ${formatSgDateTime(code.validTo)}`, sortValue: (code) => code.validTo },
             { key: 'uses', header: 'Uses', render: (code) => `${code.usesCount}${code.maxUses === null ? '' : ` / ${code.maxUses}`}`, sortValue: (code) => code.usesCount },
             { key: 'once', header: 'Per shopper', render: (code) => (code.oncePerShopper ? 'Once' : 'Any') },
             { key: 'active', header: 'Status', render: (code) => (code.active ? 'Active' : 'Inactive'), sortValue: (code) => code.active },

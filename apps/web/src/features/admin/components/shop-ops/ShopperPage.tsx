@@ -1,10 +1,14 @@
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { ConfirmDialog } from '../../../../components/ui/ConfirmDialog';
 import { useAdminShopper } from '../../api/adminShopper';
 import { useSetShopperDisabled } from '../../api/setShopperDisabled';
-import { AuditTrail } from './AuditTrail';
+import { AuditLog } from '../AuditLog';
 import { TokenAdjustmentForm } from './TokenAdjustmentForm';
-import { RecordList } from './RecordList';
-import { errorText, formatWhen } from './form-values';
+import { ShopperRecords } from './ShopperRecords';
+import { formatSgDate, formatSgDateTime } from '../../../../lib/singapore-time';
+import { labelOf, tokensText } from '../../labels';
+import { errorText } from './form-values';
 import './shop-ops.css';
 
 /** /admin/shoppers/:shopperId: the shopper's whole record, disable/enable and token adjustments. */
@@ -12,6 +16,7 @@ export function ShopperPage() {
   const { shopperId = '' } = useParams();
   const { data, error } = useAdminShopper(shopperId);
   const setDisabled = useSetShopperDisabled();
+  const [confirming, setConfirming] = useState(false);
   if (error) return <main className="admin-page" role="alert">Error: {error.message}</main>;
   if (!data) return <main className="admin-page">Loading…</main>;
   const { profile } = data;
@@ -26,7 +31,7 @@ export function ShopperPage() {
           <dt>Status</dt>
           <dd className={`ops-status${profile.disabled ? ' ops-status--off' : ''}`}>{profile.disabled ? 'Disabled' : 'Active'}</dd>
           <dt>Joined</dt>
-          <dd>{formatWhen(profile.createdAt)}</dd>
+          <dd>{formatSgDateTime(profile.createdAt)}</dd>
           <dt>Phone</dt>
           <dd>{profile.phoneNumber ?? '—'}</dd>
           <dt>Address</dt>
@@ -39,11 +44,25 @@ export function ShopperPage() {
             type="button"
             className="btn btn--primary"
             disabled={setDisabled.isPending}
-            onClick={() => setDisabled.mutate({ id: profile.id, disabled: !profile.disabled })}
+            // Enabling is harmless; disabling ends the shopper's sessions and trades, so it asks first.
+            onClick={() => (profile.disabled ? setDisabled.mutate({ id: profile.id, disabled: false }) : setConfirming(true))}
           >
             {profile.disabled ? 'Enable account' : 'Disable account'}
           </button>
         </div>
+        <ConfirmDialog
+          open={confirming}
+          title={`Disable ${profile.username}?`}
+          confirmLabel="Disable account"
+          busy={setDisabled.isPending}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => setDisabled.mutate({ id: profile.id, disabled: true }, { onSettled: () => setConfirming(false) })}
+        >
+          <p>
+            Every session of {profile.username} ends at once and they cannot log in until the account is enabled again. Their open
+            trades and offers end; their tokens, orders and items stay.
+          </p>
+        </ConfirmDialog>
         {setDisabled.error && <p className="field-error" role="alert">{errorText(setDisabled.error)}</p>}
       </section>
       <TokenAdjustmentForm shopperId={profile.id} />
@@ -52,7 +71,7 @@ export function ShopperPage() {
         <ul className="ops-list">
           {data.lots.map((lot) => (
             <li key={lot.id}>
-              {lot.amountLeft} of {lot.amount} left · {lot.source} · expires {formatWhen(lot.expiresAt)}
+              {lot.amountLeft} of {lot.amount} left · {labelOf(lot.source)} · received {formatSgDate(lot.createdAt)} · expires {formatSgDate(lot.expiresAt)}
             </li>
           ))}
         </ul>
@@ -63,18 +82,14 @@ export function ShopperPage() {
         <ul className="ops-list">
           {data.ledger.map((row) => (
             <li key={row.id}>
-              {row.delta > 0 ? `+${row.delta}` : row.delta} · {row.reason} · {formatWhen(row.createdAt)}
+              {row.delta > 0 ? `+${tokensText(row.delta)}` : tokensText(row.delta)} · {labelOf(row.reason)} · {formatSgDateTime(row.createdAt)}
             </li>
           ))}
         </ul>
         {data.ledger.length === 0 && <p className="ops-muted">No entries.</p>}
       </section>
-      <RecordList title="Orders" records={data.orders} fields={['orderNumber', 'productName', 'ticketsBought', 'paymentMethod', 'createdAt']} />
-      <RecordList title="Inventory" records={data.inventory} fields={['setName', 'prizeName', 'rank', 'quantity', 'status']} />
-      <RecordList title="Shipments" records={data.shipments} fields={['orderNumber', 'status', 'trackingNumber', 'createdAt']} />
-      <RecordList title="Collections" records={data.collections} fields={['collectionDate', 'status', 'createdAt']} />
-      <RecordList title="Trades" records={data.trades} fields={['status']} />
-      <AuditTrail entityType="shopper" entityId={profile.id} />
+      <ShopperRecords data={data} />
+      <AuditLog entityType="shopper" entityId={profile.id} />
     </main>
   );
 }

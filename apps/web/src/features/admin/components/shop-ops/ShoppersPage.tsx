@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAdminShoppers } from '../../api/adminShoppers';
 import { AdminTable } from '../table/AdminTable';
-import { formatWhen } from './form-values';
+import { formatSgDateTime } from '../../../../lib/singapore-time';
 import './shop-ops.css';
 
 /** /admin/shoppers: search by username or e-mail, a page at a time. */
@@ -31,7 +31,7 @@ export function ShoppersPage() {
           { key: 'username', header: 'Username', render: (s) => <Link to={`/admin/shoppers/${s.id}`}>{s.username}</Link>, sortValue: (s) => s.username },
           { key: 'email', header: 'E-mail', render: (s) => s.email, sortValue: (s) => s.email },
           { key: 'status', header: 'Status', render: (s) => (s.disabled ? 'Disabled' : 'Active'), sortValue: (s) => s.disabled },
-          { key: 'joined', header: 'Joined', render: (s) => formatWhen(s.createdAt), sortValue: (s) => s.createdAt },
+          { key: 'joined', header: 'Joined', render: (s) => formatSgDateTime(s.createdAt), sortValue: (s) => s.createdAt },
         ]}
       />
     </main>

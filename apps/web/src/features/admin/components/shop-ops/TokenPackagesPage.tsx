@@ -3,7 +3,7 @@ import { formatCents, percentOff, type AdminTokenPackage } from '@kujiya/shared'
 import { useAdminTokenPackages } from '../../api/adminTokenPackages';
 import { useSaveTokenPackage } from '../../api/saveTokenPackage';
 import { AdminTable } from '../table/AdminTable';
-import { AuditTrail } from './AuditTrail';
+import { AuditLog } from '../AuditLog';
 import { TokenPackageForm } from './TokenPackageForm';
 import './shop-ops.css';
 
@@ -23,7 +23,7 @@ export function TokenPackagesPage() {
       {editing ? (
         <div className="ops-panel">
           <TokenPackageForm tokenPackage={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
-          {editing !== 'new' && <AuditTrail entityType="token_package" entityId={editing.id} />}
+          {editing !== 'new' && <AuditLog entityType="token_package" entityId={editing.id} />}
         </div>
       ) : (
         <AdminTable

@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import './admin-table.css';
 
@@ -26,7 +27,15 @@ export interface AdminTableProps<Row> {
   /** Filters or actions shown beside the search box. */
   toolbar?: ReactNode;
   emptyText?: string;
+  /**
+   * The page a row opens: a click anywhere on the row (outside its own links and controls) goes there.
+   * A column should also render a link to it, for the keyboard.
+   */
+  rowLink?: (row: Row) => string;
 }
+
+/** A click on a link, button or field of the row does its own thing, not the row's. */
+const isOwnControl = (event: MouseEvent) => (event.target as HTMLElement).closest('a, button, input, select, textarea, label, summary') !== null;
 
 type Sort = { key: string; direction: 'asc' | 'desc' } | null;
 
@@ -44,6 +53,8 @@ export function AdminTable<Row>(props: AdminTableProps<Row>) {
   const [search, setSearch] = useState('');
   const settledSearch = useDebouncedValue(search);
   const [sort, setSort] = useState<Sort>(null);
+  const navigate = useNavigate();
+  const { rowLink } = props;
 
   useEffect(() => {
     onSearch?.(settledSearch.trim());
@@ -141,7 +152,11 @@ export function AdminTable<Row>(props: AdminTableProps<Row>) {
                 </tr>
               ) : (
                 shown.map((row) => (
-                  <tr key={props.rowKey(row)}>
+                  <tr
+                    key={props.rowKey(row)}
+                    className={rowLink ? 'admin-table__row--link' : undefined}
+                    onClick={rowLink ? (event) => !isOwnControl(event) && navigate(rowLink(row)) : undefined}
+                  >
                     {columns.map((column) => (
                       <td key={column.key} data-label={column.header}>
                         {column.render(row)}

@@ -13,7 +13,7 @@ export function FilterSelect<V extends string>({
   return (
     <label>
       {label}{' '}
-      <select value={value} onChange={(e) => onChange(e.target.value as V)}>
+      <select aria-label={label} value={value} onChange={(e) => onChange(e.target.value as V)}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

@@ -1,0 +1,1 @@
+CREATE INDEX "audit_entries_seq_idx" ON "audit_entries" USING btree ("seq");

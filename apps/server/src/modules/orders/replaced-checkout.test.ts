@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestClock } from '../../core/clock.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { INSTANCE_JWT_SECRET, callInstance, startInstance, stopInstance, until, type Instance } from '../../test/instances.ts';
+import { callInstance, until, useInstances, type Instance } from '../../test/instances.ts';
 import { createTestProduct } from '../catalogue/test/fixtures.ts';
 import type { TestGateway } from '../payments/testing.ts';
 import { confirmWithCard } from '../token-shop/testing.ts';
@@ -71,22 +70,12 @@ describe('a replaced card checkout', () => {
 
 /** The same across two real server processes on one PostgreSQL database (background jobs on). */
 describe.skipIf(!process.env.TEST_DATABASE_URL)('a replaced card checkout on two instances', () => {
-  let t: TestApp;
-  let instances: Instance[] = [];
-  beforeAll(async () => {
-    t = await createTestApp({ clock: new TestClock(new Date()), env: { JWT_SECRET: INSTANCE_JWT_SECRET } });
-    const url = (t.database as { url?: string }).url!;
-    instances = await Promise.all([startInstance(url), startInstance(url)]);
-  });
-  afterAll(async () => {
-    await Promise.all(instances.map((i) => stopInstance(i)));
-    await t?.close();
-  });
-
+  const shop = useInstances();
   const card = { cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' };
 
   it('replaced on the other instance: paying the first is refused by the gateway; one paid anyway is refunded with a word', async () => {
-    const [a, b] = instances as [Instance, Instance];
+    const [a, b] = shop.instances as [Instance, Instance];
+    const t = shop.t;
     const { setId } = await createTestProduct(t);
     const shopper = await fundedShopper(t, 'twoplaces', 0);
     const auth = shopper.headers.authorization;

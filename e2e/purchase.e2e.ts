@@ -12,7 +12,7 @@ import {
   type Product,
 } from '@kujiya/shared';
 import { useShop } from './support/shop.ts';
-import { logInContext } from './support/shopper.ts';
+import { DEMO_SHOPPER, logInContext } from './support/shopper.ts';
 import { newPhoneContext, screenshot, SCREENSHOT_DIR } from './support/browser.ts';
 import type { RunningServer } from '../apps/server/src/server.ts';
 
@@ -262,5 +262,68 @@ it('a 403 from a purchase shows the login reminder', async () => {
   // Login and Close: one button of each name.
   expect(await reminder.getByRole('button', { name: 'Close' }).count()).toBe(1);
   await popupShot(page, 'purchase-login-reminder');
+  await context.close();
+});
+
+it('a checkout replaced by a newer one of the same set says so on its payment page and cannot be paid', async () => {
+  const { context, page, token } = await shopper();
+  const product = (await products(page)).filter((p) => plain(p) && left(p) >= 4).at(-1)!;
+  const auth = { authorization: `Bearer ${token}` };
+  const checkout = async (ticketsBought: number) => {
+    const response = await page.request.post('/api/payment/kuji/create-intent', {
+      headers: auth,
+      data: { username: DEMO_SHOPPER.username, setId: product.setId, ticketsBought },
+    });
+    expect(response.status()).toBe(200);
+    return (await response.json()) as { clientSecret: string; orderId: string };
+  };
+  // The first checkout's payment page is open (as after Other Payments).
+  const first = await checkout(2);
+  await page.goto('/');
+  await page.evaluate((state) => sessionStorage.setItem('paymentState', JSON.stringify(state)), {
+    kind: 'kuji',
+    clientSecret: first.clientSecret,
+    orderId: first.orderId,
+    ticketsBought: 2,
+    selectedProduct: product,
+    buyOut: false,
+  });
+  await page.goto('/kuji-payment');
+  await page.getByTestId('reservation-countdown').waitFor();
+
+  // Meanwhile a newer checkout of the set (another tab): Pay on the old page says it was replaced.
+  await checkout(1);
+  await fillCard(page, '4242 4242 4242 4242');
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  const replaced = page.getByTestId('checkout-replaced');
+  await replaced.waitFor();
+  expect(await replaced.textContent()).toBe(
+    'This checkout was replaced by your newer checkout of this set, so it was cancelled and can no longer be paid. Its tickets are no longer reserved.',
+  );
+  expect(await page.getByTestId('reservation-countdown').count()).toBe(0);
+  expect(await page.getByRole('button', { name: 'Pay', exact: true }).isDisabled()).toBe(true);
+  await screenshot(page, 'purchase-checkout-replaced');
+  // Opened again, it says so at once; the order holds nothing and is cancelled.
+  await page.reload();
+  await replaced.waitFor();
+  const reservation = await page.request.get(`/api/order/${first.orderId}/reservation`, { headers: auth });
+  expect(await reservation.json()).toEqual({ expiresAt: null });
+  await context.close();
+});
+
+it('a card checkout refused by a holding bound shows the server text (the cool-down names when to try again)', async () => {
+  const { context, page, token } = await shopper();
+  const tokens = await balance(page, token);
+  const product = (await products(page)).filter((p) => plain(p) && p.token * left(p) > tokens + p.token)[0]!;
+  const text = 'You let 2 checkouts of this set lapse unpaid, so you can reserve its tickets again at 9:15 pm (Singapore time), in 30 minutes. Buying with tokens is not affected.';
+  await page.route('**/api/payment/kuji/create-intent', (route) =>
+    route.fulfill({ status: 429, contentType: 'application/json', headers: { 'retry-after': '1800' }, body: JSON.stringify({ message: text, retryAt: new Date().toISOString() }) }),
+  );
+  const play = await openPlay(page, product);
+  await setQuantity(play, Math.floor(tokens / product.token) + 1);
+  await acceptTerms(page, play, 'BUY');
+  await dialog(page, 'Not enough tokens').getByRole('button', { name: 'Other Payments' }).click();
+  await page.getByText(text).waitFor();
+  await popupShot(page, 'purchase-cooled-down');
   await context.close();
 });

@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { createTestProduct } from '../modules/catalogue/test/fixtures.ts';
 import { api, fundedShopper, ticketsLeftOf } from '../modules/orders/testing.ts';
 import { MAX_OPEN_RESERVATIONS, TOO_MANY_RESERVATIONS } from '../modules/stock/service.ts';
-import { startTokenPurchase, testPackage, testShopper } from '../modules/token-shop/testing.ts';
+import { confirmWithCard, startTokenPurchase, testPackage, testShopper } from '../modules/token-shop/testing.ts';
 import { bearer, signUp } from '../modules/accounts/test-helpers.ts';
 import { ROUTE_LIMITS } from './route-limits.ts';
 
@@ -38,12 +38,16 @@ describe('bounded holds and writes', () => {
     const { setId } = await createTestProduct(t);
     const busy = await fundedShopper(t, 'busy', 0);
     const { max } = ROUTE_LIMITS['POST /api/payment/kuji/create-intent']!;
+    const sets = [setId, (await createTestProduct(t)).setId];
     for (let i = 0; i < max; i++) {
-      const res = await api(t, busy, 'POST', '/api/payment/kuji/create-intent', { username: 'busy', setId, ticketsBought: 1 });
+      // Each checkout paid (an unpaid one replaced again and again would cool the shopper down first).
+      const res = await api(t, busy, 'POST', '/api/payment/kuji/create-intent', { username: 'busy', setId: sets[i % 2], ticketsBought: 1 });
       expect(res.statusCode, res.body).toBe(200);
+      expect((await confirmWithCard(t, res.json().clientSecret)).statusCode).toBe(200);
     }
     const over = await api(t, busy, 'POST', '/api/payment/kuji/create-intent', { username: 'busy', setId, ticketsBought: 1 });
     expect(over.statusCode).toBe(429);
+    expect(over.json().message).toMatch(/^Too many attempts/);
     expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
     // Someone else is not affected.
     const other = await fundedShopper(t, 'calm', 0);

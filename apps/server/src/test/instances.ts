@@ -1,6 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
+import { TestClock } from '../core/clock.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
 
 /**
  * Real server processes for the PostgreSQL-only tests (`multi-instance.test.ts`): `startServer` as
@@ -99,4 +102,23 @@ export async function until(check: () => Promise<boolean> | boolean, timeoutMs =
     if (Date.now() > deadline) throw new Error('timed out waiting');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/**
+ * For a describe block: a setup app (real time, the instances' secret) on a fresh PostgreSQL database
+ * and `count` instances on the same database, started before its tests and stopped after them.
+ */
+export function useInstances(count = 2): { t: TestApp; instances: Instance[] } {
+  const shop = { t: undefined as unknown as TestApp, instances: [] as Instance[] };
+  beforeAll(async () => {
+    shop.t = await createTestApp({ clock: new TestClock(new Date()), env: { JWT_SECRET: INSTANCE_JWT_SECRET } });
+    const url = (shop.t.database as { url?: string }).url;
+    if (!url) throw new Error('two instances need TEST_DB=postgres (project server-postgres)');
+    shop.instances = await Promise.all(Array.from({ length: count }, () => startInstance(url)));
+  });
+  afterAll(async () => {
+    await Promise.all(shop.instances.map((i) => stopInstance(i)));
+    await shop.t?.close();
+  });
+  return shop;
 }

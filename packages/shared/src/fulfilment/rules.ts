@@ -39,6 +39,13 @@ export function shipByDateFrom(start: Date): Date {
 export const SHOP_TIME_ZONE = 'Asia/Singapore';
 const SG_OFFSET_MS = 8 * 60 * 60 * 1000;
 
+const shopClock = new Intl.DateTimeFormat('en-SG', { timeZone: SHOP_TIME_ZONE, hour: 'numeric', minute: '2-digit', hour12: true });
+
+/** An instant as a Singapore wall-clock time for a message, e.g. '9:15 pm (Singapore time)'. */
+export function shopClockTime(instant: Date): string {
+  return `${shopClock.format(instant)} (Singapore time)`;
+}
+
 /** The Singapore calendar date (YYYY-MM-DD) of an instant. */
 export function singaporeDate(instant: Date): string {
   return new Date(instant.getTime() + SG_OFFSET_MS).toISOString().slice(0, 10);

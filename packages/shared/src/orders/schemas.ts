@@ -70,7 +70,11 @@ export const orderTotalResponseSchema = z.object({ totalCost: z.number().int() }
 export type OrderTotalResponse = z.infer<typeof orderTotalResponseSchema>;
 /** An order's payment status: the same statuses as every payment. */
 export const orderPaymentStatusSchema = paymentStatusSchema;
-export const orderStatusResponseSchema = z.object({ paymentStatus: orderPaymentStatusSchema });
+export const orderStatusResponseSchema = z.object({
+  paymentStatus: orderPaymentStatusSchema,
+  /** The checkout was replaced by the shopper's newer one of the same set (docs/rules/buying.md): cancelled, or refunded if paid anyway. */
+  replaced: z.literal(true).optional(),
+});
 export type OrderStatusResponse = z.infer<typeof orderStatusResponseSchema>;
 export const verifyOrderResponseSchema = z.object({ success: z.boolean() });
 export type VerifyOrderResponse = z.infer<typeof verifyOrderResponseSchema>;

@@ -9,6 +9,7 @@ import {
   type OrderDetailsResponse,
   type UserOrdersResponse,
   CARD_RESERVATION_MINUTES,
+  formatCents,
   HOLD_MESSAGE,
   LAST_RANK,
   maximumQuantity,
@@ -334,6 +335,14 @@ export function createOrdersService(ctx: AppContext, deps: Deps) {
       ctx.log.error({ intentId: intent.id }, 'succeeded kuji payment has no order');
       return;
     }
+    if (order.status === 'canceled') {
+      // Paid although its checkout was cancelled (replaced by a newer one): refunded, and the shopper told why.
+      await tx.update(orders).set({ status: 'refund_pending' }).where(eq(orders.id, order.id));
+      const [message, subject] = replacedPaymentNotice(order);
+      await deps.notifications.notify(tx, [order.userId], message, { email: { subject } });
+      scheduleRefunds();
+      return;
+    }
     if (order.status !== 'pending') return;
     const rc = await roundContext(tx, order.roundId);
     const round = await catalogue.lockRound(tx, order.roundId);
@@ -358,8 +367,9 @@ export function createOrdersService(ctx: AppContext, deps: Deps) {
   async function onPaymentCanceled(tx: Tx, intent: PaymentIntent): Promise<void> {
     const [order] = await tx.select().from(orders).where(eq(orders.paymentIntentId, intent.id)).for('update');
     if (!order || order.status !== 'pending') return;
-    if (order.reservationId) await stock.releaseReservation(tx, order.reservationId);
+    // The order, the round, then its reservation: the purchases' lock order.
     const round = await catalogue.lockRound(tx, order.roundId);
+    if (order.reservationId) await stock.releaseReservation(tx, order.reservationId);
     if (round.holdOrderId === order.id) await catalogue.clearHold(tx, round.id);
     await tx.update(orders).set({ status: 'canceled' }).where(eq(orders.id, order.id));
   }
@@ -433,15 +443,24 @@ export function createOrdersService(ctx: AppContext, deps: Deps) {
     // Checked first without a lock, so a hopeless request makes no gateway intent.
     const pre = await roundContext(ctx.db, input.setId);
     assertNoHold(pre.round);
+    await stock.assertNotCooledDown(ctx.db, user.id, pre.round.id);
     const preLeft = (await stock.availabilityOf(ctx.db, pre.round.id)).left;
     const paid = buyOut ? maximumQuantity(preLeft, pre.promotion) : (input.paid as number);
     const preQuote = quoteOrThrow(pre, preLeft, paid);
     const orderId = crypto.randomUUID();
     const clientSeed = input.clientSeed ?? DEFAULT_CLIENT_SEED();
     let received = preQuote.receivedTickets;
+    let replaced: { id: string; paymentIntentId: string }[] = [];
     const intent = await payments.createIntent(
       { purpose: KUJI_ORDER, userId: user.id, amountCents: pre.product.priceCents * paid, metadata: { orderId } },
       async (tx, intent) => {
+        // The shopper's unpaid checkouts of this set, locked before the round as a payment's event
+        // locks them (order, then round, then reservations), so the two never wait on each other.
+        const pending = await tx
+          .select({ id: orders.id, paymentIntentId: orders.paymentIntentId })
+          .from(orders)
+          .where(and(eq(orders.userId, user.id), eq(orders.roundId, input.setId), eq(orders.status, 'pending'), eq(orders.paymentMethod, 'card')))
+          .for('update');
         const round = await catalogue.lockRound(tx, input.setId);
         const rc = { ...pre, round };
         assertNoHold(round);
@@ -450,7 +469,12 @@ export function createOrdersService(ctx: AppContext, deps: Deps) {
         const quote = quoteOrThrow(rc, left, paid);
         received = buyOut ? left : quote.receivedTickets;
         const expiresAt = new Date(now().getTime() + RESERVATION_MS);
-        const reservationId = await stock.reserve(tx, { roundId: round.id, orderId, userId: user.id, quantity: received, expiresAt });
+        const { id: reservationId, replacedOrderIds } = await stock.reserveReplacing(tx, { roundId: round.id, orderId, userId: user.id, quantity: received, expiresAt });
+        // This checkout replaces the shopper's older one of the set: that one is cancelled (docs/rules/buying.md).
+        replaced = pending.filter((order) => replacedOrderIds.includes(order.id));
+        if (replaced.length > 0) {
+          await tx.update(orders).set({ status: 'canceled', reservationExpiresAt: null }).where(inArray(orders.id, replaced.map((order) => order.id)));
+        }
         await insertOrders(tx, [{
           id: orderId,
           user,
@@ -470,6 +494,13 @@ export function createOrdersService(ctx: AppContext, deps: Deps) {
         if (buyOut) await catalogue.setHold(tx, round.id, expiresAt, orderId);
       },
     );
+    // The replaced checkouts are cancelled at the gateway too, so they can no longer be paid; one
+    // paid before the cancel landed is refunded with a word to the shopper (onPaymentSucceeded).
+    for (const order of replaced) {
+      await payments
+        .cancel(order.paymentIntentId, 'duplicate')
+        .catch((err: unknown) => ctx.log.warn({ err, orderId: order.id }, 'replaced checkout not cancelled at the gateway'));
+    }
     return { clientSecret: intent.clientSecret, ticketsBought: received, orderId };
   }
 
@@ -573,9 +604,11 @@ export function createOrdersService(ctx: AppContext, deps: Deps) {
 
     ownOrder,
 
+    /** When the order's reserved tickets go back; null once it no longer holds any (cancelled, replaced, refunded). */
     async reservation(user: Principal, orderId: string): Promise<{ expiresAt: string | null }> {
       const order = await ownOrder(user, orderId);
-      return { expiresAt: order.reservationExpiresAt?.toISOString() ?? null };
+      const holds = order.status === 'pending' || order.status === 'paid';
+      return { expiresAt: holds ? (order.reservationExpiresAt?.toISOString() ?? null) : null };
     },
 
     async total(user: Principal, orderId: string): Promise<{ totalCost: number }> {
@@ -585,8 +618,11 @@ export function createOrdersService(ctx: AppContext, deps: Deps) {
     async paymentStatus(user: Principal, orderId: string): Promise<OrderStatusResponse> {
       const order = await ownOrder(user, orderId);
       if (order.paymentMethod === 'token' || order.status === 'paid') return { paymentStatus: 'succeeded' };
-      if (['refund_pending', 'refunding', 'refunded'].includes(order.status)) return { paymentStatus: 'refunded' };
-      if (order.status === 'canceled') return { paymentStatus: 'canceled' };
+      // A checkout replaced by the shopper's newer one says so (its payment page tells the shopper).
+      const replaced = order.reservationId !== null && (await stock.findReservation(ctx.db, order.reservationId))?.status === 'replaced';
+      const extra = replaced ? { replaced: true as const } : {};
+      if (['refund_pending', 'refunding', 'refunded'].includes(order.status)) return { paymentStatus: 'refunded', ...extra };
+      if (order.status === 'canceled') return { paymentStatus: 'canceled', ...extra };
       const intent = await payments.getIntent(order.paymentIntentId);
       // Succeeded at the gateway but not settled yet reads as still processing.
       const status = intent?.status ?? 'requires_payment_method';
@@ -697,5 +733,13 @@ function orderView(order: OrderRow): Order {
     shipByDate: order.shipByDate ? order.shipByDate.toISOString() : null,
   };
 }
+/** What a shopper is told when a replaced checkout's payment still arrives: it is refunded (in-app and e-mail). */
+export function replacedPaymentNotice(order: Pick<OrderRow, 'productName' | 'totalCost'>): [message: string, subject: string] {
+  return [
+    `Your payment of ${formatCents(order.totalCost)} for ${order.productName} arrived after that checkout was replaced by your newer one, so no tickets were bought with it and it is being refunded to your card.`,
+    `Your ${order.productName} payment is being refunded`,
+  ];
+}
+
 /** The in-app text of a Challenge refund (the notifications tests match it). */
 export { challengeRefundMessage } from './settle.ts';

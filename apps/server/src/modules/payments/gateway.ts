@@ -35,6 +35,9 @@ export interface RefundRequest {
   idempotencyKey?: string;
 }
 
+/** Why the shop cancels an intent (Stripe's `cancellation_reason`). */
+export type CancellationReason = 'duplicate' | 'abandoned';
+
 /** Thrown by `parseWebhookEvent` when the signature does not verify (the webhook answers 400). */
 export class WebhookSignatureError extends Error {}
 
@@ -50,6 +53,11 @@ export interface PaymentGateway {
   createIntent(amountCents: number, currency: 'sgd', metadata: Record<string, string>): Promise<GatewayIntent>;
   retrieve(paymentIntentId: string): Promise<GatewayIntent>;
   refund(paymentIntentId: string, request?: RefundRequest): Promise<{ id: string; status: string }>;
+  /**
+   * Cancels an unpaid intent so it can no longer be paid. Answers the intent as it stands afterwards:
+   * `canceled`, or `succeeded` when it was paid first (a paid intent cannot be cancelled).
+   */
+  cancel(paymentIntentId: string, reason: CancellationReason): Promise<GatewayIntent>;
   /** Verifies the `Stripe-Signature` header over the raw body, then parses the event. */
   parseWebhookEvent(rawBody: Buffer | string, signatureHeader: string | undefined): Promise<GatewayEvent>;
 }

@@ -3,7 +3,7 @@ import type { PaymentGatewayKind, PaymentStatus, WebhookResult } from '@kujiya/s
 import type { AppContext } from '../../core/context.ts';
 import type { Executor, Tx } from '../../db/database.ts';
 import { badRequest, notFound } from '../../core/http-errors.ts';
-import type { GatewayEvent, PaymentGateway, RefundRequest } from './gateway.ts';
+import type { CancellationReason, GatewayEvent, GatewayIntent, PaymentGateway, RefundRequest } from './gateway.ts';
 import { WebhookSignatureError } from './gateway.ts';
 import { StripeGateway } from './stripe-gateway.ts';
 import { TestGateway } from './test-gateway.ts';
@@ -143,6 +143,17 @@ export function createPaymentsService(ctx: AppContext, gateway: PaymentGateway =
     return [...out.values()].sort((a, b) => a.day.localeCompare(b.day) || a.purpose.localeCompare(b.purpose));
   }
 
+  /** Applies a final status the gateway answered (succeeded or canceled) as an event, exactly once; true if it changed the payment. */
+  async function applyGatewayStatus(remote: GatewayIntent, source: 'reconcile' | 'cancel'): Promise<boolean> {
+    const kind = remote.status === 'succeeded' ? 'succeeded' : remote.status === 'canceled' ? 'canceled' : null;
+    if (!kind) return false;
+    const id = remote.id;
+    const result = await applyEvent({ id: `${source}_${id}_${kind}`, type: `${source}.${kind}`, kind, paymentIntentId: id, amount: remote.amount, failureMessage: null });
+    if (!result.status) return false;
+    for (const listener of afterCommit) listener();
+    return true;
+  }
+
   const service = {
     gateway,
     onSucceeded: register('succeeded'),
@@ -246,15 +257,20 @@ export function createPaymentsService(ctx: AppContext, gateway: PaymentGateway =
           ctx.log.warn({ err, intentId: id }, 'payment reconciliation: gateway lookup failed');
           continue;
         }
-        const kind = remote.status === 'succeeded' ? 'succeeded' : remote.status === 'canceled' ? 'canceled' : null;
-        if (!kind) continue;
-        const result = await applyEvent({ id: `reconcile_${id}_${kind}`, type: `reconcile.${kind}`, kind, paymentIntentId: id, amount: remote.amount, failureMessage: null });
-        if (result.status) {
-          applied++;
-          for (const listener of afterCommit) listener();
-        }
+        if (await applyGatewayStatus(remote, 'reconcile')) applied++;
       }
       return { checked: open.length, applied };
+    },
+
+    /**
+     * Cancels an unpaid intent at the gateway so it can no longer be paid, and settles what the
+     * gateway answers right away (its own event, arriving later, then changes nothing): `canceled`,
+     * or `succeeded` when the payment got there first. Call it outside any open transaction.
+     */
+    async cancel(paymentIntentId: string, reason: CancellationReason): Promise<string> {
+      const remote = await gateway.cancel(paymentIntentId, reason);
+      await applyGatewayStatus(remote, 'cancel');
+      return remote.status;
     },
 
     /**

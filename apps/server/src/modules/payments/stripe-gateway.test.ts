@@ -53,6 +53,17 @@ function fakeStripe() {
         }
         return send(200, intent);
       }
+      const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(path);
+      if (req.method === 'POST' && cancel) {
+        const intent = intents.get(cancel[1]!);
+        if (!intent) return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${cancel[1]}'` } });
+        if (intent.status === 'succeeded' || intent.status === 'canceled') {
+          const message = `You cannot cancel this PaymentIntent because it has a status of ${String(intent.status)}.`;
+          return send(400, { error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message } });
+        }
+        Object.assign(intent, { status: 'canceled', cancellation_reason: form.get('cancellation_reason') });
+        return send(200, intent);
+      }
       if (req.method === 'POST' && path === '/v1/refunds') {
         const intent = intents.get(form.get('payment_intent') ?? '');
         if (!intent) return send(400, { error: { type: 'invalid_request_error', message: 'No such payment_intent' } });
@@ -174,6 +185,21 @@ describe('Stripe adapter against a local Stripe-like server', () => {
       ['kuji-order-refund-abc', null],
       ['kuji-order-refund-abc', '500'],
     ]);
+  });
+
+  it('cancels an unpaid PaymentIntent with its reason; one paid first stays paid and is settled as paid', async () => {
+    const shopper = await testShopper(t);
+    const unpaid = await startTokenPurchase(t, shopper, packageId);
+    expect(await t.services.payments.cancel(unpaid.paymentIntentId, 'duplicate')).toBe('canceled');
+    const call = stripe.requests.find((r) => r.path === `/v1/payment_intents/${unpaid.paymentIntentId}/cancel`)!;
+    expect(call.form.get('cancellation_reason')).toBe('duplicate');
+    expect((await t.services.payments.getIntent(unpaid.paymentIntentId))!.status).toBe('canceled');
+
+    const paid = await startTokenPurchase(t, shopper, packageId);
+    stripe.intents.get(paid.paymentIntentId)!.status = 'succeeded';
+    expect(await t.services.payments.cancel(paid.paymentIntentId, 'abandoned')).toBe('succeeded');
+    expect((await t.services.payments.getIntent(paid.paymentIntentId))!.status).toBe('succeeded');
+    expect(await t.services.wallet.balance(shopper.user.id)).toBe(250);
   });
 
   it('ignores a success whose amount differs from the intent', async () => {

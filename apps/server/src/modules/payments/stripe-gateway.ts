@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { GatewayEvent, GatewayIntent, PaymentGateway, RefundRequest } from './gateway.ts';
+import type { CancellationReason, GatewayEvent, GatewayIntent, PaymentGateway, RefundRequest } from './gateway.ts';
 import { WebhookSignatureError, normalizeStripeEvent } from './gateway.ts';
 
 export interface StripeGatewayOptions {
@@ -70,6 +70,16 @@ export class StripeGateway implements PaymentGateway {
       request.idempotencyKey ? { idempotencyKey: request.idempotencyKey } : undefined,
     );
     return { id: refund.id, status: refund.status ?? 'pending' };
+  }
+
+  async cancel(paymentIntentId: string, reason: CancellationReason): Promise<GatewayIntent> {
+    try {
+      return toGatewayIntent(await this.stripe.paymentIntents.cancel(paymentIntentId, { cancellation_reason: reason }));
+    } catch (error) {
+      // Stripe refuses to cancel an intent that succeeded (or is already canceled): its status says which.
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) return this.retrieve(paymentIntentId);
+      throw error;
+    }
   }
 
   async parseWebhookEvent(rawBody: Buffer | string, signatureHeader: string | undefined): Promise<GatewayEvent> {

@@ -5,7 +5,7 @@ import type { TestGatewayConfirmRequest } from '@kujiya/shared';
 import type { AppContext } from '../../core/context.ts';
 import { HttpError, badRequest, notFound } from '../../core/http-errors.ts';
 import { getOrCreateSetting } from '../../core/settings.ts';
-import type { GatewayEvent, GatewayIntent, PaymentGateway, RefundRequest } from './gateway.ts';
+import type { CancellationReason, GatewayEvent, GatewayIntent, PaymentGateway, RefundRequest } from './gateway.ts';
 import { WebhookSignatureError, normalizeStripeEvent } from './gateway.ts';
 import { testGatewayEvents, testGatewayIntents, testGatewayRefunds } from './tables.ts';
 import type { Tx } from '../../db/database.ts';
@@ -61,6 +61,15 @@ export function checkCard(input: Pick<TestGatewayConfirmRequest, 'cardNumber' | 
 export const EVENT_REDELIVERY_MS = 10_000;
 const redeliveryDelay = (attempts: number) => Math.min(EVENT_REDELIVERY_MS * 2 ** Math.max(0, attempts - 1), 30 * MINUTE);
 
+const toIntent = (row: typeof testGatewayIntents.$inferSelect): GatewayIntent => ({
+  id: row.id,
+  clientSecret: row.clientSecret,
+  status: row.status,
+  amount: row.amount,
+  currency: row.currency,
+  metadata: row.metadata,
+});
+
 const randomId = (prefix: string) => `${prefix}${crypto.randomBytes(12).toString('hex')}`;
 
 /**
@@ -107,7 +116,35 @@ export class TestGateway implements PaymentGateway {
   async retrieve(paymentIntentId: string): Promise<GatewayIntent> {
     const [row] = await this.ctx.db.select().from(testGatewayIntents).where(eq(testGatewayIntents.id, paymentIntentId));
     if (!row) throw notFound(`No such payment_intent: '${paymentIntentId}'`);
-    return { id: row.id, clientSecret: row.clientSecret, status: row.status, amount: row.amount, currency: row.currency, metadata: row.metadata };
+    return toIntent(row);
+  }
+
+  /**
+   * Cancels an unpaid intent (a later confirmation answers 'This PaymentIntent has been canceled.')
+   * and reports it with a `payment_intent.canceled` event. A paid or already canceled intent is
+   * left as it is, as Stripe does; the answer says which.
+   */
+  async cancel(paymentIntentId: string, reason: CancellationReason): Promise<GatewayIntent> {
+    const { intent, seq } = await this.ctx.db.transaction(async (tx) => {
+      // The same row lock as a confirmation: a cancel and a payment of one intent take turns.
+      const [row] = await tx.select().from(testGatewayIntents).where(eq(testGatewayIntents.id, paymentIntentId)).for('update');
+      if (!row) throw notFound(`No such payment_intent: '${paymentIntentId}'`);
+      if (row.status !== 'requires_payment_method') return { intent: row, seq: null };
+      const [updated] = await tx.update(testGatewayIntents).set({ status: 'canceled' }).where(eq(testGatewayIntents.id, row.id)).returning();
+      const seq = await this.record(tx, 'payment_intent.canceled', {
+        id: row.id,
+        object: 'payment_intent',
+        amount: row.amount,
+        currency: row.currency,
+        metadata: row.metadata,
+        status: 'canceled',
+        cancellation_reason: reason,
+        last_payment_error: null,
+      });
+      return { intent: updated!, seq };
+    });
+    if (seq !== null) await this.deliver(seq);
+    return toIntent(intent);
   }
 
   /**

@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
 import { and, asc, eq, gt, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
-import { canonicalBox, drawSequencePositions, extendChain } from '@kujiya/shared';
+import { canonicalBox, drawSequencePositions, extendChain, shopClockTime } from '@kujiya/shared';
 import type { AppContext } from '../../core/context.ts';
 import type { Executor, Tx } from '../../db/database.ts';
-import { badRequest, conflict } from '../../core/http-errors.ts';
+import { HttpError, badRequest, conflict } from '../../core/http-errors.ts';
+import { HOUR, MINUTE } from '../../core/clock.ts';
 import type { Round, RoundsService } from '../catalogue/service.ts';
 import { reservations, tickets } from './tables.ts';
 import { jsonRows } from '../../core/json-rows.ts';
@@ -104,6 +105,32 @@ export interface OrderChainEntry {
 /** Open (unpaid, unexpired) card reservations a shopper may have over all rounds. */
 export const MAX_OPEN_RESERVATIONS = 3;
 export const TOO_MANY_RESERVATIONS = 'You have too many unpaid reservations. Please complete or wait for them to expire.';
+/**
+ * Tickets a shopper may hold unpaid at once over the shop (docs/rules/security.md). A checkout that
+ * would be the shopper's only one is never refused by it (an honest buyer pays one after another).
+ */
+export const MAX_UNPAID_TICKETS = 40;
+export const tooManyUnpaidTickets = (held: number) =>
+  `You already hold ${held} unpaid ${held === 1 ? 'ticket' : 'tickets'} in other checkouts. Please pay for them or let them expire first: at most ${MAX_UNPAID_TICKETS} unpaid tickets at once.`;
+/** Lapses of a shopper's checkouts of one set that count towards a cool-down (docs/rules/security.md). */
+export const LAPSE_WINDOW_MS = 24 * HOUR;
+/** The cool-down after the n-th lapse (index n - 1; the last applies from then on), from that lapse. */
+export const LAPSE_COOLDOWNS_MS = [0, 30 * MINUTE, 2 * HOUR, 24 * HOUR] as const;
+export const cooldownAfter = (lapses: number): number =>
+  lapses <= 0 ? 0 : LAPSE_COOLDOWNS_MS[Math.min(lapses, LAPSE_COOLDOWNS_MS.length) - 1]!;
+
+/** The 429 of a shopper cooled down on a set: how many lapses, and when they may reserve again. */
+export function cooledDown(lapses: number, until: Date, now: Date): HttpError {
+  const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
+  const minutes = Math.ceil(seconds / 60);
+  const wait = seconds < 120 ? `${seconds} seconds` : minutes < 120 ? `${minutes} minutes` : `${Math.ceil(minutes / 60)} hours`;
+  return new HttpError(
+    429,
+    `You let ${lapses} checkouts of this set lapse unpaid, so you can reserve its tickets again at ${shopClockTime(until)}, in ${wait}. Buying with tokens is not affected.`,
+    { retryAt: until.toISOString() },
+    { 'Retry-After': String(seconds) },
+  );
+}
 
 /** The ticket box of every round and the reservations that hold tickets for unpaid orders. */
 export function createStockService(ctx: AppContext, rounds: RoundsService) {
@@ -111,20 +138,55 @@ export function createStockService(ctx: AppContext, rounds: RoundsService) {
 
   /**
    * Holds are bounded (docs/rules/security.md): a shopper has at most one open reservation per round
-   * (a new one replaces it: the older unpaid order can no longer hold tickets) and at most
-   * MAX_OPEN_RESERVATIONS over all rounds (409 beyond). Runs under the round's lock.
+   * (a new one replaces it: the older unpaid order can no longer hold tickets), at most
+   * MAX_OPEN_RESERVATIONS over all rounds (409 beyond), and at most MAX_UNPAID_TICKETS unpaid
+   * tickets over the shop unless this is their only checkout. Runs under the round's lock (the
+   * round, then the reservations). Answers the orders of the replaced reservations.
    */
-  async function boundOpenReservations(tx: Tx, userId: string, roundId: string): Promise<void> {
+  async function boundOpenReservations(tx: Tx, userId: string, roundId: string, quantity: number): Promise<string[]> {
     const open = await tx
-      .select({ id: reservations.id, roundId: reservations.roundId })
+      .select({ id: reservations.id, roundId: reservations.roundId, orderId: reservations.orderId, quantity: reservations.quantity })
       .from(reservations)
       .where(and(eq(reservations.userId, userId), eq(reservations.status, 'active'), gt(reservations.expiresAt, now())))
       .for('update');
     const sameRound = open.filter((r) => r.roundId === roundId);
-    if (open.length - sameRound.length >= MAX_OPEN_RESERVATIONS) throw conflict(TOO_MANY_RESERVATIONS);
-    for (const previous of sameRound) {
-      await tx.update(reservations).set({ status: 'released' }).where(eq(reservations.id, previous.id));
+    const elsewhere = open.filter((r) => r.roundId !== roundId);
+    if (elsewhere.length >= MAX_OPEN_RESERVATIONS) throw conflict(TOO_MANY_RESERVATIONS);
+    const heldElsewhere = elsewhere.reduce((n, r) => n + r.quantity, 0);
+    if (heldElsewhere > 0 && heldElsewhere + quantity > MAX_UNPAID_TICKETS) throw conflict(tooManyUnpaidTickets(heldElsewhere));
+    if (sameRound.length > 0) {
+      // A replaced hold ends now: the moment counts as a lapse of this set (see lapseCooldown).
+      await tx.update(reservations).set({ status: 'replaced', expiresAt: now() }).where(inArray(reservations.id, sameRound.map((r) => r.id)));
     }
+    return sameRound.flatMap((r) => (r.orderId ? [r.orderId] : []));
+  }
+
+  /**
+   * The cool-down of a shopper on a round (docs/rules/security.md): their checkouts of it that ended
+   * unpaid (expired, or replaced by a newer one) in the last LAPSE_WINDOW_MS since their last paid
+   * one; null when they may reserve now.
+   */
+  async function lapseCooldown(exec: Executor, userId: string, roundId: string): Promise<{ lapses: number; until: Date } | null> {
+    const at = now();
+    const recent = await exec
+      .select({ status: reservations.status, expiresAt: reservations.expiresAt, createdAt: reservations.createdAt })
+      .from(reservations)
+      .where(and(eq(reservations.userId, userId), eq(reservations.roundId, roundId), gt(reservations.expiresAt, new Date(at.getTime() - LAPSE_WINDOW_MS))))
+      .orderBy(asc(reservations.createdAt));
+    const lastPaid = recent.findLastIndex((r) => r.status === 'consumed');
+    const lapsed = recent
+      .slice(lastPaid + 1)
+      .filter((r) => r.status === 'expired' || r.status === 'replaced' || (r.status === 'active' && r.expiresAt <= at));
+    const cooldown = cooldownAfter(lapsed.length);
+    if (cooldown === 0) return null;
+    const lastLapse = Math.max(...lapsed.map((r) => r.expiresAt.getTime()));
+    const until = new Date(lastLapse + cooldown);
+    return until > at ? { lapses: lapsed.length, until } : null;
+  }
+
+  async function assertNotCooledDown(exec: Executor, userId: string, roundId: string): Promise<void> {
+    const cooling = await lapseCooldown(exec, userId, roundId);
+    if (cooling) throw cooledDown(cooling.lapses, cooling.until, now());
   }
 
   /** Sum of active, unexpired reservations per round, and the first of them to lapse (expired ones count as free: lazy expiry). */
@@ -291,7 +353,7 @@ export function createStockService(ctx: AppContext, rounds: RoundsService) {
     }));
   }
 
-  return {
+  const service = {
     availability,
     availabilityOf,
     availabilityOfRounds,
@@ -306,25 +368,39 @@ export function createStockService(ctx: AppContext, rounds: RoundsService) {
       return box.length;
     },
 
+    /** 429 while the shopper is cooled down on the round (checked before a gateway intent is made, and again under the lock). */
+    assertNotCooledDown,
+
     /**
      * Holds `quantity` tickets of a round for an unpaid order until `expiresAt`. Runs under the
-     * round lock, so two reservations can never hold the same last tickets.
+     * round lock, so two reservations can never hold the same last tickets. Refused while the
+     * shopper is cooled down on the round or over the bounds (`boundOpenReservations`); answers the
+     * reservation and the orders whose holds of this round it replaced.
      */
-    async reserve(
+    async reserveReplacing(
       tx: Tx,
       input: { roundId: string; orderId: string | null; userId: string; quantity: number; expiresAt: Date },
-    ): Promise<string> {
+    ): Promise<{ id: string; replacedOrderIds: string[] }> {
       if (!Number.isInteger(input.quantity) || input.quantity < 1) throw badRequest('Invalid ticket count');
       const round = await rounds.lockRound(tx, input.roundId);
       const { left } = (await availabilityOfRounds([round], tx)).get(round.id)!;
       if (round.status !== 'open' || left < input.quantity) {
         throw badRequest(NOT_ENOUGH_TICKETS, { ticketsLeft: round.status === 'open' ? left : 0 });
       }
-      await boundOpenReservations(tx, input.userId, round.id);
+      await assertNotCooledDown(tx, input.userId, round.id);
+      const replacedOrderIds = await boundOpenReservations(tx, input.userId, round.id, input.quantity);
       const id = crypto.randomUUID();
       await tx.insert(reservations).values({ id, ...input, status: 'active', createdAt: now() });
       rounds.changed(tx);
-      return id;
+      return { id, replacedOrderIds };
+    },
+
+    /** `reserveReplacing`, answering the reservation's id. */
+    async reserve(
+      tx: Tx,
+      input: { roundId: string; orderId: string | null; userId: string; quantity: number; expiresAt: Date },
+    ): Promise<string> {
+      return (await service.reserveReplacing(tx, input)).id;
     },
 
     async findReservation(exec: Executor, id: string) {
@@ -431,5 +507,6 @@ export function createStockService(ctx: AppContext, rounds: RoundsService) {
       return rows.map((r) => r.letter);
     },
   };
+  return service;
 }
 export type StockService = ReturnType<typeof createStockService>;

@@ -40,12 +40,15 @@ export const reservations = pgTable(
     userId: uuid('user_id').notNull(),
     quantity: integer('quantity').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    status: text('status', { enum: ['active', 'consumed', 'released', 'expired'] }).notNull(),
+    /** active → consumed (paid) | expired (lapsed unpaid) | replaced (by the shopper's newer checkout of the round; expiresAt is then when) | released. */
+    status: text('status', { enum: ['active', 'consumed', 'released', 'expired', 'replaced'] }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [
     index('reservations_round_status_idx').on(t.roundId, t.status),
     index('reservations_order_idx').on(t.orderId),
+    // A shopper's holds and lapses (docs/rules/security.md).
+    index('reservations_user_round_idx').on(t.userId, t.roundId),
     check('reservations_quantity_positive', sql`${t.quantity} > 0`),
   ],
 );

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY, TestClock } from '../../core/clock.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { sql } from 'drizzle-orm';
 import { confirmWithCard, startTokenPurchase, testPackage, testShopper } from './testing.ts';
+import { PAYMENT_CANCELED, PROMO_RESERVATION_MS, promoHeldMessage } from './service.ts';
+import type { TestGateway } from '../payments/testing.ts';
 
 describe('promo codes', () => {
   let t: TestApp;
@@ -68,15 +71,63 @@ describe('promo codes', () => {
     expect(await t.services.wallet.balance(shopper.user.id)).toBe(275 + 250);
   });
 
-  it('moves an unpaid reservation to the shopper’s newer payment, so the bonus is paid once', async () => {
-    const shopper = await testShopper(t);
+  it('refuses a once-per-shopper code on a second payment while the first holds it; the accepted one is honoured', async () => {
+    await t.services.tokenShop.createPromoCode(t.ctx.db, {
+      code: 'HALF',
+      extraTokensPercentage: 50,
+      validFrom: new Date('2026-01-01Z'),
+      validTo: new Date('2026-12-31Z'),
+    });
+    const shopper = await testShopper(t, 'thrice');
+    const payments = [];
+    for (let i = 0; i < 3; i++) payments.push(await startTokenPurchase(t, shopper, packageId));
+    const answers = [];
+    for (const p of payments) answers.push(await apply(shopper, p.paymentIntentId, 'HALF'));
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 400, 400]);
+    expect(answers[0]!.json()).toEqual({ extraTokensPercentage: 50 });
+    // 00:00 + 30 minutes in Singapore (UTC+8).
+    expect(answers[1]!.json()).toEqual({ message: promoHeldMessage(new Date(clock.now().getTime() + PROMO_RESERVATION_MS)) });
+    expect(answers[1]!.json().message).toContain('8:30 am (Singapore time)');
+    // Paying all three: the accepted one gets its bonus, the refused ones none (as they were told).
+    for (const p of payments) expect((await confirmWithCard(t, p.clientSecret)).statusCode).toBe(200);
+    const bonuses = await Promise.all(payments.map(async (p) => (await t.services.tokenShop.getPurchase(p.paymentIntentId))!.bonusTokens));
+    expect(bonuses).toEqual([125, 0, 0]);
+    expect(await t.services.wallet.balance(shopper.user.id)).toBe(3 * 250 + 125);
+    const again = await startTokenPurchase(t, shopper, packageId);
+    expect((await apply(shopper, again.paymentIntentId, 'HALF')).json()).toEqual({ message: 'You have already used this promo code.' });
+  });
+
+  it('a lapsed hold of the shopper gives way: that payment is cancelled at the gateway, the new one gets the code', async () => {
+    const shopper = await testShopper(t, 'lapser');
     const abandoned = await startTokenPurchase(t, shopper, packageId);
     expect((await apply(shopper, abandoned.paymentIntentId, 'WELCOME10')).statusCode).toBe(200);
     const next = await startTokenPurchase(t, shopper, packageId);
-    expect((await apply(shopper, next.paymentIntentId, 'WELCOME10')).statusCode).toBe(200);
-    expect((await confirmWithCard(t, abandoned.clientSecret)).statusCode).toBe(200);
+    expect((await apply(shopper, next.paymentIntentId, 'WELCOME10')).statusCode).toBe(400);
+    clock.advance(PROMO_RESERVATION_MS + 60_000);
+    expect((await apply(shopper, next.paymentIntentId, 'WELCOME10')).json()).toEqual({ extraTokensPercentage: 10 });
+    // The lapsed payment can no longer be paid (so it can never be paid without its bonus).
+    const late = await confirmWithCard(t, abandoned.clientSecret);
+    expect([late.statusCode, late.json().message]).toEqual([400, 'This PaymentIntent has been canceled.']);
+    expect((await t.services.payments.getIntent(abandoned.paymentIntentId))!.status).toBe('canceled');
+    expect((await apply(shopper, abandoned.paymentIntentId, 'TWO')).json()).toEqual({ message: PAYMENT_CANCELED });
     expect((await confirmWithCard(t, next.clientSecret)).statusCode).toBe(200);
-    expect(await t.services.wallet.balance(shopper.user.id)).toBe(250 + 275);
+    expect(await t.services.wallet.balance(shopper.user.id)).toBe(275);
+  });
+
+  it('a lapsed hold whose payment went through first is honoured, and the new application is told the code is used', async () => {
+    const shopper = await testShopper(t, 'racer-pay');
+    const first = await startTokenPurchase(t, shopper, packageId);
+    expect((await apply(shopper, first.paymentIntentId, 'WELCOME10')).statusCode).toBe(200);
+    clock.advance(PROMO_RESERVATION_MS + 60_000);
+    // Charged at the gateway, the shop not told yet (its event is still on the way).
+    const gateway = t.services.payments.gateway as TestGateway;
+    await t.ctx.db.execute(sql`update test_gateway_intents set status = 'succeeded' where id = ${first.paymentIntentId}`);
+    const second = await startTokenPurchase(t, shopper, packageId);
+    const res = await apply(shopper, second.paymentIntentId, 'WELCOME10');
+    expect(res.json()).toEqual({ message: 'You have already used this promo code.' });
+    expect((await gateway.retrieve(first.paymentIntentId)).status).toBe('succeeded');
+    expect((await t.services.tokenShop.getPurchase(first.paymentIntentId))!.bonusTokens).toBe(25);
+    expect(await t.services.wallet.balance(shopper.user.id)).toBe(275);
   });
 
   it('holds the total use limit, counting reservations of unpaid payments', async () => {
@@ -108,7 +159,7 @@ describe('promo codes', () => {
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(3);
   });
 
-  it('frees a lapsed reservation of an unpaid payment for others', async () => {
+  it('frees a lapsed hold for others by cancelling its payment; a hold that has not lapsed is honoured', async () => {
     await t.services.tokenShop.createPromoCode(t.ctx.db, {
       code: 'ONE',
       extraTokensPercentage: 10,
@@ -116,18 +167,31 @@ describe('promo codes', () => {
       validFrom: new Date('2026-01-01Z'),
       validTo: new Date('2026-12-31Z'),
     });
-    const [a, b] = [await testShopper(t, 'lapse1'), await testShopper(t, 'lapse2')];
+    const [a, b, c] = [await testShopper(t, 'lapse1'), await testShopper(t, 'lapse2'), await testShopper(t, 'lapse3')];
     const pa = await startTokenPurchase(t, a, packageId);
     expect((await apply(a, pa.paymentIntentId, 'ONE')).statusCode).toBe(200);
+    const pc = await startTokenPurchase(t, c, packageId);
+    expect((await apply(c, pc.paymentIntentId, 'ONE')).json()).toEqual({ message: 'This promo code has reached its usage limit.' });
     clock.advance(31 * 60_000);
     const pb = await startTokenPurchase(t, b, packageId);
     expect((await apply(b, pb.paymentIntentId, 'ONE')).statusCode).toBe(200);
+    // a's payment was cancelled to free the use: it cannot be paid without the bonus it was promised.
+    expect((await confirmWithCard(t, pa.clientSecret)).statusCode).toBe(400);
     await confirmWithCard(t, pb.clientSecret);
-    // a pays late: the only use is gone, so a gets the package without the bonus.
-    await confirmWithCard(t, pa.clientSecret);
+    // b paid long after its own hold lapsed: nobody needed the use meanwhile, so it is honoured.
+    clock.advance(31 * 60_000);
     expect(await t.services.wallet.balance(b.user.id)).toBe(275);
-    expect(await t.services.wallet.balance(a.user.id)).toBe(250);
+    expect(await t.services.wallet.balance(a.user.id)).toBe(0);
     expect((await t.services.tokenShop.getPromoCode('ONE'))?.usesCount).toBe(1);
+    // An admin cannot lower a limit below the uses held by unpaid payments.
+    const held = await startTokenPurchase(t, c, packageId);
+    await t.services.tokenShop.createPromoCode(t.ctx.db, { code: 'HELD', extraTokensPercentage: 10, maxUses: 5, validFrom: new Date('2026-01-01Z'), validTo: new Date('2026-12-31Z') });
+    expect((await apply(c, held.paymentIntentId, 'HELD')).statusCode).toBe(200);
+    const code = (await t.services.tokenShop.getPromoCode('HELD'))!;
+    const admin = { id: c.user.id, username: 'admin', role: 'admin' } as never;
+    await expect(
+      t.services.tokenShop.adminUpdatePromoCode(admin, code.id, { code: 'HELD', extraTokensPercentage: 10, maxUses: 0, validFrom: code.validFrom.toISOString(), validTo: code.validTo.toISOString() } as never),
+    ).rejects.toThrow('The use limit cannot be below the 1 uses so far.');
   });
 
   it('refuses expired, not-yet-valid and unknown codes, other packages and other people’s payments', async () => {

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, gt, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import {
   bonusTokens,
+  shopClockTime,
   shopOpsMessages,
   type AdminPromoCode,
   type AdminTokenPackage,
@@ -27,8 +28,14 @@ import { promoCodes, promoRedemptions, tokenPackages, tokenPurchases } from './t
 
 /** The payment purpose of token purchases. */
 export const TOKEN_PURCHASE = 'token_purchase';
-/** How long applying a code holds one of its uses for an unpaid payment. */
+/** How long applying a code holds one of its uses for an unpaid payment before the hold may be reclaimed. */
 export const PROMO_RESERVATION_MS = 30 * MINUTE;
+/** Tries of one application that may cancel lapsed holds standing in its way. */
+const MAX_RECLAIM_ATTEMPTS = 2;
+export const PAYMENT_CANCELED = 'This payment was cancelled. Please start a new purchase.';
+/** The answer to a once-per-shopper code held by another of the shopper's unpaid payments. */
+export const promoHeldMessage = (until: Date | null) =>
+  `This promo code is already applied to another of your payments. ${until ? `Complete that payment, or apply it here after ${shopClockTime(until)}, when it is released.` : 'Complete that payment, or try again in a moment.'}`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -113,20 +120,17 @@ export function createTokenShopService(ctx: AppContext, { payments, wallet, anal
     if (username.toLowerCase() !== user.username.toLowerCase()) throw forbidden('You can only buy tokens for your own account.');
   };
 
-  /** Uses of a code held right now by unpaid payments of other users. */
-  async function liveReservations(tx: Tx, promoCodeId: string, exceptUserId: string, now: Date): Promise<number> {
-    const [row] = await tx
-      .select({ n: count() })
+  /**
+   * The uses of a code held by unpaid payments (docs/rules/tokens.md): every reservation not yet
+   * redeemed or released, lapsed or not, oldest first. A hold lasts until its payment succeeds
+   * (redeemed) or is cancelled (released): an applied code is always honoured when paid.
+   */
+  async function heldUses(tx: Tx, promoCodeId: string) {
+    return tx
+      .select()
       .from(promoRedemptions)
-      .where(
-        and(
-          eq(promoRedemptions.promoCodeId, promoCodeId),
-          eq(promoRedemptions.status, 'reserved'),
-          gt(promoRedemptions.reservedUntil, now),
-          ne(promoRedemptions.userId, exceptUserId),
-        ),
-      );
-    return row?.n ?? 0;
+      .where(and(eq(promoRedemptions.promoCodeId, promoCodeId), eq(promoRedemptions.status, 'reserved')))
+      .orderBy(asc(promoRedemptions.reservedUntil));
   }
 
   /** When a token payment succeeds: credit the package's tokens and the promo bonus, count the code's use. */
@@ -140,23 +144,18 @@ export function createTokenShopService(ctx: AppContext, { payments, wallet, anal
     const now = ctx.clock.now();
     let bonus = 0;
     if (purchase.promoCodeId) {
+      // The code, then its hold: the same order as applying (docs/rules/tokens.md).
       const [code] = await tx.select().from(promoCodes).where(eq(promoCodes.id, purchase.promoCodeId)).for('update');
       const [redemption] = await tx
         .select()
         .from(promoRedemptions)
         .where(and(eq(promoRedemptions.paymentIntentId, intent.id), eq(promoRedemptions.promoCodeId, purchase.promoCodeId)))
         .for('update');
+      // The code was accepted for this payment and its use held since: it is honoured.
       if (code && redemption?.status === 'reserved') {
-        // A lapsed reservation is honoured only while the code still has a use to give.
-        const lapsed = redemption.reservedUntil <= now;
-        const full = code.maxUses !== null && code.usesCount + (lapsed ? await liveReservations(tx, code.id, purchase.userId, now) : 0) >= code.maxUses;
-        if (full) {
-          await tx.update(promoRedemptions).set({ status: 'released' }).where(eq(promoRedemptions.id, redemption.id));
-        } else {
-          await tx.update(promoRedemptions).set({ status: 'redeemed', redeemedAt: now }).where(eq(promoRedemptions.id, redemption.id));
-          await tx.update(promoCodes).set({ usesCount: code.usesCount + 1 }).where(eq(promoCodes.id, code.id));
-          bonus = bonusTokens(purchase.tokenAmount, purchase.extraTokensPercentage);
-        }
+        await tx.update(promoRedemptions).set({ status: 'redeemed', redeemedAt: now }).where(eq(promoRedemptions.id, redemption.id));
+        await tx.update(promoCodes).set({ usesCount: code.usesCount + 1 }).where(eq(promoCodes.id, code.id));
+        bonus = bonusTokens(purchase.tokenAmount, purchase.extraTokensPercentage);
       }
     }
     await wallet.credit(tx, { userId: purchase.userId, amount: purchase.tokenAmount, source: 'purchase', reference: intent.id });
@@ -197,7 +196,82 @@ export function createTokenShopService(ctx: AppContext, { payments, wallet, anal
     await notifications.notify(tx, [purchase.userId], `Your token purchase was refunded. ${revoked} unspent tokens were removed from your balance.`);
   }
 
+  /** A cancelled token payment can no longer be paid: its promo code's use is freed. */
+  async function cancelPurchase(tx: Tx, intent: PaymentIntent): Promise<void> {
+    const [purchase] = await tx.select().from(tokenPurchases).where(eq(tokenPurchases.paymentIntentId, intent.id)).for('update');
+    if (!purchase || purchase.status === 'completed') return;
+    await tx.update(tokenPurchases).set({ status: 'canceled' }).where(eq(tokenPurchases.paymentIntentId, intent.id));
+    if (!purchase.promoCodeId) return;
+    await tx.select({ id: promoCodes.id }).from(promoCodes).where(eq(promoCodes.id, purchase.promoCodeId)).for('update');
+    await tx
+      .update(promoRedemptions)
+      .set({ status: 'released' })
+      .where(and(eq(promoRedemptions.paymentIntentId, intent.id), eq(promoRedemptions.status, 'reserved')));
+  }
+
+  /**
+   * One try at applying a code, in one transaction under the code's row lock (so applications of
+   * a code take turns, on every instance). Answers the percentage, or the lapsed payments whose
+   * holds stand in the way: the caller cancels them at the gateway and tries again.
+   */
+  async function tryApply(tx: Tx, user: Principal, input: ApplyPromoCodeRequest, mayReclaim: boolean) {
+    const now = ctx.clock.now();
+    const [purchase] = await tx.select().from(tokenPurchases).where(eq(tokenPurchases.paymentIntentId, input.paymentIntentId)).for('update');
+    if (!purchase || purchase.userId !== user.id) throw notFound('Payment not found');
+    if (purchase.packageId !== input.packageId) throw badRequest('This payment is for a different token package.');
+    const intent = await payments.getIntent(purchase.paymentIntentId, tx);
+    if (intent?.status === 'canceled' || purchase.status === 'canceled') throw badRequest(PAYMENT_CANCELED);
+    if (purchase.status === 'completed' || (intent && !['requires_payment_method', 'failed'].includes(intent.status))) {
+      throw badRequest('This payment is already complete.');
+    }
+    if (purchase.promoCodeId) throw badRequest('A promo code has already been applied to this payment.');
+
+    const [code] = await tx.select().from(promoCodes).where(eq(promoCodes.code, input.promoCode.toUpperCase())).for('update');
+    if (!code) throw notFound('Invalid promo code');
+    if (!code.active) throw badRequest(shopOpsMessages.promoInactive);
+    if (now < code.validFrom) throw badRequest('This promo code is not active yet.');
+    if (now > code.validTo) throw badRequest('This promo code has expired.');
+
+    const held = await heldUses(tx, code.id);
+    const lapsed = (hold: (typeof held)[number]) => hold.reservedUntil <= now;
+    if (code.oncePerShopper) {
+      const [used] = await tx
+        .select({ id: promoRedemptions.id })
+        .from(promoRedemptions)
+        .where(and(eq(promoRedemptions.promoCodeId, code.id), eq(promoRedemptions.userId, user.id), eq(promoRedemptions.status, 'redeemed')))
+        .limit(1);
+      if (used) throw badRequest('You have already used this promo code.');
+      // The shopper's one use is held by another of their payments: refused while that hold lasts.
+      const mine = held.find((hold) => hold.userId === user.id);
+      if (mine && (!lapsed(mine) || !mayReclaim)) throw badRequest(promoHeldMessage(lapsed(mine) ? null : mine.reservedUntil));
+      if (mine) return { reclaim: [mine.paymentIntentId] };
+    }
+    if (code.maxUses !== null) {
+      const over = code.usesCount + held.length - code.maxUses + 1;
+      if (over > 0) {
+        const reclaimable = held.filter(lapsed);
+        if (!mayReclaim || reclaimable.length < over) throw badRequest('This promo code has reached its usage limit.');
+        return { reclaim: reclaimable.slice(0, over).map((hold) => hold.paymentIntentId) };
+      }
+    }
+
+    await tx.insert(promoRedemptions).values({
+      promoCodeId: code.id,
+      userId: user.id,
+      paymentIntentId: purchase.paymentIntentId,
+      status: 'reserved',
+      reservedUntil: new Date(now.getTime() + PROMO_RESERVATION_MS),
+      createdAt: now,
+    });
+    await tx
+      .update(tokenPurchases)
+      .set({ promoCodeId: code.id, extraTokensPercentage: code.extraTokensPercentage })
+      .where(eq(tokenPurchases.paymentIntentId, purchase.paymentIntentId));
+    return { extraTokensPercentage: code.extraTokensPercentage };
+  }
+
   payments.onSucceeded(TOKEN_PURCHASE, completePurchase);
+  payments.onCanceled(TOKEN_PURCHASE, cancelPurchase);
   payments.onRefunded(TOKEN_PURCHASE, refundPurchase);
   payments.onFailed(TOKEN_PURCHASE, failPurchase);
 
@@ -263,8 +337,10 @@ export function createTokenShopService(ctx: AppContext, { payments, wallet, anal
         const [current] = await tx.select().from(promoCodes).where(eq(promoCodes.id, id)).for('update');
         if (!current) throw notFound('Promo code not found');
         const values = promoValues(input);
-        if (values.maxUses !== null && values.maxUses < current.usesCount) {
-          throw badRequest(`The use limit cannot be below the ${current.usesCount} uses so far.`);
+        // Uses held by unpaid payments are honoured when paid, so they count as uses here.
+        const taken = current.usesCount + (await heldUses(tx, id)).length;
+        if (values.maxUses !== null && values.maxUses < taken) {
+          throw badRequest(`The use limit cannot be below the ${taken} uses so far.`);
         }
         const [row] = await tx.update(promoCodes).set(values).where(eq(promoCodes.id, id)).returning().catch(mapPromoConflict);
         const after = toAdminPromoCode(row!);
@@ -377,64 +453,22 @@ export function createTokenShopService(ctx: AppContext, { payments, wallet, anal
     },
 
     /**
-     * Applies a promo code to an unpaid token payment. It reserves one use of the code (so the total
-     * and per-user limits hold even when many apply at once); the use is counted when the payment succeeds.
+     * Applies a promo code to an unpaid token payment (docs/rules/tokens.md). Accepting holds one use
+     * of the code for this payment until it is paid or cancelled, so an accepted code is always
+     * honoured; what cannot be honoured is refused with its reason. A hold that lapsed unpaid (30
+     * minutes) gives way when another application needs its use: its payment is cancelled at the
+     * gateway first (outside any transaction), so it can no longer be paid without the bonus.
      */
     async applyPromoCode(user: Principal, input: ApplyPromoCodeRequest): Promise<{ extraTokensPercentage: number }> {
       assertOwnUsername(user, input.username);
-      return ctx.db.transaction(async (tx) => {
-        const now = ctx.clock.now();
-        const [purchase] = await tx
-          .select()
-          .from(tokenPurchases)
-          .where(eq(tokenPurchases.paymentIntentId, input.paymentIntentId))
-          .for('update');
-        if (!purchase || purchase.userId !== user.id) throw notFound('Payment not found');
-        if (purchase.packageId !== input.packageId) throw badRequest('This payment is for a different token package.');
-        const intent = await payments.getIntent(purchase.paymentIntentId, tx);
-        if (purchase.status === 'completed' || (intent && !['requires_payment_method', 'failed'].includes(intent.status))) {
-          throw badRequest('This payment is already complete.');
+      for (let attempt = 0; ; attempt++) {
+        const outcome = await ctx.db.transaction((tx) => tryApply(tx, user, input, attempt < MAX_RECLAIM_ATTEMPTS));
+        if (!outcome.reclaim) return { extraTokensPercentage: outcome.extraTokensPercentage };
+        for (const paymentIntentId of outcome.reclaim) {
+          // Paid meanwhile: the cancel settles it as paid (the hold is redeemed) and the next try says so.
+          await payments.cancel(paymentIntentId, 'abandoned').catch((err: unknown) => ctx.log.warn({ err, paymentIntentId }, 'promo code: lapsed payment not cancelled'));
         }
-        if (purchase.promoCodeId) throw badRequest('A promo code has already been applied to this payment.');
-
-        // Locking the code makes concurrent applications of it take turns, so the counts below hold.
-        const [code] = await tx.select().from(promoCodes).where(eq(promoCodes.code, input.promoCode.toUpperCase())).for('update');
-        if (!code) throw notFound('Invalid promo code');
-        if (!code.active) throw badRequest(shopOpsMessages.promoInactive);
-        if (now < code.validFrom) throw badRequest('This promo code is not active yet.');
-        if (now > code.validTo) throw badRequest('This promo code has expired.');
-
-        // Once-per-shopper: the shopper's one row of this code (the code's lock keeps it one).
-        const mineRows = code.oncePerShopper
-          ? await tx
-              .select()
-              .from(promoRedemptions)
-              .where(and(eq(promoRedemptions.promoCodeId, code.id), eq(promoRedemptions.userId, user.id)))
-              .orderBy(desc(promoRedemptions.createdAt))
-          : [];
-        if (mineRows.some((row) => row.status === 'redeemed')) throw badRequest('You have already used this promo code.');
-        const mine = mineRows[0];
-        if (code.maxUses !== null && code.usesCount + (await liveReservations(tx, code.id, user.id, now)) >= code.maxUses) {
-          throw badRequest('This promo code has reached its usage limit.');
-        }
-
-        const reservation = { paymentIntentId: purchase.paymentIntentId, status: 'reserved' as const, reservedUntil: new Date(now.getTime() + PROMO_RESERVATION_MS) };
-        if (mine) {
-          // The shopper's earlier, unpaid payment loses the code to this one (once per user).
-          await tx
-            .update(tokenPurchases)
-            .set({ promoCodeId: null, extraTokensPercentage: 0 })
-            .where(and(eq(tokenPurchases.paymentIntentId, mine.paymentIntentId), ne(tokenPurchases.status, 'completed')));
-          await tx.update(promoRedemptions).set(reservation).where(eq(promoRedemptions.id, mine.id));
-        } else {
-          await tx.insert(promoRedemptions).values({ ...reservation, promoCodeId: code.id, userId: user.id, createdAt: now });
-        }
-        await tx
-          .update(tokenPurchases)
-          .set({ promoCodeId: code.id, extraTokensPercentage: code.extraTokensPercentage })
-          .where(eq(tokenPurchases.paymentIntentId, purchase.paymentIntentId));
-        return { extraTokensPercentage: code.extraTokensPercentage };
-      });
+      }
     },
   };
   return service;

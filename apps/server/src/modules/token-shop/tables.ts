@@ -36,8 +36,8 @@ export const tokenPurchases = pgTable(
     promoCodeId: uuid('promo_code_id').references(() => promoCodes.id),
     extraTokensPercentage: integer('extra_tokens_percentage').notNull().default(0),
     bonusTokens: integer('bonus_tokens').notNull().default(0),
-    /** pending | completed (tokens credited) | failed (last attempt failed; may still complete). */
-    status: text('status').$type<'pending' | 'completed' | 'failed' | 'refunded'>().notNull(),
+    /** pending | completed (tokens credited) | failed (last attempt failed; may still complete) | refunded | canceled (at the gateway; can no longer be paid). */
+    status: text('status').$type<'pending' | 'completed' | 'failed' | 'refunded' | 'canceled'>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
@@ -71,8 +71,8 @@ export const promoCodes = pgTable(
 
 /**
  * A user's use of a code: reserved when applied to a payment, redeemed when that payment succeeds,
- * released when the reservation lapses unpaid. One per payment intent; one per user and code when
- * the code is once-per-shopper.
+ * released when that payment is cancelled (docs/rules/tokens.md). One per payment intent; one held
+ * or redeemed per user and code when the code is once-per-shopper.
  */
 export const promoRedemptions = pgTable(
   'promo_redemptions',
@@ -89,7 +89,7 @@ export const promoRedemptions = pgTable(
     redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
   },
   (t) => [
-    // Once-per-shopper is held by the lock on the code row while applying (the code decides it).
+    // Once-per-shopper is held by the lock on the code row while applying (applications of a code take turns).
     index('promo_redemptions_code_user_idx').on(t.promoCodeId, t.userId),
     uniqueIndex('promo_redemptions_intent_uq').on(t.paymentIntentId),
   ],

@@ -13,14 +13,16 @@ export const ORDER_STATUS_POLL_MS = 2000;
 export const orderStatusQuery = (orderId: string) =>
   queryOptions({ queryKey: ['order', orderId, 'status'], queryFn: ({ signal }) => getOrderStatus(orderId, signal), staleTime: 0 });
 
-/** Polls every 2 s while `enabled`, until the payment succeeded (or ended otherwise). */
-export function useOrderStatus(orderId: string, enabled: boolean) {
+/**
+ * Read once when the page opens (a checkout replaced meanwhile says so at once), then every 2 s
+ * while `polling`, until the payment succeeded (or ended otherwise).
+ */
+export function useOrderStatus(orderId: string, polling: boolean) {
   return useQuery({
     ...orderStatusQuery(orderId),
-    enabled,
     refetchInterval: (query) => {
       const status = query.state.data?.paymentStatus;
-      return status && isFinalPaymentStatus(status) ? false : ORDER_STATUS_POLL_MS;
+      return !polling || (status && isFinalPaymentStatus(status)) ? false : ORDER_STATUS_POLL_MS;
     },
   });
 }

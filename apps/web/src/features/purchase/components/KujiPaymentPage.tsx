@@ -10,7 +10,7 @@ import { checkTickets } from '../api/checkTickets';
 import { useOrderStatus } from '../api/getOrderStatus';
 import { useOrderTotal } from '../api/getOrderTotal';
 import { useReservation } from '../api/getReservation';
-import { TICKET_CHECK_ERROR_MESSAGE } from '../lib/purchase-errors';
+import { REPLACED_CHECKOUT_MESSAGE, REPLACED_REFUNDED_MESSAGE, TICKET_CHECK_ERROR_MESSAGE } from '../lib/purchase-errors';
 import { writeOrderState, type DrawNavigationState } from '../../../lib/order-state';
 import { clearKujiPaymentState, readKujiPaymentState } from '../lib/purchase-state';
 import type { KujiPaymentState } from '../types';
@@ -45,6 +45,7 @@ function KujiPayment({ state }: { state: KujiPaymentState }) {
   const [error, setError] = useState<string | null>(null);
   const status = useOrderStatus(orderId, processing);
   const paymentStatus = status.data?.paymentStatus;
+  const replaced = status.data?.replaced === true;
   const onExpired = useCallback(() => setExpired(true), []);
   const navigatedToDraw = useRef(false);
 
@@ -60,6 +61,8 @@ function KujiPayment({ state }: { state: KujiPaymentState }) {
   const beforeConfirm = async (): Promise<boolean> => {
     setError(null);
     try {
+      // A checkout replaced in another tab (or on another device) cannot be paid: say so instead.
+      if ((await status.refetch()).data?.replaced) return false;
       const check = await checkTickets({ setId: product.setId, ticketsBought, orderId });
       if (check.success) return true;
       setCheckMessage(check.message || 'These tickets are no longer available.');
@@ -88,7 +91,7 @@ function KujiPayment({ state }: { state: KujiPaymentState }) {
         </p>
       </section>
 
-      {reservation.data?.expiresAt && paymentStatus !== 'succeeded' && (
+      {reservation.data?.expiresAt && paymentStatus !== 'succeeded' && !replaced && (
         <ReservationCountdown expiresAt={reservation.data.expiresAt} onExpired={onExpired} />
       )}
 
@@ -97,19 +100,28 @@ function KujiPayment({ state }: { state: KujiPaymentState }) {
           {error}
         </p>
       )}
-      {paymentStatus === 'refunded' && (
-        <p className="card-form__error" role="alert">
-          The tickets sold out before your payment arrived, so it was refunded.
+      {replaced ? (
+        <p className="card-form__error" role="alert" data-testid="checkout-replaced">
+          {paymentStatus === 'refunded' ? REPLACED_REFUNDED_MESSAGE : REPLACED_CHECKOUT_MESSAGE}
         </p>
+      ) : (
+        paymentStatus === 'refunded' && (
+          <p className="card-form__error" role="alert">
+            The tickets sold out before your payment arrived, so it was refunded.
+          </p>
+        )
       )}
 
       <section className="card" aria-label="Card payment">
         <CardPaymentForm
           clientSecret={state.clientSecret}
           returnPath="/kuji-payment"
-          disabled={processing || expired}
+          disabled={processing || expired || replaced}
           beforeConfirm={beforeConfirm}
-          onPaid={() => setProcessing(true)}
+          onPaid={() => {
+            setProcessing(true);
+            void status.refetch();
+          }}
           // A failed payment is only logged; the form shows the card's message and Pay is enabled again.
           onFailed={(message) => console.warn('Ticket payment failed:', message)}
         />

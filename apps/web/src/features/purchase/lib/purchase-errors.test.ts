@@ -40,6 +40,13 @@ describe('purchaseFailure', () => {
     expect(purchaseFailure(new ApiError(423, 'Locked'), 'card')).toEqual({ kind: 'message', text: PURCHASE_ERROR_MESSAGE });
   });
 
+  it('a cool-down (429) or the unpaid-ticket cap (409) shows the server text on the card path too', () => {
+    const cooled = 'You let 2 checkouts of this set lapse unpaid, so you can reserve its tickets again at 9:15 pm (Singapore time), in 30 minutes. Buying with tokens is not affected.';
+    expect(purchaseFailure(new ApiError(429, cooled, { retryAt: '2026-06-01T13:15:00.000Z' }), 'card')).toEqual({ kind: 'message', text: cooled });
+    const capped = 'You already hold 45 unpaid tickets in other checkouts. Please pay for them or let them expire first: at most 40 unpaid tickets at once.';
+    expect(purchaseFailure(new ApiError(409, capped), 'card')).toEqual({ kind: 'message', text: capped });
+  });
+
   it('500 and a network failure say Please Try Again.', () => {
     expect(purchaseFailure(new ApiError(500, 'Internal Server Error'), 'token')).toEqual({ kind: 'message', text: TRY_AGAIN_MESSAGE });
     expect(purchaseFailure(new ApiError(503, 'Service Unavailable'), 'card')).toEqual({ kind: 'message', text: TRY_AGAIN_MESSAGE });

@@ -7,6 +7,11 @@ export const TRY_AGAIN_MESSAGE = 'Please Try Again.';
 export const PURCHASE_ERROR_MESSAGE = 'An error occurred during the purchase process.';
 export const TICKET_CHECK_ERROR_MESSAGE = 'Error checking ticket availability';
 export const RESERVATION_EXPIRED_MESSAGE = 'Your reservation has expired. Please refresh and try again.';
+/** A checkout replaced by the shopper's newer one of the same set (docs/rules/buying.md). */
+export const REPLACED_CHECKOUT_MESSAGE =
+  'This checkout was replaced by your newer checkout of this set, so it was cancelled and can no longer be paid. Its tickets are no longer reserved.';
+export const REPLACED_REFUNDED_MESSAGE =
+  'This checkout was replaced by your newer checkout of this set. Its payment arrived afterwards, so no tickets were bought with it and it was refunded to your card.';
 
 export const purchaseFailedMessage = (message: string) => `Purchase failed: ${message}`;
 export const holdMessage = (seconds: number) =>
@@ -23,8 +28,8 @@ export type PurchasePath = 'token' | 'card';
 
 /**
  * Maps a failed purchase call to what the shopper sees (docs/rules/buying.md): a 423 hold, 'Not enough tickets left', the login
- * reminder (403, or 404 'User not found'), 500 or a network failure, a token purchase's own
- * reason, and otherwise the generic text.
+ * reminder (403, or 404 'User not found'), a holding bound's own text (409, 429), 500 or a network
+ * failure, a token purchase's own reason, and otherwise the generic text.
  */
 export function purchaseFailure(error: unknown, path: PurchasePath): PurchaseFailure {
   if (!(error instanceof ApiError)) {
@@ -39,6 +44,8 @@ export function purchaseFailure(error: unknown, path: PurchasePath): PurchaseFai
     return { kind: 'message', text: TICKETS_CHANGED_MESSAGE };
   }
   if (needsLoginReminder(error)) return { kind: 'login' };
+  // The holding bounds (docs/rules/security.md) say what to do and when: shown as the server says them, on both paths.
+  if ((error.status === 409 || error.status === 429) && error.message) return { kind: 'message', text: error.message };
   if (error.status >= 500) return { kind: 'message', text: TRY_AGAIN_MESSAGE };
   if (path === 'token' && error.message) return { kind: 'message', text: purchaseFailedMessage(error.message) };
   return { kind: 'message', text: PURCHASE_ERROR_MESSAGE };

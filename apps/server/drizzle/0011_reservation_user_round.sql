@@ -1,0 +1,1 @@
+CREATE INDEX "reservations_user_round_idx" ON "reservations" USING btree ("user_id","round_id");

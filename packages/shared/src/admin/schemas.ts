@@ -13,6 +13,7 @@ export const auditEntityTypeSchema = z.enum([
   'shopper',
   'admin',
   'announcement',
+  'shop_settings',
 ]);
 export type AuditEntityType = z.infer<typeof auditEntityTypeSchema>;
 

@@ -16,6 +16,7 @@ export const adminSections = [
   { to: '/admin/shoppers', label: 'Shoppers', hint: 'Accounts, tokens, disable and enable', staff: false },
   { to: '/admin/admins', label: 'Admins', hint: 'Invite owners and staff', staff: false },
   { to: '/admin/announcements', label: 'Announcements', hint: 'Site-wide banners, now or scheduled', staff: false },
+  { to: '/admin/settings', label: 'Settings', hint: 'Pickup point and the labels’ sender address', staff: false },
   { to: '/admin/account', label: 'My Account', hint: 'Change your password', staff: true },
 ] as const;
 

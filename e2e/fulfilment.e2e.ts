@@ -95,7 +95,9 @@ it('win → inventory → Ship Items with the profile address → pay 4242 → /
     )
     .toBe(1);
   const link = page.getByTestId('shipment-card').first().getByTestId('tracking-link');
-  expect(await link.getAttribute('href')).toMatch(/^https?:\/\//);
+  // The test courier's tracking page is the shop's own, opened in the app (not a new tab).
+  expect(await link.getAttribute('href')).toMatch(/^\/track\/TEST/);
+  expect(await link.getAttribute('target')).toBeNull();
   expect((await page.getByTestId('shipment-card').first().getByTestId('tracking-status').textContent())?.trim()).not.toBe('');
   await screenshot(page, 'fulfilment-shipments');
   expect(errors).toEqual([]);

@@ -143,12 +143,11 @@ export const TEST_COURIER_IN_TRANSIT = 'In Transit';
 
 /**
  * The built-in test courier: same contract, no network. Books instantly with fake ids and an AWB
- * whose tracking link points at the shop's own tracking page. Never used in production unless
- * TEST_COURIER=1.
+ * whose tracking link is the shop's own tracking page (/track/{awb}); its parcel status follows the
+ * shop's "shipped" mark. Never used in production unless TEST_COURIER=1.
  */
 export class TestCourier implements Courier {
   readonly name = 'test-courier';
-  constructor(private readonly publicUrl: string) {}
 
   async submitOrder(): Promise<CourierBooking> {
     return { orderId: `TC-${crypto.randomBytes(4).toString('hex').toUpperCase()}` };
@@ -156,7 +155,8 @@ export class TestCourier implements Courier {
 
   async payOrder(orderId: string): Promise<CourierAwb> {
     const awbNumber = `TEST${crypto.createHash('sha256').update(orderId).digest('hex').slice(0, 10).toUpperCase()}`;
-    return { awbNumber, awbLink: null, trackingUrl: `${this.publicUrl}/track/${awbNumber}` };
+    // The shop's own tracking page, as a path: it opens on whatever address the shop is reached by.
+    return { awbNumber, awbLink: null, trackingUrl: `/track/${awbNumber}` };
   }
 
   /** Waits for the courier's pick-up until the shop marks the parcel shipped, then it is on its way. */
@@ -168,6 +168,6 @@ export class TestCourier implements Courier {
 /** EasyParcel when its key is set; the test courier when allowed; otherwise none (jobs wait). */
 export function createCourier(config: Config): Courier | null {
   if (config.easyparcel) return new EasyParcelCourier(config.easyparcel);
-  if (config.testCourier) return new TestCourier(config.publicUrl);
+  if (config.testCourier) return new TestCourier();
   return null;
 }

@@ -18,11 +18,16 @@ const pickupFields: AnyField[] = [
   { group: 'pickupPoint', name: 'openingNote', label: 'Opening note', hint: 'e.g. opening hours or how to find the counter (optional).', multiline: true },
   { group: 'pickupPoint', name: 'mapLink', label: 'Map link', hint: 'An https:// link to the place on a map (optional).' },
 ];
-const senderFields: AnyField[] = [
-  { group: 'senderAddress', name: 'name', label: 'Sender name' },
-  { group: 'senderAddress', name: 'address', label: 'Sender address' },
-  { group: 'senderAddress', name: 'postalCode', label: 'Postal code' },
-  { group: 'senderAddress', name: 'contact', label: 'Contact phone' },
+/** Two fields a row. */
+const senderRows: AnyField[][] = [
+  [
+    { group: 'senderAddress', name: 'name', label: 'Sender name' },
+    { group: 'senderAddress', name: 'contact', label: 'Contact phone' },
+  ],
+  [
+    { group: 'senderAddress', name: 'address', label: 'Sender address' },
+    { group: 'senderAddress', name: 'postalCode', label: 'Postal code' },
+  ],
 ];
 
 /** The owner's form of the shop's settings: the self-collection pickup point and the labels' sender address. */
@@ -58,7 +63,11 @@ export function ShopSettingsForm({ settings }: { settings: ShopSettings }) {
       <h2 className="ops-subtitle">Self-collection pickup point</h2>
       {pickupFields.map(field)}
       <h2 className="ops-subtitle">Sender address on shipping labels</h2>
-      <div className="ops-row">{senderFields.map(field)}</div>
+      {senderRows.map((row) => (
+        <div className="ops-row" key={row[0]!.name}>
+          {row.map(field)}
+        </div>
+      ))}
       {save.error && (
         <p className="field-error" role="alert">
           {errorText(save.error)}

@@ -226,6 +226,8 @@ it('Arrange Shipment: an incomplete profile address blocks Proceed to Payment wi
   await details.getByTestId('tracking-status').getByText('In Transit').waitFor();
   expect(await details.textContent()).toContain(`Booked with the courier (AWB ${awb})`);
   expect(context.pages()).toHaveLength(1);
+  // Nothing wider than the phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await screenshot(page, 'tracking-page');
   expect(errors).toEqual([]);
   void token;

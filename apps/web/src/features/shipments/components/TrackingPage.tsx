@@ -19,7 +19,7 @@ function TrackingDetails({ shipment }: { shipment: Shipment }) {
   return (
     <section className="card shipment-card" data-testid="tracking-details">
       <div className="shipment-card__head">
-        <strong>{shipment.awbNumber}</strong>
+        <strong className="tracking-card__awb">{shipment.awbNumber}</strong>
         <span className={shipment.shippedAt ? 'status-pill status-pill--completed' : 'status-pill'} data-testid="shipment-state">
           {shipmentStateText(shipment)}
         </span>

@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { sql } from 'drizzle-orm';
 import { useShop } from './support/shop.ts';
-import { newPhoneContext, screenshot } from './support/browser.ts';
+import { newPhoneContext, screenshot, watchErrors } from './support/browser.ts';
 import { buyWithTokens, demoShopper, dialog, viewportShot } from './support/draw.ts';
 import { chooseAction, inventoryOf, nextWednesdayThreePm, openInventory, plainInStockSet } from './support/fulfilment.ts';
 import type { RunningServer } from '../apps/server/src/server.ts';
@@ -16,15 +16,6 @@ useShop((shop) => ({ server, browser } = shop));
 
 const DESKTOP = { width: 1280, height: 800 };
 const PICKUP = { address: '88 Collector Avenue, #02-15, Singapore 408600', openingNote: 'Counter at the back of the hobby mall, next to the lift.', mapLink: 'https://maps.example.com/?q=408600' };
-
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().includes('Failed to load resource')) errors.push(message.text());
-  });
-  return errors;
-}
 
 async function adminToken(page: Page): Promise<string> {
   const login = await page.request.post('/api/admin/login', { data: { username: 'admin', password: 'Admin123!' } });
@@ -63,6 +54,8 @@ it('the owner sets the pickup point at /admin/settings; the shopper sees it in t
   await form.getByRole('button', { name: 'Save settings' }).click();
   await form.getByText('Settings saved.').waitFor();
   await admin.getByText('settings.update').first().waitFor();
+  // From the top, so the fixed admin header does not sit over the form in the full-page image.
+  await admin.evaluate(() => window.scrollTo(0, 0));
   await screenshot(admin, 'settings-admin-desktop');
   expect(adminErrors).toEqual([]);
   await context.close();

@@ -2,7 +2,8 @@ import { DEFAULT_TRACKING_STATUS, countryName, formatCents, type Shipment } from
 import { Link } from 'react-router';
 import { formatSgDateTime } from '../../../lib/singapore-time';
 import { useShipmentTracking } from '../api/getShipmentTracking';
-import { shipmentStateText, trackingTarget } from '../lib/shipment-state';
+import { trackingTarget } from '../lib/shipment-state';
+import { ShipmentStatus } from './ShipmentStatus';
 
 /** The AWB number as a link: the shop's own tracking page in the app, a courier's page in a new tab. */
 export function TrackingLink({ awbNumber, trackingUrl }: { awbNumber: string; trackingUrl: string }) {
@@ -28,15 +29,7 @@ export function ShipmentCard({ shipment }: { shipment: Shipment }) {
   const trackingUrl = shipment.trackingUrl ?? tracking.data?.trackingUrl ?? null;
   return (
     <li className="card shipment-card" data-testid="shipment-card">
-      <div className="shipment-card__head">
-        <span className="shipment-card__date">{formatSgDateTime(shipment.createdAt)}</span>
-        <span className={shipment.shippedAt ? 'status-pill status-pill--completed' : 'status-pill'} data-testid="shipment-state">
-          {shipmentStateText(shipment)}
-        </span>
-      </div>
-      <p className="shipment-card__courier">
-        Courier status: <strong data-testid="tracking-status">{status}</strong>
-      </p>
+      <ShipmentStatus shipment={shipment} courierStatus={status} title={<span className="shipment-card__date">{formatSgDateTime(shipment.createdAt)}</span>} />
       <ul className="shipment-card__items">
         {shipment.inventoryItems.map((item, index) => (
           <li key={index}>

@@ -4,7 +4,7 @@ import { useSession } from '../../../lib/session';
 import { formatSgDate, formatSgDateTime } from '../../../lib/singapore-time';
 import { useShipmentTracking } from '../api/getShipmentTracking';
 import { useUserShipments } from '../api/getUserShipments';
-import { shipmentStateText } from '../lib/shipment-state';
+import { ShipmentStatus } from './ShipmentStatus';
 import './shipments.css';
 
 /** The parcel's steps: paid, booked with the courier (AWB), shipped by the shop on a date, then the courier's status. */
@@ -18,15 +18,7 @@ function TrackingDetails({ shipment }: { shipment: Shipment }) {
   ];
   return (
     <section className="card shipment-card" data-testid="tracking-details">
-      <div className="shipment-card__head">
-        <strong className="tracking-card__awb">{shipment.awbNumber}</strong>
-        <span className={shipment.shippedAt ? 'status-pill status-pill--completed' : 'status-pill'} data-testid="shipment-state">
-          {shipmentStateText(shipment)}
-        </span>
-      </div>
-      <p className="shipment-card__courier">
-        Courier status: <strong data-testid="tracking-status">{status}</strong>
-      </p>
+      <ShipmentStatus shipment={shipment} courierStatus={status} title={<strong className="tracking-card__awb">{shipment.awbNumber}</strong>} />
       <ol className="tracking-steps">
         {steps.map((step) => (
           <li key={step.label} data-done={step.done}>

@@ -97,6 +97,7 @@ it('the owner sets the pickup point at /admin/settings; the shopper sees it in t
   ] as const) {
     await page.goto(path);
     await page.getByTestId('pickup-point').getByText(PICKUP.address).waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, `settings-pickup-${name}`);
   }
   await page.goto('/faq');

@@ -473,6 +473,7 @@ it('logs the admin in to the menu and keeps shoppers out', async () => {
     ['Shoppers', '/admin/shoppers'],
     ['Admins', '/admin/admins'],
     ['Announcements', '/admin/announcements'],
+    ['Settings', '/admin/settings'],
     ['My Account', '/admin/account'],
   ]);
   // Each entry's name is exactly the fixed label.

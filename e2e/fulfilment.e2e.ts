@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { COLLECTION_SLOT_MESSAGE } from '@kujiya/shared';
 import { useShop } from './support/shop.ts';
-import { screenshot } from './support/browser.ts';
+import { screenshot, watchErrors } from './support/browser.ts';
 import { buyWithTokens, demoShopper, dialog, drawnOrderId, productTitled, viewportShot } from './support/draw.ts';
 import { chooseAction, fillCard, inventoryOf, nextWednesdayThreePm, openInventory, plainInStockSet, unitsOfSet } from './support/fulfilment.ts';
 import type { RunningServer } from '../apps/server/src/server.ts';
@@ -15,16 +15,6 @@ let browser: Browser;
 useShop((shop) => ({ server, browser } = shop));
 
 const shopper = () => demoShopper(browser, server.url);
-
-/** Fails the test on any page error or console error (a broken answer shape logs one). */
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().includes('Failed to load resource')) errors.push(message.text());
-  });
-  return errors;
-}
 
 let shippedSet = '';
 
@@ -95,7 +85,9 @@ it('win → inventory → Ship Items with the profile address → pay 4242 → /
     )
     .toBe(1);
   const link = page.getByTestId('shipment-card').first().getByTestId('tracking-link');
-  expect(await link.getAttribute('href')).toMatch(/^https?:\/\//);
+  // The test courier's tracking page is the shop's own, opened in the app (not a new tab).
+  expect(await link.getAttribute('href')).toMatch(/^\/track\/TEST/);
+  expect(await link.getAttribute('target')).toBeNull();
   expect((await page.getByTestId('shipment-card').first().getByTestId('tracking-status').textContent())?.trim()).not.toBe('');
   await screenshot(page, 'fulfilment-shipments');
   expect(errors).toEqual([]);

@@ -19,7 +19,7 @@ import { createFulfilmentService, type FulfilmentService } from './modules/fulfi
 import { createAuditService, type AuditService } from './modules/audit/service.ts';
 import { createAdminService, type AdminService } from './modules/admin/service.ts';
 import { createTradingService, type TradingService } from './modules/trading/service.ts';
-import { createShopOpsService, type ShopOpsService } from './modules/shop-ops/service.ts';
+import { createShopOpsService, createShopSettingsService, type ShopOpsService, type ShopSettingsService } from './modules/shop-ops/service.ts';
 import { createAnnouncementsService, type AnnouncementsService } from './modules/announcements/service.ts';
 
 /**
@@ -47,6 +47,7 @@ export interface Services {
   admin: AdminService;
   trading: TradingService;
   shopOps: ShopOpsService;
+  shopSettings: ShopSettingsService;
   announcements: AnnouncementsService;
 }
 
@@ -56,6 +57,8 @@ export function createServices(ctx: AppContext): Services {
   // The audit log first: account, package, promo and announcement changes are recorded in it.
   const audit = createAuditService(ctx);
   const accounts = createAccountsService(ctx, { mail, media, audit });
+  // The shop's settings (pickup point, labels' sender) are read by fulfilment and the back office.
+  const shopSettings = createShopSettingsService(ctx, { audit });
   const live = createLiveService(ctx, { accounts });
   // Stock needs the round lock and nonces; the catalogue needs stock's box and availability.
   const rounds = createRoundsService(ctx);
@@ -71,10 +74,10 @@ export function createServices(ctx: AppContext): Services {
   const tokenShop = createTokenShopService(ctx, { payments, wallet, analytics, notifications, audit });
   const inventory = createInventoryService(ctx, { catalogue, notifications });
   const orders = createOrdersService(ctx, { catalogue, stock, fairness, wallet, inventory, notifications, payments, mail, live });
-  const fulfilment = createFulfilmentService(ctx, { inventory, payments, accounts, notifications, orders });
+  const fulfilment = createFulfilmentService(ctx, { inventory, payments, accounts, notifications, orders, pickupPoint: shopSettings.pickupPoint });
   const admin = createAdminService(ctx, { audit, catalogue, orders, fulfilment, inventory, accounts, media, notifications, payments });
   const trading = createTradingService(ctx, { inventory, catalogue, accounts, notifications });
   const shopOps = createShopOpsService(ctx, { accounts, wallet, tokenShop, orders, inventory, fulfilment, trading, audit });
   const announcements = createAnnouncementsService(ctx, { audit });
-  return { shopOps, announcements, audit, admin, media, catalogue, stock, analytics, payments, wallet, tokenShop, fairness, mail, accounts, notifications, favourites, inventory, orders, live, fulfilment, trading };
+  return { shopOps, shopSettings, announcements, audit, admin, media, catalogue, stock, analytics, payments, wallet, tokenShop, fairness, mail, accounts, notifications, favourites, inventory, orders, live, fulfilment, trading };
 }

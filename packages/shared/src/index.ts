@@ -24,6 +24,7 @@ export * from './fulfilment/schemas.ts';
 export * from './fulfilment/countries.ts';
 export * from './shop-ops/schemas.ts';
 export * from './shop-ops/announcements.ts';
+export * from './shop-ops/settings.ts';
 export * from './admin/schemas.ts';
 export * from './admin/audit-log.ts';
 export * from './admin/order-detail.ts';

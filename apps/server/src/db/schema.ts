@@ -19,3 +19,4 @@ export * from '../modules/fulfilment/tables.ts';
 export * from '../modules/audit/tables.ts';
 export * from '../modules/trading/tables.ts';
 export * from '../modules/announcements/tables.ts';
+export * from '../modules/shop-ops/tables.ts';

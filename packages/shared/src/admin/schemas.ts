@@ -14,6 +14,7 @@ export const auditEntityTypeSchema = z.enum([
   'shopper',
   'admin',
   'announcement',
+  'shop_settings',
 ]);
 export type AuditEntityType = z.infer<typeof auditEntityTypeSchema>;
 

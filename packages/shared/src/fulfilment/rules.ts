@@ -51,6 +51,22 @@ export function singaporeDate(instant: Date): string {
   return new Date(instant.getTime() + SG_OFFSET_MS).toISOString().slice(0, 10);
 }
 
+const sgDateTimeFormat = new Intl.DateTimeFormat('en-SG', {
+  timeZone: SHOP_TIME_ZONE,
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
+});
+
+/** An instant as the shop writes it in e-mails and printouts: Singapore time, e.g. "Wed, 2 Dec 2026, 3:00 pm". */
+export function singaporeDateTimeText(instant: Date): string {
+  return sgDateTimeFormat.format(instant);
+}
+
 /** The instant of a Singapore wall-clock time on a Singapore date. */
 export function singaporeInstant(date: string, hour = 0): Date {
   return new Date(Date.parse(`${date}T00:00:00.000Z`) - SG_OFFSET_MS + hour * 60 * 60 * 1000);
@@ -128,4 +144,12 @@ export function isValidCollectionSlot(dateTime: Date | string, now: Date): boole
   const instant = typeof dateTime === 'string' ? new Date(dateTime) : dateTime;
   if (Number.isNaN(instant.getTime())) return false;
   return collectionSlotsFor(singaporeDate(instant), now).some((slot) => slot.getTime() === instant.getTime());
+}
+
+/**
+ * Units of an inventory batch a shopper can choose for an action: not offered in a trade and not
+ * held by a shipment awaiting its payment (docs/rules/fulfilment.md).
+ */
+export function selectableUnits(batch: { quantity: number; inTrade: number; awaitingPayment?: number }): number {
+  return Math.max(0, batch.quantity - batch.inTrade - (batch.awaitingPayment ?? 0));
 }

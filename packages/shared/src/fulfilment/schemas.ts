@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from '../common/ids.ts';
-import { POSTAL_CODE_MESSAGE, POSTAL_CODE_PATTERN } from '../accounts/schemas.ts';
+import { POSTAL_CODE_MESSAGE, POSTAL_CODE_PATTERN, phoneNumberSchema } from '../accounts/schemas.ts';
 import { fairnessReceiptSchema } from '../fairness/schemas.ts';
 
 /**
@@ -56,10 +56,16 @@ export const ACCESS_DENIED_MESSAGE = 'Access Denied';
 /** One ship-by group of a prize. `shipByDate` absent = pre-order. */
 export const inventoryBatchSchema = z.object({
   batchId: z.string(),
-  /** Units held and not pending a shipment or collection (units in a trade included). */
+  /** Units held and not pending a collection (units in a trade or awaiting a shipment's payment included). */
   quantity: z.number().int().nonnegative(),
-  /** Of `quantity`, units locked in a trade. Selectable = quantity - inTrade. */
+  /** Of `quantity`, units locked in a trade. */
   inTrade: z.number().int().nonnegative(),
+  /**
+   * Of `quantity`, units locked by a shipment whose payment has not succeeded yet: they stay in the
+   * inventory until it is paid and return to normal if its window lapses. Selectable = quantity - inTrade - awaitingPayment
+   * (always sent by the server; optional for older clients' fixtures).
+   */
+  awaitingPayment: z.number().int().nonnegative().optional(),
   shipByDate: isoDate.optional(),
   sku: z.string(),
 });
@@ -126,6 +132,8 @@ export const createShippingIntentRequestSchema = z.object({
   postalCode: z.string().trim().regex(POSTAL_CODE_PATTERN, { message: POSTAL_CODE_MESSAGE }).optional(),
   fullAddress: addressText('Full address', 300).optional(),
   unitNumber: addressText('Unit number', 50).optional(),
+  /** The receiver's phone for another address (the shipment's `receiverContact`); the profile rule. */
+  phoneNumber: phoneNumberSchema.optional(),
 });
 export type CreateShippingIntentRequest = z.infer<typeof createShippingIntentRequestSchema>;
 
@@ -186,6 +194,8 @@ export const shipmentSchema = z.object({
   createdAt: isoDate,
   paid: z.boolean(),
   shipped: z.boolean(),
+  /** When the shop marked the parcel shipped (null until then). */
+  shippedAt: isoDate.nullable(),
 });
 export type Shipment = z.infer<typeof shipmentSchema>;
 

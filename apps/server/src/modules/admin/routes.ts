@@ -135,7 +135,7 @@ export const adminRoutes: ModuleRoutes = async (app, { ctx, services }) => {
   app.post('/admin/shipments/export-pending', { onRequest, schema: { response: { 200: pendingShipmentsPdfSchema } } }, async (_request, reply) => {
     const pending = await services.fulfilment.pendingPaidShipments();
     if (pending.length === 0) throw notFound(NO_PENDING_SHIPMENTS);
-    const pdf = await shipmentLabelsPdf(pending, ctx.clock.now());
+    const pdf = await shipmentLabelsPdf(pending, ctx.clock.now(), await services.shopSettings.senderAddress());
     reply.header('Content-Type', 'application/pdf');
     reply.header('Content-Disposition', 'attachment; filename="pending-shipments.pdf"');
     reply.header('Cache-Control', 'no-store');

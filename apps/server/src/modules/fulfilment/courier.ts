@@ -34,7 +34,8 @@ export interface Courier {
   readonly name: string;
   submitOrder(parcel: CourierParcel): Promise<CourierBooking>;
   payOrder(orderId: string): Promise<CourierAwb>;
-  parcelStatus(orderId: string): Promise<{ status: string; awb: CourierAwb | null }>;
+  /** `shop.shippedAt`: when the shop handed the parcel over (the test courier's only source of movement). */
+  parcelStatus(orderId: string, shop?: { shippedAt: Date | null }): Promise<{ status: string; awb: CourierAwb | null }>;
 }
 
 /** The shop's pick-up address sent with every EasyParcel order. */
@@ -137,14 +138,16 @@ export class EasyParcelCourier implements Courier {
   }
 }
 
+export const TEST_COURIER_AWAITING_PICKUP = 'Pending For Collection';
+export const TEST_COURIER_IN_TRANSIT = 'In Transit';
+
 /**
  * The built-in test courier: same contract, no network. Books instantly with fake ids and an AWB
- * whose tracking link points at the shop's own tracking page. Never used in production unless
- * TEST_COURIER=1.
+ * whose tracking link is the shop's own tracking page (/track/{awb}); its parcel status follows the
+ * shop's "shipped" mark. Never used in production unless TEST_COURIER=1.
  */
 export class TestCourier implements Courier {
   readonly name = 'test-courier';
-  constructor(private readonly publicUrl: string) {}
 
   async submitOrder(): Promise<CourierBooking> {
     return { orderId: `TC-${crypto.randomBytes(4).toString('hex').toUpperCase()}` };
@@ -152,17 +155,19 @@ export class TestCourier implements Courier {
 
   async payOrder(orderId: string): Promise<CourierAwb> {
     const awbNumber = `TEST${crypto.createHash('sha256').update(orderId).digest('hex').slice(0, 10).toUpperCase()}`;
-    return { awbNumber, awbLink: null, trackingUrl: `${this.publicUrl}/shipments?tracking=${awbNumber}` };
+    // The shop's own tracking page, as a path: it opens on whatever address the shop is reached by.
+    return { awbNumber, awbLink: null, trackingUrl: `/track/${awbNumber}` };
   }
 
-  async parcelStatus(orderId: string): Promise<{ status: string; awb: CourierAwb | null }> {
-    return { status: 'Pending For Collection', awb: await this.payOrder(orderId) };
+  /** Waits for the courier's pick-up until the shop marks the parcel shipped, then it is on its way. */
+  async parcelStatus(orderId: string, shop?: { shippedAt: Date | null }): Promise<{ status: string; awb: CourierAwb | null }> {
+    return { status: shop?.shippedAt ? TEST_COURIER_IN_TRANSIT : TEST_COURIER_AWAITING_PICKUP, awb: await this.payOrder(orderId) };
   }
 }
 
 /** EasyParcel when its key is set; the test courier when allowed; otherwise none (jobs wait). */
 export function createCourier(config: Config): Courier | null {
   if (config.easyparcel) return new EasyParcelCourier(config.easyparcel);
-  if (config.testCourier) return new TestCourier(config.publicUrl);
+  if (config.testCourier) return new TestCourier();
   return null;
 }

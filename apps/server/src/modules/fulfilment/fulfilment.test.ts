@@ -37,8 +37,8 @@ describe('shipping', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.shippingBreakdown).toEqual({ bigPrizes: 3, smallPrizes: 21, shippingFee: 1000 });
-    // Locked: no longer in the inventory's quantity, cannot be abandoned or shipped again.
-    expect(await quantities(t, alice)).toEqual({ [ids.C!]: 2 });
+    // Locked: still listed (awaiting the shipping payment), cannot be abandoned or shipped again.
+    expect(await quantities(t, alice)).toEqual({ [ids.A!]: 3, [ids.B!]: 21, [ids.C!]: 2 });
     expect((await call(t, alice, 'POST', '/api/inventory/abandon', { items: [{ batchId: ids.A!, quantity: 1 }] })).statusCode).toBe(400);
     expect((await ship(t, alice, [{ batchId: ids.B!, quantity: 1 }])).statusCode).toBe(400);
     expect((await call(t, alice, 'GET', `/api/shipment/processing-status/${body.shipmentId}`)).json()).toEqual({ status: 'pending', error: null });
@@ -65,6 +65,7 @@ describe('shipping', () => {
     expect(shipment.trackingUrl).toContain(shipment.awbNumber);
     const tracking = await call(t, alice, 'POST', '/api/shipment/tracking', { orderNumber: body.shipmentId });
     expect(tracking.json()).toEqual({ status: 'Pending For Collection', trackingUrl: shipment.trackingUrl });
+    expect(shipment).toMatchObject({ shipped: false, shippedAt: null });
   });
 
   it('a replayed or out-of-order webhook changes nothing', async () => {

@@ -15,7 +15,9 @@ import {
   isShippingAddressComplete,
   isValidCollectionSlot,
   shippingFeeCents,
+  singaporeDateTimeText,
   slotLabel,
+  type PickupPoint,
   type CollectionSlotsResponse,
   type CreateShippingIntentRequest,
   type CreateShippingIntentResponse,
@@ -49,6 +51,7 @@ export const COURIER_MAX_ATTEMPTS = 5;
 export const COURIER_BACKOFF_MS = 30_000;
 /** A claim older than this was abandoned by a crashed instance and may be taken again. */
 export const COURIER_CLAIM_TIMEOUT_MS = 5 * 60_000;
+export const OTHER_ADDRESS_PHONE_MESSAGE = "Please enter the receiver's phone number.";
 const WINDOW_CLOSED = 'The payment window has closed; your items are back in your inventory.';
 
 type ShipmentRow = typeof shipments.$inferSelect;
@@ -60,6 +63,8 @@ interface Deps {
   accounts: AccountsService;
   notifications: NotificationsService;
   orders: OrdersService;
+  /** The shop's self-collection pickup point (a shop setting, docs/rules/shop-ops.md). */
+  pickupPoint: () => Promise<PickupPoint>;
   courier?: Courier | null;
 }
 
@@ -87,6 +92,7 @@ function shipmentView(row: ShipmentRow): Shipment {
     createdAt: row.createdAt.toISOString(),
     paid: row.status === 'paid',
     shipped: row.shippedAt !== null,
+    shippedAt: row.shippedAt ? row.shippedAt.toISOString() : null,
   };
 }
 
@@ -100,6 +106,18 @@ function collectionView(row: CollectionRow): SelfCollection {
     collectedAt: row.collectedAt ? row.collectedAt.toISOString() : null,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/** The booking's confirmation (in-app and e-mail): reference, slot in Singapore time, where to collect. */
+export function collectionBookedMessage(reference: string, slotAt: Date, pickup: PickupPoint): string {
+  return [
+    `Your self-collection ${reference} is booked for ${singaporeDateTimeText(slotAt)} (Singapore time).`,
+    `Collect at: ${pickup.address}.`,
+    pickup.openingNote,
+    pickup.mapLink ? `Map: ${pickup.mapLink}` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
 }
 
 /**
@@ -187,8 +205,10 @@ export function createFulfilmentService(ctx: AppContext, deps: Deps) {
       address = { fullName: input.fullName!, country: (input.country || 'SG').toUpperCase(), postalCode: input.postalCode!, unitNumber: input.unitNumber!, fullAddress: input.fullAddress! };
     }
     if (!isShippableCountry(address.country)) throw badRequest(NOT_SHIPPABLE_MESSAGE);
-    if (!account.phoneNumber) throw badRequest(SHIPMENT_FAILURE_MESSAGE);
-    return { ...address, contact: account.phoneNumber };
+    // Another address carries its receiver's phone; the profile's is the fallback (docs/rules/fulfilment.md).
+    const contact = (!input.useProfileAddress && input.phoneNumber) || account.phoneNumber;
+    if (!contact) throw badRequest(input.useProfileAddress ? SHIPMENT_FAILURE_MESSAGE : OTHER_ADDRESS_PHONE_MESSAGE);
+    return { ...address, contact };
   }
 
   /** Moves one claimed shipment forward with the courier; every call happens outside a transaction. */
@@ -344,12 +364,17 @@ export function createFulfilmentService(ctx: AppContext, deps: Deps) {
       const [row] = await ctx.db
         .select()
         .from(shipments)
-        .where(and(eq(shipments.userId, user.id), UUID.test(orderNumber) ? eq(shipments.id, orderNumber) : eq(shipments.easyparcelOrderId, orderNumber)));
+        .where(
+          and(
+            eq(shipments.userId, user.id),
+            UUID.test(orderNumber) ? eq(shipments.id, orderNumber) : or(eq(shipments.easyparcelOrderId, orderNumber), eq(shipments.awbNumber, orderNumber)),
+          ),
+        );
       if (!row) throw notFound(SHIPMENT_NOT_FOUND);
       const trackingUrl = row.awbNumber ? row.trackingUrl : null;
       if (!row.easyparcelOrderId || !courier) return { status: DEFAULT_TRACKING_STATUS, trackingUrl };
       try {
-        const answer = await courier.parcelStatus(row.easyparcelOrderId);
+        const answer = await courier.parcelStatus(row.easyparcelOrderId, { shippedAt: row.shippedAt });
         return { status: answer.status || DEFAULT_TRACKING_STATUS, trackingUrl };
       } catch (error) {
         ctx.log.warn({ err: error, shipmentId: row.id }, 'courier status unavailable');
@@ -357,13 +382,16 @@ export function createFulfilmentService(ctx: AppContext, deps: Deps) {
       }
     },
 
-    /** Cancels unpaid shipments whose window closed (rows claimed with SKIP LOCKED). */
-    async expireShipments(): Promise<number> {
+    /**
+     * Cancels unpaid shipments whose window closed (rows claimed with SKIP LOCKED); `userId`: only that
+     * shopper's (read lazily before their inventory is shown, so lapsed units are back at once).
+     */
+    async expireShipments(userId?: string): Promise<number> {
       return ctx.db.transaction(async (tx) => {
         const due = await tx
           .select()
           .from(shipments)
-          .where(and(eq(shipments.status, 'awaiting_payment'), lte(shipments.expiresAt, ctx.clock.now())))
+          .where(and(eq(shipments.status, 'awaiting_payment'), lte(shipments.expiresAt, ctx.clock.now()), userId ? eq(shipments.userId, userId) : undefined))
           .orderBy(asc(shipments.expiresAt))
           .limit(100)
           .for('update', { skipLocked: true });
@@ -435,6 +463,7 @@ export function createFulfilmentService(ctx: AppContext, deps: Deps) {
       if (!isValidCollectionSlot(input.collectionDate, now)) throw badRequest(INVALID_COLLECTION_SLOT_MESSAGE);
       const slotAt = new Date(input.collectionDate);
       const id = crypto.randomUUID();
+      const pickup = await deps.pickupPoint();
       return ctx.db.transaction(async (tx) => {
         const capacity = ctx.config.collectionSlotCapacity;
         const room = await tx
@@ -460,6 +489,7 @@ export function createFulfilmentService(ctx: AppContext, deps: Deps) {
             createdAt: now,
           })
           .returning();
+        await notifications.notify(tx, [user.id], collectionBookedMessage(row!.reference, slotAt, pickup), { email: { subject: `Self-collection ${row!.reference} booked` } });
         return collectionView(row!);
       });
     },

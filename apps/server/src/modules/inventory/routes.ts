@@ -3,13 +3,15 @@ import type { ModuleRoutes } from '../../routes.ts';
 
 /** The shopper's own inventory (another username: 403) and abandoning units. */
 export const inventoryRoutes: ModuleRoutes = (app, { ctx, services }) => {
-  const { inventory, accounts } = services;
+  const { inventory, accounts, fulfilment } = services;
 
   app.get(
     '/inventory/user/:username',
     { preValidation: ctx.guards.requireUser, schema: { params: usernameParamsSchema, response: { 200: inventoryResponseSchema } } },
     async (request) => {
       const account = await accounts.requireSelf(request.user!, request.params.username);
+      // Units of a shipment whose payment window lapsed are back before the list is read.
+      await fulfilment.expireShipments(account.id);
       return inventory.inventoryOf(account.id);
     },
   );

@@ -197,12 +197,11 @@ export function createInventoryService(ctx: AppContext, deps: { catalogue: Catal
         .select()
         .from(inventoryLocks)
         .where(and(inArray(inventoryLocks.batchId, rows.map((r) => r.id)), eq(inventoryLocks.status, 'active')));
-      const pending = new Map<string, number>();
-      const inTrade = new Map<string, number>();
-      for (const lock of locks) {
-        const target = lock.kind === 'trade' ? inTrade : pending;
-        target.set(lock.batchId, (target.get(lock.batchId) ?? 0) + lock.quantity);
-      }
+      // A pending collection takes its units out of the list; a trade or an unpaid shipment keeps them
+      // listed but not selectable (docs/rules/fulfilment.md).
+      const held: Record<LockKind, Map<string, number>> = { collection: new Map(), trade: new Map(), shipment: new Map() };
+      for (const lock of locks) held[lock.kind].set(lock.batchId, (held[lock.kind].get(lock.batchId) ?? 0) + lock.quantity);
+      const pending = held.collection;
       const { prizes, products } = await names(ctx.db, rows);
       const items = new Map<string, InventoryItem & { setName: string }>();
       for (const row of rows) {
@@ -231,7 +230,8 @@ export function createInventoryService(ctx: AppContext, deps: { catalogue: Catal
         item.batches.push({
           batchId: row.id,
           quantity,
-          inTrade: inTrade.get(row.id) ?? 0,
+          inTrade: held.trade.get(row.id) ?? 0,
+          awaitingPayment: held.shipment.get(row.id) ?? 0,
           ...(row.shipByDate ? { shipByDate: row.shipByDate.toISOString() } : {}),
           sku: row.sku,
         });

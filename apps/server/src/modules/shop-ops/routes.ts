@@ -6,6 +6,8 @@ import {
   promoCodeIdParamsSchema,
   promoCodeInputSchema,
   promoCodeUsesResponseSchema,
+  pickupPointResponseSchema,
+  shopSettingsSchema,
   shopperDetailSchema,
   shopperIdParamsSchema,
   shopperSearchQuerySchema,
@@ -23,8 +25,17 @@ import type { ModuleRoutes } from '../../routes.ts';
  * requireAdmin, which also keeps staff admins out: all of these are for owners.
  */
 export const shopOpsRoutes: ModuleRoutes = (app, { ctx, services }) => {
-  const { tokenShop, shopOps, accounts } = services;
+  const { tokenShop, shopOps, accounts, shopSettings } = services;
   const admin = ctx.guards.requireAdmin;
+
+  // ---- the shop's settings: the pickup point (public to the shop's pages) and the labels' sender
+  app.get('/admin/settings', { preValidation: admin, schema: { response: { 200: shopSettingsSchema } } }, async () => shopSettings.read());
+  app.put(
+    '/admin/settings',
+    { preValidation: admin, schema: { body: shopSettingsSchema, response: { 200: shopSettingsSchema } } },
+    async (request) => shopSettings.update(request.admin!, request.body),
+  );
+  app.get('/settings/pickup-point', { schema: { response: { 200: pickupPointResponseSchema } } }, async () => ({ pickupPoint: await shopSettings.pickupPoint() }));
 
   // ---- token packages
   app.get('/admin/token-packages', { preValidation: admin, schema: { response: { 200: adminTokenPackagesResponseSchema } } }, async () => ({

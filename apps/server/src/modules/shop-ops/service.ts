@@ -21,6 +21,8 @@ interface Deps {
   audit: AuditService;
 }
 
+export { createShopSettingsService, type ShopSettingsService } from './settings.ts';
+
 const LEDGER_SHOWN = 200;
 
 /**

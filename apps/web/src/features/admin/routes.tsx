@@ -32,6 +32,7 @@ export const adminRoutes: RouteObject[] = [
       { path: 'admins', lazy: async () => ({ Component: (await import('./components/shop-ops/AdminsPage')).AdminsPage }) },
       { path: 'account', lazy: async () => ({ Component: (await import('./components/shop-ops/AdminAccountPage')).AdminAccountPage }) },
       { path: 'audit-log', lazy: async () => ({ Component: (await import('./components/AuditLogPage')).AuditLogPage }) },
+      { path: 'settings', lazy: async () => ({ Component: (await import('./components/shop-ops/ShopSettingsPage')).ShopSettingsPage }) },
       { path: 'announcements', lazy: async () => ({ Component: (await import('./components/shop-ops/AnnouncementsPage')).AnnouncementsPage }) },
       // Last: an address with no page of its own still passes the guard first.
       { path: '*', lazy: async () => ({ Component: (await import('./components/AdminNotFoundPage')).AdminNotFoundPage }) },

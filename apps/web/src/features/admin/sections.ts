@@ -19,6 +19,7 @@ export const adminSections = [
   { to: '/admin/promo-codes', label: 'Promo Codes', hint: 'Bonus token codes and their uses', staff: false, group: 'Running the shop' },
   { to: '/admin/shoppers', label: 'Shoppers', hint: 'Accounts, tokens, disable and enable', staff: false, group: 'Running the shop' },
   { to: '/admin/announcements', label: 'Announcements', hint: 'Site-wide banners, now or scheduled', staff: false, group: 'Running the shop' },
+  { to: '/admin/settings', label: 'Settings', hint: 'Pickup point and the labels’ sender address', staff: false, group: 'Running the shop' },
   { to: '/admin/admins', label: 'Admins', hint: 'Invite owners and staff', staff: false, group: 'Team' },
   { to: '/admin/audit-log', label: 'Audit Log', hint: 'Every admin change: who, what, when', staff: false, group: 'Team' },
   { to: '/admin/account', label: 'My Account', hint: 'Change your password', staff: true, group: 'Team' },

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { policies } from '../policies';
+import { PickupPointDetails } from '../../../components/PickupPointDetails';
 import { InfoLayout } from './InfoLayout';
 
 const topics = ['Orders and draws', 'Shipping and self-collection', 'Tokens and payments', 'Trading', 'Something else'];
@@ -33,6 +34,7 @@ export function ContactPage() {
         <section className="info-card">
           <h2>Self-collection</h2>
           <p>{policies.selfCollectionSlots.join('; ')}. Book a slot from your inventory.</p>
+          <PickupPointDetails />
         </section>
       </div>
 

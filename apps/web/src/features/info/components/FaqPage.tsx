@@ -2,6 +2,7 @@ import { SHIPPING_BUNDLE_BIG_PRIZES, SHIPPING_BUNDLE_SMALL_PRIZES, SHIPPING_FEE_
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { policies } from '../policies';
+import { PickupPointDetails } from '../../../components/PickupPointDetails';
 import { InfoLayout } from './InfoLayout';
 
 interface Question {
@@ -109,10 +110,13 @@ const shipping: Question[] = [
   {
     question: 'Can I collect my prizes myself?',
     answer: (
-      <p>
-        Yes, book a self-collection from your inventory: {policies.selfCollectionSlots.join(' or ')}, within the next{' '}
-        {policies.keepDays} days.
-      </p>
+      <>
+        <p>
+          Yes, book a self-collection from your inventory: {policies.selfCollectionSlots.join(' or ')}, within the next{' '}
+          {policies.keepDays} days. Collect them here:
+        </p>
+        <PickupPointDetails />
+      </>
     ),
   },
   {

@@ -7,6 +7,7 @@ import {
   shippingFeeCents,
 } from '@kujiya/shared';
 import { policies } from '../policies';
+import { PickupPointDetails } from '../../../components/PickupPointDetails';
 import { InfoLayout } from './InfoLayout';
 
 const feeExamples = [
@@ -74,6 +75,7 @@ export function ShippingPage() {
           <li key={slot}>{slot}</li>
         ))}
       </ul>
+      <PickupPointDetails />
       <p>
         Slots can be booked within the next {policies.keepDays} days. You can cancel a pending collection, and its
         items go back to your inventory.

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { COUNTRIES, EXPIRED_SHIPPING, formatCents, shippingFeeCents, type CreateShippingIntentResponse, type SelectedItem } from '@kujiya/shared';
 import { Dialog } from '../../../components/ui/Dialog';
 import { ApiError } from '../../../lib/api-client';
@@ -20,11 +21,12 @@ interface ArrangeShipmentDialogProps {
   onExpired: (message: string) => void;
 }
 
-const otherFields: { name: Exclude<keyof OtherAddressForm, 'country'>; label: string; autoComplete: string; inputMode?: 'numeric'; maxLength: number }[] = [
+const otherFields: { name: Exclude<keyof OtherAddressForm, 'country'>; label: string; autoComplete: string; inputMode?: 'numeric' | 'tel'; maxLength: number }[] = [
   { name: 'fullName', label: 'Full Name', autoComplete: 'name', maxLength: 100 },
   { name: 'fullAddress', label: 'Full Address', autoComplete: 'street-address', maxLength: 300 },
   { name: 'unitNumber', label: 'Unit Number', autoComplete: 'address-line2', maxLength: 50 },
   { name: 'postalCode', label: 'Postal Code', autoComplete: 'postal-code', inputMode: 'numeric', maxLength: 6 },
+  { name: 'phoneNumber', label: "Receiver's Phone Number", autoComplete: 'tel-national', inputMode: 'tel', maxLength: 8 },
 ];
 
 /** The Arrange Shipment popup: ship to the profile address or another one, see the fee, go to payment. */
@@ -40,6 +42,8 @@ export function ArrangeShipmentDialog({ open, selection, bigPrizes, smallPrizes,
   const profileProblem = profile.data ? profileAddressProblem(profile.data.shippingAddress) : null;
   const errors = otherAddressErrors(other);
   const fee = shippingFeeCents(bigPrizes, smallPrizes);
+  // The profile address cannot be used until it is complete: the button waits for the profile (docs/rules/fulfilment.md).
+  const profileBlocked = useProfile && (profileProblem !== null || !profile.data);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -93,7 +97,7 @@ export function ArrangeShipmentDialog({ open, selection, bigPrizes, smallPrizes,
             )}
             {profileProblem && (
               <p className="error-text" role="alert">
-                {profileProblem}
+                {profileProblem} <Link to="/user-profile">Update your profile</Link>
               </p>
             )}
           </div>
@@ -159,7 +163,7 @@ export function ArrangeShipmentDialog({ open, selection, bigPrizes, smallPrizes,
           <button type="button" className="btn btn--ghost" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" className="btn btn--primary" disabled={create.isPending}>
+          <button type="submit" className="btn btn--primary" disabled={create.isPending || profileBlocked}>
             {create.isPending ? 'Please wait…' : 'Proceed to Payment'}
           </button>
         </div>

@@ -12,7 +12,7 @@ interface BatchRowProps {
   onQuantity: (quantity: number) => void;
 }
 
-/** One batch: Instock or Pre-order quantity, In Trade count, ship-by date, and the quantity controls. */
+/** One batch: Instock or Pre-order quantity, In Trade and awaiting-shipping-payment counts (not selectable), ship-by date, and the quantity controls. */
 export function BatchRow({ batch, prizeName, selecting, selected, blockReason, onQuantity }: BatchRowProps) {
   const preorder = !batch.shipByDate;
   const max = selectableQuantity(batch);
@@ -24,6 +24,11 @@ export function BatchRow({ batch, prizeName, selecting, selected, blockReason, o
           {preorder ? 'Pre-order' : 'Instock'}: {batch.quantity}
         </span>
         {batch.inTrade > 0 && <span className="batch-row__trade">In Trade: {batch.inTrade}</span>}
+        {(batch.awaitingPayment ?? 0) > 0 && (
+          <span className="batch-row__trade batch-row__awaiting" data-testid="awaiting-shipping-payment">
+            Awaiting shipping payment: {batch.awaitingPayment}
+          </span>
+        )}
         {batch.shipByDate && <span className="batch-row__date">Ship by {formatSgDate(batch.shipByDate)}</span>}
       </div>
       {selecting &&

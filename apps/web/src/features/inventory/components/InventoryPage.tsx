@@ -185,7 +185,7 @@ export function InventoryPage() {
           selection={shownSelection}
           now={now}
           onClose={() => setDialog(null)}
-          onBooked={() => navigate('/shipments', { state: 'collections' })}
+          onBooked={({ collection }) => navigate('/shipments', { state: { tab: 'collections', collectionBooked: collection } })}
         />
       )}
       {dialog === 'wanted' && (

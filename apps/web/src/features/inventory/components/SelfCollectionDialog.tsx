@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
-import { COLLECTION_SLOT_MESSAGE, type SelectedItem } from '@kujiya/shared';
+import { COLLECTION_SLOT_MESSAGE, type CreateCollectionResponse, type SelectedItem } from '@kujiya/shared';
 import { Dialog } from '../../../components/ui/Dialog';
+import { PickupPointDetails } from '../../../components/PickupPointDetails';
 import { serverMessageOf } from '../../../lib/api-client';
 import { formatSgWeekdayDate } from '../../../lib/singapore-time';
 import { useCreateSelfCollection } from '../api/createSelfCollection';
@@ -16,7 +17,7 @@ interface SelfCollectionDialogProps {
   selection: readonly SelectedItem[];
   now: Date;
   onClose: () => void;
-  onBooked: () => void;
+  onBooked: (booked: CreateCollectionResponse) => void;
 }
 
 /** The self-collection modal: a Wednesday or Friday within 14 days, a time slot, the items, Confirm Collection. */
@@ -50,6 +51,7 @@ export function SelfCollectionDialog({ open, selection, now, onClose, onBooked }
   return (
     <Dialog open={open} onClose={onClose} title="Confirm Self-Collect" className="self-collect">
       <p className="self-collect__hint">Collection is on Wednesdays (2 PM to 6 PM) and Fridays (6 PM to 9 PM), Singapore time.</p>
+      <PickupPointDetails heading="Collect at" />
       <fieldset className="date-picker">
         <legend>Choose a date</legend>
         <div className="date-picker__grid" role="group" aria-label="Collection date">

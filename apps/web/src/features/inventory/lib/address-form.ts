@@ -1,9 +1,11 @@
 import {
   ADDRESS_INCOMPLETE_MESSAGE,
   NOT_SHIPPABLE_MESSAGE,
+  PHONE_NUMBER_MESSAGE,
   POSTAL_CODE_MESSAGE,
   isShippableCountry,
   isShippingAddressComplete,
+  isValidPhoneNumber,
   isValidPostalCode,
   type CreateShippingIntentRequest,
   type SelectedItem,
@@ -16,20 +18,23 @@ export interface OtherAddressForm {
   fullAddress: string;
   unitNumber: string;
   postalCode: string;
+  /** The receiver's phone: the shipment's contact (the profile's phone rule). */
+  phoneNumber: string;
   country: string;
 }
 
-export const emptyOtherAddress: OtherAddressForm = { fullName: '', fullAddress: '', unitNumber: '', postalCode: '', country: 'SG' };
+export const emptyOtherAddress: OtherAddressForm = { fullName: '', fullAddress: '', unitNumber: '', postalCode: '', phoneNumber: '', country: 'SG' };
 
 export type OtherAddressErrors = Partial<Record<keyof OtherAddressForm, string>>;
 
-/** Full name, full address and unit number non-empty, a 6-digit postal code, a Singapore address. */
+/** Full name, full address and unit number non-empty, a 6-digit postal code, the receiver's phone, a Singapore address. */
 export function otherAddressErrors(form: OtherAddressForm): OtherAddressErrors {
   const errors: OtherAddressErrors = {};
   if (!form.fullName.trim()) errors.fullName = 'Please enter the full name.';
   if (!form.fullAddress.trim()) errors.fullAddress = 'Please enter the full address.';
   if (!form.unitNumber.trim()) errors.unitNumber = 'Please enter the unit number.';
   if (!isValidPostalCode(form.postalCode.trim())) errors.postalCode = POSTAL_CODE_MESSAGE;
+  if (!isValidPhoneNumber(form.phoneNumber.trim())) errors.phoneNumber = PHONE_NUMBER_MESSAGE;
   if (!isShippableCountry(form.country)) errors.country = NOT_SHIPPABLE_MESSAGE;
   return errors;
 }
@@ -64,6 +69,7 @@ export function shippingRequest(selection: readonly SelectedItem[], useProfileAd
     fullAddress: other.fullAddress.trim(),
     unitNumber: other.unitNumber.trim(),
     postalCode: other.postalCode.trim(),
+    phoneNumber: other.phoneNumber.trim(),
     country: other.country,
   };
 }

@@ -1,11 +1,12 @@
+import { selectableUnits } from '@kujiya/shared';
 import type { Inventory, InventoryAction, InventoryBatch, InventoryItem, SelectedItem } from './model';
 
 /** Key of one batch of one inventory item: the unit of a selection. */
 export const batchKey = (inventoryId: string, batchId: string) => `${inventoryId}:${batchId}`;
 
-/** Units of the batch a shopper can still act on (units offered in a trade are locked). */
+/** Units of the batch a shopper can still act on (units in a trade or awaiting a shipment's payment are locked). */
 export function selectableQuantity(batch: InventoryBatch): number {
-  return Math.max(0, batch.quantity - batch.inTrade);
+  return selectableUnits(batch);
 }
 
 /** A whole number between 0 and `max` (NaN and negatives become 0). */

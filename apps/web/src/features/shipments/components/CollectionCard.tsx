@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { SelfCollection } from '@kujiya/shared';
 import { Dialog } from '../../../components/ui/Dialog';
+import { PickupPointDetails } from '../../../components/PickupPointDetails';
 import { serverMessageOf } from '../../../lib/api-client';
 import { formatSgDateTime } from '../../../lib/singapore-time';
 import { useCancelCollection } from '../api/cancelCollection';
@@ -31,6 +32,7 @@ export function CollectionCard({ collection }: { collection: SelfCollection }) {
           </li>
         ))}
       </ul>
+      {collection.status === 'pending' && <PickupPointDetails heading="Collect at" />}
       {collection.status === 'pending' && (
         <button type="button" className="btn btn--ghost btn--block" onClick={() => setConfirming(true)}>
           Cancel Collection

@@ -1,20 +1,35 @@
 import { DEFAULT_TRACKING_STATUS, countryName, formatCents, type Shipment } from '@kujiya/shared';
+import { Link } from 'react-router';
 import { formatSgDateTime } from '../../../lib/singapore-time';
 import { useShipmentTracking } from '../api/getShipmentTracking';
+import { trackingTarget } from '../lib/shipment-state';
+import { ShipmentStatus } from './ShipmentStatus';
 
-/** One shipment: items, receiver, fee, date, the courier's status and the tracking link once an AWB exists. */
+/** The AWB number as a link: the shop's own tracking page in the app, a courier's page in a new tab. */
+export function TrackingLink({ awbNumber, trackingUrl }: { awbNumber: string; trackingUrl: string }) {
+  const target = trackingTarget(trackingUrl, window.location.origin);
+  if ('route' in target) {
+    return (
+      <Link to={target.route} data-testid="tracking-link">
+        {awbNumber}
+      </Link>
+    );
+  }
+  return (
+    <a href={target.href} target="_blank" rel="noreferrer noopener" data-testid="tracking-link">
+      {awbNumber}
+    </a>
+  );
+}
+
+/** One shipment: its state (being booked, booked, shipped on a date), items, receiver, fee, the courier's status and the tracking link. */
 export function ShipmentCard({ shipment }: { shipment: Shipment }) {
   const tracking = useShipmentTracking(shipment._id);
   const status = tracking.data?.status || DEFAULT_TRACKING_STATUS;
   const trackingUrl = shipment.trackingUrl ?? tracking.data?.trackingUrl ?? null;
   return (
     <li className="card shipment-card" data-testid="shipment-card">
-      <div className="shipment-card__head">
-        <span className="shipment-card__date">{formatSgDateTime(shipment.createdAt)}</span>
-        <span className="status-pill" data-testid="tracking-status">
-          {status}
-        </span>
-      </div>
+      <ShipmentStatus shipment={shipment} courierStatus={status} title={<span className="shipment-card__date">{formatSgDateTime(shipment.createdAt)}</span>} />
       <ul className="shipment-card__items">
         {shipment.inventoryItems.map((item, index) => (
           <li key={index}>
@@ -40,9 +55,7 @@ export function ShipmentCard({ shipment }: { shipment: Shipment }) {
         <dt>Tracking ID</dt>
         <dd>
           {shipment.awbNumber && trackingUrl ? (
-            <a href={trackingUrl} target="_blank" rel="noreferrer noopener" data-testid="tracking-link">
-              {shipment.awbNumber}
-            </a>
+            <TrackingLink awbNumber={shipment.awbNumber} trackingUrl={trackingUrl} />
           ) : (
             (shipment.awbNumber ?? 'Not yet assigned')
           )}

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
+import type { SelfCollection } from '@kujiya/shared';
+import { formatSgDateTime } from '../../../lib/singapore-time';
 import { useSession } from '../../../lib/session';
 import { usePendingShipmentVerification } from '../../../lib/pending-shipment';
 import { useUserShipments } from '../api/getUserShipments';
@@ -18,6 +20,12 @@ function initialTab(state: unknown): Tab {
   return 'shipments';
 }
 
+/** Navigation state { collectionBooked } after a self-collection was booked from the inventory. */
+function bookedCollection(state: unknown): SelfCollection | null {
+  const value = state && typeof state === 'object' ? (state as { collectionBooked?: SelfCollection }).collectionBooked : undefined;
+  return value && typeof value.collectionId === 'string' ? value : null;
+}
+
 function cameWithSuccess(state: unknown): boolean {
   return Boolean(state && typeof state === 'object' && (state as { shipmentSuccess?: unknown }).shipmentSuccess);
 }
@@ -32,6 +40,7 @@ export function ShipmentsPage() {
   const collections = useUserCollections();
   const verified = usePendingShipmentVerification(() => void queryClient.invalidateQueries({ queryKey: ['shipments'] }));
   const success = cameWithSuccess(location.state) || verified;
+  const booked = bookedCollection(location.state);
 
   return (
     <main className="page shipments-page">
@@ -39,6 +48,12 @@ export function ShipmentsPage() {
       {success && (
         <p className="success-banner" role="status">
           Payment successful! Your shipment has been arranged.
+        </p>
+      )}
+      {booked && (
+        <p className="success-banner" role="status">
+          Self-collection scheduled successfully! Collect {booked.collectionId} on {formatSgDateTime(booked.collectionDate)} at the pickup point shown
+          below.
         </p>
       )}
       <div className="tabs" role="tablist" aria-label="Shipments and self-collections">

@@ -1,4 +1,4 @@
-import { isTradable, type InventoryResponse } from '@kujiya/shared';
+import { isTradable, selectableUnits, type InventoryResponse } from '@kujiya/shared';
 
 /** A batch the shopper could offer: its free, tradable units. */
 export interface OfferableUnit {
@@ -16,7 +16,7 @@ export function offerableUnits(inventory: InventoryResponse, now: Date): Offerab
   for (const [setName, items] of Object.entries(inventory)) {
     for (const item of items) {
       for (const batch of item.batches) {
-        const available = batch.quantity - batch.inTrade;
+        const available = selectableUnits(batch);
         if (available <= 0 || !isTradable(batch.shipByDate ?? null, now)) continue;
         units.push({ batchId: batch.batchId, setName, prizeName: item.prizeName, image: item.image, shipByDate: batch.shipByDate ?? null, available });
       }

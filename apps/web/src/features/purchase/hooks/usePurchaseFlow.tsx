@@ -108,7 +108,10 @@ export function usePurchaseFlow(): PurchaseFlow {
         clientSeed: readClientSeed(),
         ...(purchase.buyOut ? { buyOut: true } : {}),
       });
-      writeOrderState({ orderId: order.orderId, ticketsBought: order.totalTicketsBought, selectedProduct: product });
+      // A Challenge's answer counts the tickets drawn up to its letter: /draw shows the tickets bought
+      // instead, so nothing gives the Challenge away before a ticket is opened (docs/rules/promotions.md).
+      const ticketsBought = product.promotion?.type === 'CHALLENGE' ? quantity : order.totalTicketsBought;
+      writeOrderState({ orderId: order.orderId, ticketsBought, selectedProduct: product });
       void queryClient.invalidateQueries({ queryKey: tokenQueryKey });
       void queryClient.invalidateQueries({ queryKey: productsQueryKey });
       close();

@@ -1,0 +1,90 @@
+import { expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { IMAGE_TYPE_MESSAGE } from '@kujiya/shared';
+import { useShop } from './support/shop.ts';
+import { screenshot } from './support/browser.ts';
+import { demoShopper, dialog, viewportShot } from './support/draw.ts';
+import { chooseAction, inventoryOf } from './support/fulfilment.ts';
+import type { RunningServer } from '../apps/server/src/server.ts';
+
+// Screens a shopper trips over, on a phone (docs/rules/fulfilment.md, accounts.md): the inventory's
+// search and ship-by order, the country choices, the profile picture's type.
+let server: RunningServer;
+let browser: Browser;
+
+useShop((shop) => ({ server, browser } = shop));
+
+it('inventory: the search finds a prize by its description; batches soonest ship-by first, the one due within 3 days highlighted; the other address offers Singapore only', async () => {
+  const { context, page, token } = await demoShopper(browser, server.url);
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const inventory = await inventoryOf(page, token);
+  // A prize whose description is not in its set's name.
+  const [setName, prize] = Object.entries(inventory)
+    .flatMap(([name, items]) => items.map((item) => [name, item] as const))
+    .find(([name, item]) => item.description && !name.toLowerCase().includes(item.description.toLowerCase()))!;
+
+  await page.goto('/inventory');
+  await page.getByTestId('inventory-set').first().waitFor();
+  // Every prize's batches in ship-by order (pre-order, without a date, last).
+  const dateOrders = await page.getByTestId('inventory-prize').evaluateAll((cards) =>
+    cards.map((card) => Array.from(card.querySelectorAll('[data-testid="inventory-batch"] .batch-row__date')).map((d) => Date.parse(d.textContent!.replace('Ship by ', '')))),
+  );
+  for (const dates of dateOrders) expect(dates).toEqual([...dates].sort((a, b) => a - b));
+  // The demo's order due in 2 days is highlighted, and only batches due within 3 days are.
+  const dueSoon = page.locator('[data-testid="inventory-batch"][data-due-soon]');
+  expect(await dueSoon.count()).toBeGreaterThanOrEqual(1);
+  expect(await dueSoon.first().getByText('Due within 3 days').isVisible()).toBe(true);
+  const soonDays = Object.values(inventory)
+    .flat()
+    .flatMap((item) => item.batches)
+    .filter((batch) => batch.shipByDate && Date.parse(batch.shipByDate) - Date.now() <= 3 * 24 * 3600 * 1000).length;
+  expect(await dueSoon.count()).toBe(soonDays);
+  await dueSoon.first().scrollIntoViewIfNeeded();
+  await viewportShot(page, 'inventory-due-soon');
+
+  await page.getByLabel('Search inventory').fill(prize.description);
+  const group = page.locator(`[data-testid="inventory-set"][data-set-name="${setName}"]`);
+  await group.locator(`[data-testid="inventory-prize"][data-prize-name="${prize.prizeName}"]`).waitFor();
+  expect(await group.getByText(prize.description).first().isVisible()).toBe(true);
+  await screenshot(page, 'inventory-search-description');
+
+  // Ship Items → the other address: Singapore is the only country offered.
+  await page.getByLabel('Search inventory').fill('');
+  await chooseAction(page, 'Ship Items');
+  const batch = page.locator('[data-testid="inventory-batch"]').filter({ has: page.getByRole('button', { name: 'Increase', disabled: false }) }).first();
+  await batch.getByRole('button', { name: 'Increase' }).click();
+  await page.getByRole('button', { name: /^Confirm Ship Items/ }).click();
+  const arrange = dialog(page, 'Arrange Shipment');
+  await arrange.getByLabel('Use another address').check();
+  const country = arrange.getByLabel('Country');
+  expect(await country.locator('option').evaluateAll((options) => options.map((o) => [o.getAttribute('value'), o.textContent]))).toEqual([['SG', 'Singapore']]);
+  await viewportShot(page, 'inventory-other-address-country');
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+it('profile: a non-image picture is refused as soon as it is chosen, naming the accepted types, with no broken preview', async () => {
+  const { context, page } = await demoShopper(browser, server.url);
+  await page.goto('/user-profile');
+  await page.getByRole('button', { name: 'Edit Profile' }).click();
+  const avatar = page.locator('.profile-avatar img').first();
+  await avatar.waitFor();
+  const before = await avatar.getAttribute('src');
+  const input = page.getByLabel('Profile picture', { exact: true });
+  expect(await input.getAttribute('accept')).toBe('image/svg+xml,image/png,image/jpeg,image/webp');
+  await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
+  await page.getByRole('alert').filter({ hasText: IMAGE_TYPE_MESSAGE }).waitFor();
+  expect(IMAGE_TYPE_MESSAGE).toBe('Please choose an SVG, PNG, JPEG or WebP image.');
+  expect(await avatar.getAttribute('src')).toBe(before);
+  expect(await input.getAttribute('aria-invalid')).toBe('true');
+  expect(await page.getByRole('button', { name: 'Save Changes' }).isDisabled()).toBe(true);
+  await viewportShot(page, 'profile-picture-refused');
+
+  // A real image is taken: the message goes and the preview shows it.
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+  await input.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
+  await expect.poll(() => avatar.getAttribute('src')).toMatch(/^blob:/);
+  expect(await page.getByText(IMAGE_TYPE_MESSAGE).count()).toBe(0);
+  await context.close();
+});

@@ -1,10 +1,10 @@
 import { expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { IMAGE_TYPE_MESSAGE } from '@kujiya/shared';
+import { IMAGE_TYPE_MESSAGE, maximumQuantity } from '@kujiya/shared';
 import { useShop } from './support/shop.ts';
 import { screenshot } from './support/browser.ts';
-import { demoShopper, dialog, viewportShot } from './support/draw.ts';
-import { chooseAction, inventoryOf } from './support/fulfilment.ts';
+import { demoShopper, dialog, openPlay, productTitled, ticketsLeftOf, viewportShot } from './support/draw.ts';
+import { chooseAction, inventoryOf, plainInStockSet } from './support/fulfilment.ts';
 import type { RunningServer } from '../apps/server/src/server.ts';
 
 // Screens a shopper trips over, on a phone (docs/rules/fulfilment.md, accounts.md): the inventory's
@@ -86,5 +86,46 @@ it('profile: a non-image picture is refused as soon as it is chosen, naming the 
   await input.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
   await expect.poll(() => avatar.getAttribute('src')).toMatch(/^blob:/);
   expect(await page.getByText(IMAGE_TYPE_MESSAGE).count()).toBe(0);
+  await context.close();
+});
+
+it("during another shopper's buy-out hold the popup says the tickets are held, with the countdown; a Buy 3 Get 1 BUY OUT names its free tickets", async () => {
+  const { context, page } = await demoShopper(browser, server.url);
+  // A demo buyer starts a card buy-out of a plain set: the round is held while they pay.
+  const product = await plainInStockSet(page, 2);
+  const buyer = await page.request.post('/api/users/login', { data: { username: 'mochi_mei', password: 'DemoBuyer123!' } });
+  const { token } = (await buyer.json()) as { token: string };
+  const buyOut = await page.request.post('/api/payment/kuji/buy-out', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { setId: product.setId, username: 'mochi_mei' },
+  });
+  expect(buyOut.status()).toBe(200);
+
+  const play = await openPlay(page, product);
+  const total = play.getByTestId('play-total');
+  await total.getByText('The remaining tickets are held by a buy-out in progress:').waitFor();
+  expect(await total.textContent()).not.toContain('sold out');
+  const countdown = await play.getByTestId('play-hold-countdown').textContent();
+  expect(countdown).toMatch(/^\d+:\d\d$/);
+  await expect.poll(async () => play.getByTestId('play-hold-countdown').textContent(), { timeout: 10_000 }).not.toBe(countdown);
+  expect(await play.getByRole('button', { name: 'BUY OUT' }).isDisabled()).toBe(true);
+  await viewportShot(page, 'play-buy-out-hold');
+  await play.getByRole('button', { name: 'Close' }).click();
+
+  // Graduation Night (Buy 3 Get 1): BUY OUT pays for some of the tickets left and gets the rest free.
+  const graduation = await productTitled(page, 'Graduation Night');
+  const left = ticketsLeftOf(graduation);
+  const paid = maximumQuantity(left, graduation.promotion);
+  expect(paid).toBeLessThan(left);
+  const graduationPlay = await openPlay(page, graduation);
+  await graduationPlay.getByRole('button', { name: 'BUY OUT' }).click();
+  const terms = dialog(page, 'Terms and Conditions');
+  await terms.getByRole('checkbox').check();
+  await terms.getByRole('button', { name: 'Next' }).click();
+  const confirm = dialog(page, 'Confirm purchase');
+  await confirm.waitFor();
+  expect(await confirm.getByTestId('purchase-free-tickets').textContent()).toBe(`+ ${left - paid} free tickets (${left} tickets in all)`);
+  await viewportShot(page, 'play-buy-out-free-tickets');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
   await context.close();
 });

@@ -14,7 +14,7 @@ import { createKujiIntent } from '../api/createKujiIntent';
 import { readClientSeed } from '../../../lib/client-seed';
 import { startHold } from '../../../lib/hold-store';
 import { purchaseFailure, type PurchaseFailure, type PurchasePath } from '../lib/purchase-errors';
-import { buyOutQuantity, tokensShort } from '../lib/purchase-maths';
+import { buyOutQuantity, freeTicketsOf, tokensShort } from '../lib/purchase-maths';
 import { writeOrderState } from '../../../lib/order-state';
 import { writeKujiPaymentState } from '../lib/purchase-state';
 import { HoldDialog } from '../components/HoldDialog';
@@ -165,6 +165,7 @@ export function usePurchaseFlow(): PurchaseFlow {
           cost={purchase.cost}
           paidTickets={purchase.quantity}
           tokenPrice={purchase.product.token}
+          freeTickets={freeTicketsOf(purchase.product, purchase.quantity)}
           busy={busy}
           onYes={() => void payWithTokens()}
           onCancel={close}

@@ -2,8 +2,8 @@ import { expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { IMAGE_TYPE_MESSAGE, maximumQuantity } from '@kujiya/shared';
 import { useShop } from './support/shop.ts';
-import { screenshot } from './support/browser.ts';
-import { demoShopper, dialog, openPlay, productTitled, ticketsLeftOf, viewportShot } from './support/draw.ts';
+import { newPhoneContext, screenshot } from './support/browser.ts';
+import { demoShopper, dialog, listProducts, openPlay, productTitled, ticketsLeftOf, viewportShot } from './support/draw.ts';
 import { chooseAction, inventoryOf, plainInStockSet } from './support/fulfilment.ts';
 import type { RunningServer } from '../apps/server/src/server.ts';
 
@@ -128,4 +128,47 @@ it("during another shopper's buy-out hold the popup says the tickets are held, w
   await viewportShot(page, 'play-buy-out-free-tickets');
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await context.close();
+});
+
+it('favourites: a Favourites choice beside Filter by Anime shows the hearted sets; the tab, filter and choice are kept when coming back', async () => {
+  const { context, page, token } = await demoShopper(browser, server.url);
+  const products = await listProducts(page);
+  const liked = products.find((p) => !p.preorder)!;
+  const other = products.find((p) => !p.preorder && p.productId !== liked.productId)!;
+  const added = await page.request.post(`/api/users/favorites/${liked.setId}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(added.status()).toBeLessThan(300);
+
+  await page.goto('/ichiban-kuji-products');
+  await page.getByRole('tab', { name: 'All' }).waitFor();
+  // The spec's four tabs stay as they are.
+  expect(await page.getByRole('tab').allTextContents()).toEqual(['New', 'Promotions', 'Chance', 'All']);
+  await page.getByRole('tab', { name: 'All' }).click();
+  const favourites = page.getByRole('button', { name: 'Favourites' });
+  expect(await favourites.getAttribute('aria-pressed')).toBe('false');
+  const card = (p: { productId: string }) => page.locator(`.product-card[data-product-id="${p.productId}"]`);
+  await card(other).first().waitFor();
+  await favourites.click();
+  expect(await favourites.getAttribute('aria-pressed')).toBe('true');
+  await card(liked).first().waitFor();
+  expect(await card(other).count()).toBe(0);
+  expect(await page.locator('.product-card').count()).toBe(1);
+  await viewportShot(page, 'catalogue-favourites');
+
+  // Away and back: the All tab and the Favourites choice are as they were left.
+  await page.goto('/orders');
+  await page.getByRole('heading', { name: 'Orders' }).waitFor();
+  await page.goBack();
+  await card(liked).first().waitFor();
+  expect(await page.getByRole('tab', { name: 'All' }).getAttribute('aria-selected')).toBe('true');
+  expect(await page.getByRole('button', { name: 'Favourites' }).getAttribute('aria-pressed')).toBe('true');
+  expect(await card(other).count()).toBe(0);
+  await context.close();
+
+  // Signed out there is no Favourites choice.
+  const guest = await newPhoneContext(browser, server.url);
+  const guestPage = await guest.newPage();
+  await guestPage.goto('/ichiban-kuji-products');
+  await guestPage.getByLabel('Filter by Anime').waitFor();
+  expect(await guestPage.getByRole('button', { name: 'Favourites' }).count()).toBe(0);
+  await guest.close();
 });

@@ -140,7 +140,7 @@ it('favourites: a Favourites choice beside Filter by Anime shows the hearted set
 
   await page.goto('/ichiban-kuji-products');
   await page.getByRole('tab', { name: 'All' }).waitFor();
-  // The spec's four tabs stay as they are.
+  // The four tabs stay as they are (docs/rules/catalogue.md).
   expect(await page.getByRole('tab').allTextContents()).toEqual(['New', 'Promotions', 'Chance', 'All']);
   await page.getByRole('tab', { name: 'All' }).click();
   const favourites = page.getByRole('button', { name: 'Favourites' });

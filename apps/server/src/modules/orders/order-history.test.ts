@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderSchema } from '@kujiya/shared';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { createTestProduct } from '../catalogue/test/fixtures.ts';
+import { createChallengeTestProduct, createTestProduct } from '../catalogue/test/fixtures.ts';
 import { api, fundedShopper, useTokens } from './testing.ts';
 
 /** The orders list and details: own paid orders only, chance sets waiting then Won or Lost. */
@@ -44,13 +44,7 @@ describe('order history', () => {
   });
 
   it('a Challenge order says tickets bought, drawn and refunded, the token refund and the net paid, in the list and the details', async () => {
-    const promotionId = await t.services.catalogue.createPromotion(t.ctx.db, {
-      type: 'CHALLENGE',
-      description: 'Get A',
-      minimumQuantity: 3,
-      challengeAlphabet: 'A',
-    });
-    const { setId } = await createTestProduct(t, { promotionId });
+    const { setId } = await createChallengeTestProduct(t);
     const plain = (await createTestProduct(t)).setId;
     const gail = await fundedShopper(t, 'gail', 500);
     // Every ticket of the box (2 of 10 are A): the draw stops at the first A, at least one is refunded.

@@ -142,16 +142,28 @@ it('signs up with the e-mailed code and is logged in', async () => {
   await page.getByLabel('Username').fill('ab');
   await page.getByLabel('Password', { exact: true }).fill('weak');
   expect(await create.isDisabled()).toBe(true);
-  await page.getByLabel('Confirm Password').fill('weak');
+  await page.getByLabel('Confirm Password').fill('wea');
   await create.click();
+  // Every invalid field is marked at once, each described by its own message.
+  const fieldMessage = async (label: string) => {
+    const field = page.getByLabel(label, { exact: true });
+    if ((await field.getAttribute('aria-invalid')) !== 'true') return null;
+    return page.locator(`#${await field.getAttribute('aria-describedby')}`).textContent();
+  };
   await visible(page.getByText(USERNAME_RULE));
+  expect(await fieldMessage('Username')).toBe(USERNAME_RULE);
+  expect(await fieldMessage('Password')).toBe(PASSWORD_RULE);
+  expect(await fieldMessage('Confirm Password')).toBe('Passwords do not match');
+  await screenshot(page, 'auth-sign-up-fields-marked');
   await page.getByLabel('Username').fill(shopper.username);
-  await create.click();
-  await visible(page.getByText(PASSWORD_RULE));
+  expect(await fieldMessage('Username')).toBeNull();
+  expect(await fieldMessage('Password')).toBe(PASSWORD_RULE);
   await page.getByLabel('Password', { exact: true }).fill(shopper.password);
   await page.getByLabel('Confirm Password').fill(`${shopper.password}x`);
   await create.click();
   await visible(page.getByText('Passwords do not match'));
+  expect(await fieldMessage('Password')).toBeNull();
+  expect(await fieldMessage('Confirm Password')).toBe('Passwords do not match');
   await page.getByLabel('Username').fill('demo');
   await page.getByLabel('Confirm Password').fill(shopper.password);
   await create.click();

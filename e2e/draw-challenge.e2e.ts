@@ -11,7 +11,6 @@ import {
   drawTicket,
   productTitled,
   tearByButton,
-  ticketPopup,
   ticketsLeftOf,
   tokenBalance,
   viewportShot,
@@ -68,7 +67,12 @@ it("a Challenge order bought out to its letter: every ticket torn open, 'Challen
   const undrawn = bought - drawn;
   expect(undrawn).toBeGreaterThanOrEqual(1);
   console.log(`Challenge B order: drew ${ranks.join(' ')} (${drawn} of ${bought}), ${undrawn} refunded`);
-  expect(await ticketsLeft(page)).toBe(drawn);
+  // Nothing gives the Challenge away before a ticket is opened: every ticket bought is left to draw.
+  expect(await ticketsLeft(page)).toBe(bought);
+  expect(Number(await page.getByTestId('tickets-bought').textContent())).toBe(bought);
+  expect(await page.getByTestId('draw-challenge-won').count()).toBe(0);
+  expect(await page.getByText('refunded as tokens').count()).toBe(0);
+  await viewportShot(page, 'draw-challenge-before');
 
   // The refund is a new token lot of price x undrawn tickets, already in the balance.
   const refund = undrawn * price;
@@ -84,6 +88,7 @@ it("a Challenge order bought out to its letter: every ticket torn open, 'Challen
     expect(await popup.getByTestId('revealed-prize').textContent()).toBe(`Prize ${ranks[i]}`);
     if (i < drawn - 1) {
       expect(await popup.getByText('Challenge Won!').count()).toBe(0);
+      expect(await ticketsLeft(page)).toBe(bought - i - 1);
       continue;
     }
     await popup.getByText('Challenge Won!').waitFor();
@@ -92,10 +97,17 @@ it("a Challenge order bought out to its letter: every ticket torn open, 'Challen
     await viewportShot(page, 'draw-challenge-won');
   }
 
-  // Behind the popup, /draw tells the shopper about the refund.
+  // Behind the popup, /draw tells the shopper the Challenge was won and how many tickets were refunded.
   expect(await ticketsLeft(page)).toBe(0);
-  await page.getByText(`${undrawn} undrawn tickets were refunded as tokens.`).waitFor({ state: 'attached' });
-  await ticketPopup(page).getByRole('button', { name: 'Show Results' }).click();
+  const won = page.getByTestId('draw-challenge-won');
+  await won.getByText('Challenge Won!').waitFor({ state: 'attached' });
+  await won.getByText(`${undrawn} undrawn tickets were refunded as tokens.`).waitFor({ state: 'attached' });
+  // A reload keeps it (the progress is kept), with Show Results on the page.
+  await page.reload();
+  await won.waitFor();
+  expect(await ticketsLeft(page)).toBe(0);
+  await viewportShot(page, 'draw-challenge-won-page');
+  await page.getByRole('button', { name: 'Show Results' }).click();
   await page.waitForURL('**/results');
   await page.getByRole('heading', { name: 'YOU WON' }).waitFor();
   const quantities = await page
@@ -103,6 +115,28 @@ it("a Challenge order bought out to its letter: every ticket torn open, 'Challen
     .evaluateAll((items) => items.map((item) => Number((item.querySelector('.results__quantity')?.textContent ?? '').replace(/\D/g, ''))));
   expect(quantities.reduce((a, b) => a + b, 0)).toBe(drawn);
   await screenshot(page, 'draw-challenge-results');
+
+  // Back (or a reload) of /draw after the results never replays the order: it opens the order's details,
+  // which say what was bought, drawn and refunded, and the net paid.
+  await page.goBack();
+  await page.waitForURL(`**/order-details/${orderId}`);
+  expect(await page.getByTestId('tickets-left').count()).toBe(0);
+  await page.getByTestId('order-refund').waitFor();
+  expect(await page.getByTestId('order-refund').textContent()).toBe(`${undrawn} tickets refunded as ${refund} tokens`);
+  expect(await page.getByTestId('order-net-paid').textContent()).toBe(`${bought * price - refund} tokens`);
+  await screenshot(page, 'order-details-challenge-refund');
+  await page.goto('/draw');
+  await page.getByText('There is no order to draw.').waitFor();
+
+  // /orders says it too.
+  await page.goto('/orders');
+  const row = page.getByTestId('order-row').filter({ hasText: product.name }).first();
+  await row.waitFor();
+  expect(await row.textContent()).toContain(`${bought} tickets bought · ${drawn} drawn · ${bought * price} tokens`);
+  expect(await row.getByTestId('order-refund').textContent()).toBe(
+    `${undrawn} tickets refunded as ${refund} tokens · Net paid ${bought * price - refund} tokens`,
+  );
+  await viewportShot(page, 'orders-challenge-refund');
   expect(errors).toEqual([]);
   await context.close();
 });
@@ -121,7 +155,8 @@ it('buying the last ticket of a Chance set draws its lottery: the bell shows the
   const lost = `The ${product.name} lottery has been drawn. Unfortunately you did not win this time.`;
   const arrived = (await notifications(page, token)).filter((n) => !before.some((b) => b._id === n._id));
   // The purchase (and a win) also brings a fairness receipt; the result is the one other notice.
-  const receipts = arrived.filter((n) => n.message.includes('Fairness receipt:'));
+  const receipts = arrived.filter((n) => n.receipt !== null);
+  for (const notice of arrived) expect(notice.message).not.toContain('Fairness receipt:');
   expect(receipts.length).toBeGreaterThanOrEqual(1);
   const fresh = arrived.filter((n) => !receipts.includes(n));
   expect(fresh).toHaveLength(1);

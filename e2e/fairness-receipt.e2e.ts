@@ -1,18 +1,17 @@
 import { expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import {
-  extractReceiptJson,
   fairnessReceiptSchema,
   fairnessRoundSchema,
   notificationSchema,
   productListingSchema,
+  receiptVerifyPath,
   type FairnessReceipt,
   type Product,
 } from '@kujiya/shared';
 import { useShop } from './support/shop.ts';
 import { newPhoneContext, screenshot } from './support/browser.ts';
 import { buyWithTokens, demoShopper, listProducts, openPlay, ticketsLeftOf, viewportShot } from './support/draw.ts';
-import { receiptVerifyPath } from '../apps/web/src/components/fairness/receipt-link.ts';
 import type { RunningServer } from '../apps/server/src/server.ts';
 
 // Receipts and the chained log in the browser: buy, take the receipt from the purchase notification,
@@ -39,21 +38,28 @@ it('buy, get the receipt from the purchase notification, verify it on the fairne
   const notes = notificationSchema.array().parse(await (await page.request.get('/api/notification', { headers: { authorization: `Bearer ${token}` } })).json());
   const notice = notes.find((n) => n.message.startsWith(`Your ${product.name} order is in the draw log (2 tickets).`))!;
   expect(notice, 'the purchase notification').toBeDefined();
-  const receipt: FairnessReceipt = fairnessReceiptSchema.parse(extractReceiptJson(notice.message));
+  // A sentence, with the receipt beside it (never raw JSON in the text).
+  expect(notice.message).toBe(`Your ${product.name} order is in the draw log (2 tickets).`);
+  const receipt: FairnessReceipt = fairnessReceiptSchema.parse(notice.receipt);
   expect(receipt.setId).toBe(product.setId);
   expect(receipt.entries).toHaveLength(2);
   const round = fairnessRoundSchema.parse(await (await page.request.get(`/api/fairness/${product.setId}`)).json());
   for (const entry of receipt.entries) expect(round.log.find((e) => e.domain === entry.domain && e.nonce === entry.nonce)?.hash).toBe(entry.hash);
 
-  // The notification in the bell.
+  // The notification in the bell: the sentence and its View receipt link, which checks it on the fairness page.
   await page.goto('/');
   await page.getByTestId('notification-bell').click();
-  await page.getByRole('region', { name: 'Notifications' }).getByText(`Your ${product.name} order is in the draw log`, { exact: false }).first().waitFor();
+  const item = page.getByRole('region', { name: 'Notifications' }).locator('li').filter({ hasText: notice.message }).first();
+  await item.waitFor();
+  expect(await item.textContent()).not.toContain('Fairness receipt:');
   await viewportShot(page, 'fairness-receipt-notification');
+  await item.getByRole('link', { name: 'View receipt' }).click();
+  await page.waitForURL(`**/fairness/${product.setId}?receipt=*`);
+  await page.getByTestId('receipt-verdict').getByText('The published log passes through your receipt.').waitFor();
 
-  // Pasted on the fairness page (the whole notification text works).
+  // Pasted on the fairness page.
   await page.goto(`/fairness/${product.setId}`);
-  await page.getByLabel('Paste the receipt of your order').fill(notice.message);
+  await page.getByLabel('Paste the receipt of your order').fill(JSON.stringify(receipt));
   await page.getByRole('button', { name: 'Check receipt' }).click();
   const verdict = page.getByTestId('receipt-verdict');
   await verdict.getByText('The published log passes through your receipt.').waitFor();

@@ -58,6 +58,8 @@ it('A creates a trade from the inventory, B finds it by set name and offers, A a
   const bBefore = await inventoryOf(bPage, b.token, b.username);
   const given = tradableUnits(bBefore).find((u) => u.units > 0)!;
   expect(given, 'the demo buyer holds a tradable unit').toBeTruthy();
+  const givenDescription = bBefore[given.setName]!.find((item) => item.prizeName === given.prizeName)!.description;
+  expect(givenDescription).not.toBe('');
 
   // --- A: inventory, Trade Items, one unit of the offered prize, then the wanted prizes.
   const group = await openInventory(a.page, product.name);
@@ -77,6 +79,10 @@ it('A creates a trade from the inventory, B finds it by set name and offers, A a
   await picker.getByLabel('Search by set name').fill(words.at(-1)!);
   const wantedSection = picker.getByRole('region', { name: wantedSetName });
   await wantedSection.waitFor();
+  // The picker names each prize by its description too (and shows its image), not only "Prize D".
+  const wantedRow = wantedSection.locator(`[data-testid="wanted-prize"][data-prize-name="${given.prizeName}"]`);
+  await wantedRow.getByText(givenDescription).waitFor();
+  expect(await wantedRow.locator('img').count()).toBe(1);
   await wantedSection.getByRole('group', { name: `Wanted quantity of ${given.prizeName}` }).getByRole('button', { name: 'Increase' }).click();
   await viewportShot(a.page, 'trading-prize-selection');
   await picker.getByRole('button', { name: 'Confirm' }).click();
@@ -84,6 +90,7 @@ it('A creates a trade from the inventory, B finds it by set name and offers, A a
   const myCard = a.page.getByTestId('trade-card').first();
   await myCard.getByRole('list', { name: 'Prizes offered' }).getByText(`${offered.prizeName} × 1`).waitFor();
   await myCard.getByRole('list', { name: 'Prizes wanted' }).getByText(`${given.prizeName} × 1`).waitFor();
+  await myCard.getByRole('list', { name: 'Prizes wanted' }).getByText(givenDescription).waitFor();
   await screenshot(a.page, 'trading-manage-trades');
   const aLocked = await inventoryOf(a.page, a.token);
   const lockedBatch = aLocked[product.name]!.find((i) => i.prizeName === offered.prizeName)!.batches.find((x) => x.inTrade > 0);
@@ -98,10 +105,18 @@ it('A creates a trade from the inventory, B finds it by set name and offers, A a
   await cardB.waitFor();
   await expect.poll(async () => bPage.getByTestId('trade-card').count()).toBe(1);
   await screenshot(bPage, 'trading-marketplace-search');
-  await cardB.getByRole('button', { name: `Enlarge ${offered.prizeName}` }).click();
+  await cardB.getByRole('list', { name: 'Prizes offered' }).getByRole('button', { name: `Enlarge ${offered.prizeName}` }).click();
   await dialog(bPage, offered.prizeName).waitFor();
   await viewportShot(bPage, 'trading-enlarged-image');
   await dialog(bPage, offered.prizeName).getByRole('button', { name: /close/i }).click();
+  // A wanted prize: its description on the card, its image enlarged with the description.
+  const wantedList = cardB.getByRole('list', { name: 'Prizes wanted' });
+  await wantedList.getByText(givenDescription).waitFor();
+  await wantedList.getByRole('button', { name: `Enlarge ${given.prizeName}` }).click();
+  const wantedZoom = dialog(bPage, given.prizeName);
+  expect(await wantedZoom.getByTestId('zoom-description').textContent()).toBe(givenDescription);
+  await viewportShot(bPage, 'trading-wanted-zoom');
+  await wantedZoom.getByRole('button', { name: /close/i }).click();
   await bPage.getByLabel('Search trades').fill('nobody-sells-this');
   await bPage.getByText(TRADE_ALERTS.noTradesMatching('nobody-sells-this')).waitFor();
   await bPage.getByLabel('Search trades').fill(product.name);

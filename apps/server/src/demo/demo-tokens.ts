@@ -52,6 +52,18 @@ export async function seedDemoTokens(ctx: AppContext, services: Services): Promi
   const intent = await tokenShop.createIntent(principal, { packageId: luckyBag!._id, username: shopper.username });
   const expiryYear = String((now.getUTCFullYear() + 5) % 100).padStart(2, '0');
   await gateway.confirm({ clientSecret: intent.clientSecret, cardNumber: '4242 4242 4242 4242', expiry: `12/${expiryYear}`, cvc: '123' });
-  lines.push(`Demo shopper starts with ${await services.wallet.balance(shopper.id)} tokens`);
   return lines;
+}
+
+/**
+ * The start log's line on the demo shopper's tokens, once every demo step is done: the Lucky Bag
+ * bought first, less what the demo orders spent (seedDemoFulfilment), is what the shopper first sees.
+ */
+export async function demoShopperTokensLine(services: Services): Promise<string[]> {
+  const shopper = await services.accounts.findAccount(DEMO_SHOPPER.username);
+  const balance = shopper ? await services.wallet.balance(shopper.id) : 0;
+  if (balance === 0) return [];
+  const bought = DEMO_TOKEN_PACKAGES[1].tokenAmount;
+  const spent = bought - balance;
+  return [`Demo shopper starts with ${balance} tokens${spent > 0 ? ` (the ${bought}-token ${DEMO_TOKEN_PACKAGES[1].packageName}, less ${spent} spent on the demo orders)` : ''}`];
 }

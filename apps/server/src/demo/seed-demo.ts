@@ -2,7 +2,7 @@ import type { AppContext } from '../core/context.ts';
 import type { Services } from '../services.ts';
 import { seedDemoAccounts } from './demo-accounts.ts';
 import { seedCatalogueDemo } from './demo-catalogue.ts';
-import { seedDemoTokens } from './demo-tokens.ts';
+import { demoShopperTokensLine, seedDemoTokens } from './demo-tokens.ts';
 import { seedDemoFulfilment } from './demo-fulfilment.ts';
 import { seedDemoBackOffice } from './demo-back-office.ts';
 import { seedDemoTrades } from './demo-trades.ts';
@@ -21,6 +21,8 @@ export async function seedDemoData(ctx: AppContext, services: Services): Promise
   notes.push(...(await seedDemoFulfilment(ctx, services)));
   notes.push(...(await seedDemoBackOffice(ctx, services)));
   notes.push(...(await seedDemoTrades(ctx, services)));
+  // Said last: the demo orders above spend some of the shopper's first tokens.
+  notes.push(...(await demoShopperTokensLine(services)));
   return notes;
 }
 

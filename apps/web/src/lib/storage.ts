@@ -19,6 +19,8 @@ export const storageKeys = {
   desktopNoticeShown: 'desktopNoticeShown',
   /** Session storage: the unpaid shipment whose card payment is under way; verified on return. */
   pendingShipmentId: 'pendingShipmentId',
+  /** Session storage: the product list's tab, anime filter and Favourites choice, kept when coming back. */
+  listView: 'listView',
   /** Local storage: the shopper's client seed for the verifiable draw. */
   clientSeed: 'clientSeed',
   /** Local storage: ids of announcements the visitor dismissed (JSON array). */

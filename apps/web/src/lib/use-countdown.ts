@@ -1,5 +1,11 @@
 import { useEffect, useState } from 'react';
 
+/** A countdown as m:ss, e.g. 9:05. */
+export function formatCountdown(seconds: number): string {
+  const whole = Math.max(0, Math.floor(seconds));
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}
+
 /** Whole seconds left until `deadline` (ms since epoch) at `now`, never negative. */
 export function secondsLeft(deadline: number, now: number): number {
   return Math.max(0, Math.ceil((deadline - now) / 1000));

@@ -1,3 +1,4 @@
+import { fairnessReceiptSchema } from '../fairness/schemas.ts';
 import { z } from 'zod';
 
 /** GET /api/notification: one in-app notification (docs/rules/api.md). */
@@ -7,6 +8,8 @@ export const notificationSchema = z.object({
   createdAt: z.string(),
   isRead: z.boolean(),
   isRemoved: z.boolean(),
+  /** A purchase or win notice's fairness receipt (the bell links "View receipt" to it); null otherwise. */
+  receipt: fairnessReceiptSchema.nullable(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 export const notificationListSchema = z.array(notificationSchema);

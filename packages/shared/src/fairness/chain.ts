@@ -1,6 +1,6 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
-import type { FairnessDomain } from './schemas.ts';
+import { fairnessReceiptSchema, type FairnessDomain, type FairnessReceipt } from './schemas.ts';
 
 /**
  * The chained draw log and committed rules (docs/rules/fairness.md): a round's rules document and its
@@ -76,9 +76,22 @@ export function compareLogOrder(a: { domain: FairnessDomain; nonce: number }, b:
   return DOMAIN_ORDER[a.domain] - DOMAIN_ORDER[b.domain] || a.nonce - b.nonce;
 }
 
-/** The text of a purchase or win notification that carries a receipt (the receipt is the JSON at the end). */
-export function receiptNotice(intro: string, receipt: unknown): string {
-  return `${intro} Fairness receipt: ${JSON.stringify(receipt)}`;
+const RECEIPT_MARK = ' Fairness receipt: ';
+
+/**
+ * A notice stored with its receipt in the text ("{sentence} Fairness receipt: {json}", as they were
+ * once written): the sentence and the receipt apart, or null for any other text.
+ */
+export function splitReceiptNotice(message: string): { text: string; receipt: FairnessReceipt } | null {
+  const at = message.indexOf(RECEIPT_MARK);
+  if (at < 0) return null;
+  const parsed = fairnessReceiptSchema.safeParse(extractReceiptJson(message.slice(at + RECEIPT_MARK.length)));
+  return parsed.success ? { text: message.slice(0, at), receipt: parsed.data } : null;
+}
+
+/** The fairness page address that checks a receipt against the round's published log. */
+export function receiptVerifyPath(receipt: FairnessReceipt): string {
+  return `/fairness/${encodeURIComponent(receipt.setId)}?receipt=${encodeURIComponent(JSON.stringify(receipt))}`;
 }
 
 /**

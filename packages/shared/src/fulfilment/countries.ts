@@ -40,3 +40,12 @@ const codes = new Set(COUNTRIES.map((c) => c.code));
 export const isKnownCountryCode = (code: string): boolean => codes.has(code.toUpperCase());
 export const isShippableCountry = (code: string): boolean => SHIPPABLE_COUNTRY_CODES.includes(code.toUpperCase());
 export const countryName = (code: string): string | undefined => COUNTRIES.find((c) => c.code === code.toUpperCase())?.name;
+
+/** The countries the shop's forms offer: the shippable ones (Singapore), the field kept for the payload. */
+export const SHIPPABLE_COUNTRIES: readonly CountryRow[] = COUNTRIES.filter((c) => isShippableCountry(c.code));
+
+/** The choices of a country select: the shippable countries, plus a stored other country so it still shows. */
+export function countryChoices(current: string): readonly CountryRow[] {
+  const stored = isShippableCountry(current) ? undefined : COUNTRIES.find((c) => c.code === current.toUpperCase());
+  return stored ? [...SHIPPABLE_COUNTRIES, stored] : SHIPPABLE_COUNTRIES;
+}

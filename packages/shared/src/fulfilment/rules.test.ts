@@ -7,7 +7,7 @@ import {
   shippingFeeCents,
   singaporeInstant,
 } from './rules.ts';
-import { isKnownCountryCode, isShippableCountry, COUNTRIES } from './countries.ts';
+import { countryChoices, isKnownCountryCode, isShippableCountry, COUNTRIES, SHIPPABLE_COUNTRIES } from './countries.ts';
 import { countrySchema } from '../accounts/schemas.ts';
 
 describe('shipping fee', () => {
@@ -62,6 +62,12 @@ describe('trade cut-off', () => {
 });
 
 describe('countries', () => {
+  it('the forms offer Singapore only, plus a stored other country so it still shows', () => {
+    expect(SHIPPABLE_COUNTRIES.map((c) => c.code)).toEqual(['SG']);
+    expect(countryChoices('SG').map((c) => c.code)).toEqual(['SG']);
+    expect(countryChoices('my').map((c) => c.code)).toEqual(['SG', 'MY']);
+  });
+
   it('carries the reference rows and ships only to SG', () => {
     expect(COUNTRIES.find((c) => c.code === 'SG')).toMatchObject({ name: 'Singapore', phone: [65], currency: ['SGD'] });
     expect(isKnownCountryCode('my')).toBe(true);

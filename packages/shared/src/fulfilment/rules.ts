@@ -28,6 +28,14 @@ export const SHIP_BY_DAYS = KEEP_DAYS;
 export const SHIP_BY_REMINDER_DAYS = [3, 1] as const;
 /** Items due within this many days (counted to Singapore midnight) cannot be traded. */
 export const TRADE_CUTOFF_DAYS = 1;
+/** The inventory highlights a batch due within this many days (the first reminder's). */
+export const SHIP_BY_SOON_DAYS = SHIP_BY_REMINDER_DAYS[0];
+
+/** Whether an in-stock batch is due within SHIP_BY_SOON_DAYS (a pre-order one, with no date, never is). */
+export function isShipBySoon(shipByDate: Date | string | null | undefined, now: Date): boolean {
+  if (!shipByDate) return false;
+  return new Date(shipByDate).getTime() - now.getTime() <= SHIP_BY_SOON_DAYS * DAY_MS;
+}
 /** An unpaid shipment holds its units this long, then it is cancelled and they return. */
 export const SHIPPING_PAYMENT_WINDOW_MS = 10 * 60 * 1000;
 

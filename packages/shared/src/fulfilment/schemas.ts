@@ -35,6 +35,16 @@ export const orderSchema = z.object({
   paid: z.boolean(),
   /** null for pre-order sets. */
   shipByDate: isoDate.nullable(),
+  /** Tickets paid for (free Buy-X-Get-Y tickets not counted). */
+  ticketsBought: z.number().int(),
+  /** Tickets taken from the box (free ones included; a Challenge stops at its letter): `numberOfTickets`. */
+  ticketsDrawn: z.number().int(),
+  /** A Challenge's undrawn tickets, refunded (docs/rules/promotions.md). */
+  refundedTickets: z.number().int(),
+  /** What was refunded: a Challenge refund is a token lot, card orders included. */
+  refund: z.object({ amount: z.number().int(), currency: z.enum(['tokens', 'cents']) }).nullable(),
+  /** What the order cost after the refund, in totalCost's unit (a token refund of a card order leaves the card total). */
+  netPaid: z.object({ $numberDecimal: z.string() }),
 });
 export type Order = z.infer<typeof orderSchema>;
 

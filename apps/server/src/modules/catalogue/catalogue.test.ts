@@ -4,7 +4,7 @@ import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { productListingSchema, prizeListSchema, type Product } from '@kujiya/shared';
 import { MINUTE, DAY, TestClock } from '../../core/clock.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { createTestProduct } from './test/fixtures.ts';
+import { createChallengeTestProduct, createTestProduct } from './test/fixtures.ts';
 
 async function listing(t: TestApp) {
   const res = await t.app.inject({ method: 'GET', url: '/api/ichiban-kuji-products' });
@@ -67,14 +67,8 @@ describe('catalogue API', () => {
   });
 
   it('puts lottery sets in chance, challenge sets in promotions, hides inactive ones', async () => {
-    const challengeId = await t.services.catalogue.createPromotion(t.ctx.db, {
-      type: 'CHALLENGE',
-      description: 'Get A',
-      minimumQuantity: 3,
-      challengeAlphabet: 'A',
-    });
     const lottery = await createTestProduct(t, { lotteryEnabled: true });
-    const challenge = await createTestProduct(t, { promotionId: challengeId });
+    const challenge = await createChallengeTestProduct(t);
     const hidden = await createTestProduct(t, { active: false });
     const body = await listing(t);
     expect(find(body.chance, lottery.productId)?.lottery).toEqual({ enabled: true });

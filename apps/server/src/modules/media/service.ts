@@ -1,30 +1,17 @@
 import crypto from 'node:crypto';
 import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm';
-import { isImageName } from '@kujiya/shared';
+import { IMAGE_TYPES, isImageContentType, isImageName, type ImageContentType } from '@kujiya/shared';
 import type { AppContext } from '../../core/context.ts';
 import type { Executor } from '../../db/database.ts';
 import { badRequest } from '../../core/http-errors.ts';
 import { images } from './tables.ts';
-
-/** The image types the shop stores, with the extension their names carry. */
-export const IMAGE_TYPES = {
-  'image/svg+xml': 'svg',
-  'image/png': 'png',
-  'image/jpeg': 'jpg',
-  'image/webp': 'webp',
-} as const;
-export type ImageContentType = keyof typeof IMAGE_TYPES;
 
 const contentTypeByExtension = Object.fromEntries(
   Object.entries(IMAGE_TYPES).map(([type, ext]) => [ext, type as ImageContentType]),
 ) as Record<string, ImageContentType>;
 
 // `<32 lowercase hex>.<ext>`: the only shape an image name can have (the shared contract's pattern).
-export { IMAGE_NAME_PATTERN, isImageName } from '@kujiya/shared';
-
-export function isImageContentType(type: string): type is ImageContentType {
-  return Object.hasOwn(IMAGE_TYPES, type);
-}
+export { IMAGE_NAME_PATTERN, IMAGE_TYPES, isImageContentType, isImageName, type ImageContentType } from '@kujiya/shared';
 
 /** The content-addressed name of some bytes. */
 export function imageNameOf(bytes: Buffer, contentType: ImageContentType): string {

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClock } from '../../core/clock.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { confirmWithCard, startTokenPurchase, testPackage, testShopper } from '../token-shop/testing.ts';
+import { notificationSchema } from '@kujiya/shared';
+import { notifications } from './tables.ts';
 
 const SECOND = 1000;
 
@@ -43,10 +45,37 @@ describe('notifications', () => {
     const res = await list(alice.headers);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([
-      { _id: expect.any(String), message: 'second', createdAt: clock.now().toISOString(), isRead: false, isRemoved: false },
-      { _id: expect.any(String), message: 'first', createdAt: new Date(clock.now().getTime() - SECOND).toISOString(), isRead: false, isRemoved: false },
+      { _id: expect.any(String), message: 'second', createdAt: clock.now().toISOString(), isRead: false, isRemoved: false, receipt: null },
+      {
+        _id: expect.any(String),
+        message: 'first',
+        createdAt: new Date(clock.now().getTime() - SECOND).toISOString(),
+        isRead: false,
+        isRemoved: false,
+        receipt: null,
+      },
     ]);
     expect((await list(bob.headers)).json().map((n: { message: string }) => n.message)).toEqual(['for bob']);
+  });
+
+  it('a receipt rides beside the sentence; a notice stored with its receipt as JSON in the text reads as its sentence too', async () => {
+    const carol = await testShopper(t, 'carol');
+    const receipt = { setId: crypto.randomUUID(), entries: [{ domain: 'ticket' as const, nonce: 0, hash: 'a'.repeat(64) }], headHash: 'b'.repeat(64) };
+    await t.ctx.db.transaction((tx) => t.services.notifications.notify(tx, [carol.user.id], 'Your Set order is in the draw log (1 ticket).', { receipt }));
+    clock.advance(SECOND);
+    // As purchase notices were stored before: the receipt JSON at the end of the message.
+    await t.ctx.db.insert(notifications).values({
+      id: crypto.randomUUID(),
+      userId: carol.user.id,
+      message: `Your Old Set order is in the draw log (2 tickets). Fairness receipt: ${JSON.stringify(receipt)}`,
+      createdAt: clock.now(),
+    });
+    const [legacy, fresh] = notificationSchema.array().parse((await list(carol.headers)).json());
+    expect(fresh).toMatchObject({ message: 'Your Set order is in the draw log (1 ticket).', receipt });
+    expect(legacy).toMatchObject({ message: 'Your Old Set order is in the draw log (2 tickets).', receipt });
+    // Other text with braces is left alone.
+    await notify(carol.user.id, 'Fairness receipt: {not json}');
+    expect((await list(carol.headers)).json()[0]).toMatchObject({ message: 'Fairness receipt: {not json}', receipt: null });
   });
 
   it('marks one read, then all read, without touching another user', async () => {

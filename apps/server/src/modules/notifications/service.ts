@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { splitReceiptNotice, type FairnessReceipt, type Notification } from '@kujiya/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../core/context.ts';
 import type { Executor } from '../../db/database.ts';
@@ -10,25 +11,29 @@ import type { LiveService } from '../live/service.ts';
 import { notifications } from './tables.ts';
 import { insertJsonRows } from '../../core/json-rows.ts';
 
-export interface NotificationView {
-  _id: string;
-  message: string;
-  createdAt: string;
-  isRead: boolean;
-  isRemoved: boolean;
-}
+export type NotificationView = Notification;
 
-const view = (row: typeof notifications.$inferSelect): NotificationView => ({
-  _id: row.id,
-  message: row.message,
-  createdAt: row.createdAt.toISOString(),
-  isRead: row.isRead,
-  isRemoved: row.isRemoved,
-});
+/**
+ * A notification as the bell shows it: a sentence, and the receipt apart. A notice stored before the
+ * receipt had its own column ends with "Fairness receipt: {json}": it reads as its sentence too.
+ */
+function view(row: typeof notifications.$inferSelect): NotificationView {
+  const legacy = row.receipt ? null : splitReceiptNotice(row.message);
+  return {
+    _id: row.id,
+    message: legacy?.text ?? row.message,
+    createdAt: row.createdAt.toISOString(),
+    isRead: row.isRead,
+    isRemoved: row.isRemoved,
+    receipt: row.receipt ?? legacy?.receipt ?? null,
+  };
+}
 
 export interface NotifyOptions {
   /** Also e-mail the message to each user's address, with this subject. */
   email?: { subject: string };
+  /** The fairness receipt the notice carries (a purchase or a win). */
+  receipt?: FairnessReceipt;
 }
 
 /**
@@ -57,18 +62,20 @@ export function createNotificationsService(ctx: AppContext, deps: { accounts: Ac
       const unique = [...new Set(userIds)];
       if (unique.length === 0) return;
       const createdAt = ctx.clock.now();
-      await exec.insert(notifications).values(unique.map((userId) => ({ id: crypto.randomUUID(), userId, message, createdAt })));
+      const receipt = options.receipt ?? null;
+      await exec.insert(notifications).values(unique.map((userId) => ({ id: crypto.randomUUID(), userId, message, receipt, createdAt })));
       if (options.email) await queueEmails(exec, unique, message, options.email.subject);
       // Their open sockets refresh the bell once this is committed.
       deps.live?.userChanged(exec, unique, 'notification');
     },
 
     /** A different in-app message for each user (a batch of purchases' notices), in one statement. */
-    async notifyEach(exec: Executor, items: ReadonlyArray<{ userId: string; message: string }>): Promise<void> {
+    async notifyEach(exec: Executor, items: ReadonlyArray<{ userId: string; message: string; receipt?: FairnessReceipt }>): Promise<void> {
       if (items.length === 0) return;
       const createdAt = ctx.clock.now();
       // One JSON parameter for them all (a purchase batch notifies a hundred buyers under the round lock).
-      await exec.execute(insertJsonRows(notifications, items.map(({ userId, message }) => ({ id: crypto.randomUUID(), userId, message, createdAt }))));
+      const rows = items.map(({ userId, message, receipt }) => ({ id: crypto.randomUUID(), userId, message, receipt: receipt ?? null, createdAt }));
+      await exec.execute(insertJsonRows(notifications, rows));
       deps.live?.userChanged(exec, [...new Set(items.map((item) => item.userId))], 'notification');
     },
 

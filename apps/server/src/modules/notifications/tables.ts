@@ -1,4 +1,5 @@
-import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { FairnessReceipt } from '@kujiya/shared';
 
 /** In-app notifications of a user (docs/rules/api.md). */
 export const notifications = pgTable(
@@ -7,6 +8,8 @@ export const notifications = pgTable(
     id: uuid('id').primaryKey(),
     userId: uuid('user_id').notNull(),
     message: text('message').notNull(),
+    /** A purchase or win notice's fairness receipt (docs/rules/fairness.md), shown as a "View receipt" link. */
+    receipt: jsonb('receipt').$type<FairnessReceipt>(),
     isRead: boolean('is_read').notNull().default(false),
     isRemoved: boolean('is_removed').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderSchema } from '@kujiya/shared';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { createTestProduct } from '../catalogue/test/fixtures.ts';
+import { createChallengeTestProduct, createTestProduct } from '../catalogue/test/fixtures.ts';
 import { api, fundedShopper, useTokens } from './testing.ts';
 
 /** The orders list and details: own paid orders only, chance sets waiting then Won or Lost. */
@@ -41,6 +41,40 @@ describe('order history', () => {
     expect((await api(t, bob, 'POST', `/api/order/${crypto.randomUUID()}`)).json()).toEqual({ message: 'Invalid Order Number' });
     expect((await api(t, null, 'GET', `/api/order/user/${alice.user.username}`)).statusCode).toBe(403);
     expect((await api(t, bob, 'GET', `/api/order/user/${bob.user.username}`)).json()).toEqual({ orders: [] });
+  });
+
+  it('a Challenge order says tickets bought, drawn and refunded, the token refund and the net paid, in the list and the details', async () => {
+    const { setId } = await createChallengeTestProduct(t);
+    const plain = (await createTestProduct(t)).setId;
+    const gail = await fundedShopper(t, 'gail', 500);
+    // Every ticket of the box (2 of 10 are A): the draw stops at the first A, at least one is refunded.
+    const orderId = (await useTokens(t, gail, { setId, ticketsBought: 10 })).json().orderId;
+    const drawn = (await api(t, gail, 'POST', `/api/draw-and-update-order/${orderId}`)).json().ticketsToDraw as number;
+    expect(drawn).toBeLessThan(10);
+    const refunded = 10 - drawn;
+    const expected = {
+      orderId,
+      numberOfTickets: drawn,
+      totalCost: { $numberDecimal: '120' },
+      ticketsBought: 10,
+      ticketsDrawn: drawn,
+      refundedTickets: refunded,
+      refund: { amount: refunded * 12, currency: 'tokens' },
+      netPaid: { $numberDecimal: String(120 - refunded * 12) },
+    };
+    const list = (await api(t, gail, 'GET', `/api/order/user/${gail.user.username}`)).json().orders;
+    expect(orderSchema.parse(list[0])).toMatchObject(expected);
+    expect((await api(t, gail, 'POST', `/api/order/${orderId}`)).json()).toMatchObject(expected);
+
+    // An order without a refund: bought = drawn, nothing refunded, net = total.
+    const other = (await useTokens(t, gail, { setId: plain, ticketsBought: 2 })).json().orderId;
+    expect((await api(t, gail, 'POST', `/api/order/${other}`)).json()).toMatchObject({
+      ticketsBought: 2,
+      ticketsDrawn: 2,
+      refundedTickets: 0,
+      refund: null,
+      netPaid: { $numberDecimal: '24' },
+    });
   });
 
   it('a chance set order waits (no prizes, lotteryWon null), then shows Won or Lost', async () => {

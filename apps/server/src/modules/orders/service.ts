@@ -731,6 +731,23 @@ function orderView(order: OrderRow): Order {
     lotteryWon: order.lotteryWon,
     paid: order.status === 'paid',
     shipByDate: order.shipByDate ? order.shipByDate.toISOString() : null,
+    ...refundView(order),
+  };
+}
+
+/**
+ * Tickets bought, drawn and refunded, and the net paid (docs/rules/fulfilment.md): a Challenge's undrawn
+ * tickets come back as tokens, so only a token order's net paid goes down.
+ */
+function refundView(order: OrderRow): Pick<Order, 'ticketsBought' | 'ticketsDrawn' | 'refundedTickets' | 'refund' | 'netPaid'> {
+  const refunded = order.refundedTokens > 0;
+  const net = order.paymentMethod === 'token' ? order.totalCost - order.refundedTokens : order.totalCost;
+  return {
+    ticketsBought: order.paidTickets,
+    ticketsDrawn: order.numberOfTickets,
+    refundedTickets: order.challengeRemainingTickets,
+    refund: refunded ? { amount: order.refundedTokens, currency: 'tokens' } : null,
+    netPaid: { $numberDecimal: String(net) },
   };
 }
 /** What a shopper is told when a replaced checkout's payment still arrives: it is refunded (in-app and e-mail). */

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { LAST_RANK, receiptNotice, sortPrizeRanks, type FairnessReceipt } from '@kujiya/shared';
+import { LAST_RANK, sortPrizeRanks, type FairnessReceipt } from '@kujiya/shared';
 import type { AppContext } from '../../core/context.ts';
 import type { Tx } from '../../db/database.ts';
 import { badRequest } from '../../core/http-errors.ts';
@@ -81,7 +81,7 @@ export function createSettlement(ctx: AppContext, deps: SettleDeps) {
   /** Sends an order's fairness receipt (docs/rules/fairness.md) to its buyer, in the caller's transaction. */
   async function sendReceipt(tx: Tx, order: OrderRow, intro: string, known?: FairnessReceipt | null): Promise<void> {
     const receipt = known !== undefined ? known : await fairness.receiptForOrder(order.id, tx);
-    if (receipt) await notifications.notify(tx, [order.userId], receiptNotice(intro, receipt));
+    if (receipt) await notifications.notify(tx, [order.userId], intro, { receipt });
   }
 
   /** The lottery (chance sets) and double-chance draws of a round that just sold out. */
@@ -213,7 +213,7 @@ export function createSettlement(ctx: AppContext, deps: SettleDeps) {
     // the draws just made (the order has no lottery picks yet): no need to read them back.
     const notices = decided.flatMap((order, i) => {
       const receipt = receiptOfDraws(round.id, draws[i]!.tickets);
-      return receipt ? [{ userId: order.userId, message: receiptNotice(purchaseIntro(product.name, order.numberOfTickets), receipt) }] : [];
+      return receipt ? [{ userId: order.userId, message: purchaseIntro(product.name, order.numberOfTickets), receipt }] : [];
     });
     await notifications.notifyEach(tx, notices);
     if (!soldOut) return decided;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drawChallenge, fullRemaining, replayTicketDraws } from '@kujiya/shared';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { createTestProduct } from '../catalogue/test/fixtures.ts';
+import { createChallengeTestProduct, createTestProduct } from '../catalogue/test/fixtures.ts';
 import { api, fundedShopper, ticketsLeftOf, useTokens } from './testing.ts';
 
 /** POST /api/token/use and the draw API (docs/rules/buying.md, promotions.md). */
@@ -176,13 +176,7 @@ describe('token purchases', () => {
   });
 
   it('Challenge: a minimum, drawing stops at the letter, undrawn tickets go back and are refunded as tokens', async () => {
-    const promotionId = await t.services.catalogue.createPromotion(t.ctx.db, {
-      type: 'CHALLENGE',
-      description: 'Get A',
-      minimumQuantity: 3,
-      challengeAlphabet: 'A',
-    });
-    const { setId } = await createTestProduct(t, { promotionId });
+    const { setId } = await createChallengeTestProduct(t);
     const dave = await fundedShopper(t, 'dave', 500);
     const below = await useTokens(t, dave, { setId, ticketsBought: 2 });
     expect(below.statusCode).toBe(400);

@@ -40,6 +40,7 @@ export function useShopperActions(): ShopperActions {
       }),
     toggleFavourite: (product) => whenLoggedIn(() => favourite.toggle(product)),
     isFavourite,
+    signedIn: isLoggedIn,
     busy: purchase.busy,
     dialogs: (
       <>

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { FairnessReceipt } from '@kujiya/shared';
-import { entriesText, receiptVerifyPath } from './receipt-link';
+import { receiptVerifyPath } from '@kujiya/shared';
+import { entriesText } from './receipt-link';
 import './receipt.css';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { extractReceiptJson, fairnessReceiptSchema, type FairnessReceipt } from '@kujiya/shared';
-import { entriesText, receiptVerifyPath } from './receipt-link';
+import { extractReceiptJson, fairnessReceiptSchema, receiptVerifyPath, type FairnessReceipt } from '@kujiya/shared';
+import { entriesText } from './receipt-link';
 
 const receipt: FairnessReceipt = {
   setId: '6f1c2a8e-4b1d-4c1e-9f0a-2b3c4d5e6f70',

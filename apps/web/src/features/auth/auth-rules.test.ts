@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { returnPathAfterLogin } from '../../lib/auth-navigation';
-import { newPasswordError, signUpError } from './validation';
+import { newPasswordError, signUpErrors } from './validation';
 import { secondsLeft } from '../../lib/use-countdown';
 
 describe('where login returns to', () => {
@@ -22,25 +22,33 @@ describe('sign-up validation messages', () => {
   const valid = { username: 'kujifan7', password: 'abc12!', confirmPassword: 'abc12!' };
 
   it('accepts a valid form', () => {
-    expect(signUpError(valid)).toBeNull();
+    expect(signUpErrors(valid)).toEqual({});
   });
 
   it('rejects a username that is short, long or not alphanumeric', () => {
     for (const username of ['ab', 'a'.repeat(31), 'kuji fan', 'kuji_fan']) {
-      expect(signUpError({ ...valid, username })).toBe('Username must be 3-30 characters long and alphanumeric.');
+      expect(signUpErrors({ ...valid, username })).toEqual({ username: 'Username must be 3-30 characters long and alphanumeric.' });
     }
   });
 
   it('rejects a weak password', () => {
     for (const password of ['ab1!', 'abcdef!', '123456!', 'abc123']) {
-      expect(signUpError({ ...valid, password, confirmPassword: password })).toBe(
-        'Password must be at least 6 characters and include a number, a letter, and a special character',
-      );
+      expect(signUpErrors({ ...valid, password, confirmPassword: password })).toEqual({
+        password: 'Password must be at least 6 characters and include a number, a letter, and a special character',
+      });
     }
   });
 
   it('rejects a confirmation that differs', () => {
-    expect(signUpError({ ...valid, confirmPassword: 'abc12@' })).toBe('Passwords do not match');
+    expect(signUpErrors({ ...valid, confirmPassword: 'abc12@' })).toEqual({ confirmPassword: 'Passwords do not match' });
+  });
+
+  it('names every invalid field at once', () => {
+    expect(Object.keys(signUpErrors({ username: 'ab', password: 'weak', confirmPassword: 'other' }))).toEqual([
+      'username',
+      'password',
+      'confirmPassword',
+    ]);
   });
 
   it('checks a new password: matching first, then strength', () => {

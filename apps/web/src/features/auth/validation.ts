@@ -6,12 +6,15 @@ import {
   isValidUsername,
 } from '@kujiya/shared';
 
-/** The first failing sign-up rule's message (docs/rules/accounts.md), or null when the form is valid. */
-export function signUpError(form: { username: string; password: string; confirmPassword: string }): string | null {
-  if (!isValidUsername(form.username)) return USERNAME_MESSAGE;
-  if (!isValidPassword(form.password)) return PASSWORD_MESSAGE;
-  if (form.password !== form.confirmPassword) return PASSWORDS_DO_NOT_MATCH_MESSAGE;
-  return null;
+export type SignUpField = 'username' | 'password' | 'confirmPassword';
+
+/** Every failing sign-up rule's message by field (docs/rules/accounts.md); empty when the form is valid. */
+export function signUpErrors(form: Record<SignUpField, string>): Partial<Record<SignUpField, string>> {
+  const errors: Partial<Record<SignUpField, string>> = {};
+  if (!isValidUsername(form.username)) errors.username = USERNAME_MESSAGE;
+  if (!isValidPassword(form.password)) errors.password = PASSWORD_MESSAGE;
+  if (form.password !== form.confirmPassword) errors.confirmPassword = PASSWORDS_DO_NOT_MATCH_MESSAGE;
+  return errors;
 }
 
 /** The new-password rules (reset by link, change by code): matching first, then strength (docs/rules/accounts.md). */

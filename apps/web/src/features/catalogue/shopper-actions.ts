@@ -14,6 +14,8 @@ export interface ShopperActions {
   toggleFavourite: (product: Product) => void;
   /** Whether the heart of a product is filled. */
   isFavourite: (product: Product) => boolean;
+  /** A shopper is signed in: the list offers their favourites. */
+  signedIn: boolean;
   /** A purchase request is running (disables BUY and BUY OUT). */
   busy: boolean;
   /** The popups these actions open; render once on the page. */

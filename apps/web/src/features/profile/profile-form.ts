@@ -1,7 +1,9 @@
 import {
   DEFAULT_COUNTRY_CODE,
+  IMAGE_TYPE_MESSAGE,
   PHONE_NUMBER_MESSAGE,
   POSTAL_CODE_MESSAGE,
+  isImageContentType,
   isValidPhoneNumber,
   isValidPostalCode,
   type UpdateProfileFields,
@@ -55,4 +57,13 @@ export function profileFormErrors(form: ProfileForm): Partial<Record<keyof Profi
 /** True when the phone number or any of the five shipping address fields is empty. */
 export function isProfileIncomplete(form: ProfileForm): boolean {
   return profileFieldNames.some((name) => form[name].trim() === '');
+}
+
+export const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
+
+/** A chosen profile picture the server would refuse (docs/rules/accounts.md): not one of its image types, or too big. */
+export function pictureProblem(file: Pick<File, 'type' | 'size'>): string | null {
+  if (!isImageContentType(file.type)) return IMAGE_TYPE_MESSAGE;
+  if (file.size > MAX_PICTURE_BYTES) return 'Please choose a picture under 5 MB.';
+  return null;
 }

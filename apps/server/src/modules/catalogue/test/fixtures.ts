@@ -30,6 +30,17 @@ export async function createTestProduct(t: TestApp, overrides: Partial<NewProduc
   return { ...created, image, input };
 }
 
+/** A Challenge set (minimum 3 tickets, letter A) of the default box: 2 A among 10 tickets. */
+export async function createChallengeTestProduct(t: TestApp) {
+  const promotionId = await t.services.catalogue.createPromotion(t.ctx.db, {
+    type: 'CHALLENGE',
+    description: 'Get A',
+    minimumQuantity: 3,
+    challengeAlphabet: 'A',
+  });
+  return createTestProduct(t, { promotionId });
+}
+
 /** A double-chance set: 2 Prize A, 4 Prize B (6 tickets), 2 double-chance boards and a Last Prize. */
 export async function createDoubleChanceTestProduct(t: TestApp) {
   const image = await t.services.media.putImage(t.ctx.db, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'image/svg+xml');

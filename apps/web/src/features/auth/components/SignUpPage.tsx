@@ -5,7 +5,7 @@ import { sessionStore } from '../../../lib/session';
 import { storageKeys } from '../../../lib/storage';
 import { useCreateUser } from '../api/createUser';
 import { readState, type VerificationState } from '../../../lib/auth-navigation';
-import { signUpError } from '../validation';
+import { signUpErrors, type SignUpField } from '../validation';
 import { PasswordInput } from '../../../components/PasswordInput';
 import { FormMessage } from './FormMessage';
 import '../../../components/auth-form.css';
@@ -16,20 +16,25 @@ export function SignUpPage() {
   const navigate = useNavigate();
   const { email = '' } = readState<VerificationState>(location.state);
   const [form, setForm] = useState({ username: '', password: '', confirmPassword: '' });
+  const [submitted, setSubmitted] = useState(false);
+  const [taken, setTaken] = useState<string | null>(null);
   const [error, setError] = useState('');
   const createMutation = useCreateUser();
   const anyEmpty = !form.username || !form.password || !form.confirmPassword;
+  // After a first Create Account every invalid field is marked at once, and follows the typing.
+  const errors: Partial<Record<SignUpField, string>> = submitted ? signUpErrors(form) : {};
+  if (!errors.username && taken === form.username) errors.username = 'Username already exists. Please choose a different username.';
 
-  function update(field: keyof typeof form, value: string) {
+  function update(field: SignUpField, value: string) {
     setForm((current) => ({ ...current, [field]: value }));
   }
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (anyEmpty) return;
-    const invalid = signUpError(form);
-    setError(invalid ?? '');
-    if (invalid) return;
+    setSubmitted(true);
+    setError('');
+    if (Object.keys(signUpErrors(form)).length > 0) return;
     createMutation.mutate(
       { username: form.username, email: email.toLowerCase(), password: form.password },
       {
@@ -39,15 +44,24 @@ export function SignUpPage() {
           navigate('/', { replace: true });
         },
         onError: (failure) => {
-          if (failure instanceof ApiError && failure.message.includes('Username already exists')) {
-            setError('Username already exists. Please choose a different username.');
-          } else {
-            setError('An error occurred. Please contact support.');
-          }
+          if (failure instanceof ApiError && failure.message.includes('Username already exists')) setTaken(form.username);
+          else setError('An error occurred. Please contact support.');
         },
       },
     );
   }
+
+  /** A field's marking: invalid, described by its own message. */
+  const marked = (field: SignUpField) => ({
+    'aria-invalid': Boolean(errors[field]),
+    'aria-describedby': errors[field] ? `signup-${field}-error` : undefined,
+  });
+  const fieldError = (field: SignUpField) =>
+    errors[field] && (
+      <span id={`signup-${field}-error`} className="field-error">
+        {errors[field]}
+      </span>
+    );
 
   return (
     <main className="auth-page">
@@ -74,7 +88,9 @@ export function SignUpPage() {
               autoCapitalize="none"
               value={form.username}
               onChange={(event) => update('username', event.target.value)}
+              {...marked('username')}
             />
+            {fieldError('username')}
           </div>
           <div className="field">
             <label htmlFor="signup-password">Password</label>
@@ -84,7 +100,9 @@ export function SignUpPage() {
               autoComplete="new-password"
               value={form.password}
               onChange={(event) => update('password', event.target.value)}
+              {...marked('password')}
             />
+            {fieldError('password')}
           </div>
           <div className="field">
             <label htmlFor="signup-confirm">Confirm Password</label>
@@ -94,7 +112,9 @@ export function SignUpPage() {
               autoComplete="new-password"
               value={form.confirmPassword}
               onChange={(event) => update('confirmPassword', event.target.value)}
+              {...marked('confirmPassword')}
             />
+            {fieldError('confirmPassword')}
           </div>
           <FormMessage>{error}</FormMessage>
           <button type="submit" className="btn btn--primary btn--block" disabled={anyEmpty || createMutation.isPending}>

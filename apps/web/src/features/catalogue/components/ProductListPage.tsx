@@ -5,9 +5,9 @@ import { storageKeys } from '../../../lib/storage';
 import { useProducts } from '../api/get-products';
 import type { ShopperActions } from '../shopper-actions';
 import { trackEvent } from '../../../lib/api/trackEvent';
-import { ALL_ANIME, animeOptions, filterByAnime, findRetryProduct, listingTabs, splitByPreorder, type ListingTabId } from '../lib/listing';
+import { ALL_ANIME, animeOptions, filterByAnime, findRetryProduct, listingTabs, readListView, splitByPreorder, writeListView, type ListView } from '../lib/listing';
 import { HowToPlay } from './HowToPlay';
-import { InfoIcon } from '../../../components/product-icons';
+import { HeartIcon, InfoIcon } from '../../../components/product-icons';
 import { PlayFlow } from './play/PlayFlow';
 import { ProductRow } from './ProductRow';
 import './catalogue.css';
@@ -18,8 +18,16 @@ export const PREORDER_INFO_TEXT =
 /** /ichiban-kuji-products: how to play, Filter by Anime, the four tabs, Preorder and Instock rows. */
 export function ProductListPage({ actions }: { actions: ShopperActions }) {
   const listing = useProducts();
-  const [tab, setTab] = useState<ListingTabId>('new');
-  const [anime, setAnime] = useState(ALL_ANIME);
+  // The tab, the filter and the Favourites choice are kept for this visit: coming back shows the same list.
+  const [view, setView] = useState<ListView>(readListView);
+  const { tab, anime } = view;
+  const favouritesOnly = view.favouritesOnly && actions.signedIn;
+  const changeView = (change: Partial<ListView>) => {
+    const next = { ...view, ...change };
+    setView(next);
+    writeListView(next);
+  };
+  const setTab = (id: ListView['tab']) => changeView({ tab: id });
   const [preorderInfoOpen, setPreorderInfoOpen] = useState(false);
   const [playing, setPlaying] = useState<{ productId: string; skipInfo: boolean } | null>(null);
   const filterId = useId();
@@ -38,10 +46,11 @@ export function ProductListPage({ actions }: { actions: ShopperActions }) {
 
   const options = useMemo(() => animeOptions(listing.data?.all ?? []), [listing.data]);
   const activeTab = listingTabs.find((candidate) => candidate.id === tab) ?? listingTabs[0];
-  const sections = useMemo(
-    () => splitByPreorder(filterByAnime(listing.data?.[activeTab.key] ?? [], anime)),
-    [listing.data, activeTab.key, anime],
-  );
+  const { isFavourite } = actions;
+  const sections = useMemo(() => {
+    const shown = filterByAnime(listing.data?.[activeTab.key] ?? [], anime);
+    return splitByPreorder(favouritesOnly ? shown.filter(isFavourite) : shown);
+  }, [listing.data, activeTab.key, anime, favouritesOnly, isFavourite]);
   // The popup always shows the freshest copy of the set (tickets left change as others buy).
   const playingProduct = playing ? listing.data?.all.find((product) => product.productId === playing.productId) : undefined;
 
@@ -57,14 +66,26 @@ export function ProductListPage({ actions }: { actions: ShopperActions }) {
 
       <div className="catalogue__filter">
         <label htmlFor={filterId}>Filter by Anime</label>
-        <select id={filterId} value={anime} onChange={(event) => setAnime(event.target.value)}>
+        <select id={filterId} value={anime} onChange={(event) => changeView({ anime: event.target.value })}>
           <option value={ALL_ANIME}>{ALL_ANIME}</option>
-          {options.map((option) => (
+          {/* A kept filter whose anime has left the shop still shows as chosen. */}
+          {[...options, ...(anime !== ALL_ANIME && !options.includes(anime) ? [anime] : [])].map((option) => (
             <option key={option} value={option}>
               {option}
             </option>
           ))}
         </select>
+        {actions.signedIn && (
+          <button
+            type="button"
+            className={`catalogue__favourites${favouritesOnly ? ' catalogue__favourites--on' : ''}`}
+            aria-pressed={favouritesOnly}
+            onClick={() => changeView({ favouritesOnly: !favouritesOnly })}
+          >
+            <HeartIcon filled={favouritesOnly} size={16} />
+            Favourites
+          </button>
+        )}
       </div>
 
       <div className="catalogue__tabs" role="tablist" aria-label="Product lists">
@@ -106,8 +127,11 @@ export function ProductListPage({ actions }: { actions: ShopperActions }) {
         {listing.data && (
           <>
             {/* Keyed by tab and filter: a new list starts scrolled to its first card. */}
+            {favouritesOnly && sections.preorder.length + sections.instock.length === 0 && (
+              <p className="catalogue__empty">No favourites here yet. Tap a set&apos;s heart to keep it in your favourites.</p>
+            )}
             <ProductRow
-              key={`preorder-${tab}-${anime}`}
+              key={`preorder-${tab}-${anime}-${favouritesOnly}`}
               title="Preorder"
               titleExtra={
                 <button
@@ -126,7 +150,7 @@ export function ProductListPage({ actions }: { actions: ShopperActions }) {
               first={sections.preorder.length > 0}
             />
             <ProductRow
-              key={`instock-${tab}-${anime}`}
+              key={`instock-${tab}-${anime}-${favouritesOnly}`}
               title="Instock"
               products={sections.instock}
               onPlay={play}

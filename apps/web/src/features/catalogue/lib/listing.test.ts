@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '@kujiya/shared';
-import { animeOptions, filterByAnime, findRetryProduct, splitByPreorder } from './listing';
+import { DEFAULT_LIST_VIEW, animeOptions, filterByAnime, findRetryProduct, readListView, splitByPreorder, writeListView } from './listing';
 
 function product(productId: string, tags: string[], preorder = false): Product {
   return {
@@ -55,5 +55,32 @@ describe('listing', () => {
     expect(findRetryProduct('a', products)?.productId).toBe('a');
     expect(findRetryProduct({ productId: 'gone' }, products)).toBeNull();
     expect(findRetryProduct(null, products)).toBeNull();
+  });
+});
+
+describe('the kept list view', () => {
+  const memory = (): Storage => {
+    const items = new Map<string, string>();
+    return {
+      getItem: (key) => items.get(key) ?? null,
+      setItem: (key, value) => void items.set(key, value),
+      removeItem: (key) => void items.delete(key),
+      clear: () => items.clear(),
+      key: () => null,
+      get length() {
+        return items.size;
+      },
+    };
+  };
+
+  it('reads back the tab, filter and Favourites choice written; anything unusable is the default', () => {
+    const storage = memory();
+    expect(readListView(storage)).toEqual(DEFAULT_LIST_VIEW);
+    writeListView({ tab: 'all', anime: 'Pixel Spirits', favouritesOnly: true }, storage);
+    expect(readListView(storage)).toEqual({ tab: 'all', anime: 'Pixel Spirits', favouritesOnly: true });
+    storage.setItem('listView', JSON.stringify({ tab: 'nope', anime: 3, favouritesOnly: 'yes' }));
+    expect(readListView(storage)).toEqual(DEFAULT_LIST_VIEW);
+    storage.setItem('listView', '{broken');
+    expect(readListView(storage)).toEqual(DEFAULT_LIST_VIEW);
   });
 });

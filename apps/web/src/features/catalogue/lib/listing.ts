@@ -1,4 +1,5 @@
 import type { Product, ProductListing } from '@kujiya/shared';
+import { readJson, storageKeys, writeJson } from '../../../lib/storage';
 
 export const ALL_ANIME = 'All';
 
@@ -50,4 +51,28 @@ export function findRetryProduct(stored: unknown, products: readonly Product[]):
     }
   }
   return products.find((product) => ids.has(product.productId)) ?? products.find((product) => ids.has(product.setId)) ?? null;
+}
+
+/** What the list shows: its tab, anime filter and whether only favourites (docs/rules/catalogue.md). */
+export interface ListView {
+  tab: ListingTabId;
+  anime: string;
+  favouritesOnly: boolean;
+}
+
+export const DEFAULT_LIST_VIEW: ListView = { tab: 'new', anime: ALL_ANIME, favouritesOnly: false };
+
+/** The view kept in session storage (coming back to the list keeps it); anything unusable reads as the default. */
+export function readListView(storage: Storage = sessionStorage): ListView {
+  const stored = readJson<Partial<ListView>>(storage, storageKeys.listView);
+  if (!stored || typeof stored !== 'object') return DEFAULT_LIST_VIEW;
+  return {
+    tab: listingTabs.some((tab) => tab.id === stored.tab) ? stored.tab! : DEFAULT_LIST_VIEW.tab,
+    anime: typeof stored.anime === 'string' ? stored.anime : ALL_ANIME,
+    favouritesOnly: stored.favouritesOnly === true,
+  };
+}
+
+export function writeListView(view: ListView, storage: Storage = sessionStorage): void {
+  writeJson(storage, storageKeys.listView, view);
 }

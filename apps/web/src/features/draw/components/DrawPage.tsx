@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { prizeRank } from '@kujiya/shared';
 import { usePrizes } from '../../../lib/api/get-prizes';
 import { PaymentSuccessDialog } from '../../../components/PaymentSuccessDialog';
@@ -8,7 +8,7 @@ import { useDraw } from '../api/drawAndUpdateOrder';
 import { fetchPrizes } from '../api/fetchPrizes';
 import { getOrderPrizes } from '../api/getOrderPrizes';
 import { useVerifyOrder } from '../api/verifyOrder';
-import { clearDrawProgress, orderUpdateFailedMessage, readDrawProgress, writeDrawProgress } from '../lib/draw-progress';
+import { isDrawFinished, markDrawFinished, orderUpdateFailedMessage, readDrawProgress, ticketsLeftToDraw, writeDrawProgress } from '../lib/draw-progress';
 import { writeResults } from '../lib/results-state';
 import { revealPlan } from '../lib/reveal-plan';
 import { SPRITE } from '../lib/tear';
@@ -35,6 +35,8 @@ export function DrawPage() {
       </main>
     );
   }
+  // A finished order is never replayed: a reload or Back after its results goes to its details.
+  if (isDrawFinished(order.orderId)) return <Navigate to={`/order-details/${encodeURIComponent(order.orderId)}`} replace />;
   return <DrawOrder order={order} />;
 }
 
@@ -62,8 +64,11 @@ function DrawOrder({ order }: { order: OrderState }) {
     for (const url of PRELOAD) new Image().src = url;
   }, []);
 
-  const total = plan?.length ?? order.ticketsBought;
-  const ticketsLeft = Math.max(0, total - taken);
+  const refunded = draw.data?.challengeRemainingTickets ?? 0;
+  const ticketsLeft = plan
+    ? ticketsLeftToDraw({ plan: plan.length, refunded, taken, opened })
+    : Math.max(0, order.ticketsBought - taken);
+  const challengeWon = Boolean(plan && plan.length > 0 && opened >= plan.length && draw.data?.challengeWon);
   const ready = Boolean(plan && plan.length > 0);
   const prizeByRank = new Map((prizes.data ?? []).map((prize) => [prizeRank(prize.name), prize]));
 
@@ -80,7 +85,7 @@ function DrawOrder({ order }: { order: OrderState }) {
       const { selectedPrizes } = await getOrderPrizes(order.orderId);
       const { prizes: won } = await fetchPrizes(product.productId, selectedPrizes);
       writeResults({ prizes: won, product });
-      clearDrawProgress(order.orderId);
+      markDrawFinished(order.orderId);
       navigate('/results');
     } catch (error) {
       // A prize fetch failure is logged; the shopper can try again.
@@ -109,7 +114,12 @@ function DrawOrder({ order }: { order: OrderState }) {
     <main className="page draw">
       <h1 className="draw__title">{product.name}</h1>
       <p className="draw__tickets">
-        Tickets Left To Draw: <strong data-testid="tickets-left">{ticketsLeft}</strong>
+        <span>
+          Tickets bought: <strong data-testid="tickets-bought">{order.ticketsBought}</strong>
+        </span>
+        <span>
+          Tickets Left To Draw: <strong data-testid="tickets-left">{ticketsLeft}</strong>
+        </span>
       </p>
 
       <BoxStage />
@@ -125,8 +135,11 @@ function DrawOrder({ order }: { order: OrderState }) {
           {product.lottery.enabled ? 'Your entries are in. The winners are drawn when the set sells out.' : 'No tickets are left to draw for this order.'}
         </p>
       )}
-      {draw.data && draw.data.challengeRemainingTickets > 0 && ticketsLeft === 0 && (
-        <p className="draw__note">{draw.data.challengeRemainingTickets} undrawn tickets were refunded as tokens.</p>
+      {challengeWon && (
+        <div className="draw__challenge" data-testid="draw-challenge-won">
+          <p className="draw__challenge-title">Challenge Won!</p>
+          {refunded > 0 && <p className="draw__note">{refunded} undrawn tickets were refunded as tokens.</p>}
+        </div>
       )}
 
       <div className="draw__main-actions">

@@ -13,8 +13,30 @@ export function writeDrawProgress(orderId: string, opened: number, storage: Pick
   storage.setItem(key(orderId), String(opened));
 }
 
-export function clearDrawProgress(orderId: string, storage: Pick<Storage, 'removeItem'> = sessionStorage): void {
+function clearDrawProgress(orderId: string, storage: Pick<Storage, 'removeItem'> = sessionStorage): void {
   storage.removeItem(key(orderId));
+}
+
+const finishedKey = (orderId: string) => `drawFinished:${orderId}`;
+
+/** The order's results were shown: /draw never replays it (it goes to the order's details instead). */
+export function markDrawFinished(orderId: string, storage: Pick<Storage, 'setItem' | 'removeItem'> = sessionStorage): void {
+  storage.setItem(finishedKey(orderId), '1');
+  clearDrawProgress(orderId, storage);
+}
+
+export function isDrawFinished(orderId: string, storage: Pick<Storage, 'getItem'> = sessionStorage): boolean {
+  return storage.getItem(finishedKey(orderId)) === '1';
+}
+
+/**
+ * What /draw says of the tickets (docs/rules/promotions.md): a Challenge counts every ticket bought
+ * until the winning letter is torn open, so the count never gives away where it stops; then nothing
+ * is left and the undrawn tickets are the refunded ones.
+ */
+export function ticketsLeftToDraw(draw: { plan: number; refunded: number; taken: number; opened: number }): number {
+  if (draw.opened >= draw.plan) return 0;
+  return Math.max(0, draw.plan + draw.refunded - draw.taken);
 }
 
 /** Shake intensity from the 1-10 slider as a CSS pixel amplitude. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderUpdateFailedMessage, readDrawProgress, shakeAmplitude, writeDrawProgress } from './draw-progress';
+import { isDrawFinished, markDrawFinished, orderUpdateFailedMessage, readDrawProgress, shakeAmplitude, ticketsLeftToDraw, writeDrawProgress } from './draw-progress';
 import { countPrizes, isChallengeWin, prizeTitle, revealPlan, ticketBackTier, ticketBackUrl } from './reveal-plan';
 import { FINAL_EFFECT_START, LAST_FRAME, TEAR_FRAMES, frameAfter, frameForDrag, inFinalEffect, spriteOffset } from './tear';
 
@@ -81,5 +81,27 @@ describe('draw progress and shake', () => {
 describe('draw failure text', () => {
   it("is 'Failed to update order: {message}'", () => {
     expect(orderUpdateFailedMessage('This order is not paid.')).toBe('Failed to update order: This order is not paid.');
+  });
+});
+
+describe('what /draw says of the tickets', () => {
+  it('a Challenge counts every ticket bought until its letter is torn open, then none', () => {
+    // 10 bought, the letter on the 3rd: 7 refunded.
+    expect(ticketsLeftToDraw({ plan: 3, refunded: 7, taken: 0, opened: 0 })).toBe(10);
+    expect(ticketsLeftToDraw({ plan: 3, refunded: 7, taken: 3, opened: 2 })).toBe(7);
+    expect(ticketsLeftToDraw({ plan: 3, refunded: 7, taken: 3, opened: 3 })).toBe(0);
+    expect(ticketsLeftToDraw({ plan: 4, refunded: 0, taken: 1, opened: 1 })).toBe(3);
+    expect(ticketsLeftToDraw({ plan: 0, refunded: 0, taken: 0, opened: 0 })).toBe(0);
+  });
+
+  it('a finished order is remembered and its progress dropped', () => {
+    const store = new Map<string, string>();
+    const storage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v), removeItem: (k: string) => void store.delete(k) };
+    writeDrawProgress('o1', 3, storage);
+    expect(isDrawFinished('o1', storage)).toBe(false);
+    markDrawFinished('o1', storage);
+    expect(isDrawFinished('o1', storage)).toBe(true);
+    expect(readDrawProgress('o1', storage)).toBe(0);
+    expect(isDrawFinished('o2', storage)).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { COUNTRIES, EXPIRED_SHIPPING, formatCents, shippingFeeCents, type CreateShippingIntentResponse, type SelectedItem } from '@kujiya/shared';
+import { countryChoices, EXPIRED_SHIPPING, formatCents, shippingFeeCents, type CreateShippingIntentResponse, type SelectedItem } from '@kujiya/shared';
 import { Dialog } from '../../../components/ui/Dialog';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
@@ -136,7 +136,7 @@ export function ArrangeShipmentDialog({ open, selection, bigPrizes, smallPrizes,
                 aria-describedby={errors.country ? 'ship-country-error' : undefined}
                 onChange={(event) => setOther((current) => ({ ...current, country: event.target.value }))}
               >
-                {COUNTRIES.map((country) => (
+                {countryChoices(other.country).map((country) => (
                   <option key={country.code} value={country.code}>
                     {country.name}
                   </option>

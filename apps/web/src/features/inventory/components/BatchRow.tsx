@@ -1,3 +1,4 @@
+import { SHIP_BY_SOON_DAYS } from '@kujiya/shared';
 import { formatSgDate } from '../../../lib/singapore-time';
 import type { InventoryBatch } from '../lib/model';
 import { selectableQuantity } from '../lib/selection';
@@ -9,16 +10,18 @@ interface BatchRowProps {
   selecting: boolean;
   selected: number;
   blockReason: string | null;
+  /** Due within SHIP_BY_SOON_DAYS: highlighted. */
+  dueSoon: boolean;
   onQuantity: (quantity: number) => void;
 }
 
 /** One batch: Instock or Pre-order quantity, In Trade and awaiting-shipping-payment counts (not selectable), ship-by date, and the quantity controls. */
-export function BatchRow({ batch, prizeName, selecting, selected, blockReason, onQuantity }: BatchRowProps) {
+export function BatchRow({ batch, prizeName, selecting, selected, blockReason, dueSoon, onQuantity }: BatchRowProps) {
   const preorder = !batch.shipByDate;
   const max = selectableQuantity(batch);
   const disabled = blockReason !== null || max === 0;
   return (
-    <li className="batch-row" data-testid="inventory-batch">
+    <li className={dueSoon ? 'batch-row batch-row--due-soon' : 'batch-row'} data-testid="inventory-batch" data-due-soon={dueSoon || undefined}>
       <div className="batch-row__info">
         <span className={preorder ? 'batch-row__status batch-row__status--preorder' : 'batch-row__status'}>
           {preorder ? 'Pre-order' : 'Instock'}: {batch.quantity}
@@ -30,6 +33,7 @@ export function BatchRow({ batch, prizeName, selecting, selected, blockReason, o
           </span>
         )}
         {batch.shipByDate && <span className="batch-row__date">Ship by {formatSgDate(batch.shipByDate)}</span>}
+        {dueSoon && <span className="batch-row__due-soon">Due within {SHIP_BY_SOON_DAYS} days</span>}
       </div>
       {selecting &&
         (blockReason ? (

@@ -38,7 +38,7 @@ export function InventoryToolbar({ action, onAction, query, onQuery, status, onS
         <input
           type="search"
           className="inventory-search"
-          placeholder="Search by set or product name"
+          placeholder="Search sets or prizes"
           aria-label="Search inventory"
           value={query}
           onChange={(event) => onQuery(event.target.value)}

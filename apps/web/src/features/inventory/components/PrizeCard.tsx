@@ -1,3 +1,4 @@
+import { isShipBySoon } from '@kujiya/shared';
 import type { InventoryAction, InventoryBatch, InventoryItem, SelectedItem } from '../lib/model';
 import { imageUrl } from '../../../lib/image-url';
 import { batchBlockReason } from '../lib/action-rules';
@@ -33,6 +34,7 @@ export function PrizeCard({ item, action, selection, now, onQuantity }: PrizeCar
             selecting={action !== null}
             selected={selectedQuantity(selection, item.id, batch.batchId)}
             blockReason={batchBlockReason(action, batch, now)}
+            dueSoon={isShipBySoon(batch.shipByDate, now)}
             onQuantity={(quantity) => onQuantity(item, batch, quantity)}
           />
         ))}

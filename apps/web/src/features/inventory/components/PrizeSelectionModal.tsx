@@ -46,7 +46,10 @@ export function PrizeSelectionModal({ open, busy, error, onCancel, onConfirm }: 
                 return (
                   <li key={prize._id} className="prize-picker__prize" data-testid="wanted-prize" data-prize-name={prize.name}>
                     <img src={imageUrl(imageOf(prize._id, prize.image))} alt="" loading="lazy" />
-                    <span className="prize-picker__prize-name">{prize.name}</span>
+                    <span className="prize-picker__prize-text">
+                      <span className="prize-picker__prize-name">{prize.name}</span>
+                      {prize.description && <span className="prize-picker__prize-description">{prize.description}</span>}
+                    </span>
                     <div className="qty-control" role="group" aria-label={`Wanted quantity of ${prize.name}`}>
                       <button type="button" className="qty-control__btn" aria-label="Decrease" disabled={quantity === 0} onClick={() => setWanted(withWanted(wanted, product, prize, quantity - 1))}>
                         −

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Inventory, InventoryItem } from './model';
-import { inventoryGroups, prizeTypeCounts, sortPrizeCards } from './inventory-view';
+import { inventoryGroups, prizeTypeCounts, sortBatchesByShipBy, sortPrizeCards } from './inventory-view';
 
 const item = (id: string, prizeName: string, productName: string, shipByDate?: string, type: 'Big' | 'Small' = 'Small'): InventoryItem => ({
   id,
@@ -53,5 +53,29 @@ describe('prizeTypeCounts', () => {
         { inventoryId: '3', batchId: 'b-3', quantity: 1 },
       ]),
     ).toEqual({ big: 2, small: 1 });
+  });
+});
+
+describe('inventory search and batch order', () => {
+  const described: Inventory = {
+    'Pixel Spirits': [{ ...item('9', 'Prize D', 'Pixel Spirits', '2026-12-01T00:00:00.000Z'), description: 'Arcade Ace Rin Acrylic Stand' }],
+    'Sailor Moon Eternal': [item('4', 'Prize C', 'Sailor Moon Eternal')],
+  };
+
+  it('finds prize names and descriptions, not only set names', () => {
+    expect(inventoryGroups(described, 'acrylic stand', 'All').map((g) => g.setName)).toEqual(['Pixel Spirits']);
+    expect(inventoryGroups(described, 'Prize C', 'All').flatMap((g) => g.items.map((i) => i.prizeName))).toContain('Prize C');
+  });
+
+  it('sorts batches by ship-by date, the soonest first, pre-order last', () => {
+    const batch = (batchId: string, shipByDate?: string) => ({ batchId, quantity: 1, inTrade: 0, shipByDate, sku: 'S' });
+    const sorted = sortBatchesByShipBy([batch('late', '2026-12-20T00:00:00.000Z'), batch('pre'), batch('soon', '2026-12-02T00:00:00.000Z')]);
+    expect(sorted.map((b) => b.batchId)).toEqual(['soon', 'late', 'pre']);
+    const shown = inventoryGroups(
+      { S: [{ ...item('5', 'Prize A', 'S'), batches: [batch('late', '2026-12-20T00:00:00.000Z'), batch('soon', '2026-12-02T00:00:00.000Z')] }] },
+      '',
+      'All',
+    );
+    expect(shown[0]!.items[0]!.batches.map((b) => b.batchId)).toEqual(['soon', 'late']);
   });
 });

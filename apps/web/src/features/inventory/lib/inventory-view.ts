@@ -1,6 +1,6 @@
 import Fuse from 'fuse.js';
 import { LAST_PRIZE_NAME } from '@kujiya/shared';
-import type { Inventory, InventoryItem, InventoryStatusFilter, SelectedItem } from './model';
+import type { Inventory, InventoryBatch, InventoryItem, InventoryStatusFilter, SelectedItem } from './model';
 
 /** Fuzzy match threshold of the inventory search (0 exact, 1 anything). */
 export const INVENTORY_SEARCH_THRESHOLD = 0.4;
@@ -18,22 +18,30 @@ export function sortPrizeCards(items: readonly InventoryItem[]): InventoryItem[]
   return [...items].sort((a, b) => last(a) - last(b) || a.prizeName.localeCompare(b.prizeName, 'en', { numeric: true }));
 }
 
-/** Only the batches the status filter shows; items left with none drop out. */
+/** Batches by ship-by date, the soonest first; pre-order ones (no date yet) last. */
+export function sortBatchesByShipBy(batches: readonly InventoryBatch[]): InventoryBatch[] {
+  const time = (batch: InventoryBatch) => (batch.shipByDate ? new Date(batch.shipByDate).getTime() : Infinity);
+  return [...batches].sort((a, b) => time(a) - time(b));
+}
+
+/** Only the batches the status filter shows, soonest ship-by first; items left with none drop out. */
 function filterBatches(item: InventoryItem, status: InventoryStatusFilter): InventoryItem | null {
-  if (status === 'All') return item.batches.length > 0 ? item : null;
-  const batches = item.batches.filter((batch) => (status === 'Instock' ? Boolean(batch.shipByDate) : !batch.shipByDate));
-  return batches.length > 0 ? { ...item, batches } : null;
+  const shown = status === 'All' ? item.batches : item.batches.filter((batch) => (status === 'Instock' ? Boolean(batch.shipByDate) : !batch.shipByDate));
+  return shown.length > 0 ? { ...item, batches: sortBatchesByShipBy(shown) } : null;
 }
 
 /**
  * The inventory as the page shows it: sets grouped by name (in the answer's order), filtered by
- * status, and by a fuzzy search on the set name or the product name when a query is given.
+ * status, and by a fuzzy search on the set name, the product name, the prize's name or its description.
  */
 export function inventoryGroups(inventory: Inventory, query: string, status: InventoryStatusFilter): InventorySetGroup[] {
-  let entries = Object.entries(inventory).flatMap(([setName, items]) => items.map((item) => ({ setName, productName: item.product.name, item })));
+  let entries = Object.entries(inventory).flatMap(([setName, items]) =>
+    items.map((item) => ({ setName, productName: item.product.name, prizeName: item.prizeName, description: item.description, item })),
+  );
   const text = query.trim();
   if (text) {
-    const fuse = new Fuse(entries, { keys: ['setName', 'productName'], threshold: INVENTORY_SEARCH_THRESHOLD, ignoreLocation: true });
+    const keys = ['setName', 'productName', 'prizeName', 'description'];
+    const fuse = new Fuse(entries, { keys, threshold: INVENTORY_SEARCH_THRESHOLD, ignoreLocation: true });
     const hits = new Set(fuse.search(text).map((hit) => hit.item));
     entries = entries.filter((entry) => hits.has(entry));
   }

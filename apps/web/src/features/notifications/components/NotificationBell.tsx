@@ -1,5 +1,6 @@
 import { useCallback, useId, useRef, useState } from 'react';
-import { unreadCount } from '@kujiya/shared';
+import { Link } from 'react-router';
+import { receiptVerifyPath, unreadCount } from '@kujiya/shared';
 import { BellIcon } from '../../../components/icons';
 import { useDismiss } from '../../../components/useDismiss';
 import { useSession } from '../../../lib/session';
@@ -71,18 +72,26 @@ export function NotificationBell() {
             <ul className="notifications__list">
               {list.map((n) => (
                 <li key={n._id} className={`notifications__item${freshIds.has(n._id) || !n.isRead ? ' notifications__item--new' : ''}`}>
-                  <button
-                    type="button"
-                    className="notifications__body"
-                    onClick={() => {
-                      if (!n.isRead) markOne.mutate(n._id);
-                    }}
-                  >
-                    <span className="notifications__message">{n.message}</span>
-                    <time className="notifications__time" dateTime={n.createdAt}>
-                      {formatNotificationTime(n.createdAt)}
-                    </time>
-                  </button>
+                  <div className="notifications__content">
+                    <button
+                      type="button"
+                      className="notifications__body"
+                      onClick={() => {
+                        if (!n.isRead) markOne.mutate(n._id);
+                      }}
+                    >
+                      <span className="notifications__message">{n.message}</span>
+                      <time className="notifications__time" dateTime={n.createdAt}>
+                        {formatNotificationTime(n.createdAt)}
+                      </time>
+                    </button>
+                    {/* A purchase or win carries its fairness receipt (docs/rules/fairness.md): checked on the fairness page. */}
+                    {n.receipt && (
+                      <Link className="notifications__link" to={receiptVerifyPath(n.receipt)} onClick={close}>
+                        View receipt
+                      </Link>
+                    )}
+                  </div>
                   <button
                     type="button"
                     className="notifications__remove"

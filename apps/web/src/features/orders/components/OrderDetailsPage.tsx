@@ -7,7 +7,7 @@ import { useSession } from '../../../lib/session';
 import { formatSgDate, formatSgDateTime } from '../../../lib/singapore-time';
 import { useOrderDetails } from '../api/getOrderDetails';
 import { useOrderPrizes } from '../api/fetchPrizes';
-import { lotteryStateOf, orderTotalText } from '../lib/order-list';
+import { lotteryStateOf, netPaidText, orderTotalText, refundText } from '../lib/order-list';
 import './orders.css';
 
 /** /order-details/{orderId}: a paid order of the shopper; "Invalid Order Number" or "Access Denied" otherwise. */
@@ -60,10 +60,20 @@ function OrderDetails({ order }: { order: OrderDetailsResponse }) {
         <dl className="order-details__facts">
           <dt>Date</dt>
           <dd>{formatSgDateTime(order.dateTimeCreated)}</dd>
-          <dt>Tickets</dt>
-          <dd>{order.numberOfTickets}</dd>
+          <dt>Tickets bought</dt>
+          <dd>{order.ticketsBought}</dd>
+          <dt>Tickets drawn</dt>
+          <dd>{order.ticketsDrawn}</dd>
+          {order.refund && (
+            <>
+              <dt>Refunded</dt>
+              <dd data-testid="order-refund">{refundText(order)}</dd>
+            </>
+          )}
           <dt>Total</dt>
           <dd>{orderTotalText(order)}</dd>
+          <dt>Net paid</dt>
+          <dd data-testid="order-net-paid">{netPaidText(order)}</dd>
           <dt>Paid with</dt>
           <dd>{order.paymentIntentId === 'TOKEN' ? 'Tokens' : 'Card'}</dd>
           <dt>Ship by</dt>

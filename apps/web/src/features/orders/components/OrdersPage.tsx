@@ -5,7 +5,7 @@ import { useSession } from '../../../lib/session';
 import { usePendingShipmentVerification } from '../../../lib/pending-shipment';
 import { formatSgDateTime } from '../../../lib/singapore-time';
 import { useUserOrders } from '../api/getUserOrders';
-import { orderTotalText, pageOf, searchOrders } from '../lib/order-list';
+import { netPaidText, orderTotalText, pageOf, refundText, searchOrders, ticketsText } from '../lib/order-list';
 import './orders.css';
 
 function cameWithSuccess(state: unknown): boolean {
@@ -59,8 +59,13 @@ export function OrdersPage() {
               <span className="order-row__text">
                 <strong className="order-row__name">{order.productName}</strong>
                 <span className="order-row__meta">
-                  {order.numberOfTickets} ticket{order.numberOfTickets === 1 ? '' : 's'} · {orderTotalText(order)}
+                  {ticketsText(order)} · {orderTotalText(order)}
                 </span>
+                {order.refund && (
+                  <span className="order-row__meta order-row__refund" data-testid="order-refund">
+                    {refundText(order)} · Net paid {netPaidText(order)}
+                  </span>
+                )}
                 <span className="order-row__meta">{formatSgDateTime(order.dateTimeCreated)}</span>
               </span>
               {order.lotteryEnabled && <span className="order-row__chance">Chance</span>}

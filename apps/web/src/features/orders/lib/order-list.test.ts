@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Order } from '@kujiya/shared';
-import { lotteryStateOf, orderTotalText, pageOf, searchOrders } from './order-list';
+import { lotteryStateOf, netPaidText, orderTotalText, pageOf, refundText, searchOrders, ticketsText } from './order-list';
 
 const order = (n: number, productName: string, over: Partial<Order> = {}): Order => ({
   orderId: `order-${n}`,
@@ -16,6 +16,11 @@ const order = (n: number, productName: string, over: Partial<Order> = {}): Order
   lotteryWon: null,
   paid: true,
   shipByDate: null,
+  ticketsBought: 1,
+  ticketsDrawn: 1,
+  refundedTickets: 0,
+  refund: null,
+  netPaid: { $numberDecimal: '1250' },
   ...over,
 });
 
@@ -43,6 +48,24 @@ describe('order display', () => {
   it('shows cents for card orders and tokens for token orders', () => {
     expect(orderTotalText(order(1, 'x'))).toBe('$12.50');
     expect(orderTotalText(order(1, 'x', { paymentIntentId: 'TOKEN', totalCost: { $numberDecimal: '300' } }))).toBe('300 tokens');
+  });
+
+  it('says tickets bought, free and drawn, the refund and the net paid', () => {
+    const challenge = order(1, 'x', {
+      paymentIntentId: 'TOKEN',
+      totalCost: { $numberDecimal: '160' },
+      ticketsBought: 10,
+      ticketsDrawn: 3,
+      refundedTickets: 7,
+      refund: { amount: 112, currency: 'tokens' },
+      netPaid: { $numberDecimal: '48' },
+    });
+    expect(ticketsText(challenge)).toBe('10 tickets bought · 3 drawn');
+    expect(refundText(challenge)).toBe('7 tickets refunded as 112 tokens');
+    expect(netPaidText(challenge)).toBe('48 tokens');
+    expect(ticketsText(order(1, 'x', { ticketsBought: 4, ticketsDrawn: 5 }))).toBe('4 tickets bought · 1 free · 5 drawn');
+    expect(refundText(order(1, 'x'))).toBeNull();
+    expect(netPaidText(order(1, 'x'))).toBe('$12.50');
   });
 
   it('waits for a chance set to sell out, then shows Won or Lost', () => {

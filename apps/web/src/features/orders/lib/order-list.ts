@@ -26,10 +26,35 @@ export function pageOf<T>(items: readonly T[], page: number): { items: T[]; page
 
 export const isTokenOrder = (order: Order) => order.paymentIntentId === 'TOKEN';
 
+const tokensText = (amount: number) => `${amount.toLocaleString('en-SG')} ${amount === 1 ? 'token' : 'tokens'}`;
+
+/** An amount in the order's unit: cents for card orders, tokens for token orders. */
+const amountText = (order: Order, amount: number) => (isTokenOrder(order) ? tokensText(amount) : formatCents(amount));
+
 /** Cents for card orders, tokens for token orders. */
 export function orderTotalText(order: Order): string {
-  const amount = Number(order.totalCost.$numberDecimal);
-  return isTokenOrder(order) ? `${amount.toLocaleString('en-SG')} tokens` : formatCents(amount);
+  return amountText(order, Number(order.totalCost.$numberDecimal));
+}
+
+/** What the order cost after its refund (docs/rules/fulfilment.md). */
+export function netPaidText(order: Order): string {
+  return amountText(order, Number(order.netPaid.$numberDecimal));
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** '10 tickets bought · 3 drawn' ('· 3 free' for free Buy-X-Get-Y tickets). */
+export function ticketsText(order: Order): string {
+  const free = order.ticketsDrawn + order.refundedTickets - order.ticketsBought;
+  const parts = [`${plural(order.ticketsBought, 'ticket')} bought`, ...(free > 0 ? [`${free} free`] : []), `${order.ticketsDrawn} drawn`];
+  return parts.join(' · ');
+}
+
+/** '7 tickets refunded as 112 tokens', or null without a refund. */
+export function refundText(order: Order): string | null {
+  if (!order.refund) return null;
+  const amount = order.refund.currency === 'tokens' ? tokensText(order.refund.amount) : formatCents(order.refund.amount);
+  return `${plural(order.refundedTickets, 'ticket')} refunded as ${amount}`;
 }
 
 export type LotteryState = 'none' | 'waiting' | 'won' | 'lost';

@@ -1,13 +1,11 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { COUNTRIES, NOT_SHIPPABLE_MESSAGE, isShippableCountry, type UserDetails } from '@kujiya/shared';
+import { IMAGE_CONTENT_TYPES, countryChoices, NOT_SHIPPABLE_MESSAGE, isShippableCountry, type UserDetails } from '@kujiya/shared';
 import { ApiError } from '../../../lib/api-client';
 import { LoginReminderDialog } from '../../../components/LoginReminderDialog';
 import { needsLoginReminder } from '../../../components/login-reminder';
 import { useUpdateProfile } from '../api/updateProfile';
-import { changedProfileFields, profileFormErrors, profileFormOf, type ProfileForm } from '../profile-form';
+import { changedProfileFields, pictureProblem, profileFormErrors, profileFormOf, type ProfileForm } from '../profile-form';
 import { ProfileAvatar } from './ProfileAvatar';
-
-const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
 
 interface FieldSpec {
   name: keyof ProfileForm;
@@ -88,13 +86,19 @@ export function ProfileEditForm({ details, onCancel, onSaved }: { details: UserD
             Change Picture
             <input
               type="file"
-              accept="image/png,image/jpeg,image/webp,image/gif"
+              accept={IMAGE_CONTENT_TYPES.join(',')}
               className="visually-hidden"
               aria-label="Profile picture"
+              aria-invalid={Boolean(pictureError)}
+              aria-describedby={pictureError ? 'profile-picture-error' : undefined}
               onChange={(event) => {
                 const file = event.target.files?.[0] ?? null;
-                if (file && file.size > MAX_PICTURE_BYTES) {
-                  setPictureError('Please choose a picture under 5 MB.');
+                const problem = file && pictureProblem(file);
+                if (problem) {
+                  // Refused when chosen: no preview of a file the server would not take.
+                  event.target.value = '';
+                  setPicture(null);
+                  setPictureError(problem);
                   return;
                 }
                 setPictureError('');
@@ -103,7 +107,11 @@ export function ProfileEditForm({ details, onCancel, onSaved }: { details: UserD
             />
           </label>
         </div>
-        {pictureError && <p className="field-error">{pictureError}</p>}
+        {pictureError && (
+          <p id="profile-picture-error" className="field-error" role="alert">
+            {pictureError}
+          </p>
+        )}
         {fields.map((field) => {
           const error = showErrors[field.name] ? errors[field.name] : undefined;
           const id = `profile-${field.name}`;
@@ -140,7 +148,7 @@ export function ProfileEditForm({ details, onCancel, onSaved }: { details: UserD
             aria-describedby={isShippableCountry(form.country) ? undefined : 'profile-country-note'}
             onChange={(event) => setForm((current) => ({ ...current, country: event.target.value }))}
           >
-            {COUNTRIES.map((country) => (
+            {countryChoices(form.country).map((country) => (
               <option key={country.code} value={country.code}>
                 {country.name}
               </option>

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useCountdown } from '../../../lib/use-countdown';
-import { formatCountdown } from '../lib/purchase-maths';
+import { formatCountdown } from '../../../lib/use-countdown';
 import { RESERVATION_EXPIRED_MESSAGE } from '../lib/purchase-errors';
 
 /**

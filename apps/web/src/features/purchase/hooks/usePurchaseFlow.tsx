@@ -14,7 +14,7 @@ import { createKujiIntent } from '../api/createKujiIntent';
 import { readClientSeed } from '../../../lib/client-seed';
 import { startHold } from '../../../lib/hold-store';
 import { purchaseFailure, type PurchaseFailure, type PurchasePath } from '../lib/purchase-errors';
-import { buyOutQuantity, tokensShort } from '../lib/purchase-maths';
+import { buyOutQuantity, freeTicketsOf, tokensShort } from '../lib/purchase-maths';
 import { writeOrderState } from '../../../lib/order-state';
 import { writeKujiPaymentState } from '../lib/purchase-state';
 import { HoldDialog } from '../components/HoldDialog';
@@ -108,7 +108,10 @@ export function usePurchaseFlow(): PurchaseFlow {
         clientSeed: readClientSeed(),
         ...(purchase.buyOut ? { buyOut: true } : {}),
       });
-      writeOrderState({ orderId: order.orderId, ticketsBought: order.totalTicketsBought, selectedProduct: product });
+      // A Challenge's answer counts the tickets drawn up to its letter: /draw shows the tickets bought
+      // instead, so nothing gives the Challenge away before a ticket is opened (docs/rules/promotions.md).
+      const ticketsBought = product.promotion?.type === 'CHALLENGE' ? quantity : order.totalTicketsBought;
+      writeOrderState({ orderId: order.orderId, ticketsBought, selectedProduct: product });
       void queryClient.invalidateQueries({ queryKey: tokenQueryKey });
       void queryClient.invalidateQueries({ queryKey: productsQueryKey });
       close();
@@ -162,6 +165,7 @@ export function usePurchaseFlow(): PurchaseFlow {
           cost={purchase.cost}
           paidTickets={purchase.quantity}
           tokenPrice={purchase.product.token}
+          freeTickets={freeTicketsOf(purchase.product, purchase.quantity)}
           busy={busy}
           onYes={() => void payWithTokens()}
           onCancel={close}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Promotion } from '@kujiya/shared';
-import { buyOutQuantity, formatCountdown, tokensShort } from './purchase-maths';
+import { formatCountdown } from '../../../lib/use-countdown';
+import { buyOutQuantity, freeTicketsOf, tokensShort } from './purchase-maths';
 
 const buy3get1: Promotion = { type: 'BUY_X_GET_Y_FREE', details: { requiredQuantity: 3, freeQuantity: 1 } };
 const challenge: Promotion = { type: 'CHALLENGE', details: { minimumQuantity: 3, challengeAlphabet: 'A' } };
@@ -35,5 +36,15 @@ describe('reservation countdown', () => {
     expect(formatCountdown(600)).toBe('10:00');
     expect(formatCountdown(65)).toBe('1:05');
     expect(formatCountdown(0)).toBe('0:00');
+  });
+});
+
+describe('freeTicketsOf', () => {
+  it('names the free tickets a Buy 3 Get 1 purchase includes, a BUY OUT too', () => {
+    // 10 left: a buy-out pays 3 + 3 + 2 = 8 (two full groups of 4, then 2) and gets 2 free.
+    expect(buyOutQuantity({ quantity: '10/20', promotion: buy3get1 })).toBe(8);
+    expect(freeTicketsOf({ quantity: '10/20', promotion: buy3get1 }, 8)).toBe(2);
+    expect(freeTicketsOf({ quantity: '10/20', promotion: buy3get1 }, 2)).toBe(0);
+    expect(freeTicketsOf({ quantity: '10/20', promotion: null }, 10)).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import { maximumQuantity, parseTicketCount, type Product } from '@kujiya/shared';
+import { maximumQuantity, parseTicketCount, ticketsReceived, type Product } from '@kujiya/shared';
 
 /** How many more tokens the shopper needs; 0 when the balance covers the cost. */
 export function tokensShort(balance: number, cost: number): number {
@@ -13,8 +13,7 @@ export function buyOutQuantity(product: Pick<Product, 'quantity' | 'promotion'>)
   return maximumQuantity(parseTicketCount(product.quantity).left, product.promotion);
 }
 
-/** A countdown as m:ss, e.g. 9:05. */
-export function formatCountdown(seconds: number): string {
-  const whole = Math.max(0, Math.floor(seconds));
-  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+/** Free Buy-X-Get-Y tickets a purchase of `paid` tickets includes (docs/rules/promotions.md). */
+export function freeTicketsOf(product: Pick<Product, 'quantity' | 'promotion'>, paid: number): number {
+  return ticketsReceived(paid, parseTicketCount(product.quantity).left, product.promotion) - paid;
 }

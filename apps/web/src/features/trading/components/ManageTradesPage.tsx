@@ -5,7 +5,7 @@ import { useCancelTrade } from '../api/cancelTrade';
 import { useUserTrades } from '../api/getUserTrades';
 import { tradeFailureText } from '../lib/alerts';
 import { ConfirmDialog } from './ConfirmDialog';
-import { ImageZoomDialog } from './ImageZoomDialog';
+import { ImageZoomDialog, type ZoomedPrize } from './ImageZoomDialog';
 import { TradeCard } from './TradeCard';
 import './trading.css';
 
@@ -14,7 +14,7 @@ export function ManageTradesPage() {
   const trades = useUserTrades();
   const cancel = useCancelTrade();
   const [cancelling, setCancelling] = useState<string | null>(null);
-  const [zoom, setZoom] = useState<{ src: string; name: string } | null>(null);
+  const [zoom, setZoom] = useState<ZoomedPrize | null>(null);
   const [notice, setNotice] = useState<{ text: string; error: boolean } | null>(null);
   const list = trades.data?.trades ?? [];
 
@@ -38,7 +38,7 @@ export function ManageTradesPage() {
       {trades.isSuccess && list.length === 0 && <p className="empty-text">{TRADE_ALERTS.noOwnTrades}</p>}
       <ul className="trade-list">
         {list.map((trade) => (
-          <TradeCard key={trade._id} trade={trade} showCreator={false} onZoom={(src, name) => setZoom({ src, name })}>
+          <TradeCard key={trade._id} trade={trade} showCreator={false} onZoom={setZoom}>
             <p className="trade-card__offers" id={`offers-${trade._id}`}>
               {trade.offerCount === 1 ? '1 offer' : `${trade.offerCount} offers`}
             </p>

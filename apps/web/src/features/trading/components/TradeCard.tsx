@@ -2,13 +2,14 @@ import type { ReactNode } from 'react';
 import type { Trade } from '@kujiya/shared';
 import { imageUrl } from '../../../lib/image-url';
 import { formatSgDate } from '../../../lib/singapore-time';
+import type { ZoomedPrize } from './ImageZoomDialog';
 import { GivenPrizeList, WantedPrizeList } from './PrizeList';
 
 interface TradeCardProps {
   trade: Trade;
   /** Show the creator (the marketplace) or the created date (the shopper's own trades). */
   showCreator: boolean;
-  onZoom: (image: string, name: string) => void;
+  onZoom: (prize: ZoomedPrize) => void;
   children?: ReactNode;
 }
 
@@ -27,7 +28,7 @@ export function TradeCard({ trade, showCreator, onZoom, children }: TradeCardPro
       <h2 className="trade-card__heading">Prizes Offered</h2>
       <GivenPrizeList prizes={trade.prizesOffered} label="Prizes offered" onZoom={onZoom} />
       <h2 className="trade-card__heading">Prizes Wanted</h2>
-      <WantedPrizeList prizes={trade.prizesWanted} />
+      <WantedPrizeList prizes={trade.prizesWanted} onZoom={onZoom} />
       {children && <div className="trade-card__actions">{children}</div>}
     </li>
   );

@@ -8,7 +8,7 @@ import { useTradeOffers } from '../api/getTradeOffers';
 import { useRejectOffer } from '../api/rejectOffer';
 import { tradeFailureText } from '../lib/alerts';
 import { ConfirmDialog } from './ConfirmDialog';
-import { ImageZoomDialog } from './ImageZoomDialog';
+import { ImageZoomDialog, type ZoomedPrize } from './ImageZoomDialog';
 import { GivenPrizeList } from './PrizeList';
 import './trading.css';
 
@@ -24,7 +24,7 @@ export function TradeOffersPage() {
   const [deciding, setDeciding] = useState<Decision | null>(null);
   const [notice, setNotice] = useState<{ text: string; error: boolean } | null>(null);
   const [accepted, setAccepted] = useState(false);
-  const [zoom, setZoom] = useState<{ src: string; name: string } | null>(null);
+  const [zoom, setZoom] = useState<ZoomedPrize | null>(null);
 
   // After an accept the trade is done: back to the shopper's trades after a moment.
   useEffect(() => {
@@ -83,7 +83,7 @@ export function TradeOffersPage() {
               {offer.fromUser.profilePicture && <img src={imageUrl(offer.fromUser.profilePicture)} alt="" className="trade-card__avatar" />}
               <strong>{offer.fromUser.username}</strong>
             </div>
-            <GivenPrizeList prizes={offer.offeredPrizes.map((p) => ({ ...p, prizeId: p.prizeId._id }))} label="Offered prizes" onZoom={(src, name) => setZoom({ src, name })} />
+            <GivenPrizeList prizes={offer.offeredPrizes.map((p) => ({ ...p, prizeId: p.prizeId._id }))} label="Offered prizes" onZoom={setZoom} />
             <div className="trade-card__actions">
               <button type="button" className="btn btn--ghost" onClick={() => setDeciding({ offer, accept: false })}>
                 Reject

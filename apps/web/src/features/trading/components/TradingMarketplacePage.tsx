@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { TRADE_ALERTS, TRADE_SEARCH_DEBOUNCE_MS, type Trade } from '@kujiya/shared';
 import { useMarketplaceTrades } from '../api/getMarketplaceTrades';
 import { useDebouncedValue } from '../hooks/useDebouncedValue';
-import { ImageZoomDialog } from './ImageZoomDialog';
+import { ImageZoomDialog, type ZoomedPrize } from './ImageZoomDialog';
 import { OfferTradeDialog } from './OfferTradeDialog';
 import { TradeCard } from './TradeCard';
 import { YourOfferDialog } from './YourOfferDialog';
@@ -14,7 +14,7 @@ export function TradingMarketplacePage() {
   const [search, setSearch] = useState('');
   const settled = useDebouncedValue(search, TRADE_SEARCH_DEBOUNCE_MS);
   const trades = useMarketplaceTrades(settled);
-  const [zoom, setZoom] = useState<{ src: string; name: string } | null>(null);
+  const [zoom, setZoom] = useState<ZoomedPrize | null>(null);
   const [offering, setOffering] = useState<Trade | null>(null);
   const [reviewing, setReviewing] = useState<Trade | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -57,7 +57,7 @@ export function TradingMarketplacePage() {
       )}
       <ul className="trade-list">
         {list.map((trade) => (
-          <TradeCard key={trade._id} trade={trade} showCreator onZoom={(src, name) => setZoom({ src, name })}>
+          <TradeCard key={trade._id} trade={trade} showCreator onZoom={setZoom}>
             {trade.userOffer ? (
               <button type="button" className="btn btn--ghost btn--block" onClick={() => setReviewing(trade)}>
                 View Your Offer

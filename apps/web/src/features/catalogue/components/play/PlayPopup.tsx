@@ -15,7 +15,7 @@ import {
 import { Dialog } from '../../../../components/ui/Dialog';
 import { ClientSeedField } from '../../../../components/ClientSeedField';
 import { useHoldSeconds } from '../../../../lib/hold-store';
-import { useCountdown } from '../../../../lib/use-countdown';
+import { formatCountdown, useCountdown } from '../../../../lib/use-countdown';
 import { usePrizes } from '../../../../lib/api/get-prizes';
 import { arrivalDate } from '../../lib/arrival';
 import { imageUrl } from '../../../../lib/image-url';
@@ -102,8 +102,14 @@ export function PlayPopup({ product, onClose, onBuy, onBuyOut, busy = false, onF
 
         <div className="play__buy">
           <QuantityPicker value={quantity} min={min} max={Math.max(min, max)} disabled={disabled} onChange={setQuantity} />
-          <p className="play__total" aria-live="polite">
-            {left > 0 ? (
+          <p className="play__total" aria-live="polite" data-testid="play-total">
+            {holdSecondsLeft > 0 ? (
+              // Another shopper's buy-out holds what is left (docs/rules/buying.md): not sold out, it may come back.
+              <>
+                The remaining tickets are held by a buy-out in progress:{' '}
+                <strong data-testid="play-hold-countdown">{formatCountdown(holdSecondsLeft)}</strong> left.
+              </>
+            ) : left > 0 ? (
               <>
                 Total <strong>{quantity * product.token}</strong> tokens · <strong>{formatCents(quantity * dollarsToCents(product.price))}</strong>
                 {received > quantity && (

@@ -23,7 +23,7 @@ import { getOrCreateSetting } from './core/settings.ts';
 import { installAfterCommit, setAfterCommitErrorHandler } from './core/after-commit.ts';
 import { createRateLimiter } from './core/rate-limiter.ts';
 import { applyRouteLimits } from './core/route-limits.ts';
-import { rejectControlCharacters } from './core/input-hardening.ts';
+import { rejectUnsafeCharacters } from './core/input-hardening.ts';
 import type { AppContext } from './core/context.ts';
 import { createServices, type Services } from './services.ts';
 import { registerApiRoutes } from './routes.ts';
@@ -121,11 +121,11 @@ export async function buildApp(options: BuildAppOptions): Promise<KujiyaApp> {
     done();
   });
   // Limits of routes that hold stock or store anonymous data, from one table (core/route-limits.ts);
-  // control characters are refused in every route's params, query and body.
+  // control and format characters are refused in every route's params, query and body.
   applyRouteLimits(app, ctx.limiter);
   const routeTable: RouteOptions[] = [];
   app.addHook('onRoute', (route) => void routeTable.push(route));
-  rejectControlCharacters(app);
+  rejectUnsafeCharacters(app);
   // Several calls carry no body (favourites, the draw); a client that still sends a JSON content
   // type gets the route's own answer (403, 404, ...) instead of Fastify's 400 for an empty JSON body.
   const parseJson = app.getDefaultJsonParser('error', 'error');

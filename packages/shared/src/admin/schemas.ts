@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { usernameOrEmailField } from '../accounts/schemas.ts';
 
 /** What an audit entry concerns: the kinds of record the back office changes. */
 export const auditEntityTypeSchema = z.enum([
@@ -251,7 +252,7 @@ export const pendingShipmentsPdfSchema = z.string().describe('application/pdf: o
 // ---------- Inventory lookup ----------
 
 export const adminInventoryParamsSchema = z.object({
-  usernameOrEmail: z.string().trim().min(1, 'Please enter a username or email').max(254),
+  usernameOrEmail: usernameOrEmailField('Please enter a username or email'),
 });
 
 // ---------- Dashboard ----------

@@ -22,6 +22,12 @@ export interface RunningServer extends KujiyaApp {
   close(): Promise<void>;
 }
 
+/** The start-up line that says who may read the dev outbox (docs/rules/security.md). */
+export const devOutboxNote = (devOutbox: 'loopback' | 'everyone') =>
+  devOutbox === 'everyone'
+    ? 'DEV_OUTBOX=1: the dev outbox (GET /api/dev/outbox, sign-up codes and reset links) is served to every client'
+    : 'The dev outbox (GET /api/dev/outbox) is served to loopback clients only (DEV_OUTBOX=1 serves every client)';
+
 /** Opens and migrates the database, builds the app, seeds demo data on first start, and listens. */
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const { config } = options;
@@ -49,6 +55,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   if (config.env === 'production' && !config.smtpUrl) {
     startupNotes.push('SMTP_URL is not set: mail is kept undelivered in the database outbox');
   }
+  if (config.devOutbox !== 'off') startupNotes.push(devOutboxNote(config.devOutbox));
   if (config.demoData && (await isEmptyShop(built.ctx, built.services))) {
     startupNotes.push(...(await seedDemoData(built.ctx, built.services)));
   }

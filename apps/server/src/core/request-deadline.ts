@@ -17,13 +17,15 @@ export function enforceBodyDeadline(app: FastifyInstance, timeoutMs: number): vo
     const hasBody = raw.headers['transfer-encoding'] !== undefined || Number(raw.headers['content-length'] ?? 0) > 0;
     if (raw.complete || !hasBody) return done();
     const timer = setTimeout(() => {
-      if (raw.complete) return;
+      if (raw.complete || raw.readableEnded) return;
       if (!reply.sent) void reply.code(408).header('connection', 'close').send({ message: REQUEST_TIMEOUT_MESSAGE });
       // Answered early (a 403 before the body): Node would go on reading the rest to reuse the connection.
-      else raw.socket?.destroy();
+      else if (typeof raw.socket?.destroy === 'function') raw.socket.destroy();
     }, timeoutMs);
     timer.unref();
-    raw.once('close', () => clearTimeout(timer));
+    const stop = () => clearTimeout(timer);
+    raw.once('end', stop);
+    raw.once('close', stop);
     done();
   });
 }

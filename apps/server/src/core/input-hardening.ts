@@ -58,11 +58,11 @@ export function assertNoFormatCharacters(value: unknown, path: string): void {
   if (found !== null) throw formatCharacterError(found);
 }
 
-/** The declared schema of one top-level field (through `.optional()`, `.refine()`, pipes), or undefined. */
-function fieldSchema(schema: unknown, field: string): ZodType | undefined {
+/** The fields of a declared object schema (through `.optional()`, `.refine()`, pipes); {} for any other schema. */
+export function declaredFields(schema: unknown): Record<string, ZodType> {
   let current = schema as { shape?: Record<string, ZodType>; in?: unknown; def?: { innerType?: unknown } } | undefined;
   for (let i = 0; current && !current.shape && i < 5; i++) current = (current.in ?? current.def?.innerType) as typeof current;
-  return current?.shape?.[field];
+  return current?.shape ?? {};
 }
 
 const PARTS = [
@@ -81,7 +81,7 @@ function check(request: FastifyRequest) {
     const found = findFormatCharacter(value, '');
     if (found === null) continue;
     // A field whose own rule refuses the value (an e-mail address) answers its own message: validation does.
-    const own = fieldSchema(request.routeOptions.schema?.[schemaPart], found);
+    const own = declaredFields(request.routeOptions.schema?.[schemaPart])[found];
     if (own && !own.safeParse(value?.[found]).success) return;
     throw formatCharacterError(found);
   }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_MESSAGE } from '@kujiya/shared';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { insertTestShopper } from '../modules/accounts/test-helpers.ts';
+import { declaredFields } from './input-hardening.ts';
 
 /**
  * Look-alike and invisible characters (docs/rules/security.md, "Input hardening"): every field that
@@ -21,12 +22,7 @@ const LOOKALIKE_EMAILS = [
 type Part = 'body' | 'querystring' | 'params';
 const PARTS: Part[] = ['body', 'querystring', 'params'];
 
-function shapeOf(schema: unknown): Record<string, ZodType> {
-  let current = schema as { shape?: Record<string, ZodType>; in?: unknown; def?: { innerType?: unknown } } | undefined;
-  for (let i = 0; current && !current.shape && i < 5; i++) current = (current.in ?? current.def?.innerType) as typeof current;
-  return current?.shape ?? {};
-}
-
+const shapeOf = declaredFields;
 const methodsOf = (route: RouteOptions) => (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'HEAD');
 const apiRoutes = (t: TestApp) => t.routeTable.filter((r) => r.url.startsWith('/api/') && !(r as { websocket?: boolean }).websocket);
 

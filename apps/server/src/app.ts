@@ -23,7 +23,8 @@ import { getOrCreateSetting } from './core/settings.ts';
 import { installAfterCommit, setAfterCommitErrorHandler } from './core/after-commit.ts';
 import { createRateLimiter } from './core/rate-limiter.ts';
 import { applyRouteLimits } from './core/route-limits.ts';
-import { rejectControlCharacters } from './core/input-hardening.ts';
+import { rejectUnsafeCharacters } from './core/input-hardening.ts';
+import { enforceBodyDeadline } from './core/request-deadline.ts';
 import type { AppContext } from './core/context.ts';
 import { createServices, type Services } from './services.ts';
 import { registerApiRoutes } from './routes.ts';
@@ -40,6 +41,8 @@ export interface BuildAppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** Called when a response does not match its declared schema (the test app fails the test with it). */
   onContractBreach?: (message: string) => void;
+  /** How long a request may take to arrive (default REQUEST_TIMEOUT_MS; tests shorten it to run in seconds). */
+  requestTimeoutMs?: number;
 }
 
 export interface KujiyaApp {
@@ -62,6 +65,7 @@ const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 export async function buildApp(options: BuildAppOptions): Promise<KujiyaApp> {
   const { config, database } = options;
   const clock = options.clock ?? systemClock;
+  const requestTimeoutMs = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   const app = Fastify({
     // Pretty on a terminal, JSON otherwise; one request line at debug, with secrets cut out of URLs.
     logger: options.logger ?? loggerOptions(config.logLevel),
@@ -69,11 +73,15 @@ export async function buildApp(options: BuildAppOptions): Promise<KujiyaApp> {
     // Client address: X-Forwarded-For is honoured only behind a trusted proxy (TRUST_PROXY).
     trustProxy: config.trustProxy,
     // The request policy (docs/rules/security.md): JSON bodies up to 1 MB (routes may lower it);
-    // a request must arrive whole within 30 s, an idle connection closes after 60 s.
+    // a request must arrive whole within 30 s (Node times the headers, `enforceBodyDeadline` the
+    // body), an idle connection closes after 60 s. Node looks for late headers every 30 s by default:
+    // every sixth of the timeout keeps the 408 close to it.
     bodyLimit: BODY_LIMIT_BYTES,
-    requestTimeout: REQUEST_TIMEOUT_MS,
+    requestTimeout: requestTimeoutMs,
     connectionTimeout: CONNECTION_TIMEOUT_MS,
+    http: { connectionsCheckingInterval: Math.max(100, Math.round(requestTimeoutMs / 6)) },
   });
+  enforceBodyDeadline(app, requestTimeoutMs);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   const jwtSecret =
@@ -121,11 +129,11 @@ export async function buildApp(options: BuildAppOptions): Promise<KujiyaApp> {
     done();
   });
   // Limits of routes that hold stock or store anonymous data, from one table (core/route-limits.ts);
-  // control characters are refused in every route's params, query and body.
+  // control and format characters are refused in every route's params, query and body.
   applyRouteLimits(app, ctx.limiter);
   const routeTable: RouteOptions[] = [];
   app.addHook('onRoute', (route) => void routeTable.push(route));
-  rejectControlCharacters(app);
+  rejectUnsafeCharacters(app);
   // Several calls carry no body (favourites, the draw); a client that still sends a JSON content
   // type gets the route's own answer (403, 404, ...) instead of Fastify's 400 for an empty JSON body.
   const parseJson = app.getDefaultJsonParser('error', 'error');

@@ -71,6 +71,7 @@ const envSchema = z.object({
   TEST_COURIER: flag(false),
   COLLECTION_SLOT_CAPACITY: z.coerce.number({ message: 'must be a whole number' }).int().min(1).max(1000).default(10),
   TRUST_PROXY: flag(false),
+  DEV_OUTBOX: flag(false),
   // Default: on outside production, off in production (see loadConfig).
   DEMO_DATA: optionalString,
   PAYMENTS: optionalString.refine((v) => v === undefined || v === 'test' || v === 'stripe', { message: 'must be test or stripe' }),
@@ -98,6 +99,11 @@ export type Config = {
   testCourier: boolean;
   collectionSlotCapacity: number;
   trustProxy: boolean;
+  /**
+   * Who may read the dev outbox (GET /api/dev/outbox): nobody in production, loopback clients by
+   * default, every client with DEV_OUTBOX=1 (docs/rules/security.md, "Production safety").
+   */
+  devOutbox: 'off' | 'loopback' | 'everyone';
   demoData: boolean;
   logLevel: string;
   /** Open live sockets (/ws) allowed per client address. */
@@ -147,6 +153,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration: PAYMENTS must be set: NODE_ENV=production needs STRIPE_SECRET_KEY, or PAYMENTS=test to run the built-in test gateway',
     );
   }
+  // The outbox holds sign-up codes and reset links: whoever reads it can take over any account.
+  if (e.NODE_ENV === 'production' && e.DEV_OUTBOX) {
+    throw new ConfigError('Invalid configuration: DEV_OUTBOX cannot be set with NODE_ENV=production (the dev outbox holds sign-up codes and reset links)');
+  }
   const demoData = flag(e.NODE_ENV !== 'production').safeParse(e.DEMO_DATA);
   if (!demoData.success) throw new ConfigError('Invalid configuration: DEMO_DATA must be 0/1/true/false');
   // Relative DATA_DIR is taken from where `npm start` was typed (INIT_CWD), not the workspace folder.
@@ -177,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     testCourier: !e.EASYPARCEL_API_KEY && (e.NODE_ENV !== 'production' || e.TEST_COURIER),
     collectionSlotCapacity: e.COLLECTION_SLOT_CAPACITY,
     trustProxy: e.TRUST_PROXY,
+    devOutbox: e.NODE_ENV === 'production' ? 'off' : e.DEV_OUTBOX ? 'everyone' : 'loopback',
     demoData: demoData.data,
     payments,
     logLevel: e.LOG_LEVEL,

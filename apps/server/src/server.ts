@@ -4,6 +4,7 @@ import type { Clock } from './core/clock.ts';
 import { migrateDatabase, openDatabase } from './db/database.ts';
 import { buildApp, type BuildAppOptions, type KujiyaApp } from './app.ts';
 import { isEmptyShop, seedDemoData } from './demo/seed-demo.ts';
+import { startMemorySettle } from './core/memory-settle.ts';
 
 export interface StartOptions {
   config: Config;
@@ -14,6 +15,8 @@ export interface StartOptions {
   webDist?: BuildAppOptions['webDist'];
   /** How often the background jobs run (default 15 s). They never run under NODE_ENV=test. */
   jobIntervalMs?: number;
+  /** How often the process looks at its memory (default 10 s; core/memory-settle.ts). */
+  memorySettleIntervalMs?: number;
 }
 
 export interface RunningServer extends KujiyaApp {
@@ -21,6 +24,12 @@ export interface RunningServer extends KujiyaApp {
   startupNotes: string[];
   close(): Promise<void>;
 }
+
+/** The start-up line that says who may read the dev outbox (docs/rules/security.md). */
+export const devOutboxNote = (devOutbox: 'loopback' | 'everyone') =>
+  devOutbox === 'everyone'
+    ? 'DEV_OUTBOX=1: the dev outbox (GET /api/dev/outbox, sign-up codes and reset links) is served to every client'
+    : 'The dev outbox (GET /api/dev/outbox) is served to loopback clients only (DEV_OUTBOX=1 serves every client)';
 
 /** Opens and migrates the database, builds the app, seeds demo data on first start, and listens. */
 export async function startServer(options: StartOptions): Promise<RunningServer> {
@@ -49,9 +58,12 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   if (config.env === 'production' && !config.smtpUrl) {
     startupNotes.push('SMTP_URL is not set: mail is kept undelivered in the database outbox');
   }
+  if (config.devOutbox !== 'off') startupNotes.push(devOutboxNote(config.devOutbox));
   if (config.demoData && (await isEmptyShop(built.ctx, built.services))) {
     startupNotes.push(...(await seedDemoData(built.ctx, built.services)));
   }
+  // After a flood the process gives its memory back once traffic is quiet (core/memory-settle.ts).
+  const stopMemorySettle = config.env === 'test' ? undefined : startMemorySettle(built.app, built.ctx.log, options.memorySettleIntervalMs);
   const address = await built.app.listen({ port: config.port, host: config.host });
   const port = new URL(address).port;
   // Background jobs run on every instance (the advisory lock makes exactly one do each run);
@@ -78,6 +90,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       await stopPurge?.();
       await stopFulfilment?.();
       await stopTrading?.();
+      await stopMemorySettle?.();
       await built.app.close();
       await database.close();
     },

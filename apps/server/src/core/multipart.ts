@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError, badRequest } from './http-errors.ts';
-import { assertNoControlCharacters } from './input-hardening.ts';
+import { assertNoControlCharacters, assertNoFormatCharacters } from './input-hardening.ts';
 
 /**
  * Multipart limits (docs/rules/security.md): the plugin's busboy limits, enforced while the request
@@ -43,7 +43,7 @@ const TOO_LARGE_CODES: Record<string, string> = {
 };
 
 /**
- * Reads a multipart form: text fields (control characters refused) and the file of `fileField`
+ * Reads a multipart form: text fields (control and format characters refused) and the file of `fileField`
  * (read up to the file size cap; any other file part is drained unread). Over a limit answers
  * 413 with `tooLargeMessage` for the file or a general text; a malformed body is a 400.
  */
@@ -78,6 +78,7 @@ export async function readMultipartFiles(
         const value = typeof part.value === 'string' ? part.value : String(part.value);
         assertNoControlCharacters(value, part.fieldname);
         assertNoControlCharacters(part.fieldname, 'Field name', true);
+        assertNoFormatCharacters({ [part.fieldname]: value }, '');
         fields[part.fieldname] = value;
         continue;
       }

@@ -9,7 +9,13 @@ import { startServer } from '../server.ts';
 async function run() {
   const config = loadConfigOrExit();
   const interval = Number(process.env.TEST_JOB_INTERVAL_MS ?? '');
-  const server = await startServer({ config, webDist: false, jobIntervalMs: interval > 0 ? interval : undefined });
+  const memoryInterval = Number(process.env.TEST_MEMORY_SETTLE_INTERVAL_MS ?? '');
+  const server = await startServer({
+    config,
+    webDist: false,
+    jobIntervalMs: interval > 0 ? interval : undefined,
+    memorySettleIntervalMs: memoryInterval > 0 ? memoryInterval : undefined,
+  });
   process.stdout.write(`${JSON.stringify({ listening: server.url })}\n`);
   process.once('SIGTERM', () => void server.close().then(() => process.exit(0)));
 }

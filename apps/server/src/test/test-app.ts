@@ -13,6 +13,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** A built web app's folder to serve (default: none, the API only). */
   webDist?: string;
+  /** How long a request may take to arrive (default 30 s), for the slow-client tests. */
+  requestTimeoutMs?: number;
 }
 
 /**
@@ -39,6 +41,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     clock,
     logger: false,
     webDist: options.webDist ?? false,
+    requestTimeoutMs: options.requestTimeoutMs,
     onContractBreach: (message) => contractBreaches.push(message),
     onRoute: (route) => routes.push(route),
   });

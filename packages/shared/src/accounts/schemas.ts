@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isKnownCountryCode, UNKNOWN_COUNTRY_MESSAGE } from '../fulfilment/countries.ts';
 import { messageResponseSchema } from '../common/ids.ts';
+import { isAcceptableEmail, normaliseEmail } from '../common/text.ts';
 
 /**
  * Accounts contract (docs/rules/accounts.md): sign-up with an e-mail code, login, password
@@ -41,25 +42,38 @@ export const PASSWORD_SPECIAL_CHARACTERS = '!@#$%^&*_-';
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9]{3,30}$/;
 export const PASSWORD_PATTERN = /^(?=.*[A-Za-z])(?=.*\d)(?=.*[!@#$%^&*_-]).{6,}$/;
-/** A simple address shape: something@something.tld, no spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const POSTAL_CODE_PATTERN = /^\d{6}$/;
 export const PHONE_NUMBER_PATTERN = /^[3689]\d{7}$/;
 export const VERIFICATION_CODE_PATTERN = /^\d{6}$/;
 
-export const isValidEmail = (value: string) => EMAIL_PATTERN.test(value.trim()) && value.trim().length <= 254;
+/** The one e-mail rule (common/text.ts): what the forms check before sending, and the server refuses. */
+export const isValidEmail = (value: string) => isAcceptableEmail(normaliseEmail(value));
 export const isValidUsername = (value: string) => USERNAME_PATTERN.test(value);
 export const isValidPassword = (value: string) => PASSWORD_PATTERN.test(value) && value.length <= 128;
 export const isValidPostalCode = (value: string) => POSTAL_CODE_PATTERN.test(value);
 export const isValidPhoneNumber = (value: string) => PHONE_NUMBER_PATTERN.test(value);
 
-/** E-mail: trimmed and lowercased (accounts are matched on the lowercased address). */
-export const emailSchema = z
-  .string({ message: EMAIL_MESSAGE })
-  .trim()
-  .max(254, { message: EMAIL_MESSAGE })
-  .regex(EMAIL_PATTERN, { message: EMAIL_MESSAGE })
-  .transform((v) => v.toLowerCase());
+/**
+ * An e-mail field: normalised (NFKC, trimmed, lower-case; accounts are matched on that form) and
+ * refused with `message` when it is not a plain address or holds control, format (bidi, zero-width)
+ * or mixed-script characters (docs/rules/accounts.md).
+ */
+export const emailField = (message: string = EMAIL_MESSAGE) =>
+  z.string({ message }).overwrite(normaliseEmail).refine(isAcceptableEmail, { message });
+export const emailSchema = emailField();
+
+/**
+ * A field that takes a username or an e-mail (login, the admin look-up): when it holds an `@` it is
+ * an address, normalised and checked by the e-mail rule; otherwise it is left as typed.
+ */
+export const usernameOrEmailField = (requiredMessage: string) =>
+  z
+    .string({ message: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .max(254)
+    .overwrite((v) => (v.includes('@') ? normaliseEmail(v) : v))
+    .refine((v) => !v.includes('@') || isAcceptableEmail(v), { message: EMAIL_MESSAGE });
 
 export const usernameSchema = z.string({ message: USERNAME_MESSAGE }).regex(USERNAME_PATTERN, { message: USERNAME_MESSAGE });
 
@@ -152,7 +166,7 @@ export type CreateUserRequest = z.input<typeof createUserRequestSchema>;
 
 /** POST /api/users/login: `username` is the username or the e-mail. 401 invalidLogin on failure. */
 export const loginRequestSchema = z.object({
-  username: z.string({ message: 'Please enter your username or email.' }).trim().min(1, 'Please enter your username or email.').max(254),
+  username: usernameOrEmailField('Please enter your username or email.'),
   password: z.string({ message: 'Please enter your password.' }).min(1, 'Please enter your password.').max(128),
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;

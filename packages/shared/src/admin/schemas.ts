@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IMAGE_NAME_PATTERN } from '../media/schemas.ts';
+import { usernameOrEmailField } from '../accounts/schemas.ts';
 
 /** What an audit entry concerns: the kinds of record the back office changes. */
 export const auditEntityTypeSchema = z.enum([
@@ -315,7 +316,7 @@ export const pendingShipmentsPdfSchema = z.string().describe('application/pdf: o
 // ---------- Inventory lookup ----------
 
 export const adminInventoryParamsSchema = z.object({
-  usernameOrEmail: z.string().trim().min(1, 'Please enter a username or email').max(254),
+  usernameOrEmail: usernameOrEmailField('Please enter a username or email'),
 });
 
 // ---------- Dashboard ----------

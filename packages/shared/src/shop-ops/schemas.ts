@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from '../common/ids.ts';
-import { passwordSchema } from '../accounts/schemas.ts';
+import { emailField, passwordSchema } from '../accounts/schemas.ts';
 import { announcementSeveritySchema } from './announcements.ts';
 import { inventoryItemSchema, orderSchema, selfCollectionSchema, shipmentSchema } from '../fulfilment/schemas.ts';
 import { tradeSchema } from '../trading/schemas.ts';
@@ -229,7 +229,7 @@ export type AdminMe = z.infer<typeof adminMeResponseSchema>;
 
 export const inviteAdminRequestSchema = z.object({
   username: text('Username', 50).regex(/^[A-Za-z0-9_.-]+$/, 'Username may contain letters, digits, ., - and _'),
-  email: z.email('Please enter a valid email').trim().toLowerCase().max(254),
+  email: emailField('Please enter a valid email'),
   role: adminRoleSchema,
 });
 export type InviteAdminRequest = z.infer<typeof inviteAdminRequestSchema>;

@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../core/context.ts';
 import type { Principal } from '../../core/auth.ts';
 import { badRequest, conflict, notFound } from '../../core/http-errors.ts';
+import { assertNoControlCharacters, assertNoFormatCharacters } from '../../core/input-hardening.ts';
 import type { AuditService } from '../audit/service.ts';
 import { BOX_FIXED, nextSku, type CatalogueService, type ProposedPrize } from '../catalogue/service.ts';
 import { KUJI_ORDER, type OrdersService } from '../orders/service.ts';
@@ -48,10 +49,17 @@ interface Deps {
   payments: PaymentsService;
 }
 
+/**
+ * A form's text fields through its schema. The fields were checked for control and format characters
+ * as the form was read, but one may hold JSON (the prize list) whose escapes only now become
+ * characters: the parsed form is checked again (docs/rules/security.md, "Input hardening").
+ */
 function parseForm<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  throw badRequest(result.error.issues[0]!.message);
+  if (!result.success) throw badRequest(result.error.issues[0]!.message);
+  assertNoControlCharacters(result.data, '');
+  assertNoFormatCharacters(result.data, '');
+  return result.data;
 }
 
 /** Singapore midnight of the day `at` falls on, as a UTC instant. */

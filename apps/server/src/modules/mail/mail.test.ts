@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { renderMail } from './layout.ts';
 import { startSmtp, type TestSmtp } from './testing.ts';
+import { loadConfig } from '../../config.ts';
+import { devOutboxNote, startServer } from '../../server.ts';
 
 /** Undoes quoted-printable soft line breaks and =XX escapes enough to search the text. */
 const unfold = (raw: string) =>
@@ -107,5 +109,61 @@ describe('mail layout', () => {
     // The text part is plain: no markup, no HTML escapes.
     expect(mail.text).toContain('Tom & "Jerry"');
     expect(mail.text).not.toMatch(/<(p|a|h1|table)\b|&amp;/);
+  });
+});
+
+describe('the dev outbox is served to loopback clients only (it holds sign-up codes and reset links)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // Behind a trusted proxy: the forwarded client address decides, the proxy on this machine does not.
+    t = await createTestApp({ env: { TRUST_PROXY: '1' } });
+    await t.services.mail.send({ to: 'victim@example.com', subject: 'Your code 123456', text: '123456', html: '<p>123456</p>' });
+  });
+  afterAll(async () => t.close());
+  const get = (url: string, remoteAddress: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url, remoteAddress, headers });
+  const URLS = ['/api/dev/outbox?to=victim@example.com', '/api/dev/outbox/latest?to=victim@example.com'];
+
+  it('another machine gets 404 and no mail, even through a proxy on this machine', async () => {
+    for (const url of URLS) {
+      for (const [remote, headers] of [
+        ['192.168.1.20', {}],
+        ['203.0.113.9', {}],
+        ['::ffff:10.0.0.5', {}],
+        ['127.0.0.1', { 'x-forwarded-for': '203.0.113.9' }],
+      ] as const) {
+        const res = await get(url, remote, headers);
+        expect(res.statusCode, `${url} from ${remote} ${JSON.stringify(headers)}`).toBe(404);
+        expect(res.body).not.toContain('123456');
+      }
+    }
+  });
+
+  it('this machine reads it (the e2e tests run on loopback)', async () => {
+    for (const url of URLS) {
+      for (const remote of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+        const res = await get(url, remote);
+        expect(res.statusCode, `${url} from ${remote}`).toBe(200);
+        expect(res.body).toContain('123456');
+      }
+    }
+  });
+
+  it('DEV_OUTBOX=1 serves every client, is refused in production, and the start log says who may read it', async () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), PAYMENTS: 'test', DEV_OUTBOX: '1' })).toThrow(/DEV_OUTBOX/);
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), PAYMENTS: 'test' }).devOutbox).toBe('off');
+    const server = await startServer({
+      config: loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DEMO_DATA: '0', LOG_LEVEL: 'silent', JWT_SECRET: 'x'.repeat(40), DEV_OUTBOX: '1' }),
+      inMemory: true,
+      logger: false,
+    });
+    try {
+      expect(server.startupNotes).toContain(devOutboxNote('everyone'));
+      const res = await server.app.inject({ method: 'GET', url: '/api/dev/outbox', remoteAddress: '192.168.1.20' });
+      expect(res.statusCode).toBe(200);
+    } finally {
+      await server.close();
+    }
+    expect(devOutboxNote('loopback')).toMatch(/loopback clients only/);
   });
 });

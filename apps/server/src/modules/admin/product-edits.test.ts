@@ -9,7 +9,7 @@ const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="12" height="12"><cir
 type Prize = { id: string; letter: string; name: string; description: string; image: string; initialQuantity: number; remainingQuantity: number };
 
 /**
- * PUT /api/admin/products/{id} as the spec's client sends it (docs/rules/back-office.md): Reload Set
+ * PUT /api/admin/products/{id} as the shop's client sends it (docs/rules/back-office.md): Reload Set
  * from the editable payload, partial edits of what a shop changes after creation, and the lottery's
  * orders on the product page.
  */
@@ -28,7 +28,7 @@ describe('product edits through PUT /api/admin/products/{id}', () => {
   const fairnessOf = async (setId: string) => (await t.app.inject({ method: 'GET', url: `/api/fairness/${setId}` })).json();
   const prizeOf = (detail: { prizes: Prize[] }, letter: string) => detail.prizes.find((p) => p.letter === letter)!;
 
-  /** The spec's Reload Set: the loaded payload with SKU suffix + 1, sold 0, active, no promotion, lottery reset, initial counts. */
+  /** The client's Reload Set: the loaded payload with SKU suffix + 1, sold 0, active, no promotion, lottery reset, initial counts. */
   const specReloadPayload = (detail: { productSku: string; productQuantity: number; arrival: string | null; doubleChance: boolean }, nextSku: string, prizesQuantities: unknown) => ({
     sku: nextSku,
     quantity: detail.productQuantity,
@@ -41,7 +41,7 @@ describe('product edits through PUT /api/admin/products/{id}', () => {
     prizesQuantities,
   });
 
-  it('takes the spec client\'s Reload Set payload (prizesQuantities as a list, then as an object): old round closed and revealed, a new committed round', async () => {
+  it('takes the shop client\'s Reload Set payload (prizesQuantities as a list, then as an object): old round closed and revealed, a new committed round', async () => {
     const { productId, setId } = await createTestProduct(t, { sku: 'SPEC-001' });
     const buyer = await fundedShopper(t, 'spec_reloader', 500);
     expect((await useTokens(t, buyer, { setId, ticketsBought: 3 })).statusCode).toBe(200);

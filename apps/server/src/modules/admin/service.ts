@@ -218,7 +218,7 @@ export function createAdminService(ctx: AppContext, deps: Deps) {
 
     /**
      * PUT /api/admin/products/{id} (docs/rules/back-office.md): a partial edit (only what the payload
-     * carries changes), or a Reload Set when sent with `reload: true` or as the spec's Reload Set
+     * carries changes), or a Reload Set when sent with `reload: true` or as the shop client's Reload Set
      * payload (SKU suffix + 1 and `sold` 0); prize quantities change only through a reload.
      */
     async updateProduct(admin: Principal, productId: string, input: AdminProductUpdate): Promise<AdminProduct> {
@@ -235,7 +235,7 @@ export function createAdminService(ctx: AppContext, deps: Deps) {
         (doubles.length !== currentDoubles.length ||
           doubles.some((p, i) => p.id !== currentDoubles[i]!.id || p.quantity !== currentDoubles[i]!.initialQuantity));
       if (reload) {
-        // The next round's total follows its prizes; the spec's client sends it (and sold 0) along.
+        // The next round's total follows its prizes; the shop's client sends it (and sold 0) along.
         const total = before.prizes.filter((p) => p.kind === 'letter').reduce((sum, p) => sum + (quantities?.[p.letter] ?? p.initialQuantity), 0);
         if (input.quantity !== undefined && input.quantity !== total && input.quantity !== before.productQuantity) {
           throw badRequest(`Quantity must equal the prizes' total (${total})`);
@@ -273,7 +273,7 @@ export function createAdminService(ctx: AppContext, deps: Deps) {
           tags: input.tags,
           priceCents: input.price === undefined ? undefined : Math.round(input.price * 100),
           tokenPrice: input.token,
-          // The spec's Reload Set sends the next round's SKU: the reload gives it to the new round.
+          // The client's Reload Set sends the next round's SKU: the reload gives it to the new round.
           sku: specReload ? undefined : input.sku,
           active: input.status === undefined ? undefined : input.status === 'active',
           arrival: input.arrival,

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
  * "Docs"). The rule, kept simple:
  * - scanned: `README.md` and every `docs/**\/*.md`;
  * - a path is a backticked word (no spaces) that starts with one of the top folders below, or `src/`;
- *   one with a placeholder (`<domain>`, `{id}`, `*`) is a pattern, not a path, and is skipped;
+ *   one with a placeholder (`<domain>`, `{id}`, `*`, `…`) is a pattern, not a path, and is skipped;
  *   a trailing `:line` or `#anchor` is dropped;
  * - `src/…` is the source folder of a workspace: it must exist under `apps/server`, `apps/web` or
  *   `packages/shared`;
@@ -17,7 +17,7 @@ import { describe, expect, it } from 'vitest';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const topFolders = ['apps', 'packages', 'docs', 'e2e', 'bench', 'scripts'];
 const workspaces = ['apps/server', 'apps/web', 'packages/shared'];
-const placeholder = /[<>{}*]/;
+const placeholder = /[<>{}*…]/;
 
 export function namedPaths(markdown: string): { backticked: string[]; links: string[] } {
   const backticked: string[] = [];

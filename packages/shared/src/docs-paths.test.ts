@@ -19,7 +19,7 @@ const topFolders = ['apps', 'packages', 'docs', 'e2e', 'bench', 'scripts'];
 const workspaces = ['apps/server', 'apps/web', 'packages/shared'];
 const placeholder = /[<>{}*…]/;
 
-export function namedPaths(markdown: string): { backticked: string[]; links: string[] } {
+function namedPaths(markdown: string): { backticked: string[]; links: string[] } {
   const backticked: string[] = [];
   for (const match of markdown.matchAll(/`([^`\s]+)`/g)) {
     const word = match[1].replace(/[:#].*$/, '').replace(/[.,;)]+$/, '');
@@ -36,7 +36,7 @@ export function namedPaths(markdown: string): { backticked: string[]; links: str
   return { backticked, links };
 }
 
-export function pathExists(repoRoot: string, named: string): boolean {
+function pathExists(repoRoot: string, named: string): boolean {
   if (named.startsWith('src/')) return workspaces.some((ws) => fs.existsSync(path.join(repoRoot, ws, named)));
   return fs.existsSync(path.join(repoRoot, named));
 }

@@ -3,6 +3,7 @@ export * from './money.ts';
 export * from './common/ids.ts';
 export * from './common/openapi.ts';
 export * from './common/text.ts';
+export * from './common/time.ts';
 export * from './catalogue/schemas.ts';
 export * from './catalogue/rules.ts';
 export * from './catalogue/product-inputs.ts';

@@ -22,6 +22,5 @@ export class TestClock implements Clock {
   }
 }
 
-export const MINUTE = 60_000;
-export const HOUR = 60 * MINUTE;
-export const DAY = 24 * HOUR;
+// The durations are the shared ones (packages/shared/src/common/time.ts), under the server's short names.
+export { MINUTE_MS as MINUTE, HOUR_MS as HOUR, DAY_MS as DAY } from '@kujiya/shared';

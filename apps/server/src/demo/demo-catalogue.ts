@@ -1,10 +1,10 @@
+import { DAY_MS } from '@kujiya/shared';
 import type { AppContext } from '../core/context.ts';
 import type { Services } from '../services.ts';
 import { artworkOf } from './art/demo-art.ts';
 import { demoBuyers, type DemoBuyer } from './demo-buyers.ts';
 import { DEMO_SETS, doubleChancePrizeOf, lastPrizeOf, prizeDescription, type DemoSet } from './catalogue-data.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** Demo tickets are bought in small purchases with this client seed and a purchase number. */
 export const DEMO_CLIENT_SEED = 'kujiya-demo';
 

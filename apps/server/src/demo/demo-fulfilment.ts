@@ -1,10 +1,9 @@
-import { collectionDates, collectionSlotsFor, ticketsLeft, type Product } from '@kujiya/shared';
+import { DAY_MS, collectionDates, collectionSlotsFor, ticketsLeft, type Product } from '@kujiya/shared';
 import type { AppContext } from '../core/context.ts';
 import type { Services } from '../services.ts';
 import { TestGateway } from '../modules/payments/test-gateway.ts';
 import { DEMO_SHOPPER } from './demo-accounts.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The demo shopper's fulfilment story, made through the real services: won items in stock, one due

@@ -3,7 +3,7 @@
  * two-week clock, the trade cut-off and the self-collection slots (docs/rules/fulfilment.md).
  */
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS } from '../common/time.ts';
 
 /** One shipping bundle carries up to 2 big prizes or up to 20 small prizes. */
 export const SHIPPING_BUNDLE_BIG_PRIZES = 2;

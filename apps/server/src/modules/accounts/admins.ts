@@ -8,7 +8,8 @@ import { HttpError, badRequest, conflict, notFound } from '../../core/http-error
 import type { MailService } from '../mail/service.ts';
 import { renderMail } from '../mail/service.ts';
 import { adminInvites, admins } from './tables.ts';
-import { burnPasswordCheck, generateToken, hashPassword, hashToken, isUniqueViolation, TOKEN_PATTERN, verifyPassword } from './secrets.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { burnPasswordCheck, generateToken, hashPassword, hashToken, TOKEN_PATTERN, verifyPassword } from './secrets.ts';
 
 /** How long an invited admin's set-password link works. */
 export const ADMIN_INVITE_TTL_MS = 3 * DAY;

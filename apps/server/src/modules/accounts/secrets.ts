@@ -55,12 +55,3 @@ export function sameDigest(a: string, b: string): boolean {
   const right = Buffer.from(b, 'hex');
   return left.length === right.length && crypto.timingSafeEqual(left, right);
 }
-
-/** True when a database error is a unique violation (optionally of the named index). */
-export function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const { code, constraint: name } = e as { code?: string; constraint?: string };
-    if (code === '23505') return constraint === undefined || name === constraint;
-  }
-  return false;
-}

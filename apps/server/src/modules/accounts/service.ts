@@ -23,7 +23,8 @@ import { HttpError, badRequest, conflict, forbidden, notFound } from '../../core
 import type { MailService } from '../mail/service.ts';
 import type { MediaService } from '../media/service.ts';
 import { users } from './tables.ts';
-import { burnPasswordCheck, hashPassword, isUniqueViolation, verifyPassword } from './secrets.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { burnPasswordCheck, hashPassword, verifyPassword } from './secrets.ts';
 import { DEFAULT_PROFILE_PICTURE, DEFAULT_PROFILE_PICTURE_SVG } from './default-picture.ts';
 import { createVerification } from './verification.ts';
 import { createPasswordResets } from './password-reset.ts';

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { DAY_MS } from '@kujiya/shared';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createTestProduct } from '../catalogue/test/fixtures.ts';
 import { fundedShopper, useTokens } from '../orders/testing.ts';
 import { addressedShopper, confirmCard, givePrizes } from '../fulfilment/testing.ts';
 import { confirmWithCard, startTokenPurchase, testPackage } from '../token-shop/testing.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 async function adminHeaders(t: TestApp) {
   const res = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: 'boss', password: 'Boss123!' } });

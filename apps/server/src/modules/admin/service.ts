@@ -1,4 +1,5 @@
 import {
+  DAY_MS,
   PRODUCT_ADDED,
   newProductFormSchema,
   type AdminAvailabilityRequest,
@@ -27,7 +28,6 @@ import type { AccountsService } from '../accounts/service.ts';
 import type { MediaService } from '../media/service.ts';
 import type { NotificationsService } from '../notifications/service.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 export const PREORDER_ARRIVED = (name: string) => `Your pre-ordered items from ${name} have arrived and are ready to ship.`;
 export const USER_NOT_FOUND = 'User not found';

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
-import { ADMIN_PAGE_SIZE, type AuditEntityType, type AuditEntry, type AuditLogQuery, type AuditLogResponse } from '@kujiya/shared';
+import { ADMIN_PAGE_SIZE, DAY_MS, type AuditEntityType, type AuditEntry, type AuditLogQuery, type AuditLogResponse } from '@kujiya/shared';
 import type { AppContext } from '../../core/context.ts';
 import type { Principal } from '../../core/auth.ts';
 import type { Executor } from '../../db/database.ts';
@@ -20,7 +20,7 @@ const entryOf = (row: AuditRow): AuditEntry => ({
 });
 
 /** Singapore midnight starting the day `YYYY-MM-DD` (the shop's days are Singapore days). */
-const sgDayStart = (day: string, addDays = 0) => new Date(Date.parse(`${day}T00:00:00+08:00`) + addDays * 24 * 60 * 60 * 1000);
+const sgDayStart = (day: string, addDays = 0) => new Date(Date.parse(`${day}T00:00:00+08:00`) + addDays * DAY_MS);
 
 /** The filters of the shop-wide log, as conditions. */
 function logFilters(query: AuditLogQuery): SQL | undefined {

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import { canonicalBox, centsToDollars, commitmentOf, productListingSchema, rulesDocument, sha256Hex, type Prize, type Product, type ProductListing, type Promotion } from '@kujiya/shared';
+import { DAY_MS, canonicalBox, centsToDollars, commitmentOf, productListingSchema, rulesDocument, sha256Hex, type Prize, type Product, type ProductListing, type Promotion } from '@kujiya/shared';
 import { ResponseSerializationError } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../core/context.ts';
 import type { Executor, Tx } from '../../db/database.ts';
@@ -17,7 +17,7 @@ export { nextSku } from './sku.ts';
 import { prizes, products, promotions, roundPrizes, setRounds } from './tables.ts';
 
 /** A set is "new" while its current round opened less than this long ago (docs/catalogue.md). */
-export const NEW_PRODUCT_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
+export const NEW_PRODUCT_WINDOW_MS = 30 * DAY_MS;
 export const PRODUCT_NOT_FOUND = 'Product not found';
 export const RELOAD_REFUSED_RESERVED = 'This round has unpaid reservations. Try Reload Set again when they are paid or expired.';
 export const RELOAD_REFUSED_HOLD = 'A card buy-out holds this round. Try Reload Set again when it is paid or expired.';

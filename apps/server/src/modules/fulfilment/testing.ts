@@ -1,9 +1,8 @@
-import { addDays, collectionDates, collectionSlotsFor, singaporeDate, singaporeInstant } from '@kujiya/shared';
+import { DAY_MS, addDays, collectionDates, collectionSlotsFor, singaporeDate, singaporeInstant } from '@kujiya/shared';
 import type { TestApp } from '../../test/test-app.ts';
 import { createTestProduct } from '../catalogue/test/fixtures.ts';
 import { fundedShopper, type Shopper } from '../orders/testing.ts';
 
-export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A shopper with a complete Singapore profile address and phone number. */
 export async function addressedShopper(t: Pick<TestApp, 'ctx' | 'services'> & TestApp, username: string): Promise<Shopper> {

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { and, asc, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import {
+  DAY_MS,
   COLLECT_PREORDER_MESSAGE,
   EXPIRED_SHIPPING,
   SHIP_BY_DAYS,
@@ -54,7 +55,6 @@ export interface TakenUnits {
   shipByDate: Date | null;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 export { SHIP_BY_DAYS };
 /** Ship-by rule: order date + 14 days for in-stock sets, none for pre-orders. */
 export function shipByDateFor(orderDate: Date, preorder: boolean): Date | null {

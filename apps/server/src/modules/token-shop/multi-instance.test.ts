@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DAY_MS } from '@kujiya/shared';
 import { callInstance, until, useInstances } from '../../test/instances.ts';
 import { testPackage, testShopper } from './testing.ts';
 
@@ -10,7 +11,7 @@ import { testPackage, testShopper } from './testing.ts';
 describe.skipIf(!process.env.TEST_DATABASE_URL)('promo codes applied at once on two instances', () => {
   const shop = useInstances();
   const card = { cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' };
-  const yearLong = () => ({ validFrom: new Date(Date.now() - 86_400_000), validTo: new Date(Date.now() + 365 * 86_400_000) });
+  const yearLong = () => ({ validFrom: new Date(Date.now() - DAY_MS), validTo: new Date(Date.now() + 365 * DAY_MS) });
 
   it('six payments of one shopper, the code applied to all at once: one 200, five refusals, and the one accepted gets its bonus', async () => {
     const pkg = await testPackage(shop.t, { tokenAmount: 10, price: 1000 });

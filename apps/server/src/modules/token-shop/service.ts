@@ -14,7 +14,7 @@ import {
   type TokenPackageInput,
 } from '@kujiya/shared';
 import type { AuditService } from '../audit/service.ts';
-import { isUniqueViolation } from '../../db/unique-violation.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import type { AppContext } from '../../core/context.ts';
 import type { Executor, Tx } from '../../db/database.ts';
 import type { Principal } from '../../core/auth.ts';

@@ -18,6 +18,7 @@ import {
 import type { Principal } from '../../core/auth.ts';
 import type { AppContext } from '../../core/context.ts';
 import type { Executor, Tx } from '../../db/database.ts';
+import { isUniqueViolation, withTxRetry } from '../../db/errors.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../core/http-errors.ts';
 import { runPeriodically } from '../../core/periodic.ts';
 import type { AccountsService } from '../accounts/service.ts';
@@ -35,15 +36,6 @@ export function tradeCutoff(now: Date): Date {
   return singaporeInstant(addDays(singaporeDate(now), TRADE_CUTOFF_DAYS + 1));
 }
 
-const isUniqueViolation = (err: unknown) => {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-};
-const isDeadlock = (err: unknown) => {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return ['40P01', '40001'].includes(e?.code ?? '') || ['40P01', '40001'].includes(e?.cause?.code ?? '');
-};
-
 /**
  * Trading (docs/rules/trading.md). Every change runs in one transaction that locks the trade row
  * first (then its offer), so accept, cancel, withdraw, reject and the expiry job are serialised per
@@ -56,15 +48,7 @@ export function createTradingService(
   const { inventory, catalogue, accounts, notifications } = deps;
 
   /** Runs a transaction, retrying a deadlock between settlements touching the same batches. */
-  async function transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await ctx.db.transaction(work);
-      } catch (err) {
-        if (attempt >= 4 || !isDeadlock(err)) throw err;
-      }
-    }
-  }
+  const transaction = <T>(work: (tx: Tx) => Promise<T>): Promise<T> => withTxRetry(ctx.db, work);
 
   const units = (items: { batchId: string; quantity: number }[]): UnitRequest[] => items.map((i) => ({ batchId: i.batchId, quantity: i.quantity }));
 

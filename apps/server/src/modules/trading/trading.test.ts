@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TRADE_CUTOFF_MESSAGE, TRADE_MESSAGES as M } from '@kujiya/shared';
+import { DAY_MS, TRADE_CUTOFF_MESSAGE, TRADE_MESSAGES as M } from '@kujiya/shared';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { fundedShopper, type Shopper } from '../orders/testing.ts';
-import { DAY_MS, givePrizes } from '../fulfilment/testing.ts';
+import { givePrizes } from '../fulfilment/testing.ts';
 import { createTrade, freeByPrize, heldByPrize, makeOffer, tradeCall, wantedOf } from './testing.ts';
 
 describe('trading', () => {

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import type { AdminPromoCode } from '@kujiya/shared';
+import { DAY_MS, type AdminPromoCode } from '@kujiya/shared';
 import { useSavePromoCode } from '../../api/savePromoCode';
 import { fromSgInputValue, toSgInputValue } from '../../../../lib/singapore-time';
 import { errorText } from './form-values';
 
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+const inDays = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString();
 
 /** Create or edit a promo code (codes are stored upper-case; the same code in any case is one code). */
 export function PromoCodeForm({ promoCode, onDone }: { promoCode: AdminPromoCode | null; onDone: () => void }) {

@@ -1,0 +1,62 @@
+// Recognising PostgreSQL errors and retrying transactions that lost a lock race: the one place every
+// module reads a database error code from (docs/architecture.md, "Database errors and lock order").
+import type { Db, Tx } from './database.ts';
+
+const UNIQUE_VIOLATION = '23505';
+/** deadlock_detected and serialization_failure: the transaction was rolled back and may simply run again. */
+const RETRYABLE = new Set(['40P01', '40001']);
+
+/**
+ * The PostgreSQL errors on an error's `cause` chain: node-postgres throws the error itself, Drizzle and
+ * PGlite may wrap it (`DrizzleQueryError` with the driver's error as `cause`).
+ */
+function* databaseErrors(error: unknown): Generator<{ code?: unknown; constraint?: unknown }> {
+  const seen = new Set<unknown>();
+  for (let e: unknown = error; e && typeof e === 'object' && !seen.has(e); e = (e as { cause?: unknown }).cause) {
+    seen.add(e);
+    yield e as { code?: unknown; constraint?: unknown };
+  }
+}
+
+/** True when a database error is a unique violation (optionally of the named constraint or index). */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  for (const e of databaseErrors(error)) {
+    if (e.code === UNIQUE_VIOLATION) return constraint === undefined || e.constraint === constraint;
+  }
+  return false;
+}
+
+/** True when a transaction was rolled back as a deadlock victim or for a serialization failure. */
+export function isDeadlock(error: unknown): boolean {
+  for (const e of databaseErrors(error)) {
+    if (typeof e.code === 'string' && RETRYABLE.has(e.code)) return true;
+  }
+  return false;
+}
+
+export interface TxRetryOptions {
+  /** Attempts in all, the first included (default 4). */
+  attempts?: number;
+  /** Wait before the second attempt in ms, doubled each time, plus jitter (default 10). */
+  baseDelayMs?: number;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Runs `work` in a transaction on `db`, running it again (after a short, growing, jittered wait) when
+ * PostgreSQL rolled it back for a deadlock or serialization failure; any other error, or the last
+ * attempt's, is thrown. `work` must be safe to run again: it does everything inside the transaction.
+ */
+export async function withTxRetry<T>(db: Pick<Db, 'transaction'>, work: (tx: Tx) => Promise<T>, options: TxRetryOptions = {}): Promise<T> {
+  const attempts = options.attempts ?? 4;
+  const baseDelayMs = options.baseDelayMs ?? 10;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(work);
+    } catch (error) {
+      if (attempt >= attempts || !isDeadlock(error)) throw error;
+      await sleep(baseDelayMs * 2 ** (attempt - 1) * (1 + Math.random()));
+    }
+  }
+}

@@ -1,8 +1,0 @@
-/** True when a database error is a unique violation (optionally of the named index). */
-export function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const { code, constraint: name } = e as { code?: string; constraint?: string };
-    if (code === '23505') return constraint === undefined || name === constraint;
-  }
-  return false;
-}

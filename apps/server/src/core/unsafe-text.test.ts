@@ -110,7 +110,7 @@ describe('unsafe text at every place it is taken', () => {
     expect(await t.services.mail.listOutbox({ limit: 200 })).toEqual([]);
   });
 
-  it('the shop's e-mail message, on sign-up', async () => {
+  it('the shop\'s e-mail message, on sign-up', async () => {
     for (const email of LOOKALIKE_EMAILS) {
       const res = await send('POST', { url: '/api/verification/create', payload: { email } });
       expect(res.statusCode).toBe(400);

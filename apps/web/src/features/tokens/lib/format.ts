@@ -1,18 +1,9 @@
 import { bonusTokens } from '@kujiya/shared';
-
-const singaporeTime = new Intl.DateTimeFormat('en-SG', {
-  timeZone: 'Asia/Singapore',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  hour12: true,
-});
+import { formatSgDateTime } from '../../../lib/singapore-time';
 
 /** An expiry shown in Singapore time, e.g. "10 Jul 2026, 10:00 am". */
 export function formatExpiry(iso: string): string {
-  return singaporeTime.format(new Date(iso));
+  return formatSgDateTime(iso);
 }
 
 /** Tokens a payment brings once a promo applies: the package's plus the bonus. */

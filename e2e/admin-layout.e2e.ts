@@ -75,7 +75,8 @@ const slug = (label: string) => label.toLowerCase().replace(/[^a-z]+/g, '-');
 /** Every screen reached through the nav, then the records opened from their lists; `check` runs on each. */
 async function walkBackOffice(page: Page, check: (name: string) => Promise<void>) {
   const nav = page.getByRole('navigation', { name: NAV });
-  expect(await nav.getByRole('link').allTextContents()).toEqual(OWNER_SECTIONS);
+  // The menu renders once the admin's session has loaded; on a loaded machine that can trail the first paint.
+  await expect.poll(() => nav.getByRole('link').allTextContents(), { timeout: 15_000 }).toEqual(OWNER_SECTIONS);
   for (const label of OWNER_SECTIONS) {
     await nav.getByRole('link', { name: label, exact: true }).click();
     await settle(page);

@@ -29,7 +29,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 // Any constant works; it only has to be the same in every instance sharing the database.
 const MIGRATION_LOCK_KEY = 727_001;
 
@@ -37,7 +37,13 @@ const MIGRATION_LOCK_KEY = 727_001;
 export const LOCK_POOL_SIZE = 4;
 
 /** Opens PostgreSQL when `url` is given, otherwise embedded PGlite in `pgliteDir` (in memory if absent). */
-export async function openDatabase(opts: { url?: string; pgliteDir?: string; poolSize?: number }): Promise<Database> {
+export async function openDatabase(opts: {
+  url?: string;
+  pgliteDir?: string;
+  poolSize?: number;
+  /** An in-memory PGlite started from this dumped data folder instead of a fresh one (tests). */
+  pgliteImage?: Blob;
+}): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
     // An idle connection the server drops (restart, admin) is discarded by the pool and replaced on
@@ -50,7 +56,7 @@ export async function openDatabase(opts: { url?: string; pgliteDir?: string; poo
     return { db, lockDb, kind: 'postgres', close: async () => void (await Promise.all([endPool(pool), endPool(lockPool)])) };
   }
   if (opts.pgliteDir) await fs.mkdir(opts.pgliteDir, { recursive: true });
-  const client = opts.pgliteDir ? new PGlite(opts.pgliteDir) : new PGlite();
+  const client = opts.pgliteDir ? new PGlite(opts.pgliteDir) : new PGlite(opts.pgliteImage ? { loadDataDir: opts.pgliteImage } : {});
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return { db, lockDb: db, kind: 'pglite', close: () => client.close() };

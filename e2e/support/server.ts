@@ -1,8 +1,9 @@
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { startServer, type RunningServer } from '../../apps/server/src/server.ts';
+import { openTestDatabase } from '../../apps/server/src/test/test-database.ts';
 
 /**
- * A real Kujiya server for browser tests: fresh in-memory PGlite with the demo data, the built web
+ * A real Kujiya server for browser tests: fresh in-memory PGlite (from the migrated image) with the demo data, the built web
  * app (npm test builds it first), a random port.
  */
 export async function startTestServer(env: Record<string, string> = {}): Promise<RunningServer> {
@@ -14,5 +15,5 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     LOG_LEVEL: 'silent',
     ...env,
   });
-  return startServer({ config, inMemory: true, logger: false });
+  return startServer({ config, database: await openTestDatabase(), logger: false });
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Config } from './config.ts';
 import type { Clock } from './core/clock.ts';
-import { migrateDatabase, openDatabase } from './db/database.ts';
+import { migrateDatabase, openDatabase, type Database } from './db/database.ts';
 import { buildApp, type BuildAppOptions, type KujiyaApp } from './app.ts';
 import { isEmptyShop, seedDemoData } from './demo/seed-demo.ts';
 import { startMemorySettle } from './core/memory-settle.ts';
@@ -11,6 +11,8 @@ export interface StartOptions {
   clock?: Clock;
   /** Use in-memory PGlite instead of DATA_DIR (tests). Ignored when DATABASE_URL is set. */
   inMemory?: boolean;
+  /** An open, migrated database to use instead (tests); closed with the server. */
+  database?: Database;
   logger?: BuildAppOptions['logger'];
   webDist?: BuildAppOptions['webDist'];
   /** How often the background jobs run (default 15 s). They never run under NODE_ENV=test. */
@@ -34,11 +36,13 @@ export const devOutboxNote = (devOutbox: 'loopback' | 'everyone') =>
 /** Opens and migrates the database, builds the app, seeds demo data on first start, and listens. */
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const { config } = options;
-  const database = await openDatabase({
-    url: config.databaseUrl,
-    pgliteDir: options.inMemory ? undefined : path.join(config.dataDir, 'pglite'),
-    poolSize: config.databasePoolSize,
-  });
+  const database =
+    options.database ??
+    (await openDatabase({
+      url: config.databaseUrl,
+      pgliteDir: options.inMemory ? undefined : path.join(config.dataDir, 'pglite'),
+      poolSize: config.databasePoolSize,
+    }));
   await migrateDatabase(database, config.databaseUrl);
   const built = await buildApp({
     config,

@@ -11,7 +11,17 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] } },
-      { test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'] } },
+      // The web's tests run in a DOM (jsdom) with MSW answering the API from the shared schemas
+      // (apps/web/src/test/setup.ts): components are tested through the user's clicks and the HTTP layer.
+      {
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          environmentOptions: { jsdom: { url: 'http://localhost:3000/' } },
+          setupFiles: ['apps/web/src/test/setup.ts'],
+        },
+      },
       {
         test: { name: 'server', include: serverTests, exclude: [...configDefaults.exclude, ...postgresOnlyTests], env: { TEST_DB: 'pglite' }, ...slow },
       },

@@ -26,3 +26,8 @@ export function installDialogPolyfill(): void {
     if (top.dispatchEvent(cancel)) top.close();
   });
 }
+
+/** jsdom has no layout, so its scrollTo only logs "not implemented"; pages call it on opening. */
+export function installScrollPolyfill(): void {
+  window.scrollTo = () => undefined;
+}

@@ -11,13 +11,12 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] } },
-      // The web's tests run in a DOM (jsdom) with MSW answering the API from the shared schemas
-      // (apps/web/src/test/setup.ts): components are tested through the user's clicks and the HTTP layer.
+      // The web's logic tests run in Node; its component tests (`// @vitest-environment jsdom`) in a DOM
+      // with MSW answering the API from the shared schemas (apps/web/src/test/setup.ts).
       {
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
-          environment: 'jsdom',
           environmentOptions: { jsdom: { url: 'http://localhost:3000/' } },
           setupFiles: ['apps/web/src/test/setup.ts'],
         },

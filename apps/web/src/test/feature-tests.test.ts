@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const featuresDir = path.join(import.meta.dirname, '../features');
+const webSrc = path.join(import.meta.dirname, '..');
+const featuresDir = path.join(webSrc, 'features');
 
 /** The test files (`*.test.ts`, `*.test.tsx`) anywhere under `dir`. */
 function testFilesUnder(dir: string): string[] {
@@ -24,5 +25,14 @@ describe('web feature tests', () => {
 
   it.each(features.map((entry) => entry.name))('%s has at least one test file of its own', (feature) => {
     expect(testFilesUnder(path.join(featuresDir, feature))).not.toEqual([]);
+  });
+});
+
+// A component test (`*.test.tsx`) runs in the DOM only when it asks for it (test/setup.ts).
+describe('web component tests', () => {
+  const componentTests = testFilesUnder(webSrc).filter((file) => file.endsWith('.tsx'));
+
+  it.each(componentTests.map((file) => path.relative(webSrc, file)))('%s asks for the jsdom environment on its first line', (file) => {
+    expect(fs.readFileSync(path.join(webSrc, file), 'utf8').split('\n')[0]).toBe('// @vitest-environment jsdom');
   });
 });

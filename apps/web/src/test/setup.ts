@@ -1,23 +1,6 @@
-import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll } from 'vitest';
-import { signOut } from './auth';
-import { resetSent } from './http';
-import { installDialogPolyfill, installScrollPolyfill } from './dom-polyfills';
-import { server } from './server';
+// The web project runs in Node; a component test asks for a DOM with `// @vitest-environment jsdom`
+// on its first line (jsdom costs about two seconds a file, which the logic tests need not pay).
+// In a DOM file MSW answers the API and the DOM is cleaned after each test (dom-setup.ts).
+if (typeof document !== 'undefined') await import('./dom-setup');
 
-// jsdom has no modal <dialog>: every popup of the shop (components/ui/Dialog.tsx) needs one.
-installDialogPolyfill();
-installScrollPolyfill();
-
-// A request no test answered is a failure: the page asked for something the test did not expect.
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-  resetSent();
-  signOut();
-  localStorage.clear();
-  sessionStorage.clear();
-});
-afterAll(() => server.close());
+export {};

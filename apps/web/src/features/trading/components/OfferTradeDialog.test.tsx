@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { createOfferRequestSchema, inventoryResponseSchema, TRADE_ALERTS, tradeListResponseSchema, tradeMessageResponseSchema, type InventoryResponse } from '@kujiya/shared';

@@ -26,7 +26,7 @@ function serverNotifications() {
   answer('get', '/api/notification', notificationListSchema, () => list.filter((n) => !n.isRemoved));
   answer('patch', '/api/notification/read-all', successResponseSchema, () => {
     list = list.map((n) => ({ ...n, isRead: true }));
-    return { success: true };
+    return { success: true as const };
   });
   answer('patch', '/api/notification/:id/remove', notificationSchema, (request) => {
     const id = request.path.split('/')[3];

@@ -19,6 +19,8 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environmentOptions: { jsdom: { url: 'http://localhost:3000/' } },
           setupFiles: ['apps/web/src/test/setup.ts'],
+          // A component test clicks through a whole flow: on a loaded 2-core machine that took over 5 s.
+          testTimeout: 20_000,
         },
       },
       {

@@ -11,7 +11,18 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] } },
-      { test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'] } },
+      // The web's logic tests run in Node; its component tests (`// @vitest-environment jsdom`) in a DOM
+      // with MSW answering the API from the shared schemas (apps/web/src/test/setup.ts).
+      {
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environmentOptions: { jsdom: { url: 'http://localhost:3000/' } },
+          setupFiles: ['apps/web/src/test/setup.ts'],
+          // A component test clicks through a whole flow: on a loaded 2-core machine that took over 5 s.
+          testTimeout: 20_000,
+        },
+      },
       {
         test: { name: 'server', include: serverTests, exclude: [...configDefaults.exclude, ...postgresOnlyTests], env: { TEST_DB: 'pglite' }, ...slow },
       },

@@ -22,7 +22,7 @@ async function inviteToken(t: TestApp, email: string): Promise<string> {
 }
 
 const hasAdminGuard = (t: TestApp, route: RouteOptions) => {
-  const handlers = [route.preValidation ?? [], route.preHandler ?? []].flat();
+  const handlers = [route.onRequest ?? []].flat();
   return handlers.includes(t.ctx.guards.requireAdmin as never);
 };
 

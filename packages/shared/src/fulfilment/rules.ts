@@ -22,8 +22,7 @@ export function shippingFeeCents(bigPrizes: number, smallPrizes: number): number
 }
 
 /** Won items are kept at most two weeks: ship-by = order (or pre-order conversion) date + 14 days. */
-export const KEEP_DAYS = 14;
-export const SHIP_BY_DAYS = KEEP_DAYS;
+export const SHIP_BY_DAYS = 14;
 /** Reminders go out this many days before the ship-by date. */
 export const SHIP_BY_REMINDER_DAYS = [3, 1] as const;
 /** Items due within this many days (counted to Singapore midnight) cannot be traded. */

@@ -297,7 +297,6 @@ export function createSettlement(ctx: AppContext, deps: SettleDeps) {
     decideOrders,
   };
 }
-export type Settlement = ReturnType<typeof createSettlement>;
 
 /** An order's receipt from its ticket draws (as fairness.receiptForOrder reads it back); null when any has no hash. */
 function receiptOfDraws(setId: string, taken: readonly TakenTicket[]): FairnessReceipt | null {

@@ -2,7 +2,7 @@ import { Link, useParams } from 'react-router';
 import type { AdminOrderDetail } from '@kujiya/shared';
 import { ReceiptCard } from '../../../components/fairness/ReceiptCard';
 import { ApiError } from '../../../lib/api-client';
-import { formatSgDate, formatSgDateTime } from '../../../lib/singapore-time';
+import { formatSgDate, formatSgDateTime } from '@kujiya/shared';
 import { useAdminMe } from '../api/adminMe';
 import { useAdminOrder } from '../api/getAdminOrder';
 import { labelOf, sgd, tokensText } from '../labels';

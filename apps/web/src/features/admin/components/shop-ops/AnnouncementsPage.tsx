@@ -4,7 +4,7 @@ import { useAdminAnnouncements } from '../../api/adminAnnouncements';
 import { AdminTable } from '../table/AdminTable';
 import { AnnouncementForm } from './AnnouncementForm';
 import { AuditLog } from '../AuditLog';
-import { formatSgDateTime } from '../../../../lib/singapore-time';
+import { formatSgDateTime } from '@kujiya/shared';
 import './shop-ops.css';
 
 /** /admin/announcements: site-wide banners, published now or scheduled ahead. */

@@ -6,7 +6,7 @@ import { useSetShopperDisabled } from '../../api/setShopperDisabled';
 import { AuditLog } from '../AuditLog';
 import { TokenAdjustmentForm } from './TokenAdjustmentForm';
 import { ShopperRecords } from './ShopperRecords';
-import { formatSgDate, formatSgDateTime } from '../../../../lib/singapore-time';
+import { formatSgDate, formatSgDateTime } from '@kujiya/shared';
 import { labelOf, tokensText } from '../../labels';
 import { errorText } from './form-values';
 import './shop-ops.css';

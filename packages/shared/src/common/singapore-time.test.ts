@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatSgDate, formatSgDateTime, formatSgDay, formatSgDayShort, fromSgInputValue, toSgInputValue } from './singapore-time';
+import { formatSgDate, formatSgDateTime, formatSgDay, formatSgDayShort, fromSgInputValue, toSgInputValue } from './singapore-time.ts';
 
 describe('Singapore dates', () => {
   // 16:30 UTC on 9 Dec is 00:30 on 10 Dec in Singapore.

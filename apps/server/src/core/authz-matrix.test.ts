@@ -3,9 +3,9 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { TokenService } from './auth.ts';
-import { createTestProduct } from '../modules/catalogue/test/fixtures.ts';
-import { fundedShopper, useTokens, type Shopper } from '../modules/orders/testing.ts';
-import { startTokenPurchase, testPackage } from '../modules/token-shop/testing.ts';
+import { createTestProduct } from '../modules/catalogue/test-helpers.ts';
+import { fundedShopper, useTokens, type Shopper } from '../modules/orders/test-helpers.ts';
+import { startTokenPurchase, testPackage } from '../modules/token-shop/test-helpers.ts';
 
 /**
  * Every authenticated route (found in the route table by its guard: requireUser or requireAdmin)

@@ -1,11 +1,11 @@
 import { singaporeInstant } from '@kujiya/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { createTestProduct } from '../modules/catalogue/test/fixtures.ts';
-import { addressedShopper, confirmCard, givePrizes } from '../modules/fulfilment/testing.ts';
-import { useTokens, type Shopper } from '../modules/orders/testing.ts';
-import { startTokenPurchase, testPackage } from '../modules/token-shop/testing.ts';
-import { createTrade, makeOffer, wantedOf } from '../modules/trading/testing.ts';
+import { createTestProduct } from '../modules/catalogue/test-helpers.ts';
+import { addressedShopper, confirmCard, givePrizes } from '../modules/fulfilment/test-helpers.ts';
+import { useTokens, type Shopper } from '../modules/orders/test-helpers.ts';
+import { startTokenPurchase, testPackage } from '../modules/token-shop/test-helpers.ts';
+import { createTrade, makeOffer, wantedOf } from '../modules/trading/test-helpers.ts';
 
 /**
  * Another shopper's record, walked route by route (docs/rules/api.md, "Another shopper's record"):

@@ -13,9 +13,9 @@ import {
   type FairnessRound,
 } from '@kujiya/shared';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { createDoubleChanceTestProduct, createTestProduct } from '../catalogue/test/fixtures.ts';
+import { createDoubleChanceTestProduct, createTestProduct } from '../catalogue/test-helpers.ts';
 import { PRIZES_LOCKED } from '../catalogue/service.ts';
-import { api, fundedShopper, useTokens, type Shopper } from '../orders/testing.ts';
+import { api, fundedShopper, useTokens, type Shopper } from '../orders/test-helpers.ts';
 
 // One app for the file: every test makes its own sets and shoppers.
 let t: TestApp;

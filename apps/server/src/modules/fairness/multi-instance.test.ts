@@ -4,7 +4,7 @@ import type { Principal } from '../../core/auth.ts';
 import { TestClock } from '../../core/clock.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { INSTANCE_JWT_SECRET as JWT_SECRET, callInstance, startInstance, stopInstance, type Instance } from '../../test/instances.ts';
-import { createTestProduct } from '../catalogue/test/fixtures.ts';
+import { createTestProduct } from '../catalogue/test-helpers.ts';
 import type { NewProduct } from '@kujiya/shared';
 import { insertTestShopper } from '../accounts/test-helpers.ts';
 

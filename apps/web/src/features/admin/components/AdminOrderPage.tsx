@@ -3,7 +3,7 @@ import type { AdminOrderDetail } from '@kujiya/shared';
 import { ReceiptCard } from '../../../components/fairness/ReceiptCard';
 import { ApiError } from '../../../lib/api-client';
 import { formatSgDate, formatSgDateTime } from '@kujiya/shared';
-import { useAdminMe } from '../api/adminMe';
+import { useAdminMe } from '../api/getAdminMe';
 import { useAdminOrder } from '../api/getAdminOrder';
 import { labelOf, sgd, tokensText } from '../labels';
 import './shop-ops/shop-ops.css';

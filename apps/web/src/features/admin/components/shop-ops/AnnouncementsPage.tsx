@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Announcement } from '@kujiya/shared';
-import { useAdminAnnouncements } from '../../api/adminAnnouncements';
+import { useAdminAnnouncements } from '../../api/getAdminAnnouncements';
 import { AdminTable } from '../table/AdminTable';
 import { AnnouncementForm } from './AnnouncementForm';
 import { AuditLog } from '../AuditLog';

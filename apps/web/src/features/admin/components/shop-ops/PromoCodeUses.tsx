@@ -1,4 +1,4 @@
-import { usePromoCodeUses } from '../../api/promoCodeUses';
+import { usePromoCodeUses } from '../../api/getPromoCodeUses';
 import { formatSgDateTime } from '@kujiya/shared';
 
 /** Each payment a code was applied to, with its shopper and whether the use counted. */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { AdminPromoCode } from '@kujiya/shared';
-import { useAdminPromoCodes } from '../../api/adminPromoCodes';
+import { useAdminPromoCodes } from '../../api/getAdminPromoCodes';
 import { AdminTable } from '../table/AdminTable';
 import { AuditLog } from '../AuditLog';
 import { PromoCodeForm } from './PromoCodeForm';

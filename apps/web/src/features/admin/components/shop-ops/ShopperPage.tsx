@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ConfirmDialog } from '../../../../components/ui/ConfirmDialog';
-import { useAdminShopper } from '../../api/adminShopper';
+import { useAdminShopper } from '../../api/getAdminShopper';
 import { useSetShopperDisabled } from '../../api/setShopperDisabled';
 import { AuditLog } from '../AuditLog';
 import { TokenAdjustmentForm } from './TokenAdjustmentForm';

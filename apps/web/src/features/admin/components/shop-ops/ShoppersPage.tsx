@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useAdminShoppers } from '../../api/adminShoppers';
+import { useAdminShoppers } from '../../api/getAdminShoppers';
 import { AdminTable } from '../table/AdminTable';
 import { formatSgDateTime } from '@kujiya/shared';
 import './shop-ops.css';

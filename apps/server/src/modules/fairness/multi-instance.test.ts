@@ -79,7 +79,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the chained log with two server
     // Every paid order's receipt is in the chain, and together they cover it exactly once.
     const receipts: FairnessReceipt[] = [];
     for (const orderId of paid) {
-      const receipt = await t.services.fairness.receiptForOrder(orderId);
+      const receipt = await t.services.fairness.receiptForOrder(t.ctx.db, orderId);
       expect(receipt).not.toBeNull();
       expect(checkReceipt(round, receipt!).ok).toBe(true);
       receipts.push(receipt!);

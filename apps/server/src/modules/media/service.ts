@@ -61,9 +61,9 @@ export function createMediaService(ctx: AppContext) {
     },
 
     /** The stored image, or null when unknown. */
-    async getImage(name: string, exec: Executor = ctx.db): Promise<StoredImage | null> {
+    async getImage(name: string): Promise<StoredImage | null> {
       if (!isImageName(name)) return null;
-      const [row] = await exec.select().from(images).where(eq(images.name, name));
+      const [row] = await ctx.db.select().from(images).where(eq(images.name, name));
       if (!row) return null;
       return { ...row, contentType: contentTypeByExtension[name.split('.')[1]!] ?? (row.contentType as ImageContentType) };
     },

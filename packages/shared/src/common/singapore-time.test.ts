@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { formatSgDate, formatSgDateTime, formatSgDay, formatSgDayShort, fromSgInputValue, toSgInputValue } from './singapore-time.ts';
 
@@ -20,5 +23,24 @@ describe('Singapore dates', () => {
     expect(toSgInputValue(instant)).toBe('2026-12-10T00:30');
     expect(fromSgInputValue('2026-12-10T00:30')).toBe(instant);
     expect(fromSgInputValue(toSgInputValue('2026-06-01T04:15:00.000Z'))).toBe('2026-06-01T04:15:00.000Z');
+  });
+});
+
+describe('one date formatter', () => {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+  const sources = (dir: string): string[] =>
+    fs.readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+      const rel = `${dir}/${entry.name}`;
+      if (entry.isDirectory()) return entry.name === 'node_modules' || entry.name === 'dist' ? [] : sources(rel);
+      return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [rel] : [];
+    });
+
+  it('no source but this module formats a date itself (docs/architecture.md, "Conventions")', () => {
+    const files = [...sources('apps/web/src'), ...sources('apps/server/src'), ...sources('packages/shared/src')];
+    expect(files.length).toBeGreaterThan(300);
+    const offences = files.filter(
+      (file) => !file.endsWith('common/singapore-time.ts') && /Intl\.DateTimeFormat|toLocale(Date|Time)String\(/.test(fs.readFileSync(path.join(root, file), 'utf8')),
+    );
+    expect(offences).toEqual([]);
   });
 });

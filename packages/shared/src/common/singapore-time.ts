@@ -15,6 +15,8 @@ const weekdayDateTimeFormat = sg({ weekday: 'short', day: 'numeric', month: 'sho
 const weekdayDateFormat = sg({ weekday: 'short', day: 'numeric', month: 'short' });
 const dayMonthFormat = sg({ day: 'numeric', month: 'short' });
 const clockFormat = sg({ hour: 'numeric', minute: '2-digit', hour12: true });
+const dayMonthTimeFormat = sg({ day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' });
+const logTimeFormat = sg({ day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
 
 /** e.g. "7 Dec 2026" */
 export const formatSgDate = (iso: string | Date) => dateFormat.format(new Date(iso));
@@ -24,6 +26,16 @@ export const formatSgDateTime = (iso: string | Date) => dateTimeFormat.format(ne
 export const formatSgWeekdayDate = (iso: string | Date) => weekdayDateFormat.format(new Date(iso));
 /** e.g. "7 Dec" (chart axes) */
 export const formatSgDayMonth = (iso: string | Date) => dayMonthFormat.format(new Date(iso));
+/** Short enough for a phone dropdown, e.g. "21 Nov, 10:30 pm" ('' for a value that is no date). */
+export function formatSgDayMonthTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : dayMonthTimeFormat.format(date);
+}
+/** A log time to the second, e.g. "21 Nov, 12:05:09" (the value itself when it is no date). */
+export function formatSgLogTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : logTimeFormat.format(date);
+}
 /** A Singapore calendar day 'YYYY-MM-DD' (as the server groups by), e.g. "7 Dec 2026". */
 export const formatSgDay = (day: string) => formatSgDate(`${day}T12:00:00+08:00`);
 /** A Singapore calendar day 'YYYY-MM-DD', e.g. "7 Dec" (chart axes). */

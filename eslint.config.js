@@ -25,8 +25,9 @@ const featureZones = subfolders(webFeatures).map((feature) => ({
 }));
 
 // Test code: the tests and the helpers that only tests import.
-const serverTestFiles = ['apps/server/**/*.test.ts', 'apps/server/**/testing.ts', 'apps/server/**/test-helpers.ts', 'apps/server/**/test/**'];
-const testSupport = ['testing.ts', 'test-helpers.ts', 'test/**'];
+const serverTestFiles = ['apps/server/**/*.test.ts', 'apps/server/**/test-helpers.ts', 'apps/server/src/test/**'];
+// Every module's test helpers are in its test-helpers.ts (docs/architecture.md, "Conventions").
+const testSupport = ['test-helpers.ts'];
 
 // One zone per server module: another module is reached only through its service.ts (test code may
 // also use another module's test helpers).
@@ -40,7 +41,7 @@ const moduleZones = (forTests) =>
       ...(forTests ? testSupport.map((file) => `${root}/${serverModules}/*/${file}`) : []),
     ],
     message: forTests
-      ? "Test code uses another module only through its service.ts or its test helpers (testing.ts, test-helpers.ts, test/)."
+      ? "Test code uses another module only through its service.ts or its test helpers (test-helpers.ts)."
       : "A module uses another module only through that module's service.ts (never its tables.ts or other files).",
   }));
 

@@ -4,7 +4,7 @@ import { useShop } from './support/shop.ts';
 import { screenshot } from './support/browser.ts';
 import { DESK, LAPTOP, ownerContext } from './support/admin.ts';
 import { insertTestShopper } from '../apps/server/src/modules/accounts/test-helpers.ts';
-import { formatSgDateTime } from '../apps/web/src/lib/singapore-time.ts';
+import { formatSgDateTime } from '../packages/shared/src/common/singapore-time.ts';
 import type { RunningServer } from '../apps/server/src/server.ts';
 
 // The back office fits a desk (1280x800) and a small laptop (1024x768): the grouped sidebar, tables

@@ -1,4 +1,4 @@
-// `npm test`: lint, type check, build the web app, then every test (unit, API on PGlite and, when
+// `npm test`: lint, type check, unused code (knip), build the web app, then every test (unit, API on PGlite and, when
 // TEST_DATABASE_URL is set, on PostgreSQL; then the browser tests). Ends with one summary line.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -17,6 +17,8 @@ const run = (label, cmd, args, env = {}) => {
 run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
 // Every workspace, as listed once in package.json's `typecheck`.
 run('type check', 'npm', ['run', 'typecheck', '--silent']);
+// Dead code: unused files, exports and dependencies of every workspace (knip.json) must stay at zero.
+run('unused code (knip)', 'npx', ['knip', '--no-progress']);
 run('build web', 'npm', ['run', 'build', '-w', '@kujiya/web', '--silent']);
 
 if (!process.env.TEST_DATABASE_URL) {

@@ -53,8 +53,6 @@ export interface KujiyaApp {
   services: Services;
 }
 
-export { redactUrl } from './core/logger.ts';
-
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 export const REQUEST_TIMEOUT_MS = 30_000;
 export const CONNECTION_TIMEOUT_MS = 60_000;

@@ -2,6 +2,7 @@
 export * from './money.ts';
 export * from './common/ids.ts';
 export * from './common/openapi.ts';
+export * from './common/singapore-time.ts';
 export * from './common/text.ts';
 export * from './common/time.ts';
 export * from './catalogue/schemas.ts';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { createTestProduct } from '../modules/catalogue/test/fixtures.ts';
-import { api, fundedShopper, ticketsLeftOf } from '../modules/orders/testing.ts';
+import { createTestProduct } from '../modules/catalogue/test-helpers.ts';
+import { api, fundedShopper, ticketsLeftOf } from '../modules/orders/test-helpers.ts';
 import { MAX_OPEN_RESERVATIONS, TOO_MANY_RESERVATIONS } from '../modules/stock/service.ts';
-import { confirmWithCard, startTokenPurchase, testPackage, testShopper } from '../modules/token-shop/testing.ts';
+import { confirmWithCard, startTokenPurchase, testPackage, testShopper } from '../modules/token-shop/test-helpers.ts';
 import { bearer, signUp } from '../modules/accounts/test-helpers.ts';
 import { ROUTE_LIMITS } from './route-limits.ts';
 

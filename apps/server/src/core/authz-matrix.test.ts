@@ -3,9 +3,9 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { TokenService } from './auth.ts';
-import { createTestProduct } from '../modules/catalogue/test/fixtures.ts';
-import { fundedShopper, useTokens, type Shopper } from '../modules/orders/testing.ts';
-import { startTokenPurchase, testPackage } from '../modules/token-shop/testing.ts';
+import { createTestProduct } from '../modules/catalogue/test-helpers.ts';
+import { fundedShopper, useTokens, type Shopper } from '../modules/orders/test-helpers.ts';
+import { startTokenPurchase, testPackage } from '../modules/token-shop/test-helpers.ts';
 
 /**
  * Every authenticated route (found in the route table by its guard: requireUser or requireAdmin)
@@ -17,10 +17,14 @@ const JWT_SECRET = 'test-secret-test-secret-test-secret-0123';
 
 type Caller = { name: string; authorization?: string };
 
+function handlersOf(hook: unknown): unknown[] {
+  if (!hook) return [];
+  return Array.isArray(hook) ? hook : [hook];
+}
+
 function guardOf(route: RouteOptions, t: TestApp): 'user' | 'admin' | null {
-  // Guards run before any input check: onRequest or preValidation hooks (preHandler on older routes).
-  const hooks = [route.onRequest, route.preValidation, route.preHandler].filter(Boolean);
-  const handlers = hooks.flatMap((hook) => (Array.isArray(hook) ? hook : [hook]));
+  const hooks = [route.onRequest, route.preParsing, route.preValidation, route.preHandler];
+  const handlers = hooks.flatMap(handlersOf);
   if (handlers.includes(t.ctx.guards.requireAdmin as never)) return 'admin';
   if (handlers.includes(t.ctx.guards.requireUser as never)) return 'user';
   return null;
@@ -76,6 +80,21 @@ describe('authorization matrix over the route table', () => {
       { name: 'basic scheme', authorization: owner.headers.authorization.replace('Bearer', 'Basic') },
     ];
   }
+
+  it('every guard runs on onRequest, before the body is parsed (docs/architecture.md, "Conventions")', () => {
+    const { requireUser, requireAdmin, optionalUser } = t.ctx.guards;
+    const guards: unknown[] = [requireUser, requireAdmin, optionalUser];
+    const misplaced: string[] = [];
+    let onRequest = 0;
+    for (const route of t.routeTable) {
+      for (const hook of ['preParsing', 'preValidation', 'preHandler'] as const) {
+        if (handlersOf(route[hook]).some((handler) => guards.includes(handler))) misplaced.push(`${String(route.method)} ${route.url} (${hook})`);
+      }
+      if (handlersOf(route.onRequest).some((handler) => guards.includes(handler))) onRequest++;
+    }
+    expect(onRequest).toBeGreaterThan(10);
+    expect(misplaced, misplaced.join('\n')).toEqual([]);
+  });
 
   it('0 leaks', { timeout: 120_000 }, async () => {
     const routes = t.routeTable.filter((r) => r.url.startsWith('/api/'));

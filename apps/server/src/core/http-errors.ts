@@ -15,7 +15,6 @@ export class HttpError extends Error {
 }
 
 export const badRequest = (message: string, extra?: Record<string, unknown>) => new HttpError(400, message, extra);
-export const unauthorized = (message = 'Please login first.') => new HttpError(401, message);
 export const forbidden = (message = 'Access denied') => new HttpError(403, message);
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string, extra?: Record<string, unknown>) => new HttpError(409, message, extra);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { createTestProduct } from '../modules/catalogue/test/fixtures.ts';
+import { createTestProduct } from '../modules/catalogue/test-helpers.ts';
 import { createWebIndex, firstListingImage } from './web-index.ts';
 
 const INDEX_HTML = '<!doctype html><html><head><title>Kujiya</title><script type="module" src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>';

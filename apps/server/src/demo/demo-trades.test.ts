@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { testShopper } from '../modules/token-shop/testing.ts';
+import { testShopper } from '../modules/token-shop/test-helpers.ts';
 
 describe('demo trades', () => {
   let t: TestApp;

@@ -13,7 +13,7 @@ export function loadContractInSteps(): Promise<void> {
     await nextTask();
     await loadSchemas();
     await nextTask();
-    await import('../features/catalogue/api/get-products');
+    await import('../features/catalogue/api/getProducts');
     await nextTask();
   })();
   return loading;

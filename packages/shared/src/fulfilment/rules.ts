@@ -3,6 +3,7 @@
  * two-week clock, the trade cut-off and the self-collection slots (docs/rules/fulfilment.md).
  */
 
+import { SG_OFFSET_MS } from '../common/singapore-time.ts';
 import { DAY_MS } from '../common/time.ts';
 
 /** One shipping bundle carries up to 2 big prizes or up to 20 small prizes. */
@@ -22,8 +23,7 @@ export function shippingFeeCents(bigPrizes: number, smallPrizes: number): number
 }
 
 /** Won items are kept at most two weeks: ship-by = order (or pre-order conversion) date + 14 days. */
-export const KEEP_DAYS = 14;
-export const SHIP_BY_DAYS = KEEP_DAYS;
+export const SHIP_BY_DAYS = 14;
 /** Reminders go out this many days before the ship-by date. */
 export const SHIP_BY_REMINDER_DAYS = [3, 1] as const;
 /** Items due within this many days (counted to Singapore midnight) cannot be traded. */
@@ -43,36 +43,9 @@ export function shipByDateFrom(start: Date): Date {
   return new Date(start.getTime() + SHIP_BY_DAYS * DAY_MS);
 }
 
-/** Singapore has no daylight saving time: always UTC+8. */
-export const SHOP_TIME_ZONE = 'Asia/Singapore';
-const SG_OFFSET_MS = 8 * 60 * 60 * 1000;
-
-const shopClock = new Intl.DateTimeFormat('en-SG', { timeZone: SHOP_TIME_ZONE, hour: 'numeric', minute: '2-digit', hour12: true });
-
-/** An instant as a Singapore wall-clock time for a message, e.g. '9:15 pm (Singapore time)'. */
-export function shopClockTime(instant: Date): string {
-  return `${shopClock.format(instant)} (Singapore time)`;
-}
-
 /** The Singapore calendar date (YYYY-MM-DD) of an instant. */
 export function singaporeDate(instant: Date): string {
   return new Date(instant.getTime() + SG_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-const sgDateTimeFormat = new Intl.DateTimeFormat('en-SG', {
-  timeZone: SHOP_TIME_ZONE,
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  hour12: true,
-});
-
-/** An instant as the shop writes it in e-mails and printouts: Singapore time, e.g. "Wed, 2 Dec 2026, 3:00 pm". */
-export function singaporeDateTimeText(instant: Date): string {
-  return sgDateTimeFormat.format(instant);
 }
 
 /** The instant of a Singapore wall-clock time on a Singapore date. */

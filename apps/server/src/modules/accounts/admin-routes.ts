@@ -29,34 +29,34 @@ export const adminAccountRoutes: ModuleRoutes = (app, { ctx, services }) => {
     },
   );
   // Back-office accounts (docs/rules/shop-ops.md): /admin/me and /admin/password are open to staff too.
-  app.get('/admin/me', { preValidation: admin, schema: { response: { 200: adminMeResponseSchema } } }, async (request) =>
+  app.get('/admin/me', { onRequest: admin, schema: { response: { 200: adminMeResponseSchema } } }, async (request) =>
     accounts.admins.me(request.admin!),
   );
   const passwordLimit = rateLimited(ctx.limiter, 'admin-password', accountLimits.changeAdminPassword);
   app.post(
     '/admin/password',
-    { preValidation: admin, preHandler: passwordLimit.preHandler, schema: { body: changeAdminPasswordRequestSchema, response: { 200: adminLoginResponseSchema } } },
+    { onRequest: admin, preHandler: passwordLimit.preHandler, schema: { body: changeAdminPasswordRequestSchema, response: { 200: adminLoginResponseSchema } } },
     async (request) => {
       const { token, expiresAt } = await accounts.admins.changePassword(request.admin!, request.body.currentPassword, request.body.newPassword);
       return { token, expiresAt: expiresAt.toISOString() };
     },
   );
-  app.get('/admin/admins', { preValidation: admin, schema: { response: { 200: adminAccountsResponseSchema } } }, async () => ({
+  app.get('/admin/admins', { onRequest: admin, schema: { response: { 200: adminAccountsResponseSchema } } }, async () => ({
     admins: await accounts.admins.list(),
   }));
   app.post(
     '/admin/admins',
-    { preValidation: admin, schema: { body: inviteAdminRequestSchema, response: { 201: adminAccountSchema } } },
+    { onRequest: admin, schema: { body: inviteAdminRequestSchema, response: { 201: adminAccountSchema } } },
     async (request, reply) => reply.code(201).send(await accounts.admins.invite(request.admin!, request.body)),
   );
   app.post(
     '/admin/admins/:adminId/disable',
-    { preValidation: admin, schema: { params: adminIdParamsSchema, response: { 200: adminAccountSchema } } },
+    { onRequest: admin, schema: { params: adminIdParamsSchema, response: { 200: adminAccountSchema } } },
     async (request) => accounts.admins.disable(request.admin!, request.params.adminId),
   );
   app.post(
     '/admin/admins/:adminId/enable',
-    { preValidation: admin, schema: { params: adminIdParamsSchema, response: { 200: adminAccountSchema } } },
+    { onRequest: admin, schema: { params: adminIdParamsSchema, response: { 200: adminAccountSchema } } },
     async (request) => accounts.admins.enable(request.admin!, request.params.adminId),
   );
   // Public: the invited admin's one-time link (rate-limited like the admin login).

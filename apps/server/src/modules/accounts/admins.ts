@@ -190,4 +190,3 @@ export function createAdmins(ctx: AppContext, deps: { mail: MailService; audit: 
     enable: (actor: Principal, adminId: string) => setDisabled(actor, adminId, false),
   };
 }
-export type Admins = ReturnType<typeof createAdmins>;

@@ -102,7 +102,7 @@ export const accountsRoutes: ModuleRoutes = async (app, { ctx, services }) => {
   // without one there is nothing to end, and the answer is the same.
   app.get(
     '/users/logout',
-    { preValidation: ctx.guards.optionalUser, schema: { response: { 200: messageResponseSchema } } },
+    { onRequest: ctx.guards.optionalUser, schema: { response: { 200: messageResponseSchema } } },
     async (request) => {
       if (request.userToken) await accounts.logout(request.userToken);
       return { message: accountMessages.loggedOut };
@@ -110,7 +110,7 @@ export const accountsRoutes: ModuleRoutes = async (app, { ctx, services }) => {
   );
 
   /** The session's user (the web checks a stored token with it). */
-  app.get('/users/me', { preValidation: requireUser, schema: { response: { 200: sessionUserSchema } } }, async (request) => {
+  app.get('/users/me', { onRequest: requireUser, schema: { response: { 200: sessionUserSchema } } }, async (request) => {
     const account = await accounts.getAccount(request.user!.id);
     if (!account) throw notFound(accountMessages.userNotFound);
     return { username: account.username, profilePicture: account.profilePicture };
@@ -155,13 +155,13 @@ export const accountsRoutes: ModuleRoutes = async (app, { ctx, services }) => {
 
   app.get(
     '/users/details/:username',
-    { preValidation: requireUser, schema: { params: usernameParamsSchema, response: { 200: userDetailsSchema } } },
+    { onRequest: requireUser, schema: { params: usernameParamsSchema, response: { 200: userDetailsSchema } } },
     async (request) => accounts.getDetails(request.user!, request.params.username),
   );
 
   app.get(
     '/users/shipping-address/:username',
-    { preValidation: requireUser, schema: { params: usernameParamsSchema, response: { 200: shippingAddressResponseSchema } } },
+    { onRequest: requireUser, schema: { params: usernameParamsSchema, response: { 200: shippingAddressResponseSchema } } },
     async (request) => accounts.getShippingAddress(request.user!, request.params.username),
   );
 
@@ -169,7 +169,7 @@ export const accountsRoutes: ModuleRoutes = async (app, { ctx, services }) => {
   // checked with the same shared schema.
   app.post(
     '/users/update-profile',
-    { preValidation: requireUser, schema: { consumes: ['multipart/form-data', 'application/json'], response: { 200: updateProfileResponseSchema } } },
+    { onRequest: requireUser, schema: { consumes: ['multipart/form-data', 'application/json'], response: { 200: updateProfileResponseSchema } } },
     async (request) => {
       const { fields, image } = await readProfileForm(request);
       return accounts.updateProfile(request.user!, checkInput(updateProfileFieldsSchema, fields), image);

@@ -174,4 +174,3 @@ export function createVerification(ctx: AppContext, mail: MailService, resets: P
     },
   };
 }
-export type Verification = ReturnType<typeof createVerification>;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPublicFairnessVerdict, singaporeInstant } from '@kujiya/shared';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { createTestProduct } from '../catalogue/test/fixtures.ts';
-import { fundedShopper, useTokens, type Shopper } from '../orders/testing.ts';
-import { addressedShopper, confirmCard, givePrizes } from '../fulfilment/testing.ts';
+import { createTestProduct } from '../catalogue/test-helpers.ts';
+import { fundedShopper, useTokens, type Shopper } from '../orders/test-helpers.ts';
+import { addressedShopper, confirmCard, givePrizes } from '../fulfilment/test-helpers.ts';
 import { RELOAD_REFUSED_RESERVED } from '../catalogue/service.ts';
 
 const ADMIN = { ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'Boss123!' };

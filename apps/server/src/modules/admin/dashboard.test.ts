@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { DAY_MS } from '@kujiya/shared';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { createTestProduct } from '../catalogue/test/fixtures.ts';
-import { fundedShopper, useTokens } from '../orders/testing.ts';
-import { addressedShopper, confirmCard, givePrizes } from '../fulfilment/testing.ts';
-import { confirmWithCard, startTokenPurchase, testPackage } from '../token-shop/testing.ts';
+import { createTestProduct } from '../catalogue/test-helpers.ts';
+import { fundedShopper, useTokens } from '../orders/test-helpers.ts';
+import { addressedShopper, confirmCard, givePrizes } from '../fulfilment/test-helpers.ts';
+import { confirmWithCard, startTokenPurchase, testPackage } from '../token-shop/test-helpers.ts';
 
 
 async function adminHeaders(t: TestApp) {

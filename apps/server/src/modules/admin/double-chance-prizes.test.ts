@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPublicFairnessVerdict } from '@kujiya/shared';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { createTestProduct } from '../catalogue/test/fixtures.ts';
-import { fundedShopper, useTokens } from '../orders/testing.ts';
+import { createTestProduct } from '../catalogue/test-helpers.ts';
+import { fundedShopper, useTokens } from '../orders/test-helpers.ts';
 import { PRIZES_LOCKED } from '../catalogue/service.ts';
 
 const ADMIN = { ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'Boss123!' };

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrderDetail } from '@kujiya/shared';
 import { MINUTE } from '../../core/clock.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { createTestProduct } from '../catalogue/test/fixtures.ts';
-import { confirmWithCard } from '../token-shop/testing.ts';
-import { api, fundedShopper, useTokens } from '../orders/testing.ts';
+import { createTestProduct } from '../catalogue/test-helpers.ts';
+import { confirmWithCard } from '../token-shop/test-helpers.ts';
+import { api, fundedShopper, useTokens } from '../orders/test-helpers.ts';
 
 const ADMIN = { ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'Boss123!' };
 

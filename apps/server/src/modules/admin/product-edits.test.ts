@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPublicFairnessVerdict } from '@kujiya/shared';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { createTestProduct } from '../catalogue/test/fixtures.ts';
-import { fundedShopper, useTokens } from '../orders/testing.ts';
+import { createTestProduct } from '../catalogue/test-helpers.ts';
+import { fundedShopper, useTokens } from '../orders/test-helpers.ts';
 
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="12" height="12"><circle r="6" cx="6" cy="6"/></svg>';
 

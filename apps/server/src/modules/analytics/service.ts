@@ -113,11 +113,11 @@ export function createAnalyticsService(ctx: AppContext) {
     },
 
     /** Events, oldest first, optionally of one name and/or one user. */
-    async list(filter: { name?: string; userId?: string } = {}, exec: Executor = ctx.db): Promise<AnalyticsEvent[]> {
+    async list(filter: { name?: string; userId?: string } = {}): Promise<AnalyticsEvent[]> {
       const conditions = [];
       if (filter.name) conditions.push(eq(analyticsEvents.name, filter.name));
       if (filter.userId) conditions.push(eq(analyticsEvents.userId, filter.userId));
-      return exec
+      return ctx.db
         .select()
         .from(analyticsEvents)
         .where(conditions.length ? and(...conditions) : undefined)

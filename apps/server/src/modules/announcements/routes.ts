@@ -17,20 +17,20 @@ export const announcementsRoutes: ModuleRoutes = (app, { ctx, services }) => {
 
   app.get(
     '/admin/announcements',
-    { preValidation: ctx.guards.requireAdmin, schema: { response: { 200: announcementsResponseSchema } } },
+    { onRequest: ctx.guards.requireAdmin, schema: { response: { 200: announcementsResponseSchema } } },
     async () => ({ announcements: await announcements.list() }),
   );
 
   app.post(
     '/admin/announcements',
-    { preValidation: ctx.guards.requireAdmin, schema: { body: announcementInputSchema, response: { 201: announcementSchema } } },
+    { onRequest: ctx.guards.requireAdmin, schema: { body: announcementInputSchema, response: { 201: announcementSchema } } },
     async (request, reply) => reply.code(201).send(await announcements.create(request.admin!, request.body)),
   );
 
   app.put(
     '/admin/announcements/:announcementId',
     {
-      preValidation: ctx.guards.requireAdmin,
+      onRequest: ctx.guards.requireAdmin,
       schema: { params: announcementIdParamsSchema, body: announcementInputSchema, response: { 200: announcementSchema } },
     },
     async (request) => announcements.update(request.admin!, request.params.announcementId, request.body),

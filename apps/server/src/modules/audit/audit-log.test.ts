@@ -3,7 +3,7 @@ import { ADMIN_PAGE_SIZE, shopOpsMessages, type AuditEntry } from '@kujiya/share
 import { TestClock } from '../../core/clock.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { bearer, post } from '../accounts/test-helpers.ts';
-import { testShopper } from '../token-shop/testing.ts';
+import { testShopper } from '../token-shop/test-helpers.ts';
 
 const OWNER = { username: 'Owner', password: 'Owner123!' };
 

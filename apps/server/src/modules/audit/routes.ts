@@ -8,13 +8,13 @@ import type { ModuleRoutes } from '../../routes.ts';
 export const auditRoutes: ModuleRoutes = (app, { ctx, services }) => {
   app.get(
     '/admin/audit',
-    { preValidation: ctx.guards.requireAdmin, schema: { querystring: auditQuerySchema, response: { 200: auditListSchema } } },
+    { onRequest: ctx.guards.requireAdmin, schema: { querystring: auditQuerySchema, response: { 200: auditListSchema } } },
     async (request) => ({ entries: await services.audit.list(request.query.entityType, request.query.entityId) }),
   );
 
   app.get(
     '/admin/audit-log',
-    { preValidation: ctx.guards.requireAdmin, schema: { querystring: auditLogQuerySchema, response: { 200: auditLogResponseSchema } } },
+    { onRequest: ctx.guards.requireAdmin, schema: { querystring: auditLogQuerySchema, response: { 200: auditLogResponseSchema } } },
     async (request) => services.audit.search(request.query),
   );
 };

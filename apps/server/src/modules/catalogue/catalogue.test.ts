@@ -4,7 +4,7 @@ import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { productListingSchema, prizeListSchema, type Product } from '@kujiya/shared';
 import { MINUTE, DAY, TestClock } from '../../core/clock.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { createChallengeTestProduct, createTestProduct } from './test/fixtures.ts';
+import { createChallengeTestProduct, createTestProduct } from './test-helpers.ts';
 
 async function listing(t: TestApp) {
   const res = await t.app.inject({ method: 'GET', url: '/api/ichiban-kuji-products' });

@@ -126,7 +126,6 @@ export function createListingCache(opts: {
     },
   };
 }
-export type ListingCache = ReturnType<typeof createListingCache>;
 
 /** Tells the other instances to drop their cached listing. Best effort: the age bound covers a lost message. */
 function createInvalidationBus(redisUrl: string, log: FastifyBaseLogger, onMessage: () => void) {

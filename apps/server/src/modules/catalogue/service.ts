@@ -12,7 +12,7 @@ import { newProductSchema, newPromotionSchema, type NewProduct, type NewPromotio
 import { nextSku } from './sku.ts';
 import { createListingCache } from './listing-cache.ts';
 import { createCatalogueAdmin } from './admin.ts';
-export { BOX_FIXED, SKU_TAKEN } from './admin.ts';
+export { BOX_FIXED } from './admin.ts';
 export { nextSku } from './sku.ts';
 import { prizes, products, promotions, roundPrizes, setRounds } from './tables.ts';
 

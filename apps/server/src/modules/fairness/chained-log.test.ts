@@ -13,9 +13,9 @@ import {
   type FairnessRound,
 } from '@kujiya/shared';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { createDoubleChanceTestProduct, createTestProduct } from '../catalogue/test/fixtures.ts';
+import { createDoubleChanceTestProduct, createTestProduct } from '../catalogue/test-helpers.ts';
 import { PRIZES_LOCKED } from '../catalogue/service.ts';
-import { api, fundedShopper, useTokens, type Shopper } from '../orders/testing.ts';
+import { api, fundedShopper, useTokens, type Shopper } from '../orders/test-helpers.ts';
 
 // One app for the file: every test makes its own sets and shoppers.
 let t: TestApp;
@@ -102,7 +102,7 @@ describe('chained log and receipts', () => {
     expect(checkChain(live).check.ok).toBe(true);
     expect(live.headHash).toBe(live.log[2]!.hash);
 
-    const receipt = await t.services.fairness.receiptForOrder(first);
+    const receipt = await t.services.fairness.receiptForOrder(t.ctx.db, first);
     expect(receipt).toEqual({
       setId,
       entries: live.log.map((e) => ({ domain: 'ticket', nonce: e.nonce, hash: e.hash })),
@@ -117,7 +117,7 @@ describe('chained log and receipts', () => {
     // The chain grows only at the head: earlier entries and the old receipt still hold.
     expect(later.log.slice(0, 3)).toEqual(live.log);
     expect(checkReceipt(later, receipt!).ok).toBe(true);
-    const benReceipt = (await t.services.fairness.receiptForOrder(second))!;
+    const benReceipt = (await t.services.fairness.receiptForOrder(t.ctx.db, second))!;
     expect(benReceipt.entries.map((e) => e.nonce)).toEqual([3, 4]);
     expect(benReceipt.headHash).toBe(later.headHash);
 
@@ -126,7 +126,7 @@ describe('chained log and receipts', () => {
     tampered.log[0]!.clientSeed = 'ann-seed-rewritten';
     expect(checkChain(tampered).check).toMatchObject({ ok: false, entry: { domain: 'ticket', nonce: 0 } });
     expect(checkReceipt(tampered, benReceipt).ok).toBe(false);
-    expect(await t.services.fairness.receiptForOrder(crypto.randomUUID())).toBeNull();
+    expect(await t.services.fairness.receiptForOrder(t.ctx.db, crypto.randomUUID())).toBeNull();
   });
 
   it('sell-out picks extend the chain; double-chance winners get receipts with their picks', async () => {
@@ -139,7 +139,7 @@ describe('chained log and receipts', () => {
     expect(buildPublicFairnessVerdict(round)).toMatchObject({ ok: true });
     expect(round.headHash).toBe(round.log.at(-1)!.hash);
     for (const [i, orderId] of orders.entries()) {
-      const receipt = (await t.services.fairness.receiptForOrder(orderId))!;
+      const receipt = (await t.services.fairness.receiptForOrder(t.ctx.db, orderId))!;
       const doubles = round.log.filter((e) => e.domain === 'double' && receipt.entries.some((r) => r.domain === 'double' && r.nonce === e.nonce));
       const won = (await t.services.orders.ordersOfRound(setId)).find((o) => o.id === orderId)!.doubleChancePrizes;
       expect(doubles).toHaveLength(won.length);
@@ -168,7 +168,7 @@ describe('GET /api/admin/fairness/:setId/export', () => {
     const record = fairnessExportSchema.parse(open.json());
     expect(record).toMatchObject({ setId, productId, serverSeed: null, headHash: record.log.at(-1)!.hash });
     expect(record.log.every((e) => e.orderId === orderId)).toBe(true);
-    expect(record.orders).toEqual([{ orderId, receipt: await t.services.fairness.receiptForOrder(orderId) }]);
+    expect(record.orders).toEqual([{ orderId, receipt: await t.services.fairness.receiptForOrder(t.ctx.db, orderId) }]);
     expect(checkChain(record).check.ok).toBe(true);
 
     await t.services.catalogue.reloadSet(productId);

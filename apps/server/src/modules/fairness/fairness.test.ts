@@ -172,7 +172,7 @@ describe('GET /api/fairness/:setId', () => {
   it('masks buyer names from the orders lookup', async () => {
     const { setId } = await createRound();
     const orderId = crypto.randomUUID();
-    t.services.fairness.setBuyerNameLookup(async (ids) => new Map(ids.filter((id) => id === orderId).map((id) => [id, 'david_lo'])));
+    t.services.fairness.setBuyerNameLookup(async (_exec, ids) => new Map(ids.filter((id) => id === orderId).map((id) => [id, 'david_lo'])));
     await take(setId, 1, 'a', orderId);
     await take(setId, 1, 'b');
     const round = await fetchRound(setId);

@@ -4,7 +4,7 @@ import type { Principal } from '../../core/auth.ts';
 import { TestClock } from '../../core/clock.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { INSTANCE_JWT_SECRET as JWT_SECRET, callInstance, startInstance, stopInstance, type Instance } from '../../test/instances.ts';
-import { createTestProduct } from '../catalogue/test/fixtures.ts';
+import { createTestProduct } from '../catalogue/test-helpers.ts';
 import type { NewProduct } from '@kujiya/shared';
 import { insertTestShopper } from '../accounts/test-helpers.ts';
 
@@ -79,7 +79,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the chained log with two server
     // Every paid order's receipt is in the chain, and together they cover it exactly once.
     const receipts: FairnessReceipt[] = [];
     for (const orderId of paid) {
-      const receipt = await t.services.fairness.receiptForOrder(orderId);
+      const receipt = await t.services.fairness.receiptForOrder(t.ctx.db, orderId);
       expect(receipt).not.toBeNull();
       expect(checkReceipt(round, receipt!).ok).toBe(true);
       receipts.push(receipt!);

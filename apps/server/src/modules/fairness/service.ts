@@ -32,7 +32,7 @@ export interface SellOutPick {
 type LogEntryWithOrder = FairnessLogEntry & { orderId: string | null };
 
 /** Usernames of the buyers of orders (orderId → username); the orders module provides it. */
-export type BuyerNameLookup = (orderIds: string[], exec: Executor) => Promise<Map<string, string>>;
+export type BuyerNameLookup = (exec: Executor, orderIds: string[]) => Promise<Map<string, string>>;
 
 /**
  * The public, verifiable side of the draw (docs/rules/fairness.md): the fairness JSON of a round, and the
@@ -43,7 +43,7 @@ export function createFairnessService(ctx: AppContext, deps: { catalogue: Catalo
   let buyerNames: BuyerNameLookup | null = null;
 
   /** The round's prize quantities as published: letter prizes (the box) and double-chance prizes. */
-  async function roundPrizes(setId: string, productId: string, exec: Executor) {
+  async function roundPrizes(exec: Executor, setId: string, productId: string) {
     const list = await catalogue.listPrizes(setId, productId, exec);
     const initial = (quantity: string) => Number(quantity.split('/')[1]);
     return {
@@ -82,7 +82,7 @@ export function createFairnessService(ctx: AppContext, deps: { catalogue: Catalo
       const entries = log.map((entry) => entry.ticketIndex);
       const orderOf = new Map(log.map((entry) => [entry.ticketIndex, entry.orderId]));
       const units =
-        domain === 'lottery' ? box : prizeUnits((await roundPrizes(roundId, round.productId, tx)).double);
+        domain === 'lottery' ? box : prizeUnits((await roundPrizes(tx, roundId, round.productId)).double);
       if (units.length === 0) return [];
       const draw = domain === 'lottery' ? drawLottery : drawDoubleChance;
       const picks = draw(round.serverSeed, entries, units).map((pick) => ({
@@ -104,8 +104,8 @@ export function createFairnessService(ctx: AppContext, deps: { catalogue: Catalo
     },
 
     /** The sell-out picks of a round already drawn, per domain in pick order. */
-    async sellOutPicks(roundId: string, domain: SellOutDomain, exec: Executor = ctx.db): Promise<SellOutPick[]> {
-      const rows = await picksOf(exec, roundId, domain);
+    async sellOutPicks(roundId: string, domain: SellOutDomain): Promise<SellOutPick[]> {
+      const rows = await picksOf(ctx.db, roundId, domain);
       return rows.map((p) => ({ n: p.n, ticketIndex: p.ticketIndex, prize: p.prize, orderId: p.orderId }));
     },
 
@@ -121,8 +121,8 @@ export function createFairnessService(ctx: AppContext, deps: { catalogue: Catalo
     },
 
     /** The sell-out picks an order won (lottery and double chance), in draw order. */
-    async picksOfOrder(orderId: string, exec: Executor = ctx.db): Promise<{ domain: SellOutDomain; n: number; prize: string }[]> {
-      return exec
+    async picksOfOrder(orderId: string): Promise<{ domain: SellOutDomain; n: number; prize: string }[]> {
+      return ctx.db
         .select({ domain: fairnessPicks.domain, n: fairnessPicks.n, prize: fairnessPicks.prize })
         .from(fairnessPicks)
         .where(eq(fairnessPicks.orderId, orderId))
@@ -133,9 +133,9 @@ export function createFairnessService(ctx: AppContext, deps: { catalogue: Catalo
      * A paid order's receipt (docs/rules/fairness.md): its round, its entries in the chained log
      * (tickets, and lottery or double-chance picks it won) in log order, and the head right after the
      * last of them. Null for an order with no chained entries (not drawn yet, or an older round).
-     * Runs in the caller's transaction when given one (e.g. the purchase that drew the tickets).
+     * Runs in the caller's transaction (e.g. the purchase that drew the tickets) or on `ctx.db`.
      */
-    async receiptForOrder(orderId: string, exec: Executor = ctx.db): Promise<FairnessReceipt | null> {
+    async receiptForOrder(exec: Executor, orderId: string): Promise<FairnessReceipt | null> {
       const tickets = await stock.chainEntriesOfOrder(orderId, exec);
       const picks = await exec
         .select({ roundId: fairnessPicks.roundId, domain: fairnessPicks.domain, nonce: fairnessPicks.n, hash: fairnessPicks.hash })
@@ -175,13 +175,13 @@ export function createFairnessService(ctx: AppContext, deps: { catalogue: Catalo
       async (tx) => {
         const round = await catalogue.publicRound(setId, tx);
         const { product } = await catalogue.getProductOfRound(setId, tx);
-        const prizes = await roundPrizes(setId, round.productId, tx);
+        const prizes = await roundPrizes(tx, setId, round.productId);
         const box = await stock.box(setId, tx);
         const tickets = await stock.drawLog(setId, tx);
         // Log order: ticket draws, then lottery picks, then double-chance picks.
         const picks = [...(await picksOf(tx, setId, 'lottery')), ...(await picksOf(tx, setId, 'double'))];
         const orderIds = [...new Set([...tickets, ...picks].map((e) => e.orderId).filter((id): id is string => id !== null))];
-        const names = buyerNames && orderIds.length > 0 ? await buyerNames(orderIds, tx) : new Map<string, string>();
+        const names = buyerNames && orderIds.length > 0 ? await buyerNames(tx, orderIds) : new Map<string, string>();
         const buyer = (orderId: string | null) => {
           const name = orderId ? names.get(orderId) : undefined;
           return name ? maskBuyerName(name) : '***';

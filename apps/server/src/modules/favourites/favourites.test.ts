@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { createTestProduct } from '../catalogue/test/fixtures.ts';
-import { testShopper } from '../token-shop/testing.ts';
+import { createTestProduct } from '../catalogue/test-helpers.ts';
+import { testShopper } from '../token-shop/test-helpers.ts';
 
 describe('favourites', () => {
   let t: TestApp;

@@ -3,7 +3,7 @@ import type { ModuleRoutes } from '../../routes.ts';
 
 /** Favourites; every call needs a login (403 'Please login first.'). */
 export const favouritesRoutes: ModuleRoutes = (app, { ctx, services }) => {
-  const guard = { preValidation: ctx.guards.requireUser };
+  const guard = { onRequest: ctx.guards.requireUser };
   const setRoute = { ...guard, schema: { params: setIdParamsSchema, response: { 200: favoriteStateSchema } } };
 
   app.get('/users/favorites', { ...guard, schema: { response: { 200: favoriteProductIdsSchema } } }, async (request) => ({

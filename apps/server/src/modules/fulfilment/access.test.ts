@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { singaporeInstant } from '@kujiya/shared';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { createTestProduct } from '../catalogue/test/fixtures.ts';
-import { useTokens } from '../orders/testing.ts';
-import { addressedShopper, call, confirmCard, givePrizes } from './testing.ts';
+import { createTestProduct } from '../catalogue/test-helpers.ts';
+import { useTokens } from '../orders/test-helpers.ts';
+import { addressedShopper, call, confirmCard, givePrizes } from './test-helpers.ts';
 
 /** Another shopper gets 403 or 404 on every fulfilment call, and nothing changes; no login is 403. */
 describe('fulfilment access', () => {

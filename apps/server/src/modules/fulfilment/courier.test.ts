@@ -5,7 +5,7 @@ import { MINUTE } from '../../core/clock.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { CourierError, EasyParcelCourier } from './courier.ts';
 import { COURIER_MAX_ATTEMPTS } from './service.ts';
-import { addressedShopper, call, confirmCard, givePrizes } from './testing.ts';
+import { addressedShopper, call, confirmCard, givePrizes } from './test-helpers.ts';
 
 type Mode = 'ok' | 'http500' | 'apiError' | 'hang';
 

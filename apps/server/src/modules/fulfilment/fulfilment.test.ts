@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPIRED_SHIPPING, singaporeInstant } from '@kujiya/shared';
 import { MINUTE } from '../../core/clock.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import type { TestGateway } from '../payments/testing.ts';
-import type { Shopper } from '../orders/testing.ts';
-import { addressedShopper, call, confirmCard, givePrizes } from './testing.ts';
+import type { TestGateway } from '../payments/test-helpers.ts';
+import type { Shopper } from '../orders/test-helpers.ts';
+import { addressedShopper, call, confirmCard, givePrizes } from './test-helpers.ts';
 
 const ship = (t: TestApp, s: Shopper, items: { batchId: string; quantity: number }[], extra: Record<string, unknown> = {}) =>
   call(t, s, 'POST', '/api/payment/shipping/create-intent', { inventoryItems: items, useProfileAddress: true, ...extra });

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClock } from '../../core/clock.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { INSTANCE_JWT_SECRET as JWT_SECRET, callInstance, startInstance, stopInstance, until, type Instance } from '../../test/instances.ts';
-import type { Shopper } from '../orders/testing.ts';
-import { addressedShopper, givePrizes, nextCollectionSlot as nextSlot } from './testing.ts';
+import type { Shopper } from '../orders/test-helpers.ts';
+import { addressedShopper, givePrizes, nextCollectionSlot as nextSlot } from './test-helpers.ts';
 
 /**
  * Fulfilment across instances: two real server processes (background jobs on, every 300 ms) share

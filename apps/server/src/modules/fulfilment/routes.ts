@@ -25,17 +25,17 @@ import type { ModuleRoutes } from '../../routes.ts';
  */
 export const fulfilmentRoutes: ModuleRoutes = (app, { ctx, services }) => {
   const { fulfilment } = services;
-  const preValidation = ctx.guards.requireUser;
+  const onRequest = ctx.guards.requireUser;
 
   app.post(
     '/payment/shipping/create-intent',
-    { preValidation, schema: { body: createShippingIntentRequestSchema, response: { 200: createShippingIntentResponseSchema } } },
+    { onRequest, schema: { body: createShippingIntentRequestSchema, response: { 200: createShippingIntentResponseSchema } } },
     async (request) => fulfilment.createShippingIntent(request.user!, request.body),
   );
 
   app.get(
     '/shipment/processing-status/:shipmentId',
-    { preValidation, schema: { params: shipmentIdParamsSchema, response: { 200: processingStatusResponseSchema } } },
+    { onRequest, schema: { params: shipmentIdParamsSchema, response: { 200: processingStatusResponseSchema } } },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       return fulfilment.processingStatus(request.user!, request.params.shipmentId);
@@ -44,25 +44,25 @@ export const fulfilmentRoutes: ModuleRoutes = (app, { ctx, services }) => {
 
   app.post(
     '/payment/verify-shipment/:orderId',
-    { preValidation, schema: { params: orderIdParamsSchema, response: { 200: verifyShipmentResponseSchema } } },
+    { onRequest, schema: { params: orderIdParamsSchema, response: { 200: verifyShipmentResponseSchema } } },
     async (request) => fulfilment.verifyShipment(request.user!, request.params.orderId),
   );
 
   app.get(
     '/shipment/user/:username',
-    { preValidation, schema: { params: usernameParamsSchema, response: { 200: userShipmentsResponseSchema } } },
+    { onRequest, schema: { params: usernameParamsSchema, response: { 200: userShipmentsResponseSchema } } },
     async (request) => fulfilment.userShipments(request.user!, request.params.username),
   );
 
   app.post(
     '/shipment/tracking',
-    { preValidation, schema: { body: trackingRequestSchema, response: { 200: trackingResponseSchema } } },
+    { onRequest, schema: { body: trackingRequestSchema, response: { 200: trackingResponseSchema } } },
     async (request) => fulfilment.tracking(request.user!, request.body.orderNumber),
   );
 
   app.get(
     '/self-collection/slots',
-    { preValidation, schema: { response: { 200: collectionSlotsResponseSchema } } },
+    { onRequest, schema: { response: { 200: collectionSlotsResponseSchema } } },
     async (_request, reply) => {
       reply.header('Cache-Control', 'no-store');
       return fulfilment.collectionSlots();
@@ -71,7 +71,7 @@ export const fulfilmentRoutes: ModuleRoutes = (app, { ctx, services }) => {
 
   app.post(
     '/self-collection/create',
-    { preValidation, schema: { body: createCollectionRequestSchema, response: { 200: createCollectionResponseSchema } } },
+    { onRequest, schema: { body: createCollectionRequestSchema, response: { 200: createCollectionResponseSchema } } },
     async (request) => ({
       message: 'Self-collection scheduled successfully',
       collection: await fulfilment.createCollection(request.user!, request.body),
@@ -80,13 +80,13 @@ export const fulfilmentRoutes: ModuleRoutes = (app, { ctx, services }) => {
 
   app.get(
     '/self-collection/user',
-    { preValidation, schema: { response: { 200: userCollectionsResponseSchema } } },
+    { onRequest, schema: { response: { 200: userCollectionsResponseSchema } } },
     async (request) => fulfilment.userCollections(request.user!),
   );
 
   app.post(
     '/self-collection/:id/cancel',
-    { preValidation, schema: { params: idParamsSchema, response: { 200: messageOnlyResponseSchema } } },
+    { onRequest, schema: { params: idParamsSchema, response: { 200: messageOnlyResponseSchema } } },
     async (request) => {
       await fulfilment.changeCollection(request.user!, request.params.id, 'cancelled');
       return { message: 'Self-collection cancelled. Your items are back in your inventory.' };
@@ -95,7 +95,7 @@ export const fulfilmentRoutes: ModuleRoutes = (app, { ctx, services }) => {
 
   app.post(
     '/order/self-collect/:orderId',
-    { preValidation, schema: { params: orderIdParamsSchema, response: { 200: orderSelfCollectResponseSchema } } },
+    { onRequest, schema: { params: orderIdParamsSchema, response: { 200: orderSelfCollectResponseSchema } } },
     async (request) => fulfilment.orderSelfCollect(request.user!, request.params.orderId),
   );
 };

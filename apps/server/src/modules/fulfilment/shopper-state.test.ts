@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SHOP_SETTINGS, PHONE_NUMBER_MESSAGE } from '@kujiya/shared';
 import { MINUTE } from '../../core/clock.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { fundedShopper, type Shopper } from '../orders/testing.ts';
-import { addressedShopper, call, confirmCard, givePrizes, nextCollectionSlot } from './testing.ts';
+import { fundedShopper, type Shopper } from '../orders/test-helpers.ts';
+import { addressedShopper, call, confirmCard, givePrizes, nextCollectionSlot } from './test-helpers.ts';
 import { OTHER_ADDRESS_PHONE_MESSAGE } from './service.ts';
 
 const ADMIN = { ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'Boss123!' };

@@ -62,7 +62,6 @@ export function shipByDateFor(orderDate: Date, preorder: boolean): Date | null {
 }
 
 export const ITEM_NOT_FOUND = 'Item not found in your inventory';
-export const DUPLICATE_ITEM = 'Each item may be listed once';
 export const NOT_ENOUGH_UNITS = (name: string, free: number) => `Only ${free} of ${name} can be used`;
 
 /** What each use of units may not touch (docs/rules/fulfilment.md). */

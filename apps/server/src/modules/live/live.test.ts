@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { createTestProduct } from '../catalogue/test/fixtures.ts';
-import { confirmWithCard } from '../token-shop/testing.ts';
-import { api, fundedShopper, useTokens, type Shopper } from '../orders/testing.ts';
-import { openTestSocket, wsUrlOf, type TestSocket } from './testing.ts';
+import { createTestProduct } from '../catalogue/test-helpers.ts';
+import { confirmWithCard } from '../token-shop/test-helpers.ts';
+import { api, fundedShopper, useTokens, type Shopper } from '../orders/test-helpers.ts';
+import { openTestSocket, wsUrlOf, type TestSocket } from './test-helpers.ts';
 import WebSocket from 'ws';
 
 const tokenOf = (shopper: Shopper) => shopper.headers.authorization.slice('Bearer '.length);

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClock } from '../../core/clock.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { INSTANCE_JWT_SECRET as JWT_SECRET, startInstance, until, type Instance } from '../../test/instances.ts';
-import { createTestProduct } from '../catalogue/test/fixtures.ts';
+import { createTestProduct } from '../catalogue/test-helpers.ts';
 import { insertTestShopper } from '../accounts/test-helpers.ts';
-import { openTestSocket, type TestSocket } from './testing.ts';
+import { openTestSocket, type TestSocket } from './test-helpers.ts';
 
 /**
  * The live layer across instances: two real server processes on one PostgreSQL database and one

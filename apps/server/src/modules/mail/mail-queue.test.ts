@@ -4,7 +4,7 @@ import { TestClock } from '../../core/clock.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { MAIL_CLAIM_MS, MAIL_MAX_ATTEMPTS, mailRetryDelay, type MailMessage } from './service.ts';
 import { mailQueue } from './tables.ts';
-import { startSmtp, type TestSmtp } from './testing.ts';
+import { startSmtp, type TestSmtp } from './test-helpers.ts';
 
 const message = (to: string, subject: string): MailMessage => ({ to, subject, text: `${subject} text`, html: `<p>${subject}</p>` });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { renderMail } from './layout.ts';
-import { startSmtp, type TestSmtp } from './testing.ts';
+import { startSmtp, type TestSmtp } from './test-helpers.ts';
 import { loadConfig } from '../../config.ts';
 import { devOutboxNote, startServer } from '../../server.ts';
 

@@ -10,9 +10,6 @@ const contentTypeByExtension = Object.fromEntries(
   Object.entries(IMAGE_TYPES).map(([type, ext]) => [ext, type as ImageContentType]),
 ) as Record<string, ImageContentType>;
 
-// `<32 lowercase hex>.<ext>`: the only shape an image name can have (the shared contract's pattern).
-export { IMAGE_NAME_PATTERN, IMAGE_TYPES, isImageContentType, isImageName, type ImageContentType } from '@kujiya/shared';
-
 /** The content-addressed name of some bytes. */
 export function imageNameOf(bytes: Buffer, contentType: ImageContentType): string {
   const hash = crypto.createHash('sha256').update(bytes).digest('hex').slice(0, 32);
@@ -64,9 +61,9 @@ export function createMediaService(ctx: AppContext) {
     },
 
     /** The stored image, or null when unknown. */
-    async getImage(name: string, exec: Executor = ctx.db): Promise<StoredImage | null> {
+    async getImage(name: string): Promise<StoredImage | null> {
       if (!isImageName(name)) return null;
-      const [row] = await exec.select().from(images).where(eq(images.name, name));
+      const [row] = await ctx.db.select().from(images).where(eq(images.name, name));
       if (!row) return null;
       return { ...row, contentType: contentTypeByExtension[name.split('.')[1]!] ?? (row.contentType as ImageContentType) };
     },

@@ -2,8 +2,8 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drawChallenge, fullRemaining, sortPrizeRanks } from '@kujiya/shared';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { createDoubleChanceTestProduct, createTestProduct } from '../catalogue/test/fixtures.ts';
-import { api, fundedShopper, useTokens, type Shopper } from '../orders/testing.ts';
+import { createDoubleChanceTestProduct, createTestProduct } from '../catalogue/test-helpers.ts';
+import { api, fundedShopper, useTokens, type Shopper } from '../orders/test-helpers.ts';
 import { challengeRefundMessage } from '../orders/service.ts';
 
 /** Notifications made by real events (issue 6): chance set results, double chance wins, Challenge refunds. */

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClock } from '../../core/clock.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { confirmWithCard, startTokenPurchase, testPackage, testShopper } from '../token-shop/testing.ts';
+import { confirmWithCard, startTokenPurchase, testPackage, testShopper } from '../token-shop/test-helpers.ts';
 import { notificationSchema } from '@kujiya/shared';
 import { notifications } from './tables.ts';
 

@@ -2,7 +2,7 @@ import { idParamsSchema, notificationListSchema, notificationSchema, successResp
 import type { ModuleRoutes } from '../../routes.ts';
 
 export const notificationsRoutes: ModuleRoutes = (app, { ctx, services }) => {
-  const guard = { preValidation: ctx.guards.requireUser };
+  const guard = { onRequest: ctx.guards.requireUser };
   const oneNotification = { ...guard, schema: { params: idParamsSchema, response: { 200: notificationSchema } } };
 
   app.get('/notification', { ...guard, schema: { response: { 200: notificationListSchema } } }, async (request) =>

@@ -80,8 +80,8 @@ export function createNotificationsService(ctx: AppContext, deps: { accounts: Ac
     },
 
     /** The user's notifications not removed, newest first. */
-    async list(userId: string, exec: Executor = ctx.db): Promise<NotificationView[]> {
-      const rows = await exec
+    async list(userId: string): Promise<NotificationView[]> {
+      const rows = await ctx.db
         .select()
         .from(notifications)
         .where(and(eq(notifications.userId, userId), eq(notifications.isRemoved, false)))

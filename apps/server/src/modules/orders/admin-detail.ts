@@ -55,7 +55,7 @@ export function createAdminOrderDetail(ctx: AppContext, deps: Deps, getOrder: (o
         card ? payments.getIntent(order.paymentIntentId) : null,
         card ? payments.eventsOfIntent(order.paymentIntentId) : [],
         wallet.ledgerOfReference(order.userId, order.id),
-        fairness.receiptForOrder(order.id),
+        fairness.receiptForOrder(ctx.db, order.id),
       ]);
       const refunds: AdminOrderRefund[] = [];
       if (order.status === 'refund_pending' || order.status === 'refunding' || order.status === 'refunded') {

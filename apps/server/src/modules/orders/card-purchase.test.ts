@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MINUTE } from '../../core/clock.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { createTestProduct } from '../catalogue/test/fixtures.ts';
-import { confirmWithCard } from '../token-shop/testing.ts';
-import type { TestGateway } from '../payments/testing.ts';
-import { api, fundedShopper, ticketsLeftOf, useTokens, type Shopper } from './testing.ts';
+import { createTestProduct } from '../catalogue/test-helpers.ts';
+import { confirmWithCard } from '../token-shop/test-helpers.ts';
+import type { TestGateway } from '../payments/test-helpers.ts';
+import { api, fundedShopper, ticketsLeftOf, useTokens, type Shopper } from './test-helpers.ts';
 
 /** The card path (docs/rules/buying.md): reservation, payment by webhook, expiry, buy-out hold. */
 describe('card purchases', () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drawDoubleChance, drawLottery } from '@kujiya/shared';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { createDoubleChanceTestProduct, createTestProduct } from '../catalogue/test/fixtures.ts';
-import { api, fundedShopper, useTokens } from './testing.ts';
+import { createDoubleChanceTestProduct, createTestProduct } from '../catalogue/test-helpers.ts';
+import { api, fundedShopper, useTokens } from './test-helpers.ts';
 
 /** Chance (lottery) sets (docs/rules/promotions.md) draw at sell-out; double chance too. */
 describe('chance sets and double chance', () => {

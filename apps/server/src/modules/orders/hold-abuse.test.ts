@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shopClockTime, type NewProduct } from '@kujiya/shared';
 import { MINUTE } from '../../core/clock.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { createTestProduct } from '../catalogue/test/fixtures.ts';
-import { confirmWithCard } from '../token-shop/testing.ts';
+import { createTestProduct } from '../catalogue/test-helpers.ts';
+import { confirmWithCard } from '../token-shop/test-helpers.ts';
 import { MAX_UNPAID_TICKETS, tooManyUnpaidTickets } from '../stock/service.ts';
-import { api, fundedShopper, useTokens, type Shopper } from './testing.ts';
+import { api, fundedShopper, useTokens, type Shopper } from './test-helpers.ts';
 
 /**
  * One account cannot hold a set hostage (docs/rules/security.md): lapses cool a shopper down on

@@ -4,9 +4,9 @@ import type { Principal } from '../../core/auth.ts';
 import { TestClock } from '../../core/clock.ts';
 import { INSTANCE_JWT_SECRET as JWT_SECRET, callInstance, startInstance, stopInstance, until, type Instance } from '../../test/instances.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { createTestProduct } from '../catalogue/test/fixtures.ts';
+import { createTestProduct } from '../catalogue/test-helpers.ts';
 import type { NewProduct } from '@kujiya/shared';
-import type { TestGateway } from '../payments/testing.ts';
+import type { TestGateway } from '../payments/test-helpers.ts';
 import { insertTestShopper } from '../accounts/test-helpers.ts';
 
 /**

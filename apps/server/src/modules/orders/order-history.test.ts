@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderSchema } from '@kujiya/shared';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { createChallengeTestProduct, createTestProduct } from '../catalogue/test/fixtures.ts';
-import { api, fundedShopper, useTokens } from './testing.ts';
+import { createChallengeTestProduct, createTestProduct } from '../catalogue/test-helpers.ts';
+import { api, fundedShopper, useTokens } from './test-helpers.ts';
 
 /** The orders list and details: own paid orders only, chance sets waiting then Won or Lost. */
 describe('order history', () => {

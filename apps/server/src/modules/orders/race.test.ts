@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { createTestProduct } from '../catalogue/test/fixtures.ts';
-import { fundedShopper, ticketsLeftOf, useTokens } from './testing.ts';
+import { createTestProduct } from '../catalogue/test-helpers.ts';
+import { fundedShopper, ticketsLeftOf, useTokens } from './test-helpers.ts';
 
 /**
  * No ticket is sold twice (docs/rules/catalogue.md) under any concurrency. Many token purchases race for a small

@@ -4,12 +4,12 @@ import { MINUTE } from '../../core/clock.ts';
 import { loadConfig } from '../../config.ts';
 import { buildApp, type KujiyaApp } from '../../app.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { createTestProduct } from '../catalogue/test/fixtures.ts';
-import { confirmWithCard } from '../token-shop/testing.ts';
-import type { TestGateway } from '../payments/testing.ts';
+import { createTestProduct } from '../catalogue/test-helpers.ts';
+import { confirmWithCard } from '../token-shop/test-helpers.ts';
+import type { TestGateway } from '../payments/test-helpers.ts';
 import { REFUND_CLAIM_TIMEOUT_MS, refundKeyOf } from './service.ts';
 import { orders } from './tables.ts';
-import { api, fundedShopper, useTokens } from './testing.ts';
+import { api, fundedShopper, useTokens } from './test-helpers.ts';
 
 /**
  * Refunds of late card payments (docs/rules/buying.md) survive a crash: an order stuck `refunding` is re-driven

@@ -2,11 +2,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { callInstance, until, useInstances, type Instance } from '../../test/instances.ts';
-import { createTestProduct } from '../catalogue/test/fixtures.ts';
-import type { TestGateway } from '../payments/testing.ts';
-import { confirmWithCard } from '../token-shop/testing.ts';
+import { createTestProduct } from '../catalogue/test-helpers.ts';
+import type { TestGateway } from '../payments/test-helpers.ts';
+import { confirmWithCard } from '../token-shop/test-helpers.ts';
 import { replacedPaymentNotice } from './service.ts';
-import { api, fundedShopper, ticketsLeftOf } from './testing.ts';
+import { api, fundedShopper, ticketsLeftOf } from './test-helpers.ts';
 
 const CANCELED = 'This PaymentIntent has been canceled.';
 

@@ -28,7 +28,7 @@ import type { ModuleRoutes } from '../../routes.ts';
  */
 export const ordersRoutes: ModuleRoutes = (app, { ctx, services }) => {
   const { orders, analytics } = services;
-  const guard = { preValidation: ctx.guards.requireUser };
+  const guard = { onRequest: ctx.guards.requireUser };
   const orderRoute = <R>(response: R) => ({ ...guard, schema: { params: orderIdParamsSchema, response: { 200: response } } });
 
   app.post(
@@ -84,7 +84,7 @@ export const ordersRoutes: ModuleRoutes = (app, { ctx, services }) => {
 
   app.get(
     '/order/user/:username',
-    { preValidation: ctx.guards.requireUser, schema: { params: usernameParamsSchema, response: { 200: userOrdersResponseSchema } } },
+    { onRequest: ctx.guards.requireUser, schema: { params: usernameParamsSchema, response: { 200: userOrdersResponseSchema } } },
     async (request) => orders.userOrders(request.user!, request.params.username),
   );
 
@@ -92,7 +92,7 @@ export const ordersRoutes: ModuleRoutes = (app, { ctx, services }) => {
   app.post(
     '/order/:orderId',
     {
-      preValidation: ctx.guards.requireUser,
+      onRequest: ctx.guards.requireUser,
       schema: { params: orderIdParamsSchema, body: orderDetailsRequestSchema, response: { 200: orderDetailsResponseSchema } },
     },
     async (request) => orders.orderDetails(request.user!, request.params.orderId),

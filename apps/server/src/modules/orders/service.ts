@@ -387,7 +387,7 @@ export function createOrdersService(ctx: AppContext, deps: Deps) {
   payments.onCanceled(KUJI_ORDER, onPaymentCanceled);
   payments.onRefunded(KUJI_ORDER, onPaymentRefunded);
 
-  fairness.setBuyerNameLookup(async (orderIds, exec) => {
+  fairness.setBuyerNameLookup(async (exec, orderIds) => {
     const rows = await exec.select({ id: orders.id, username: orders.username }).from(orders).where(inArray(orders.id, orderIds));
     return new Map(rows.map((r) => [r.id, r.username]));
   });
@@ -699,7 +699,7 @@ export function createOrdersService(ctx: AppContext, deps: Deps) {
       if (!order) throw notFound(INVALID_ORDER_MESSAGE);
       if (order.userId !== user.id) throw forbidden(ACCESS_DENIED_MESSAGE);
       if (order.status !== 'paid') throw notFound(INVALID_ORDER_MESSAGE);
-      return { ...orderView(order), receipt: await fairness.receiptForOrder(order.id) };
+      return { ...orderView(order), receipt: await fairness.receiptForOrder(ctx.db, order.id) };
     },
 
     /** The caller's paid order, or the same 403/404 as the details. */

@@ -80,7 +80,7 @@ export function createSettlement(ctx: AppContext, deps: SettleDeps) {
 
   /** Sends an order's fairness receipt (docs/rules/fairness.md) to its buyer, in the caller's transaction. */
   async function sendReceipt(tx: Tx, order: OrderRow, intro: string, known?: FairnessReceipt | null): Promise<void> {
-    const receipt = known !== undefined ? known : await fairness.receiptForOrder(order.id, tx);
+    const receipt = known !== undefined ? known : await fairness.receiptForOrder(tx, order.id);
     if (receipt) await notifications.notify(tx, [order.userId], intro, { receipt });
   }
 
@@ -297,7 +297,6 @@ export function createSettlement(ctx: AppContext, deps: SettleDeps) {
     decideOrders,
   };
 }
-export type Settlement = ReturnType<typeof createSettlement>;
 
 /** An order's receipt from its ticket draws (as fairness.receiptForOrder reads it back); null when any has no hash. */
 function receiptOfDraws(setId: string, taken: readonly TakenTicket[]): FairnessReceipt | null {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { chainHash, drawTicket } from '@kujiya/shared';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { createTestProduct } from '../catalogue/test/fixtures.ts';
-import { fundedShopper, ticketsLeftOf, useTokens } from './testing.ts';
+import { createTestProduct } from '../catalogue/test-helpers.ts';
+import { fundedShopper, ticketsLeftOf, useTokens } from './test-helpers.ts';
 
 /**
  * The purchases of one round that arrive together are decided in one transaction (docs/performance.md),

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drawChallenge, fullRemaining, replayTicketDraws } from '@kujiya/shared';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { createChallengeTestProduct, createTestProduct } from '../catalogue/test/fixtures.ts';
-import { api, fundedShopper, ticketsLeftOf, useTokens } from './testing.ts';
+import { createChallengeTestProduct, createTestProduct } from '../catalogue/test-helpers.ts';
+import { api, fundedShopper, ticketsLeftOf, useTokens } from './test-helpers.ts';
 
 /** POST /api/token/use and the draw API (docs/rules/buying.md, promotions.md). */
 describe('token purchases', () => {

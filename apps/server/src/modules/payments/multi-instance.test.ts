@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClock } from '../../core/clock.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { INSTANCE_JWT_SECRET, callInstance, startInstance, stopInstance, until, type Instance } from '../../test/instances.ts';
-import { testPackage, testShopper } from '../token-shop/testing.ts';
-import { createTestProduct } from '../catalogue/test/fixtures.ts';
-import { fundedShopper } from '../orders/testing.ts';
+import { testPackage, testShopper } from '../token-shop/test-helpers.ts';
+import { createTestProduct } from '../catalogue/test-helpers.ts';
+import { fundedShopper } from '../orders/test-helpers.ts';
 import type { TestGateway } from './test-gateway.ts';
 
 /**

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MINUTE } from '../../core/clock.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { confirmWithCard, startTokenPurchase, testPackage, testShopper } from '../token-shop/testing.ts';
+import { confirmWithCard, startTokenPurchase, testPackage, testShopper } from '../token-shop/test-helpers.ts';
 import { RECONCILE_AFTER_MS } from './service.ts';
 import { testGatewayEvents, testGatewayIntents } from './tables.ts';
 import type { TestGateway } from './test-gateway.ts';

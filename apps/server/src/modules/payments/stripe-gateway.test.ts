@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { startTokenPurchase, testPackage, testShopper } from '../token-shop/testing.ts';
+import { startTokenPurchase, testPackage, testShopper } from '../token-shop/test-helpers.ts';
 import { stripeHostOptions } from './stripe-gateway.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_kujiya_stripe_adapter';

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { confirmWithCard, startTokenPurchase, testPackage, testShopper } from '../token-shop/testing.ts';
+import { confirmWithCard, startTokenPurchase, testPackage, testShopper } from '../token-shop/test-helpers.ts';
 import type { TestGateway } from './test-gateway.ts';
 
 /** The webhook handler fed by the built-in test gateway's signed events. */

@@ -29,74 +29,74 @@ export const shopOpsRoutes: ModuleRoutes = (app, { ctx, services }) => {
   const admin = ctx.guards.requireAdmin;
 
   // ---- the shop's settings: the pickup point (public to the shop's pages) and the labels' sender
-  app.get('/admin/settings', { preValidation: admin, schema: { response: { 200: shopSettingsSchema } } }, async () => shopSettings.read());
+  app.get('/admin/settings', { onRequest: admin, schema: { response: { 200: shopSettingsSchema } } }, async () => shopSettings.read());
   app.put(
     '/admin/settings',
-    { preValidation: admin, schema: { body: shopSettingsSchema, response: { 200: shopSettingsSchema } } },
+    { onRequest: admin, schema: { body: shopSettingsSchema, response: { 200: shopSettingsSchema } } },
     async (request) => shopSettings.update(request.admin!, request.body),
   );
   app.get('/settings/pickup-point', { schema: { response: { 200: pickupPointResponseSchema } } }, async () => ({ pickupPoint: await shopSettings.pickupPoint() }));
 
   // ---- token packages
-  app.get('/admin/token-packages', { preValidation: admin, schema: { response: { 200: adminTokenPackagesResponseSchema } } }, async () => ({
+  app.get('/admin/token-packages', { onRequest: admin, schema: { response: { 200: adminTokenPackagesResponseSchema } } }, async () => ({
     tokenPackages: await tokenShop.adminListPackages(),
   }));
   app.post(
     '/admin/token-packages',
-    { preValidation: admin, schema: { body: tokenPackageInputSchema, response: { 201: adminTokenPackageSchema } } },
+    { onRequest: admin, schema: { body: tokenPackageInputSchema, response: { 201: adminTokenPackageSchema } } },
     async (request, reply) => reply.code(201).send(await tokenShop.adminCreatePackage(request.admin!, request.body)),
   );
   app.put(
     '/admin/token-packages/:packageId',
-    { preValidation: admin, schema: { params: tokenPackageIdParamsSchema, body: tokenPackageInputSchema, response: { 200: adminTokenPackageSchema } } },
+    { onRequest: admin, schema: { params: tokenPackageIdParamsSchema, body: tokenPackageInputSchema, response: { 200: adminTokenPackageSchema } } },
     async (request) => tokenShop.adminUpdatePackage(request.admin!, request.params.packageId, request.body),
   );
 
   // ---- promo codes
-  app.get('/admin/promo-codes', { preValidation: admin, schema: { response: { 200: adminPromoCodesResponseSchema } } }, async () => ({
+  app.get('/admin/promo-codes', { onRequest: admin, schema: { response: { 200: adminPromoCodesResponseSchema } } }, async () => ({
     promoCodes: await tokenShop.adminListPromoCodes(),
   }));
   app.post(
     '/admin/promo-codes',
-    { preValidation: admin, schema: { body: promoCodeInputSchema, response: { 201: adminPromoCodeSchema } } },
+    { onRequest: admin, schema: { body: promoCodeInputSchema, response: { 201: adminPromoCodeSchema } } },
     async (request, reply) => reply.code(201).send(await tokenShop.adminCreatePromoCode(request.admin!, request.body)),
   );
   app.put(
     '/admin/promo-codes/:promoCodeId',
-    { preValidation: admin, schema: { params: promoCodeIdParamsSchema, body: promoCodeInputSchema, response: { 200: adminPromoCodeSchema } } },
+    { onRequest: admin, schema: { params: promoCodeIdParamsSchema, body: promoCodeInputSchema, response: { 200: adminPromoCodeSchema } } },
     async (request) => tokenShop.adminUpdatePromoCode(request.admin!, request.params.promoCodeId, request.body),
   );
   app.get(
     '/admin/promo-codes/:promoCodeId/uses',
-    { preValidation: admin, schema: { params: promoCodeIdParamsSchema, response: { 200: promoCodeUsesResponseSchema } } },
+    { onRequest: admin, schema: { params: promoCodeIdParamsSchema, response: { 200: promoCodeUsesResponseSchema } } },
     async (request) => shopOps.promoCodeUses(request.params.promoCodeId),
   );
 
   // ---- shoppers
   app.get(
     '/admin/shoppers',
-    { preValidation: admin, schema: { querystring: shopperSearchQuerySchema, response: { 200: shopperSearchResponseSchema } } },
+    { onRequest: admin, schema: { querystring: shopperSearchQuerySchema, response: { 200: shopperSearchResponseSchema } } },
     async (request) => accounts.searchShoppers(request.query.q, request.query.page),
   );
   app.get(
     '/admin/shoppers/:shopperId',
-    { preValidation: admin, schema: { params: shopperIdParamsSchema, response: { 200: shopperDetailSchema } } },
+    { onRequest: admin, schema: { params: shopperIdParamsSchema, response: { 200: shopperDetailSchema } } },
     async (request) => shopOps.shopperDetail(request.params.shopperId),
   );
   app.post(
     '/admin/shoppers/:shopperId/disable',
-    { preValidation: admin, schema: { params: shopperIdParamsSchema, response: { 200: shopperSummarySchema } } },
+    { onRequest: admin, schema: { params: shopperIdParamsSchema, response: { 200: shopperSummarySchema } } },
     async (request) => shopOps.setShopperDisabled(request.admin!, request.params.shopperId, true),
   );
   app.post(
     '/admin/shoppers/:shopperId/enable',
-    { preValidation: admin, schema: { params: shopperIdParamsSchema, response: { 200: shopperSummarySchema } } },
+    { onRequest: admin, schema: { params: shopperIdParamsSchema, response: { 200: shopperSummarySchema } } },
     async (request) => shopOps.setShopperDisabled(request.admin!, request.params.shopperId, false),
   );
   app.post(
     '/admin/shoppers/:shopperId/tokens',
     {
-      preValidation: admin,
+      onRequest: admin,
       schema: { params: shopperIdParamsSchema, body: tokenAdjustmentRequestSchema, response: { 200: tokenAdjustmentResponseSchema } },
     },
     async (request) => shopOps.adjustTokens(request.admin!, request.params.shopperId, request.body),

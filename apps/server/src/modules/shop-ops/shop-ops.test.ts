@@ -5,10 +5,10 @@ import { DAY, TestClock } from '../../core/clock.ts';
 import { HttpError } from '../../core/http-errors.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { bearer, post } from '../accounts/test-helpers.ts';
-import { confirmWithCard, startTokenPurchase, testShopper } from '../token-shop/testing.ts';
-import { fundedShopper } from '../orders/testing.ts';
-import { givePrizes } from '../fulfilment/testing.ts';
-import { createTrade, freeByPrize, makeOffer, tradeCall, wantedOf } from '../trading/testing.ts';
+import { confirmWithCard, startTokenPurchase, testShopper } from '../token-shop/test-helpers.ts';
+import { fundedShopper } from '../orders/test-helpers.ts';
+import { givePrizes } from '../fulfilment/test-helpers.ts';
+import { createTrade, freeByPrize, makeOffer, tradeCall, wantedOf } from '../trading/test-helpers.ts';
 
 const OWNER = { username: 'Owner', password: 'Owner123!' };
 
@@ -22,7 +22,7 @@ async function inviteToken(t: TestApp, email: string): Promise<string> {
 }
 
 const hasAdminGuard = (t: TestApp, route: RouteOptions) => {
-  const handlers = [route.preValidation ?? [], route.preHandler ?? []].flat();
+  const handlers = [route.onRequest ?? []].flat();
   return handlers.includes(t.ctx.guards.requireAdmin as never);
 };
 

@@ -3,7 +3,7 @@ import { canonicalBox, drawTicket } from '@kujiya/shared';
 import { MINUTE, TestClock } from '../../core/clock.ts';
 import { HttpError } from '../../core/http-errors.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { createTestProduct } from '../catalogue/test/fixtures.ts';
+import { createTestProduct } from '../catalogue/test-helpers.ts';
 
 const USER = '00000000-0000-4000-8000-000000000001';
 

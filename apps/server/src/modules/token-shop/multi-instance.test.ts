@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '@kujiya/shared';
 import { callInstance, until, useInstances } from '../../test/instances.ts';
-import { testPackage, testShopper } from './testing.ts';
+import { testPackage, testShopper } from './test-helpers.ts';
 
 /**
  * Promo codes across two real server processes on one PostgreSQL database (docs/rules/tokens.md):

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY, TestClock } from '../../core/clock.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { sql } from 'drizzle-orm';
-import { confirmWithCard, startTokenPurchase, testPackage, testShopper } from './testing.ts';
+import { confirmWithCard, startTokenPurchase, testPackage, testShopper } from './test-helpers.ts';
 import { PAYMENT_CANCELED, PROMO_RESERVATION_MS, promoHeldMessage } from './service.ts';
-import type { TestGateway } from '../payments/testing.ts';
+import type { TestGateway } from '../payments/test-helpers.ts';
 
 describe('promo codes', () => {
   let t: TestApp;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { confirmWithCard, startTokenPurchase, testPackage, testShopper } from './testing.ts';
+import { confirmWithCard, startTokenPurchase, testPackage, testShopper } from './test-helpers.ts';
 
 describe('a refunded token purchase takes its unspent tokens back', () => {
   let t: TestApp;

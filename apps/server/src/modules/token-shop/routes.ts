@@ -11,7 +11,7 @@ import type { ModuleRoutes } from '../../routes.ts';
 
 export const tokenShopRoutes: ModuleRoutes = (app, { ctx, services }) => {
   const { tokenShop } = services;
-  const guard = { preValidation: ctx.guards.requireUser };
+  const guard = { onRequest: ctx.guards.requireUser };
 
   app.get('/token/packages', { schema: { response: { 200: tokenPackagesResponseSchema } } }, async () => ({
     tokenPackages: await tokenShop.listPackages(),

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClock } from '../../core/clock.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { INSTANCE_JWT_SECRET as JWT_SECRET, callInstance, startInstance, stopInstance, until, type Instance } from '../../test/instances.ts';
-import type { Shopper } from '../orders/testing.ts';
-import { addressedShopper, givePrizes, nextCollectionSlot as nextSlot } from '../fulfilment/testing.ts';
-import { createTrade, heldByPrize, makeOffer, wantedOf } from './testing.ts';
+import type { Shopper } from '../orders/test-helpers.ts';
+import { addressedShopper, givePrizes, nextCollectionSlot as nextSlot } from '../fulfilment/test-helpers.ts';
+import { createTrade, heldByPrize, makeOffer, wantedOf } from './test-helpers.ts';
 
 /**
  * Trading across instances: two real server processes (background jobs on, every 300 ms) share

@@ -20,37 +20,37 @@ import type { ModuleRoutes } from '../../routes.ts';
  */
 export const tradingRoutes: ModuleRoutes = (app, { ctx, services }) => {
   const { trading } = services;
-  const preValidation = ctx.guards.requireUser;
+  const onRequest = ctx.guards.requireUser;
   const noStore = { 'Cache-Control': 'no-store' };
 
-  app.get('/trade', { preValidation, schema: { querystring: marketplaceQuerySchema, response: { 200: tradeListResponseSchema } } }, async (request, reply) => {
+  app.get('/trade', { onRequest, schema: { querystring: marketplaceQuerySchema, response: { 200: tradeListResponseSchema } } }, async (request, reply) => {
     reply.headers(noStore);
     return { trades: await trading.marketplace(request.user!, request.query.search) };
   });
 
-  app.get('/trade/active-trades', { preValidation, schema: { querystring: marketplaceQuerySchema, response: { 200: tradeListResponseSchema } } }, async (request, reply) => {
+  app.get('/trade/active-trades', { onRequest, schema: { querystring: marketplaceQuerySchema, response: { 200: tradeListResponseSchema } } }, async (request, reply) => {
     reply.headers(noStore);
     return { trades: await trading.marketplace(request.user!, request.query.search) };
   });
 
-  app.get('/trade/user-trades', { preValidation, schema: { response: { 200: tradeListResponseSchema } } }, async (request, reply) => {
+  app.get('/trade/user-trades', { onRequest, schema: { response: { 200: tradeListResponseSchema } } }, async (request, reply) => {
     reply.headers(noStore);
     return { trades: await trading.userTrades(request.user!) };
   });
 
-  app.get('/trade/history', { preValidation, schema: { response: { 200: tradeListResponseSchema } } }, async (request, reply) => {
+  app.get('/trade/history', { onRequest, schema: { response: { 200: tradeListResponseSchema } } }, async (request, reply) => {
     reply.headers(noStore);
     return { trades: await trading.history(request.user!) };
   });
 
-  app.post('/trade/create', { preValidation, schema: { body: createTradeRequestSchema, response: { 200: tradeMessageResponseSchema } } }, async (request) => {
+  app.post('/trade/create', { onRequest, schema: { body: createTradeRequestSchema, response: { 200: tradeMessageResponseSchema } } }, async (request) => {
     const { tradeId } = await trading.create(request.user!, request.body);
     return { message: M.created, tradeId };
   });
 
   app.post(
     '/trade/offer/:tradeId',
-    { preValidation, schema: { params: tradeIdParamsSchema, body: createOfferRequestSchema, response: { 200: tradeMessageResponseSchema } } },
+    { onRequest, schema: { params: tradeIdParamsSchema, body: createOfferRequestSchema, response: { 200: tradeMessageResponseSchema } } },
     async (request) => {
       const { offerId } = await trading.offer(request.user!, request.params.tradeId, request.body);
       return { message: M.offerSubmitted, tradeId: request.params.tradeId, offerId };
@@ -59,21 +59,21 @@ export const tradingRoutes: ModuleRoutes = (app, { ctx, services }) => {
 
   app.delete(
     '/trade/:tradeId/withdraw-offer/:offerId',
-    { preValidation, schema: { params: tradeOfferParamsSchema, response: { 200: tradeMessageResponseSchema } } },
+    { onRequest, schema: { params: tradeOfferParamsSchema, response: { 200: tradeMessageResponseSchema } } },
     async (request) => {
       await trading.withdraw(request.user!, request.params.tradeId, request.params.offerId);
       return { message: M.offerWithdrawn };
     },
   );
 
-  app.get('/trade/:tradeId/offers', { preValidation, schema: { params: tradeIdParamsSchema, response: { 200: offerListResponseSchema } } }, async (request, reply) => {
+  app.get('/trade/:tradeId/offers', { onRequest, schema: { params: tradeIdParamsSchema, response: { 200: offerListResponseSchema } } }, async (request, reply) => {
     reply.headers(noStore);
     return { offers: await trading.offersOf(request.user!, request.params.tradeId) };
   });
 
   app.post(
     '/trade/:tradeId/accept-offer/:offerId',
-    { preValidation, schema: { params: tradeOfferParamsSchema, response: { 200: tradeMessageResponseSchema } } },
+    { onRequest, schema: { params: tradeOfferParamsSchema, response: { 200: tradeMessageResponseSchema } } },
     async (request) => {
       await trading.accept(request.user!, request.params.tradeId, request.params.offerId);
       return { message: M.offerAccepted };
@@ -82,14 +82,14 @@ export const tradingRoutes: ModuleRoutes = (app, { ctx, services }) => {
 
   app.delete(
     '/trade/:tradeId/reject-offer/:offerId',
-    { preValidation, schema: { params: tradeOfferParamsSchema, response: { 200: tradeMessageResponseSchema } } },
+    { onRequest, schema: { params: tradeOfferParamsSchema, response: { 200: tradeMessageResponseSchema } } },
     async (request) => {
       await trading.reject(request.user!, request.params.tradeId, request.params.offerId);
       return { message: M.offerRejected };
     },
   );
 
-  app.delete('/trade/cancel-trade/:tradeId', { preValidation, schema: { params: tradeIdParamsSchema, response: { 200: tradeMessageResponseSchema } } }, async (request) => {
+  app.delete('/trade/cancel-trade/:tradeId', { onRequest, schema: { params: tradeIdParamsSchema, response: { 200: tradeMessageResponseSchema } } }, async (request) => {
     await trading.cancel(request.user!, request.params.tradeId);
     return { message: M.cancelled };
   });

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, TRADE_CUTOFF_MESSAGE, TRADE_MESSAGES as M } from '@kujiya/shared';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { fundedShopper, type Shopper } from '../orders/testing.ts';
-import { givePrizes } from '../fulfilment/testing.ts';
-import { createTrade, freeByPrize, heldByPrize, makeOffer, tradeCall, wantedOf } from './testing.ts';
+import { fundedShopper, type Shopper } from '../orders/test-helpers.ts';
+import { givePrizes } from '../fulfilment/test-helpers.ts';
+import { createTrade, freeByPrize, heldByPrize, makeOffer, tradeCall, wantedOf } from './test-helpers.ts';
 
 describe('trading', () => {
   let t: TestApp;

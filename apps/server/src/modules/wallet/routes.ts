@@ -2,7 +2,7 @@ import { tokenBalanceResponseSchema, userTokensResponseSchema } from '@kujiya/sh
 import type { ModuleRoutes } from '../../routes.ts';
 
 export const walletRoutes: ModuleRoutes = (app, { ctx, services }) => {
-  const guard = { preValidation: ctx.guards.requireUser };
+  const guard = { onRequest: ctx.guards.requireUser };
 
   app.get('/token/balance', { ...guard, schema: { response: { 200: tokenBalanceResponseSchema } } }, async (request) => ({
     totalTokens: await services.wallet.balance(request.user!.id),

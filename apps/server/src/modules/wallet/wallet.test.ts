@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY, TestClock } from '../../core/clock.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { addMonthsUtc } from './service.ts';
-import { testShopper } from '../token-shop/testing.ts';
+import { testShopper } from '../token-shop/test-helpers.ts';
 
 describe('wallet', () => {
   let t: TestApp;

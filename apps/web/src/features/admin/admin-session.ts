@@ -1,5 +1,3 @@
-import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { isTokenUsable } from '../../lib/jwt';
 import { storageKeys } from '../../lib/storage';
@@ -17,21 +15,4 @@ export const adminSession = {
 export function isAdminAuthFailure(error: unknown): boolean {
   if (!(error instanceof ApiError)) return false;
   return error.status === 401 || error.status === 403 || error.message === 'Admin authentication required';
-}
-
-/**
- * For admin pages: returns a handler that, for an authentication failure, forgets the admin token and
- * goes to /admin/login (returning true); other errors are left to the caller (false).
- */
-export function useAdminAuthFailureHandler(): (error: unknown) => boolean {
-  const navigate = useNavigate();
-  return useCallback(
-    (error: unknown) => {
-      if (!isAdminAuthFailure(error)) return false;
-      adminSession.clear();
-      navigate('/admin/login', { replace: true });
-      return true;
-    },
-    [navigate],
-  );
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { type QueryClient } from '@tanstack/react-query';
 import { messageResponseSchema, type MessageResponse } from '@kujiya/shared';
 import { api } from '../api-client';
 import { sessionStore } from '../session';
@@ -17,9 +17,4 @@ export async function signOut(queryClient: QueryClient): Promise<void> {
   }
   sessionStore.clear();
   queryClient.clear();
-}
-
-export function useLogout() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: () => signOut(queryClient) });
 }

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import './admin.css';
 
 import { adminSections, sectionsFor } from '../sections';
-import { useAdminMe } from '../api/adminMe';
+import { useAdminMe } from '../api/getAdminMe';
 import { Dashboard } from './Dashboard';
 
 /**

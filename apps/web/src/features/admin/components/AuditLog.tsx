@@ -1,5 +1,5 @@
 import type { AuditEntityType, AuditEntry } from '@kujiya/shared';
-import { formatSgDateTime } from '../../../lib/singapore-time';
+import { formatSgDateTime } from '@kujiya/shared';
 import { useAudit } from '../api/getAudit';
 
 /** What the entry changed: the record before and after, folded away. */

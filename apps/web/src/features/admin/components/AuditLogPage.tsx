@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { auditEntityTypeSchema, type AuditEntityType, type AuditEntry, type AuditLogQuery } from '@kujiya/shared';
-import { formatSgDateTime } from '../../../lib/singapore-time';
+import { auditEntityTypeSchema, type AuditEntityType, type AuditEntry, type AuditLogQuery, formatSgDateTime } from '@kujiya/shared';
 import { useAuditLog } from '../api/getAuditLog';
 import { labelOf } from '../labels';
 import { AuditChange } from './AuditLog';

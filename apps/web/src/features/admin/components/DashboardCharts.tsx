@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, LineController, LineElement, PointElement, Tooltip } from 'chart.js';
 import type { AdminDashboard } from '@kujiya/shared';
-import { formatSgDayShort } from '../../../lib/singapore-time';
+import { formatSgDayShort } from '@kujiya/shared';
 
 // Only the pieces the two charts use; this module is imported by the admin chunk alone.
 Chart.register(LineController, LineElement, PointElement, BarController, BarElement, CategoryScale, LinearScale, Legend, Tooltip);

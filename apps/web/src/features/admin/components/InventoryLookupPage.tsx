@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { serverMessageOf } from '../../../lib/api-client';
-import { formatSgDate } from '../../../lib/singapore-time';
+import { formatSgDate } from '@kujiya/shared';
 import { useUserInventoryLookup } from '../api/getUserInventory';
 
 /** /admin/inventory-lookup: any shopper's inventory by username or e-mail. */

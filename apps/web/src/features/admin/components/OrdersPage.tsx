@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { centsToDollars, type AdminOrderRow, type AdminOrdersQuery } from '@kujiya/shared';
+import { centsToDollars, type AdminOrderRow, type AdminOrdersQuery, formatSgDateTime } from '@kujiya/shared';
 import { useAdminOrders } from '../api/getAdminOrders';
-import { formatSgDateTime } from '../../../lib/singapore-time';
 import { AdminTable, type AdminColumn } from './table/AdminTable';
 import { FilterSelect } from './table/FilterSelect';
 

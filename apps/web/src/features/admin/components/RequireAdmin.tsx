@@ -4,7 +4,7 @@ import { Link, Navigate, NavLink, Outlet, useNavigate } from 'react-router';
 import { KujiyaMark } from '../../../components/nav-icons';
 import { adminSession, isAdminAuthFailure } from '../admin-session';
 import { groupedSectionsFor } from '../sections';
-import { useAdminMe } from '../api/adminMe';
+import { useAdminMe } from '../api/getAdminMe';
 import './admin.css';
 
 /**

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { AdminCollectionRow, AdminCollectionsQuery } from '@kujiya/shared';
-import { formatSgDateTime } from '../../../lib/singapore-time';
+import { formatSgDateTime } from '@kujiya/shared';
 import { useAdminCollections } from '../api/getAdminCollections';
 import { useUpdateCollectionStatus } from '../api/updateCollectionStatus';
 import { AuditLog } from './AuditLog';

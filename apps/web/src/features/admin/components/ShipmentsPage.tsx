@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { centsToDollars, type AdminShipmentRow, type AdminShipmentsQuery } from '@kujiya/shared';
+import { centsToDollars, type AdminShipmentRow, type AdminShipmentsQuery, formatSgDateTime } from '@kujiya/shared';
 import { ApiError } from '../../../lib/api-client';
 import { useAdminShipments } from '../api/getAdminShipments';
 import { useExportPendingShipments } from '../api/exportPendingShipments';
 import { useMarkShipped } from '../api/markShipped';
 import { AuditLog } from './AuditLog';
-import { formatSgDateTime } from '../../../lib/singapore-time';
 import { AdminTable, type AdminColumn } from './table/AdminTable';
 import { FilterSelect } from './table/FilterSelect';
 

@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router';
-import { useCurrentAnnouncements } from '../api/currentAnnouncements';
+import { useCurrentAnnouncements } from '../api/getCurrentAnnouncements';
 import { useDismissedAnnouncements } from '../useDismissedAnnouncements';
 import './announcement-banner.css';
 

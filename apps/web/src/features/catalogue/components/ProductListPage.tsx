@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { Product } from '@kujiya/shared';
 import { Dialog } from '../../../components/ui/Dialog';
 import { storageKeys } from '../../../lib/storage';
-import { useProducts } from '../api/get-products';
+import { useProducts } from '../api/getProducts';
 import type { ShopperActions } from '../shopper-actions';
 import { trackEvent } from '../../../lib/api/trackEvent';
 import { ALL_ANIME, animeOptions, filterByAnime, findRetryProduct, listingTabs, readListView, splitByPreorder, writeListView, type ListView } from '../lib/listing';

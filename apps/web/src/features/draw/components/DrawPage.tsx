@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { prizeRank } from '@kujiya/shared';
-import { usePrizes } from '../../../lib/api/get-prizes';
+import { usePrizes } from '../../../lib/api/getPrizes';
 import { PaymentSuccessDialog } from '../../../components/PaymentSuccessDialog';
 import { readOrderState, type DrawNavigationState, type OrderState } from '../../../lib/order-state';
 import { useDraw } from '../api/drawAndUpdateOrder';

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { FairnessRound, FairnessVerdict } from '@kujiya/shared';
-import { checksByEntry, describeEntry, entryKey, formatLogTime, newestFirst } from '../lib/present';
+import { formatSgLogTime } from '@kujiya/shared';
+import { checksByEntry, describeEntry, entryKey, newestFirst } from '../lib/present';
 
 const FIRST_ROWS = 20;
 
@@ -41,7 +42,7 @@ export function DrawLog({ round, verdict }: { round: FairnessRound; verdict: Fai
                     </p>
                   )}
                   <p className="fairness__entry-meta">
-                    {entry.buyer} · {formatLogTime(entry.at)}
+                    {entry.buyer} · {formatSgLogTime(entry.at)}
                   </p>
                   {check && !check.ok && <p className="error-text">{check.detail}</p>}
                 </div>

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { buildPublicFairnessVerdict } from '@kujiya/shared';
 import { ApiError } from '../../../lib/api-client';
-import { useFairnessRound } from '../api/get-fairness-round';
+import { useFairnessRound } from '../api/getFairnessRound';
 import { roundStatusLabel } from '../lib/present';
 import { CopyableCode } from './CopyableCode';
 import { DrawLog } from './DrawLog';

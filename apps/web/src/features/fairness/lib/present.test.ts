@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FairnessLogEntry, FairnessRound } from '@kujiya/shared';
-import { describeEntry, drawCountsText, formatLogTime, newestFirst, roundStatusLabel } from './present';
+import { formatSgLogTime } from '@kujiya/shared';
+import { describeEntry, drawCountsText, newestFirst, roundStatusLabel } from './present';
 
 const entry = (domain: FairnessLogEntry['domain'], nonce: number): FairnessLogEntry => ({
   domain,
@@ -22,7 +23,7 @@ describe('fairness page presentation', () => {
   });
 
   it('shows log times in Singapore time', () => {
-    expect(formatLogTime('2026-11-21T04:05:09.000Z')).toMatch(/21 Nov.*12:05:09/);
+    expect(formatSgLogTime('2026-11-21T04:05:09.000Z')).toMatch(/21 Nov.*12:05:09/);
   });
 
   it('orders the log newest first with sell-out picks on top', () => {

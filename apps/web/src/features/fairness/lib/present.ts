@@ -8,22 +8,6 @@ export function roundStatusLabel(status: string): string {
   return status;
 }
 
-const singaporeTime = new Intl.DateTimeFormat('en-SG', {
-  timeZone: 'Asia/Singapore',
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hour12: false,
-});
-
-/** A log time in Singapore time, e.g. "21 Nov, 12:05:09". */
-export function formatLogTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : singaporeTime.format(date);
-}
-
 export const entryKey = (entry: { domain: string; nonce: number }) => `${entry.domain}-${entry.nonce}`;
 
 /** What a log entry records, in words. */

@@ -1,5 +1,4 @@
-import { SHIP_BY_SOON_DAYS } from '@kujiya/shared';
-import { formatSgDate } from '../../../lib/singapore-time';
+import { SHIP_BY_SOON_DAYS, formatSgDate } from '@kujiya/shared';
 import type { InventoryBatch } from '../lib/model';
 import { selectableQuantity } from '../lib/selection';
 

@@ -1,9 +1,8 @@
 import { useMemo, useState } from 'react';
-import { COLLECTION_SLOT_MESSAGE, type CreateCollectionResponse, type SelectedItem } from '@kujiya/shared';
+import { COLLECTION_SLOT_MESSAGE, type CreateCollectionResponse, type SelectedItem, formatSgWeekdayDate } from '@kujiya/shared';
 import { Dialog } from '../../../components/ui/Dialog';
 import { PickupPointDetails } from '../../../components/PickupPointDetails';
 import { serverMessageOf } from '../../../lib/api-client';
-import { formatSgWeekdayDate } from '../../../lib/singapore-time';
 import { useCreateSelfCollection } from '../api/createSelfCollection';
 import { useCollectionSlots } from '../api/getCollectionSlots';
 import { calendarDays, slotsOn } from '../lib/collection-picker';

@@ -1,4 +1,4 @@
-import { formatSgDate } from '../../../lib/singapore-time';
+import { formatSgDate } from '@kujiya/shared';
 import type { InventoryAction, InventoryBatch, InventoryItem, SelectedItem } from '../lib/model';
 import type { InventorySetGroup } from '../lib/inventory-view';
 import { PrizeCard } from './PrizeCard';

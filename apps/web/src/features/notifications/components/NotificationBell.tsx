@@ -1,6 +1,6 @@
 import { useCallback, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { receiptVerifyPath, unreadCount } from '@kujiya/shared';
+import { formatSgDayMonthTime, receiptVerifyPath, unreadCount } from '@kujiya/shared';
 import { BellIcon } from '../../../components/icons';
 import { useDismiss } from '../../../components/useDismiss';
 import { useSession } from '../../../lib/session';
@@ -8,7 +8,6 @@ import { useNotifications } from '../api/getNotifications';
 import { useMarkAllNotificationsRead } from '../api/markAllNotificationsRead';
 import { useMarkNotificationRead } from '../api/markNotificationRead';
 import { useRemoveNotification } from '../api/removeNotification';
-import { formatNotificationTime } from '../lib/format-time';
 import './notifications.css';
 
 /**
@@ -82,7 +81,7 @@ export function NotificationBell() {
                     >
                       <span className="notifications__message">{n.message}</span>
                       <time className="notifications__time" dateTime={n.createdAt}>
-                        {formatNotificationTime(n.createdAt)}
+                        {formatSgDayMonthTime(n.createdAt)}
                       </time>
                     </button>
                     {/* A purchase or win carries its fairness receipt (docs/rules/fairness.md): checked on the fairness page. */}

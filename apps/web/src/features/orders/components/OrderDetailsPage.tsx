@@ -1,10 +1,9 @@
 import { Link, useParams } from 'react-router';
 import { imageUrl } from '../../../lib/image-url';
-import { ACCESS_DENIED_MESSAGE, INVALID_ORDER_MESSAGE, type OrderDetailsResponse } from '@kujiya/shared';
+import { ACCESS_DENIED_MESSAGE, INVALID_ORDER_MESSAGE, type OrderDetailsResponse, formatSgDate, formatSgDateTime } from '@kujiya/shared';
 import { ReceiptCard } from '../../../components/fairness/ReceiptCard';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
-import { formatSgDate, formatSgDateTime } from '../../../lib/singapore-time';
 import { useOrderDetails } from '../api/getOrderDetails';
 import { useOrderPrizes } from '../api/fetchPrizes';
 import { lotteryStateOf, netPaidText, orderTotalText, refundText } from '../lib/order-list';

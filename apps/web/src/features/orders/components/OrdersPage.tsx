@@ -3,7 +3,7 @@ import { imageUrl } from '../../../lib/image-url';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '../../../lib/session';
 import { usePendingShipmentVerification } from '../../../lib/pending-shipment';
-import { formatSgDateTime } from '../../../lib/singapore-time';
+import { formatSgDateTime } from '@kujiya/shared';
 import { useUserOrders } from '../api/getUserOrders';
 import { netPaidText, orderTotalText, pageOf, refundText, searchOrders, ticketsText } from '../lib/order-list';
 import './orders.css';

@@ -1,12 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import { type KujiBuyOutRequest, type KujiIntentResponse, kujiIntentResponseSchema } from '@kujiya/shared';
 import { api } from '../../../lib/api-client';
 
 /** POST /api/payment/kuji/buy-out: reserves every ticket left and puts the round on hold. */
 export async function createBuyOutIntent(request: KujiBuyOutRequest): Promise<KujiIntentResponse> {
   return api('/api/payment/kuji/buy-out', { method: 'POST', body: request, schema: kujiIntentResponseSchema });
-}
-
-export function useCreateBuyOutIntent() {
-  return useMutation({ mutationFn: createBuyOutIntent });
 }

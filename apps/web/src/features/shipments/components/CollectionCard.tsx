@@ -3,7 +3,7 @@ import type { SelfCollection } from '@kujiya/shared';
 import { Dialog } from '../../../components/ui/Dialog';
 import { PickupPointDetails } from '../../../components/PickupPointDetails';
 import { serverMessageOf } from '../../../lib/api-client';
-import { formatSgDateTime } from '../../../lib/singapore-time';
+import { formatSgDateTime } from '@kujiya/shared';
 import { useCancelCollection } from '../api/cancelCollection';
 
 const statusText: Record<SelfCollection['status'], string> = { pending: 'Pending', completed: 'Completed', cancelled: 'Cancelled' };

@@ -1,6 +1,5 @@
-import { DEFAULT_TRACKING_STATUS, countryName, formatCents, type Shipment } from '@kujiya/shared';
+import { DEFAULT_TRACKING_STATUS, countryName, formatCents, type Shipment, formatSgDateTime } from '@kujiya/shared';
 import { Link } from 'react-router';
-import { formatSgDateTime } from '../../../lib/singapore-time';
 import { useShipmentTracking } from '../api/getShipmentTracking';
 import { trackingTarget } from '../lib/shipment-state';
 import { ShipmentStatus } from './ShipmentStatus';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { SelfCollection } from '@kujiya/shared';
-import { formatSgDateTime } from '../../../lib/singapore-time';
+import { formatSgDateTime } from '@kujiya/shared';
 import { useSession } from '../../../lib/session';
 import { usePendingShipmentVerification } from '../../../lib/pending-shipment';
 import { useUserShipments } from '../api/getUserShipments';

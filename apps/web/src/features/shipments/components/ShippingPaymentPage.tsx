@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { SHIPMENT_FAILURE_MESSAGE, formatCents } from '@kujiya/shared';
+import { SHIPMENT_FAILURE_MESSAGE, formatCents, formatSgDateTime } from '@kujiya/shared';
 import { clearPendingShipmentId, clearShippingPaymentState, readShippingPaymentState, type ShippingPaymentState } from '../../../lib/shipping-payment';
-import { formatSgDateTime } from '../../../lib/singapore-time';
 // The card form stays where it is for now (shared components are being moved on another branch).
 import { CardPaymentForm } from '../../../components/card-payment/CardPaymentForm';
 import { ProcessingOverlay } from '../../../components/card-payment/ProcessingOverlay';

@@ -1,7 +1,6 @@
-import { DEFAULT_TRACKING_STATUS, type Shipment } from '@kujiya/shared';
+import { DEFAULT_TRACKING_STATUS, type Shipment, formatSgDate, formatSgDateTime } from '@kujiya/shared';
 import { Link, useParams } from 'react-router';
 import { useSession } from '../../../lib/session';
-import { formatSgDate, formatSgDateTime } from '../../../lib/singapore-time';
 import { useShipmentTracking } from '../api/getShipmentTracking';
 import { useUserShipments } from '../api/getUserShipments';
 import { ShipmentStatus } from './ShipmentStatus';

@@ -1,5 +1,5 @@
 import type { Shipment } from '@kujiya/shared';
-import { formatSgDate } from '../../../lib/singapore-time';
+import { formatSgDate } from '@kujiya/shared';
 
 /** Where a paid shipment stands for the shopper: shipped (with its date), booked with the courier, or being booked. */
 export function shipmentStateText(shipment: Pick<Shipment, 'shippedAt' | 'awbNumber'>): string {

@@ -1,5 +1,4 @@
-import { bonusTokens } from '@kujiya/shared';
-import { formatSgDateTime } from '../../../lib/singapore-time';
+import { bonusTokens, formatSgDateTime } from '@kujiya/shared';
 
 /** An expiry shown in Singapore time, e.g. "10 Jul 2026, 10:00 am". */
 export function formatExpiry(iso: string): string {

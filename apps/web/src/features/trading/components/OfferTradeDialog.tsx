@@ -1,9 +1,8 @@
 import { useMemo, useState } from 'react';
-import { TRADE_ALERTS, type Trade } from '@kujiya/shared';
+import { TRADE_ALERTS, type Trade, formatSgDate } from '@kujiya/shared';
 import { Dialog } from '../../../components/ui/Dialog';
 import { imageUrl } from '../../../lib/image-url';
 import { useSession } from '../../../lib/session';
-import { formatSgDate } from '../../../lib/singapore-time';
 import { useOfferableInventory } from '../api/getOfferableInventory';
 import { useSubmitOffer } from '../api/submitOffer';
 import { tradeFailureText } from '../lib/alerts';

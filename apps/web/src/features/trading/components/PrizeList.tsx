@@ -1,6 +1,6 @@
 import type { OfferedPrize, WantedPrize } from '@kujiya/shared';
 import { imageUrl } from '../../../lib/image-url';
-import { formatSgDate } from '../../../lib/singapore-time';
+import { formatSgDate } from '@kujiya/shared';
 import type { ZoomedPrize } from './ImageZoomDialog';
 
 const zoomOf = (details: { image: string; name: string; description: string }): ZoomedPrize => ({

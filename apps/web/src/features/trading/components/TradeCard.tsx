@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Trade } from '@kujiya/shared';
 import { imageUrl } from '../../../lib/image-url';
-import { formatSgDate } from '../../../lib/singapore-time';
+import { formatSgDate } from '@kujiya/shared';
 import type { ZoomedPrize } from './ImageZoomDialog';
 import { GivenPrizeList, WantedPrizeList } from './PrizeList';
 

@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
-import { TRADE_ALERTS } from '@kujiya/shared';
-import { formatSgDateTime } from '../../../lib/singapore-time';
+import { TRADE_ALERTS, formatSgDateTime } from '@kujiya/shared';
 import { useTradeHistory } from '../api/getTradeHistory';
 import { GivenPrizeList } from './PrizeList';
 import './trading.css';

@@ -1,5 +1,5 @@
 import type { AdminLotteryOrder } from '@kujiya/shared';
-import { formatSgDateTime } from '../../../../lib/singapore-time';
+import { formatSgDateTime } from '@kujiya/shared';
 
 function resultOf(order: AdminLotteryOrder): string {
   if (order.lotteryWon === null) return 'Waiting for the draw';

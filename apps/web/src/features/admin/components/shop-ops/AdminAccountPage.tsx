@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useChangeAdminPassword } from '../../api/changeAdminPassword';
-import { useAdminMe } from '../../api/adminMe';
+import { useAdminMe } from '../../api/getAdminMe';
 import { adminSession } from '../../admin-session';
 import { errorText } from './form-values';
 import './shop-ops.css';

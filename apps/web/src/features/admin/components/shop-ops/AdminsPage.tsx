@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { AdminRole } from '@kujiya/shared';
-import { useAdminAccounts } from '../../api/adminAccounts';
-import { useAdminMe } from '../../api/adminMe';
+import { useAdminAccounts } from '../../api/getAdminAccounts';
+import { useAdminMe } from '../../api/getAdminMe';
 import { useInviteAdmin } from '../../api/inviteAdmin';
 import { useSetAdminDisabled } from '../../api/setAdminDisabled';
 import { AdminTable } from '../table/AdminTable';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { Announcement, AnnouncementSeverity } from '@kujiya/shared';
 import { useSaveAnnouncement } from '../../api/saveAnnouncement';
-import { fromSgInputValue, toSgInputValue } from '../../../../lib/singapore-time';
+import { fromSgInputValue, toSgInputValue } from '@kujiya/shared';
 import { errorText } from './form-values';
 
 const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import type { Announcement } from '@kujiya/shared';
-import { useAdminAnnouncements } from '../../api/adminAnnouncements';
+import { useAdminAnnouncements } from '../../api/getAdminAnnouncements';
 import { AdminTable } from '../table/AdminTable';
 import { AnnouncementForm } from './AnnouncementForm';
 import { AuditLog } from '../AuditLog';
-import { formatSgDateTime } from '../../../../lib/singapore-time';
+import { formatSgDateTime } from '@kujiya/shared';
 import './shop-ops.css';
 
 /** /admin/announcements: site-wide banners, published now or scheduled ahead. */

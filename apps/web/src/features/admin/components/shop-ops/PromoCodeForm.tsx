@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { DAY_MS, type AdminPromoCode } from '@kujiya/shared';
+import { DAY_MS, type AdminPromoCode, fromSgInputValue, toSgInputValue } from '@kujiya/shared';
 import { useSavePromoCode } from '../../api/savePromoCode';
-import { fromSgInputValue, toSgInputValue } from '../../../../lib/singapore-time';
 import { errorText } from './form-values';
 
 const inDays = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString();

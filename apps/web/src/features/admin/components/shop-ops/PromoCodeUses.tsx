@@ -1,5 +1,5 @@
-import { usePromoCodeUses } from '../../api/promoCodeUses';
-import { formatSgDateTime } from '../../../../lib/singapore-time';
+import { usePromoCodeUses } from '../../api/getPromoCodeUses';
+import { formatSgDateTime } from '@kujiya/shared';
 
 /** Each payment a code was applied to, with its shopper and whether the use counted. */
 export function PromoCodeUses({ promoCodeId }: { promoCodeId: string }) {

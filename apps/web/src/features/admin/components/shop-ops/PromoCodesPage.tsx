@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import type { AdminPromoCode } from '@kujiya/shared';
-import { useAdminPromoCodes } from '../../api/adminPromoCodes';
+import { useAdminPromoCodes } from '../../api/getAdminPromoCodes';
 import { AdminTable } from '../table/AdminTable';
 import { AuditLog } from '../AuditLog';
 import { PromoCodeForm } from './PromoCodeForm';
 import { PromoCodeUses } from './PromoCodeUses';
-import { formatSgDateTime } from '../../../../lib/singapore-time';
+import { formatSgDateTime } from '@kujiya/shared';
 import './shop-ops.css';
 
 /** /admin/promo-codes: codes with their uses so far; create, edit, see each use. */

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { ShopSettings } from '@kujiya/shared';
-import { useSaveShopSettings } from '../../api/shopSettings';
+import { useSaveShopSettings } from '../../api/saveShopSettings';
 import { errorText } from './form-values';
 
 type Group = keyof ShopSettings;

@@ -1,4 +1,4 @@
-import { useShopSettings } from '../../api/shopSettings';
+import { useShopSettings } from '../../api/getShopSettings';
 import { AuditLog } from '../AuditLog';
 import { ShopSettingsForm } from './ShopSettingsForm';
 import { errorText } from './form-values';

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ConfirmDialog } from '../../../../components/ui/ConfirmDialog';
-import { useAdminShopper } from '../../api/adminShopper';
+import { useAdminShopper } from '../../api/getAdminShopper';
 import { useSetShopperDisabled } from '../../api/setShopperDisabled';
 import { AuditLog } from '../AuditLog';
 import { TokenAdjustmentForm } from './TokenAdjustmentForm';
 import { ShopperRecords } from './ShopperRecords';
-import { formatSgDate, formatSgDateTime } from '../../../../lib/singapore-time';
+import { formatSgDate, formatSgDateTime } from '@kujiya/shared';
 import { labelOf, tokensText } from '../../labels';
 import { errorText } from './form-values';
 import './shop-ops.css';

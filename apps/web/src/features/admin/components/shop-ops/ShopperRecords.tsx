@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ShopperDetail } from '@kujiya/shared';
-import { formatSgDate, formatSgDateTime } from '../../../../lib/singapore-time';
+import { formatSgDate, formatSgDateTime } from '@kujiya/shared';
 import { labelOf, sgd, tokensText } from '../../labels';
 
 /** One titled list of the shopper's records, newest first as the owning module gives them. */

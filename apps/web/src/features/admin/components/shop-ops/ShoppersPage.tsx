@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useAdminShoppers } from '../../api/adminShoppers';
+import { useAdminShoppers } from '../../api/getAdminShoppers';
 import { AdminTable } from '../table/AdminTable';
-import { formatSgDateTime } from '../../../../lib/singapore-time';
+import { formatSgDateTime } from '@kujiya/shared';
 import './shop-ops.css';
 
 /** /admin/shoppers: search by username or e-mail, a page at a time. */

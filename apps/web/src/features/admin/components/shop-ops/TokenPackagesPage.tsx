@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { formatCents, percentOff, type AdminTokenPackage } from '@kujiya/shared';
-import { useAdminTokenPackages } from '../../api/adminTokenPackages';
+import { useAdminTokenPackages } from '../../api/getAdminTokenPackages';
 import { useSaveTokenPackage } from '../../api/saveTokenPackage';
 import { AdminTable } from '../table/AdminTable';
 import { AuditLog } from '../AuditLog';

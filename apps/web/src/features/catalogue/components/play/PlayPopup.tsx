@@ -16,7 +16,7 @@ import { Dialog } from '../../../../components/ui/Dialog';
 import { ClientSeedField } from '../../../../components/ClientSeedField';
 import { useHoldSeconds } from '../../../../lib/hold-store';
 import { formatCountdown, useCountdown } from '../../../../lib/use-countdown';
-import { usePrizes } from '../../../../lib/api/get-prizes';
+import { usePrizes } from '../../../../lib/api/getPrizes';
 import { arrivalDate } from '../../lib/arrival';
 import { imageUrl } from '../../../../lib/image-url';
 import { FavouriteHeart } from '../../../../components/FavouriteHeart';

@@ -1,7 +1,7 @@
 import { DAY_MS, addDays, collectionDates, collectionSlotsFor, singaporeDate, singaporeInstant } from '@kujiya/shared';
 import type { TestApp } from '../../test/test-app.ts';
-import { createTestProduct } from '../catalogue/test/fixtures.ts';
-import { fundedShopper, type Shopper } from '../orders/testing.ts';
+import { createTestProduct } from '../catalogue/test-helpers.ts';
+import { fundedShopper, type Shopper } from '../orders/test-helpers.ts';
 
 
 /** A shopper with a complete Singapore profile address and phone number. */

@@ -1,11 +1,6 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { shopSettingsSchema, type ShopSettings } from '@kujiya/shared';
 import { api } from '../../../lib/api-client';
-
-/** GET /api/admin/settings: the pickup point and the labels' sender address. */
-export const fetchShopSettings = () => api('/api/admin/settings', { auth: 'admin', schema: shopSettingsSchema });
-export const shopSettingsQuery = queryOptions({ queryKey: ['admin', 'settings'], queryFn: fetchShopSettings });
-export const useShopSettings = () => useQuery(shopSettingsQuery);
 
 /** PUT /api/admin/settings */
 export const saveShopSettings = (input: ShopSettings) => api('/api/admin/settings', { method: 'PUT', body: input, auth: 'admin', schema: shopSettingsSchema });

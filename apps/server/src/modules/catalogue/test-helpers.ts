@@ -1,4 +1,4 @@
-import type { TestApp } from '../../../test/test-app.ts';
+import type { TestApp } from '../../test/test-app.ts';
 import type { NewProduct } from '@kujiya/shared';
 
 let counter = 0;

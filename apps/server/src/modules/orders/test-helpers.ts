@@ -1,6 +1,6 @@
 import type { Principal } from '../../core/auth.ts';
 import type { TestApp } from '../../test/test-app.ts';
-import { testShopper } from '../token-shop/testing.ts';
+import { testShopper } from '../token-shop/test-helpers.ts';
 
 export type Shopper = { user: Principal; headers: { authorization: string } };
 

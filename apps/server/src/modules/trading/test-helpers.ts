@@ -1,5 +1,5 @@
 import type { TestApp } from '../../test/test-app.ts';
-import type { Shopper } from '../orders/testing.ts';
+import type { Shopper } from '../orders/test-helpers.ts';
 
 export type Method = 'GET' | 'POST' | 'DELETE';
 

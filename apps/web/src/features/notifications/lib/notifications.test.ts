@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { unreadCount } from '@kujiya/shared';
-import { formatNotificationTime } from './format-time';
+import { formatSgDayMonthTime, unreadCount } from '@kujiya/shared';
 
 describe('notification helpers', () => {
   it('shows the time in Singapore', () => {
-    expect(formatNotificationTime('2026-11-21T14:30:00.000Z')).toMatch(/^21 Nov, 10:30\s?pm$/i);
-    expect(formatNotificationTime('nonsense')).toBe('');
+    expect(formatSgDayMonthTime('2026-11-21T14:30:00.000Z')).toMatch(/^21 Nov, 10:30\s?pm$/i);
+    expect(formatSgDayMonthTime('nonsense')).toBe('');
   });
 
   it('counts unread notifications, ignoring removed ones', () => {

@@ -89,7 +89,7 @@ export function createTradingService(
   }
 
   async function productOfBatches(exec: Executor, batchIds: string[]) {
-    return new Map((await inventory.batchesByIds(batchIds, exec)).map((b) => [b.id, b.productId]));
+    return new Map((await inventory.batchesByIds(exec, batchIds)).map((b) => [b.id, b.productId]));
   }
 
   /** Ends offers (status `status`), unlocks their units and returns them. */
@@ -120,7 +120,7 @@ export function createTradingService(
       products.set(productId, { name: product.name, arrival: product.preorder ? product.arrival : null });
     }
     const batchIds = items.map((i) => i.batchId).filter((id): id is string => id !== null);
-    const batches = new Map((await inventory.batchesByIds(batchIds, exec)).map((b) => [b.id, b]));
+    const batches = new Map((await inventory.batchesByIds(exec, batchIds)).map((b) => [b.id, b]));
     const prizeDetails = (prizeId: string) => {
       const p = prizes.get(prizeId);
       return { name: p?.name ?? 'Prize', description: p?.description ?? '', image: p?.image ?? '' };

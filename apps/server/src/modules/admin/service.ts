@@ -352,9 +352,11 @@ export function createAdminService(ctx: AppContext, deps: Deps) {
     },
 
     async changeCollection(admin: Principal, collectionId: string, status: 'completed' | 'cancelled') {
-      await fulfilment.changeCollection(admin, collectionId, status, true, (tx, before, after) =>
-        audit.record(tx, { admin, action: `collection.${status}`, entityType: 'collection', entityId: collectionId, before, after }),
-      );
+      await fulfilment.changeCollection(admin, collectionId, {
+        status,
+        asAdmin: true,
+        audit: (tx, before, after) => audit.record(tx, { admin, action: `collection.${status}`, entityType: 'collection', entityId: collectionId, before, after }),
+      });
       return { message: 'Status updated' };
     },
 

@@ -11,20 +11,18 @@ import { badRequest, notFound } from '../../core/http-errors.ts';
 import type { Executor, Tx } from '../../db/database.ts';
 import type { AccountsService } from '../accounts/service.ts';
 import { selfCollections, shipments, type ShipmentLine } from './tables.ts';
+import { SHIPMENT_NOT_FOUND, publicLines, type CollectionRow, type ShipmentRow } from './views.ts';
 
-export const SHIPMENT_NOT_PAID = 'Only a paid shipment can be marked shipped';
-export const ALREADY_SHIPPED = 'This shipment is already marked shipped';
+const SHIPMENT_NOT_PAID = 'Only a paid shipment can be marked shipped';
+const ALREADY_SHIPPED = 'This shipment is already marked shipped';
 
-type ShipmentRow = typeof shipments.$inferSelect;
-type CollectionRow = typeof selfCollections.$inferSelect;
 
 /** "2 x Prize A (One Piece Vol. 3), 1 x Last Prize (…)": what is in the parcel, in one line. */
-export function parcelContentOf(items: ShipmentLine[]): string {
+function parcelContentOf(items: ShipmentLine[]): string {
   return items.map((item) => `${item.quantity} x ${item.prizeName} (${item.setName})`).join(', ');
 }
-const publicLines = (items: ShipmentLine[]) => items.map(({ setName, prizeName, quantity }) => ({ setName, prizeName, quantity }));
 
-export function adminShipmentView(row: ShipmentRow, username: string): AdminShipmentRow {
+function adminShipmentView(row: ShipmentRow, username: string): AdminShipmentRow {
   return {
     _id: row.id,
     awbNumber: row.awbNumber,
@@ -116,7 +114,7 @@ export function createFulfilmentAdmin(ctx: AppContext, deps: { accounts: Account
     /** Marks a paid shipment shipped; returns it before and after. */
     async markShipped(tx: Tx, shipmentId: string): Promise<{ before: AdminShipmentRow; after: AdminShipmentRow }> {
       const [row] = await tx.select().from(shipments).where(eq(shipments.id, shipmentId)).for('update');
-      if (!row) throw notFound('Shipment not found');
+      if (!row) throw notFound(SHIPMENT_NOT_FOUND);
       if (row.status !== 'paid') throw badRequest(SHIPMENT_NOT_PAID);
       if (row.shippedAt) throw badRequest(ALREADY_SHIPPED);
       const [updated] = await tx.update(shipments).set({ shippedAt: ctx.clock.now() }).where(eq(shipments.id, row.id)).returning();
@@ -160,13 +158,6 @@ export function createFulfilmentAdmin(ctx: AppContext, deps: { accounts: Account
         .from(selfCollections)
         .where(and(eq(selfCollections.status, 'pending'), gte(selfCollections.collectionDate, from), lt(selfCollections.collectionDate, to)));
       return { shipmentsToPack: Number(pack?.n ?? 0), collectionsThisWeek: Number(collections?.n ?? 0) };
-    },
-
-    async adminCollection(collectionId: string, tx: Tx): Promise<AdminCollectionRow | null> {
-      const [row] = await tx.select().from(selfCollections).where(eq(selfCollections.id, collectionId));
-      if (!row) return null;
-      const names = await usernames([row.userId], tx);
-      return adminCollectionView(row, names.get(row.userId) ?? '');
     },
   };
 }

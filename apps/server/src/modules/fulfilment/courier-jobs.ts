@@ -15,9 +15,17 @@ const COURIER_CLAIM_TIMEOUT_MS = 5 * 60_000;
  * SKIP LOCKED, then a claim time) by one instance, the courier is called outside any transaction, and
  * a failure is retried with exponential backoff until the shipment is flagged for attention.
  */
-export function createCourierJobs(ctx: AppContext, courier: Courier | null) {
+export class CourierJobs {
+  private readonly ctx: AppContext;
+  private readonly courier: Courier | null;
+
+  constructor(ctx: AppContext, courier: Courier | null) {
+    this.ctx = ctx;
+    this.courier = courier;
+  }
+
   /** Books the parcel (unless an earlier attempt did) and pays for its AWB. */
-  async function book(row: ShipmentRow, activeCourier: Courier, booked: { orderId: string | null }): Promise<void> {
+  private async book(row: ShipmentRow, activeCourier: Courier, booked: { orderId: string | null }): Promise<void> {
     if (!booked.orderId) {
       const booking = await activeCourier.submitOrder({
         reference: row.id,
@@ -34,22 +42,22 @@ export function createCourierJobs(ctx: AppContext, courier: Courier | null) {
         },
       });
       booked.orderId = booking.orderId;
-      await ctx.db.update(shipments).set({ easyparcelOrderId: booking.orderId, courierStatus: 'submitted', courierName: activeCourier.name }).where(eq(shipments.id, row.id));
+      await this.ctx.db.update(shipments).set({ easyparcelOrderId: booking.orderId, courierStatus: 'submitted', courierName: activeCourier.name }).where(eq(shipments.id, row.id));
     }
     const awb = await activeCourier.payOrder(booked.orderId);
-    await ctx.db
+    await this.ctx.db
       .update(shipments)
       .set({ awbNumber: awb.awbNumber, awbLink: awb.awbLink, trackingUrl: awb.trackingUrl, courierStatus: 'booked', courierClaimedAt: null, courierLastError: null })
       .where(eq(shipments.id, row.id));
   }
 
   /** A failed attempt: the next one after a doubling wait, or attention once the attempts are spent. */
-  async function recordFailure(row: ShipmentRow, orderId: string | null, error: unknown): Promise<'retry' | 'attention'> {
-    if (!(error instanceof CourierError)) ctx.log.error({ err: error, shipmentId: row.id }, 'courier hand-over failed unexpectedly');
+  private async recordFailure(row: ShipmentRow, orderId: string | null, error: unknown): Promise<'retry' | 'attention'> {
+    if (!(error instanceof CourierError)) this.ctx.log.error({ err: error, shipmentId: row.id }, 'courier hand-over failed unexpectedly');
     const attempts = row.courierAttempts + 1;
     const exhausted = attempts >= COURIER_MAX_ATTEMPTS;
-    const now = ctx.clock.now();
-    await ctx.db
+    const now = this.ctx.clock.now();
+    await this.ctx.db
       .update(shipments)
       .set({
         courierAttempts: attempts,
@@ -59,24 +67,24 @@ export function createCourierJobs(ctx: AppContext, courier: Courier | null) {
         courierLastError: (error as Error).message,
       })
       .where(eq(shipments.id, row.id));
-    if (exhausted) ctx.log.error({ shipmentId: row.id, error: (error as Error).message }, 'courier hand-over failed after the last retry: needs attention');
+    if (exhausted) this.ctx.log.error({ shipmentId: row.id, error: (error as Error).message }, 'courier hand-over failed after the last retry: needs attention');
     return exhausted ? 'attention' : 'retry';
   }
 
   /** Moves one claimed shipment forward with the courier; every call happens outside a transaction. */
-  async function handToCourier(row: ShipmentRow, activeCourier: Courier): Promise<'booked' | 'retry' | 'attention'> {
+  private async handToCourier(row: ShipmentRow, activeCourier: Courier): Promise<'booked' | 'retry' | 'attention'> {
     const booked = { orderId: row.easyparcelOrderId };
     try {
-      await book(row, activeCourier, booked);
+      await this.book(row, activeCourier, booked);
       return 'booked';
     } catch (error) {
-      return recordFailure(row, booked.orderId, error);
+      return this.recordFailure(row, booked.orderId, error);
     }
   }
 
   /** Claims the next due shipment (SKIP LOCKED, then a claim time), or null. */
-  async function claimNext(now: Date): Promise<ShipmentRow | null> {
-    return ctx.db.transaction(async (tx) => {
+  private async claimNext(now: Date): Promise<ShipmentRow | null> {
+    return this.ctx.db.transaction(async (tx) => {
       const [row] = await tx
         .select()
         .from(shipments)
@@ -96,19 +104,17 @@ export function createCourierJobs(ctx: AppContext, courier: Courier | null) {
     });
   }
 
-  return {
-    async runCourierJobs(limit = 20): Promise<{ booked: number; failed: number }> {
-      if (!courier) return { booked: 0, failed: 0 };
-      let booked = 0;
-      let failed = 0;
-      for (let i = 0; i < limit; i += 1) {
-        const claimed = await claimNext(ctx.clock.now());
-        if (!claimed) break;
-        const outcome = await handToCourier(claimed, courier);
-        if (outcome === 'booked') booked += 1;
-        else failed += 1;
-      }
-      return { booked, failed };
-    },
+  runCourierJobs = async (limit = 20): Promise<{ booked: number; failed: number }> => {
+    if (!this.courier) return { booked: 0, failed: 0 };
+    let booked = 0;
+    let failed = 0;
+    for (let i = 0; i < limit; i += 1) {
+      const claimed = await this.claimNext(this.ctx.clock.now());
+      if (!claimed) break;
+      const outcome = await this.handToCourier(claimed, this.courier);
+      if (outcome === 'booked') booked += 1;
+      else failed += 1;
+    }
+    return { booked, failed };
   };
 }

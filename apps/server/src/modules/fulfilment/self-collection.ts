@@ -43,12 +43,24 @@ export interface CollectionChange {
 }
 
 /** Self-collection (docs/rules/fulfilment.md): slots with room, bookings that lock units, cancel and complete. */
-export function createSelfCollection(ctx: AppContext, deps: CollectionDeps) {
-  const { inventory, notifications, orders } = deps;
+export class CollectionBookings {
+  private readonly ctx: AppContext;
+  private readonly deps: CollectionDeps;
+  private readonly inventory: CollectionDeps['inventory'];
+  private readonly notifications: CollectionDeps['notifications'];
+  private readonly orders: CollectionDeps['orders'];
+
+  constructor(ctx: AppContext, deps: CollectionDeps) {
+    this.ctx = ctx;
+    this.deps = deps;
+    this.inventory = deps.inventory;
+    this.notifications = deps.notifications;
+    this.orders = deps.orders;
+  }
 
   /** Takes a place in the slot, or refuses when it is full. */
-  async function takeSlot(tx: Tx, slotAt: Date): Promise<void> {
-    const capacity = ctx.config.collectionSlotCapacity;
+  private async takeSlot(tx: Tx, slotAt: Date): Promise<void> {
+    const capacity = this.ctx.config.collectionSlotCapacity;
     const room = await tx
       .insert(collectionSlotBookings)
       .values({ slotAt, booked: 1 })
@@ -62,12 +74,12 @@ export function createSelfCollection(ctx: AppContext, deps: CollectionDeps) {
   }
 
   /** The units return (cancelled, freeing the slot's place) or leave the inventory (completed). */
-  async function settleUnits(tx: Tx, row: CollectionRow, status: CollectionChange['status'], actorId: string): Promise<void> {
+  private async settleUnits(tx: Tx, row: CollectionRow, status: CollectionChange['status'], actorId: string): Promise<void> {
     if (status === 'completed') {
-      await inventory.consumeLocks(tx, 'collection', row.id, 'collected', actorId);
+      await this.inventory.consumeLocks(tx, 'collection', row.id, 'collected', actorId);
       return;
     }
-    await inventory.releaseLocks(tx, 'collection', row.id);
+    await this.inventory.releaseLocks(tx, 'collection', row.id);
     // A cancelled booking frees its place in the slot; a completed one keeps it.
     await tx
       .update(collectionSlotBookings)
@@ -75,80 +87,78 @@ export function createSelfCollection(ctx: AppContext, deps: CollectionDeps) {
       .where(eq(collectionSlotBookings.slotAt, row.collectionDate));
   }
 
-  return {
-    /** Every bookable slot of the window with its remaining room. */
-    async collectionSlots(): Promise<CollectionSlotsResponse> {
-      const now = ctx.clock.now();
-      const slots = collectionDates(now).flatMap((date) => collectionSlotsFor(date, now).map((at) => ({ date, at })));
-      const booked = slots.length
-        ? await ctx.db.select().from(collectionSlotBookings).where(inArray(collectionSlotBookings.slotAt, slots.map((s) => s.at)))
-        : [];
-      const bookedAt = new Map(booked.map((b) => [b.slotAt.getTime(), b.booked]));
-      const capacity = ctx.config.collectionSlotCapacity;
-      return {
-        slots: slots.map(({ date, at }) => {
-          const remaining = Math.max(0, capacity - (bookedAt.get(at.getTime()) ?? 0));
-          const hour = (at.getUTCHours() + 8) % 24;
-          return { collectionDate: at.toISOString(), date, time: slotLabel(hour), remaining, full: remaining === 0 };
-        }),
-      };
-    },
+  /** Every bookable slot of the window with its remaining room. */
+  collectionSlots = async (): Promise<CollectionSlotsResponse> => {
+    const now = this.ctx.clock.now();
+    const slots = collectionDates(now).flatMap((date) => collectionSlotsFor(date, now).map((at) => ({ date, at })));
+    const booked = slots.length
+      ? await this.ctx.db.select().from(collectionSlotBookings).where(inArray(collectionSlotBookings.slotAt, slots.map((s) => s.at)))
+      : [];
+    const bookedAt = new Map(booked.map((b) => [b.slotAt.getTime(), b.booked]));
+    const capacity = this.ctx.config.collectionSlotCapacity;
+    return {
+      slots: slots.map(({ date, at }) => {
+        const remaining = Math.max(0, capacity - (bookedAt.get(at.getTime()) ?? 0));
+        const hour = (at.getUTCHours() + 8) % 24;
+        return { collectionDate: at.toISOString(), date, time: slotLabel(hour), remaining, full: remaining === 0 };
+      }),
+    };
+  };
 
-    /** POST /api/self-collection/create: a valid slot with room, the units locked while pending. */
-    async createCollection(user: Principal, input: { items: SelectedItem[]; collectionDate: string }): Promise<SelfCollection> {
-      const now = ctx.clock.now();
-      if (!isValidCollectionSlot(input.collectionDate, now)) throw badRequest(INVALID_COLLECTION_SLOT_MESSAGE);
-      const slotAt = new Date(input.collectionDate);
-      const id = crypto.randomUUID();
-      const pickup = await deps.pickupPoint();
-      return ctx.db.transaction(async (tx) => {
-        await takeSlot(tx, slotAt);
-        const taken = await inventory.lockUnits(tx, user.id, units(input.items), 'collection', id);
-        const reference = `SC-${id.replace(/-/g, '').slice(0, 8).toUpperCase()}`;
-        const [row] = await tx
-          .insert(selfCollections)
-          .values({ id, userId: user.id, reference, status: 'pending', collectionDate: slotAt, items: lines(taken), createdAt: now })
-          .returning();
-        await notifications.notify(tx, [user.id], collectionBookedMessage(reference, slotAt, pickup), { email: { subject: `Self-collection ${reference} booked` } });
-        return collectionView(row!);
-      });
-    },
+  /** POST /api/self-collection/create: a valid slot with room, the units locked while pending. */
+  createCollection = async (user: Principal, input: { items: SelectedItem[]; collectionDate: string }): Promise<SelfCollection> => {
+    const now = this.ctx.clock.now();
+    if (!isValidCollectionSlot(input.collectionDate, now)) throw badRequest(INVALID_COLLECTION_SLOT_MESSAGE);
+    const slotAt = new Date(input.collectionDate);
+    const id = crypto.randomUUID();
+    const pickup = await this.deps.pickupPoint();
+    return this.ctx.db.transaction(async (tx) => {
+      await this.takeSlot(tx, slotAt);
+      const taken = await this.inventory.lockUnits(tx, user.id, units(input.items), 'collection', id);
+      const reference = `SC-${id.replace(/-/g, '').slice(0, 8).toUpperCase()}`;
+      const [row] = await tx
+        .insert(selfCollections)
+        .values({ id, userId: user.id, reference, status: 'pending', collectionDate: slotAt, items: lines(taken), createdAt: now })
+        .returning();
+      await this.notifications.notify(tx, [user.id], collectionBookedMessage(reference, slotAt, pickup), { email: { subject: `Self-collection ${reference} booked` } });
+      return collectionView(row!);
+    });
+  };
 
-    /** GET /api/self-collection/user: newest first. */
-    async userCollections(user: Principal): Promise<{ collections: SelfCollection[] }> {
-      const rows = await ctx.db.select().from(selfCollections).where(eq(selfCollections.userId, user.id)).orderBy(desc(selfCollections.createdAt), desc(selfCollections.id));
-      return { collections: rows.map(collectionView) };
-    },
+  /** GET /api/self-collection/user: newest first. */
+  userCollections = async (user: Principal): Promise<{ collections: SelfCollection[] }> => {
+    const rows = await this.ctx.db.select().from(selfCollections).where(eq(selfCollections.userId, user.id)).orderBy(desc(selfCollections.createdAt), desc(selfCollections.id));
+    return { collections: rows.map(collectionView) };
+  };
 
-    /** Pending → cancelled (items return) or completed (items leave); by the shopper (cancel only) or an admin. */
-    async changeCollection(actor: Principal, collectionId: string, change: CollectionChange): Promise<SelfCollection> {
-      const { status, asAdmin = false, audit } = change;
-      if (!UUID.test(collectionId)) throw notFound(COLLECTION_NOT_FOUND);
-      return ctx.db.transaction(async (tx) => {
-        const [row] = await tx.select().from(selfCollections).where(eq(selfCollections.id, collectionId)).for('update');
-        if (!row || (!asAdmin && row.userId !== actor.id)) throw notFound(COLLECTION_NOT_FOUND);
-        if (row.status !== 'pending') throw badRequest(asAdmin ? COLLECTION_FINAL(row.status) : ONLY_PENDING_CANCEL);
-        const now = ctx.clock.now();
-        await settleUnits(tx, row, status, actor.id);
-        const [updated] = await tx
-          .update(selfCollections)
-          .set({ status, changedBy: actor.id, ...(status === 'cancelled' ? { cancelledAt: now } : { collectedAt: now }) })
-          .where(eq(selfCollections.id, row.id))
-          .returning();
-        if (audit) await audit(tx, collectionView(row), collectionView(updated!));
-        return collectionView(updated!);
-      });
-    },
+  /** Pending → cancelled (items return) or completed (items leave); by the shopper (cancel only) or an admin. */
+  changeCollection = async (actor: Principal, collectionId: string, change: CollectionChange): Promise<SelfCollection> => {
+    const { status, asAdmin = false, audit } = change;
+    if (!UUID.test(collectionId)) throw notFound(COLLECTION_NOT_FOUND);
+    return this.ctx.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(selfCollections).where(eq(selfCollections.id, collectionId)).for('update');
+      if (!row || (!asAdmin && row.userId !== actor.id)) throw notFound(COLLECTION_NOT_FOUND);
+      if (row.status !== 'pending') throw badRequest(asAdmin ? COLLECTION_FINAL(row.status) : ONLY_PENDING_CANCEL);
+      const now = this.ctx.clock.now();
+      await this.settleUnits(tx, row, status, actor.id);
+      const [updated] = await tx
+        .update(selfCollections)
+        .set({ status, changedBy: actor.id, ...(status === 'cancelled' ? { cancelledAt: now } : { collectedAt: now }) })
+        .where(eq(selfCollections.id, row.id))
+        .returning();
+      if (audit) await audit(tx, collectionView(row), collectionView(updated!));
+      return collectionView(updated!);
+    });
+  };
 
-    /** POST /api/order/self-collect/{orderId}: the paid order's units that can be collected now. */
-    async orderSelfCollect(user: Principal, orderId: string): Promise<{ success: boolean; items: SelectedItem[] }> {
-      const order = await orders.paidOrderOf(user, orderId);
-      const now = ctx.clock.now().getTime();
-      const batches = (await inventory.batchesOfOrder(order.id)).filter((b) => b.status === 'in_inventory' && b.shipByDate && b.shipByDate.getTime() > now);
-      const items = batches
-        .map((b) => ({ batchId: b.id, quantity: b.quantity - b.removed - b.locked, prizeId: b.prizeId, productId: b.productId, setName: order.productName, inventoryId: b.prizeId }))
-        .filter((i) => i.quantity > 0);
-      return { success: items.length > 0, items };
-    },
+  /** POST /api/order/self-collect/{orderId}: the paid order's units that can be collected now. */
+  orderSelfCollect = async (user: Principal, orderId: string): Promise<{ success: boolean; items: SelectedItem[] }> => {
+    const order = await this.orders.paidOrderOf(user, orderId);
+    const now = this.ctx.clock.now().getTime();
+    const batches = (await this.inventory.batchesOfOrder(order.id)).filter((b) => b.status === 'in_inventory' && b.shipByDate && b.shipByDate.getTime() > now);
+    const items = batches
+      .map((b) => ({ batchId: b.id, quantity: b.quantity - b.removed - b.locked, prizeId: b.prizeId, productId: b.productId, setName: order.productName, inventoryId: b.prizeId }))
+      .filter((i) => i.quantity > 0);
+    return { success: items.length > 0, items };
   };
 }

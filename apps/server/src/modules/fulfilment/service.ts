@@ -6,13 +6,13 @@ import type { InventoryService } from '../inventory/service.ts';
 import type { NotificationsService } from '../notifications/service.ts';
 import type { OrdersService } from '../orders/service.ts';
 import type { PaymentsService } from '../payments/service.ts';
-import { createFulfilmentAdmin } from './admin.ts';
+import { FulfilmentBackOffice } from './admin.ts';
 import { createCourier, type Courier } from './courier.ts';
-import { createCourierJobs } from './courier-jobs.ts';
-import { createSelfCollection } from './self-collection.ts';
+import { CourierJobs } from './courier-jobs.ts';
+import { CollectionBookings } from './self-collection.ts';
 import { createShipmentReads } from './shipment-reads.ts';
 import { createShipmentState } from './shipment-state.ts';
-import { createShippingCheckout } from './shipping-checkout.ts';
+import { ShippingCheckout } from './shipping-checkout.ts';
 import { registerShippingPayments } from './shipping-payments.ts';
 
 export { COURIER_MAX_ATTEMPTS } from './courier-jobs.ts';
@@ -40,11 +40,11 @@ export function createFulfilmentService(ctx: AppContext, deps: Deps) {
   const courier = deps.courier === undefined ? createCourier(ctx.config) : deps.courier;
   const state = createShipmentState(ctx, { inventory });
   registerShippingPayments(ctx, { state, inventory, notifications, payments });
-  const checkout = createShippingCheckout(ctx, { state, inventory, payments, accounts });
+  const checkout = new ShippingCheckout(ctx, { state, inventory, payments, accounts });
   const reads = createShipmentReads(ctx, { accounts, courier });
-  const courierJobs = createCourierJobs(ctx, courier);
-  const collection = createSelfCollection(ctx, { inventory, notifications, orders, pickupPoint: deps.pickupPoint });
-  const admin = createFulfilmentAdmin(ctx, { accounts });
+  const courierJobs = new CourierJobs(ctx, courier);
+  const collection = new CollectionBookings(ctx, { inventory, notifications, orders, pickupPoint: deps.pickupPoint });
+  const admin = new FulfilmentBackOffice(ctx, { accounts });
 
   const service = {
     courier,

@@ -37,12 +37,24 @@ interface CheckoutDeps {
 }
 
 /** Shipping checkout (docs/rules/fulfilment.md): the receiver, the units locked, the fee, the card payment and where it stands. */
-export function createShippingCheckout(ctx: AppContext, deps: CheckoutDeps) {
-  const { state, inventory, payments, accounts } = deps;
+export class ShippingCheckout {
+  private readonly ctx: AppContext;
+  private readonly state: CheckoutDeps['state'];
+  private readonly inventory: CheckoutDeps['inventory'];
+  private readonly payments: CheckoutDeps['payments'];
+  private readonly accounts: CheckoutDeps['accounts'];
+
+  constructor(ctx: AppContext, deps: CheckoutDeps) {
+    this.ctx = ctx;
+    this.state = deps.state;
+    this.inventory = deps.inventory;
+    this.payments = deps.payments;
+    this.accounts = deps.accounts;
+  }
 
   /** Resolves the receiver: the complete profile address, or the one given; Singapore only. */
-  async function receiverOf(user: Principal, input: CreateShippingIntentRequest): Promise<Receiver> {
-    const account = await accounts.getAccount(user.id);
+  private async receiverOf(user: Principal, input: CreateShippingIntentRequest): Promise<Receiver> {
+    const account = await this.accounts.getAccount(user.id);
     if (!account) throw notFound('User not found');
     let address: Omit<Receiver, 'contact'>;
     if (input.useProfileAddress) {
@@ -62,9 +74,9 @@ export function createShippingCheckout(ctx: AppContext, deps: CheckoutDeps) {
   }
 
   /** Locks the chosen units and records the unpaid shipment with its fee (in the caller's transaction). */
-  async function openShipment(tx: Tx, user: Principal, input: CreateShippingIntentRequest, receiver: Receiver, at: { shipmentId: string; now: Date; expiresAt: Date }) {
+  private async openShipment(tx: Tx, user: Principal, input: CreateShippingIntentRequest, receiver: Receiver, at: { shipmentId: string; now: Date; expiresAt: Date }) {
     const { shipmentId, now, expiresAt } = at;
-    const taken = await inventory.lockUnits(tx, user.id, units(input.inventoryItems), 'shipment', shipmentId);
+    const taken = await this.inventory.lockUnits(tx, user.id, units(input.inventoryItems), 'shipment', shipmentId);
     const bigPrizes = taken.filter((t) => t.prizeType === 'Big').reduce((n, t) => n + t.quantity, 0);
     const smallPrizes = taken.filter((t) => t.prizeType === 'Small').reduce((n, t) => n + t.quantity, 0);
     const shippingFee = shippingFeeCents(bigPrizes, smallPrizes);
@@ -91,50 +103,48 @@ export function createShippingCheckout(ctx: AppContext, deps: CheckoutDeps) {
   }
 
   /** The shopper's shipment, ended first if its window has closed. */
-  async function freshShipment(user: Principal, shipmentId: string) {
-    await state.ownShipment(user, shipmentId);
-    await state.expireIfDue(shipmentId);
-    return state.ownShipment(user, shipmentId);
+  private async freshShipment(user: Principal, shipmentId: string) {
+    await this.state.ownShipment(user, shipmentId);
+    await this.state.expireIfDue(shipmentId);
+    return this.state.ownShipment(user, shipmentId);
   }
 
-  return {
-    /** POST /api/payment/shipping/create-intent */
-    async createShippingIntent(user: Principal, input: CreateShippingIntentRequest): Promise<CreateShippingIntentResponse> {
-      const receiver = await receiverOf(user, input);
-      const shipmentId = crypto.randomUUID();
-      const now = ctx.clock.now();
-      const expiresAt = new Date(now.getTime() + SHIPPING_PAYMENT_WINDOW_MS);
-      const breakdown = await ctx.db.transaction((tx) => openShipment(tx, user, input, receiver, { shipmentId, now, expiresAt }));
-      try {
-        const intent = await payments.createIntent(
-          { purpose: SHIPPING_PURPOSE, userId: user.id, amountCents: breakdown.shippingFee, metadata: { shipmentId } },
-          async (tx, created) => {
-            await tx.update(shipments).set({ paymentIntentId: created.id }).where(eq(shipments.id, shipmentId));
-          },
-        );
-        return { clientSecret: intent.clientSecret, shipmentId, shippingBreakdown: breakdown, expiresAt: expiresAt.toISOString() };
-      } catch (error) {
-        await state.cancelIfUnpaid(shipmentId, 'The payment could not be started.');
-        throw error;
-      }
-    },
+  /** POST /api/payment/shipping/create-intent */
+  createShippingIntent = async (user: Principal, input: CreateShippingIntentRequest): Promise<CreateShippingIntentResponse> => {
+    const receiver = await this.receiverOf(user, input);
+    const shipmentId = crypto.randomUUID();
+    const now = this.ctx.clock.now();
+    const expiresAt = new Date(now.getTime() + SHIPPING_PAYMENT_WINDOW_MS);
+    const breakdown = await this.ctx.db.transaction((tx) => this.openShipment(tx, user, input, receiver, { shipmentId, now, expiresAt }));
+    try {
+      const intent = await this.payments.createIntent(
+        { purpose: SHIPPING_PURPOSE, userId: user.id, amountCents: breakdown.shippingFee, metadata: { shipmentId } },
+        async (tx, created) => {
+          await tx.update(shipments).set({ paymentIntentId: created.id }).where(eq(shipments.id, shipmentId));
+        },
+      );
+      return { clientSecret: intent.clientSecret, shipmentId, shippingBreakdown: breakdown, expiresAt: expiresAt.toISOString() };
+    } catch (error) {
+      await this.state.cancelIfUnpaid(shipmentId, 'The payment could not be started.');
+      throw error;
+    }
+  };
 
-    /** GET /api/shipment/processing-status/{shipmentId} */
-    async processingStatus(user: Principal, shipmentId: string): Promise<ProcessingStatusResponse> {
-      const row = await freshShipment(user, shipmentId);
-      if (row.status === 'paid') return { status: 'completed', error: null };
-      if (row.status === 'cancelled') return { status: 'failed', error: row.lastError ?? WINDOW_CLOSED };
-      const intent = await payments.getIntent(row.paymentIntentId);
-      if (intent?.status === 'failed') return { status: 'failed', error: intent.lastError ?? 'The payment failed.' };
-      return { status: 'pending', error: null };
-    },
+  /** GET /api/shipment/processing-status/{shipmentId} */
+  processingStatus = async (user: Principal, shipmentId: string): Promise<ProcessingStatusResponse> => {
+    const row = await this.freshShipment(user, shipmentId);
+    if (row.status === 'paid') return { status: 'completed', error: null };
+    if (row.status === 'cancelled') return { status: 'failed', error: row.lastError ?? WINDOW_CLOSED };
+    const intent = await this.payments.getIntent(row.paymentIntentId);
+    if (intent?.status === 'failed') return { status: 'failed', error: intent.lastError ?? 'The payment failed.' };
+    return { status: 'pending', error: null };
+  };
 
-    /** POST /api/payment/verify-shipment/{orderId}: where the shipment kept in session storage stands. */
-    async verifyShipment(user: Principal, shipmentId: string): Promise<VerifyShipmentResponse> {
-      const row = await freshShipment(user, shipmentId);
-      if (row.status === 'paid') return { success: true, message: 'Shipment payment confirmed.' };
-      if (row.status === 'cancelled') return { success: false, message: row.lastError ?? WINDOW_CLOSED };
-      return { success: false, message: 'Shipment payment is still processing.' };
-    },
+  /** POST /api/payment/verify-shipment/{orderId}: where the shipment kept in session storage stands. */
+  verifyShipment = async (user: Principal, shipmentId: string): Promise<VerifyShipmentResponse> => {
+    const row = await this.freshShipment(user, shipmentId);
+    if (row.status === 'paid') return { success: true, message: 'Shipment payment confirmed.' };
+    if (row.status === 'cancelled') return { success: false, message: row.lastError ?? WINDOW_CLOSED };
+    return { success: false, message: 'Shipment payment is still processing.' };
   };
 }

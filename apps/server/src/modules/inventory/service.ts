@@ -2,11 +2,11 @@ import type { AppContext } from '../../core/context.ts';
 import type { CatalogueService } from '../catalogue/service.ts';
 import type { NotificationsService } from '../notifications/service.ts';
 import { createBatchRecords } from './batches.ts';
-import { createHoldings } from './holdings.ts';
-import { createShipByClock } from './ship-by-clock.ts';
-import { createTradeTransfer } from './trade-transfer.ts';
-import { createUnitLocks } from './unit-locks.ts';
-import { createUnitRules } from './unit-rules.ts';
+import { Holdings } from './holdings.ts';
+import { ShipByClock } from './ship-by-clock.ts';
+import { UnitTransfers } from './trade-transfer.ts';
+import { UnitLocks } from './unit-locks.ts';
+import { UnitRules } from './unit-rules.ts';
 
 // What other modules see: plain types and views, never the rows (docs/architecture.md, "Module boundaries").
 export { shipByDateFor, type NewBatch } from './batches.ts';
@@ -21,12 +21,12 @@ export type { InventoryBatchView, InventorySource } from './views.ts';
  * unit-locks.ts (lock, release, consume, abandon), trade-transfer.ts, ship-by-clock.ts.
  */
 export function createInventoryService(ctx: AppContext, deps: { catalogue: CatalogueService; notifications: NotificationsService }) {
-  const rules = createUnitRules(ctx, deps.catalogue);
+  const rules = new UnitRules(ctx, deps.catalogue);
   const batches = createBatchRecords(ctx);
-  const holdings = createHoldings(ctx, rules);
-  const locks = createUnitLocks(ctx, rules);
-  const trade = createTradeTransfer(ctx, rules);
-  const clock = createShipByClock(ctx, { rules, notifications: deps.notifications });
+  const holdings = new Holdings(ctx, rules);
+  const locks = new UnitLocks(ctx, rules);
+  const trade = new UnitTransfers(ctx, rules);
+  const clock = new ShipByClock(ctx, { rules, notifications: deps.notifications });
   return {
     addBatches: batches.addBatches,
     preorderHolders: batches.preorderHolders,

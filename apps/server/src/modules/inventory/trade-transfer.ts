@@ -22,9 +22,17 @@ export interface MovedUnits {
 }
 
 /** Trading's side of the inventory (docs/rules/trading.md): a settled trade's units change owner. */
-export function createTradeTransfer(ctx: AppContext, rules: UnitRules) {
+export class UnitTransfers {
+  private readonly ctx: AppContext;
+  private readonly rules: UnitRules;
+
+  constructor(ctx: AppContext, rules: UnitRules) {
+    this.ctx = ctx;
+    this.rules = rules;
+  }
+
   /** The trade locks of `refIds` (by id), then their batches (by id), all locked; every reference must hold units. */
-  async function lockTradeUnits(tx: Tx, refIds: string[], unitsGone: string) {
+  private async lockTradeUnits(tx: Tx, refIds: string[], unitsGone: string) {
     const locks = await tx
       .select()
       .from(inventoryLocks)
@@ -38,8 +46,8 @@ export function createTradeTransfer(ctx: AppContext, rules: UnitRules) {
   }
 
   /** One lock's units leave `row` ('traded') and arrive as a new batch of `toUserId` with the same ship-by date. */
-  async function moveLock(tx: Tx, row: BatchRow, lock: LockRow, toUserId: string, actorId: string | null, now: Date): Promise<MovedUnits> {
-    await rules.removeUnits(tx, row, lock.quantity, lock.quantity, 'traded', lock.refId, actorId);
+  private async moveLock(tx: Tx, row: BatchRow, lock: LockRow, toUserId: string, actorId: string | null, now: Date): Promise<MovedUnits> {
+    await this.rules.removeUnits(tx, row, lock.quantity, lock.quantity, 'traded', lock.refId, actorId);
     row.removed += lock.quantity;
     row.locked -= lock.quantity;
     if (row.removed === row.quantity) row.status = 'traded';
@@ -62,42 +70,40 @@ export function createTradeTransfer(ctx: AppContext, rules: UnitRules) {
     return { refId: lock.refId, batchId: row.id, newBatchId, quantity: lock.quantity };
   }
 
-  return {
-    /**
-     * A trade settles: the units each trade lock reference (a trade or an offer) holds leave their
-     * owner ('traded') and arrive as new batches of `toUserId` with the same prize, ship-by date
-     * (the two-week clock does not restart) and pre-order state. Every batch row involved is locked
-     * first, in id order. A unit now due within a day refuses the whole settlement; a reference
-     * holding nothing fails with `unitsGone`, so nothing moves.
-     */
-    async transferLockedUnits(tx: Tx, transfers: TradeTransfer[], actorId: string | null, unitsGone: string): Promise<MovedUnits[]> {
-      const { locks, byId } = await lockTradeUnits(tx, transfers.map((t) => t.refId), unitsGone);
-      const now = ctx.clock.now();
-      for (const lock of locks) {
-        const row = byId.get(lock.batchId);
-        if (!row || row.status !== 'in_inventory' || row.locked < lock.quantity) throw conflict(unitsGone);
-        if (!isTradable(row.shipByDate, now)) throw badRequest(TRADE_CUTOFF_MESSAGE);
-      }
-      const to = new Map(transfers.map((t) => [t.refId, t.toUserId]));
-      const moved: MovedUnits[] = [];
-      for (const lock of locks) {
-        const row = byId.get(lock.batchId)!;
-        const toUserId = to.get(lock.refId)!;
-        if (toUserId === row.userId) throw conflict(unitsGone);
-        moved.push(await moveLock(tx, row, lock, toUserId, actorId, now));
-      }
-      return moved;
-    },
+  /**
+   * A trade settles: the units each trade lock reference (a trade or an offer) holds leave their
+   * owner ('traded') and arrive as new batches of `toUserId` with the same prize, ship-by date
+   * (the two-week clock does not restart) and pre-order state. Every batch row involved is locked
+   * first, in id order. A unit now due within a day refuses the whole settlement; a reference
+   * holding nothing fails with `unitsGone`, so nothing moves.
+   */
+  transferLockedUnits = async (tx: Tx, transfers: TradeTransfer[], actorId: string | null, unitsGone: string): Promise<MovedUnits[]> => {
+    const { locks, byId } = await this.lockTradeUnits(tx, transfers.map((t) => t.refId), unitsGone);
+    const now = this.ctx.clock.now();
+    for (const lock of locks) {
+      const row = byId.get(lock.batchId);
+      if (!row || row.status !== 'in_inventory' || row.locked < lock.quantity) throw conflict(unitsGone);
+      if (!isTradable(row.shipByDate, now)) throw badRequest(TRADE_CUTOFF_MESSAGE);
+    }
+    const to = new Map(transfers.map((t) => [t.refId, t.toUserId]));
+    const moved: MovedUnits[] = [];
+    for (const lock of locks) {
+      const row = byId.get(lock.batchId)!;
+      const toUserId = to.get(lock.refId)!;
+      if (toUserId === row.userId) throw conflict(unitsGone);
+      moved.push(await this.moveLock(tx, row, lock, toUserId, actorId, now));
+    }
+    return moved;
+  };
 
-    /** Trade lock references (trades and offers) holding a unit due at or before `cutoff`. */
-    async tradeRefsDueBy(cutoff: Date): Promise<string[]> {
-      const rows = await ctx.db
-        .selectDistinct({ refId: inventoryLocks.refId })
-        .from(inventoryLocks)
-        .innerJoin(inventoryBatches, eq(inventoryBatches.id, inventoryLocks.batchId))
-        .where(and(eq(inventoryLocks.kind, 'trade'), eq(inventoryLocks.status, 'active'), isNotNull(inventoryBatches.shipByDate), lte(inventoryBatches.shipByDate, cutoff)))
-        .limit(500);
-      return rows.map((r) => r.refId);
-    },
+  /** Trade lock references (trades and offers) holding a unit due at or before `cutoff`. */
+  tradeRefsDueBy = async (cutoff: Date): Promise<string[]> => {
+    const rows = await this.ctx.db
+      .selectDistinct({ refId: inventoryLocks.refId })
+      .from(inventoryLocks)
+      .innerJoin(inventoryBatches, eq(inventoryBatches.id, inventoryLocks.batchId))
+      .where(and(eq(inventoryLocks.kind, 'trade'), eq(inventoryLocks.status, 'active'), isNotNull(inventoryBatches.shipByDate), lte(inventoryBatches.shipByDate, cutoff)))
+      .limit(500);
+    return rows.map((r) => r.refId);
   };
 }

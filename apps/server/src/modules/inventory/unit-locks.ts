@@ -11,9 +11,17 @@ import type { BatchRow, LockKind, MovementKind } from './views.ts';
  * caller's transaction, then released back or consumed; and units the owner abandons. Lock order:
  * the inventory locks, then their batches by id (docs/architecture.md, "Database errors and lock order").
  */
-export function createUnitLocks(ctx: AppContext, rules: UnitRules) {
+export class UnitLocks {
+  private readonly ctx: AppContext;
+  private readonly rules: UnitRules;
+
+  constructor(ctx: AppContext, rules: UnitRules) {
+    this.ctx = ctx;
+    this.rules = rules;
+  }
+
   /** The active locks of a reference and their batches, both locked (FOR UPDATE). */
-  async function activeLocks(tx: Tx, kind: LockKind, refId: string) {
+  private async activeLocks(tx: Tx, kind: LockKind, refId: string) {
     const locks = await tx
       .select()
       .from(inventoryLocks)
@@ -25,55 +33,53 @@ export function createUnitLocks(ctx: AppContext, rules: UnitRules) {
     return { locks, byId: new Map(rows.map((r) => [r.id, r])) };
   }
 
-  return {
-    /** POST /api/inventory/abandon: removes exactly the chosen free units, one transaction, recorded. */
-    async abandon(userId: string, items: UnitRequest[]): Promise<{ units: number }> {
-      return ctx.db.transaction(async (tx) => {
-        const { taken, byId } = await rules.checkedBatches(tx, userId, items, 'abandon');
-        for (const t of taken) await rules.removeUnits(tx, byId.get(t.batchId)!, t.quantity, 0, 'abandoned', null, userId);
-        return { units: taken.reduce((n, t) => n + t.quantity, 0) };
-      });
-    },
+  /** POST /api/inventory/abandon: removes exactly the chosen free units, one transaction, recorded. */
+  abandon = async (userId: string, items: UnitRequest[]): Promise<{ units: number }> => {
+    return this.ctx.db.transaction(async (tx) => {
+      const { taken, byId } = await this.rules.checkedBatches(tx, userId, items, 'abandon');
+      for (const t of taken) await this.rules.removeUnits(tx, byId.get(t.batchId)!, t.quantity, 0, 'abandoned', null, userId);
+      return { units: taken.reduce((n, t) => n + t.quantity, 0) };
+    });
+  };
 
-    /**
-     * Locks free units for a shipment, collection or trade (`refId`) inside the caller's transaction.
-     * Shipments and collections refuse pre-order and expired units (EXPIRED_SHIPPING, one line each);
-     * trades refuse units due within a day.
-     */
-    async lockUnits(tx: Tx, userId: string, items: UnitRequest[], kind: LockKind, refId: string): Promise<TakenUnits[]> {
-      const { taken, byId } = await rules.checkedBatches(tx, userId, items, kind);
-      const now = ctx.clock.now();
-      for (const t of taken) {
-        const row = byId.get(t.batchId)!;
-        await tx.update(inventoryBatches).set({ locked: row.locked + t.quantity }).where(eq(inventoryBatches.id, row.id));
-        await tx.insert(inventoryLocks).values({ id: crypto.randomUUID(), batchId: row.id, userId, kind, refId, quantity: t.quantity, status: 'active', createdAt: now });
-      }
-      return taken;
-    },
+  /**
+   * Locks free units for a shipment, collection or trade (`refId`) inside the caller's transaction.
+   * Shipments and collections refuse pre-order and expired units (EXPIRED_SHIPPING, one line each);
+   * trades refuse units due within a day.
+   */
+  lockUnits = async (tx: Tx, userId: string, items: UnitRequest[], kind: LockKind, refId: string): Promise<TakenUnits[]> => {
+    const { taken, byId } = await this.rules.checkedBatches(tx, userId, items, kind);
+    const now = this.ctx.clock.now();
+    for (const t of taken) {
+      const row = byId.get(t.batchId)!;
+      await tx.update(inventoryBatches).set({ locked: row.locked + t.quantity }).where(eq(inventoryBatches.id, row.id));
+      await tx.insert(inventoryLocks).values({ id: crypto.randomUUID(), batchId: row.id, userId, kind, refId, quantity: t.quantity, status: 'active', createdAt: now });
+    }
+    return taken;
+  };
 
-    /** Returns the units a shipment, collection or trade holds. Idempotent. */
-    async releaseLocks(tx: Tx, kind: LockKind, refId: string): Promise<number> {
-      const { locks, byId } = await activeLocks(tx, kind, refId);
-      for (const lock of locks) {
-        const row = byId.get(lock.batchId)!;
-        row.locked -= lock.quantity;
-        await tx.update(inventoryBatches).set({ locked: row.locked }).where(eq(inventoryBatches.id, row.id));
-        await tx.update(inventoryLocks).set({ status: 'released', endedAt: ctx.clock.now() }).where(eq(inventoryLocks.id, lock.id));
-      }
-      return locks.reduce((n, l) => n + l.quantity, 0);
-    },
+  /** Returns the units a shipment, collection or trade holds. Idempotent. */
+  releaseLocks = async (tx: Tx, kind: LockKind, refId: string): Promise<number> => {
+    const { locks, byId } = await this.activeLocks(tx, kind, refId);
+    for (const lock of locks) {
+      const row = byId.get(lock.batchId)!;
+      row.locked -= lock.quantity;
+      await tx.update(inventoryBatches).set({ locked: row.locked }).where(eq(inventoryBatches.id, row.id));
+      await tx.update(inventoryLocks).set({ status: 'released', endedAt: this.ctx.clock.now() }).where(eq(inventoryLocks.id, lock.id));
+    }
+    return locks.reduce((n, l) => n + l.quantity, 0);
+  };
 
-    /** The held units leave the inventory (shipped, collected, traded), recorded. Idempotent. */
-    async consumeLocks(tx: Tx, kind: LockKind, refId: string, movement: MovementKind, actorId: string | null): Promise<number> {
-      const { locks, byId } = await activeLocks(tx, kind, refId);
-      for (const lock of locks) {
-        const row = byId.get(lock.batchId)!;
-        await rules.removeUnits(tx, row, lock.quantity, lock.quantity, movement, refId, actorId);
-        row.removed += lock.quantity;
-        row.locked -= lock.quantity;
-        await tx.update(inventoryLocks).set({ status: 'consumed', endedAt: ctx.clock.now() }).where(eq(inventoryLocks.id, lock.id));
-      }
-      return locks.reduce((n, l) => n + l.quantity, 0);
-    },
+  /** The held units leave the inventory (shipped, collected, traded), recorded. Idempotent. */
+  consumeLocks = async (tx: Tx, kind: LockKind, refId: string, movement: MovementKind, actorId: string | null): Promise<number> => {
+    const { locks, byId } = await this.activeLocks(tx, kind, refId);
+    for (const lock of locks) {
+      const row = byId.get(lock.batchId)!;
+      await this.rules.removeUnits(tx, row, lock.quantity, lock.quantity, movement, refId, actorId);
+      row.removed += lock.quantity;
+      row.locked -= lock.quantity;
+      await tx.update(inventoryLocks).set({ status: 'consumed', endedAt: this.ctx.clock.now() }).where(eq(inventoryLocks.id, lock.id));
+    }
+    return locks.reduce((n, l) => n + l.quantity, 0);
   };
 }

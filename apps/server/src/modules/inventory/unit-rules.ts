@@ -43,19 +43,27 @@ const finalStatus: Record<MovementKind, BatchStatus> = {
  * The rules every use of units shares: the prize and set names of batches, the check of chosen units
  * against the owner's free units and the purpose, and the removal of units with its movement record.
  */
-export function createUnitRules(ctx: AppContext, catalogue: CatalogueService) {
-  async function names(exec: Executor, batches: Pick<BatchRow, 'prizeId' | 'productId'>[]) {
-    const prizes = new Map((await catalogue.prizesByIds([...new Set(batches.map((b) => b.prizeId))], exec)).map((p) => [p.id, p]));
+export class UnitRules {
+  private readonly ctx: AppContext;
+  private readonly catalogue: CatalogueService;
+
+  constructor(ctx: AppContext, catalogue: CatalogueService) {
+    this.ctx = ctx;
+    this.catalogue = catalogue;
+  }
+
+  async names(exec: Executor, batches: Pick<BatchRow, 'prizeId' | 'productId'>[]) {
+    const prizes = new Map((await this.catalogue.prizesByIds([...new Set(batches.map((b) => b.prizeId))], exec)).map((p) => [p.id, p]));
     const products = new Map<string, { name: string; tags: string[]; arrival: string | null }>();
     for (const productId of new Set(batches.map((b) => b.productId))) {
-      const product = await catalogue.getProduct(productId, exec);
+      const product = await this.catalogue.getProduct(productId, exec);
       products.set(productId, { name: product.name, tags: product.tags, arrival: product.preorder ? product.arrival : null });
     }
     return { prizes, products };
   }
 
   /** The batches of `ids`, locked (FOR UPDATE) in id order; each must be the caller's and still held. */
-  async function lockOwnBatches(tx: Tx, userId: string, ids: string[]) {
+  private async lockOwnBatches(tx: Tx, userId: string, ids: string[]) {
     const rows = await tx.select().from(inventoryBatches).where(inArray(inventoryBatches.id, ids)).orderBy(asc(inventoryBatches.id)).for('update');
     const byId = new Map(rows.map((r) => [r.id, r]));
     for (const id of ids) {
@@ -66,13 +74,13 @@ export function createUnitRules(ctx: AppContext, catalogue: CatalogueService) {
   }
 
   /** Sums the requested units per batch, then checks them against the caller's free units and the purpose's rules. */
-  async function checkedBatches(tx: Tx, userId: string, items: UnitRequest[], purpose: Purpose) {
+  async checkedBatches(tx: Tx, userId: string, items: UnitRequest[], purpose: Purpose) {
     const wanted = new Map<string, number>();
     for (const item of items) wanted.set(item.batchId, (wanted.get(item.batchId) ?? 0) + item.quantity);
     const ids = [...wanted.keys()].sort();
-    const { rows, byId } = await lockOwnBatches(tx, userId, ids);
-    const { prizes, products } = await names(tx, rows);
-    const now = ctx.clock.now();
+    const { rows, byId } = await this.lockOwnBatches(tx, userId, ids);
+    const { prizes, products } = await this.names(tx, rows);
+    const now = this.ctx.clock.now();
     const taken: TakenUnits[] = [];
     const expired: string[] = [];
     for (const id of ids) {
@@ -96,16 +104,13 @@ export function createUnitRules(ctx: AppContext, catalogue: CatalogueService) {
   }
 
   /** Removes `quantity` units of a locked row (held by FOR UPDATE) and records why. */
-  async function removeUnits(tx: Tx, row: BatchRow, quantity: number, fromLocked: number, kind: MovementKind, refId: string | null, actorId: string | null) {
+  async removeUnits(tx: Tx, row: BatchRow, quantity: number, fromLocked: number, kind: MovementKind, refId: string | null, actorId: string | null) {
     const removed = row.removed + quantity;
     const locked = row.locked - fromLocked;
     const status = removed === row.quantity ? finalStatus[kind] : row.status;
     await tx.update(inventoryBatches).set({ removed, locked, status }).where(eq(inventoryBatches.id, row.id));
     await tx
       .insert(inventoryMovements)
-      .values({ id: crypto.randomUUID(), batchId: row.id, userId: row.userId, kind, quantity, refId, actorId, createdAt: ctx.clock.now() });
+      .values({ id: crypto.randomUUID(), batchId: row.id, userId: row.userId, kind, quantity, refId, actorId, createdAt: this.ctx.clock.now() });
   }
-
-  return { names, checkedBatches, removeUnits };
 }
-export type UnitRules = ReturnType<typeof createUnitRules>;

@@ -19,11 +19,21 @@ function tradeCutoff(now: Date): Date {
  * ended ('expired'), its units unlocked and both sides notified. Rows are claimed with SKIP LOCKED, so
  * on several instances each is ended exactly once.
  */
-export function createTradeExpiry(ctx: AppContext, deps: { rows: TradeRows; inventory: InventoryService; notifications: NotificationsService }) {
-  const { rows, inventory, notifications } = deps;
+export class TradeExpiry {
+  private readonly ctx: AppContext;
+  private readonly rows: { rows: TradeRows; inventory: InventoryService; notifications: NotificationsService }['rows'];
+  private readonly inventory: { rows: TradeRows; inventory: InventoryService; notifications: NotificationsService }['inventory'];
+  private readonly notifications: { rows: TradeRows; inventory: InventoryService; notifications: NotificationsService }['notifications'];
+
+  constructor(ctx: AppContext, deps: { rows: TradeRows; inventory: InventoryService; notifications: NotificationsService }) {
+    this.ctx = ctx;
+    this.rows = deps.rows;
+    this.inventory = deps.inventory;
+    this.notifications = deps.notifications;
+  }
 
   /** Due trades: each with its live offers; returns the trades and offers ended. */
-  async function expireTrades(tx: Tx, refs: string[]) {
+  private async expireTrades(tx: Tx, refs: string[]) {
     const dueTrades = await tx
       .select()
       .from(trades)
@@ -31,7 +41,7 @@ export function createTradeExpiry(ctx: AppContext, deps: { rows: TradeRows; inve
       .orderBy(trades.id)
       .for('update', { skipLocked: true });
     let offersEnded = 0;
-    const now = ctx.clock.now();
+    const now = this.ctx.clock.now();
     for (const trade of dueTrades) {
       const offers = await tx
         .select()
@@ -39,17 +49,17 @@ export function createTradeExpiry(ctx: AppContext, deps: { rows: TradeRows; inve
         .where(and(eq(tradeOffers.tradeId, trade.id), eq(tradeOffers.status, 'active')))
         .for('update');
       await tx.update(trades).set({ status: 'expired', endedAt: now }).where(eq(trades.id, trade.id));
-      await inventory.releaseLocks(tx, 'trade', trade.id);
-      await rows.endOffers(tx, offers, 'expired');
+      await this.inventory.releaseLocks(tx, 'trade', trade.id);
+      await this.rows.endOffers(tx, offers, 'expired');
       offersEnded += offers.length;
-      await notifications.notify(tx, [trade.userId], `Your trade was cancelled because its items are due to ship within 1 day. ${BACK}`);
-      await notifications.notify(tx, offers.map((o) => o.userId), `A trade you made an offer on was cancelled because its items are due to ship within 1 day. ${BACK}`);
+      await this.notifications.notify(tx, [trade.userId], `Your trade was cancelled because its items are due to ship within 1 day. ${BACK}`);
+      await this.notifications.notify(tx, offers.map((o) => o.userId), `A trade you made an offer on was cancelled because its items are due to ship within 1 day. ${BACK}`);
     }
     return { trades: dueTrades.length, offers: offersEnded };
   }
 
   /** Offers whose own units are due; their trade row is claimed first so accept cannot run meanwhile. */
-  async function expireOffers(tx: Tx, refs: string[]): Promise<number> {
+  private async expireOffers(tx: Tx, refs: string[]): Promise<number> {
     let ended = 0;
     const dueOffers = await tx.select().from(tradeOffers).where(and(inArray(tradeOffers.id, refs), eq(tradeOffers.status, 'active')));
     for (const candidate of dueOffers) {
@@ -61,22 +71,20 @@ export function createTradeExpiry(ctx: AppContext, deps: { rows: TradeRows; inve
         .where(and(eq(tradeOffers.id, candidate.id), eq(tradeOffers.status, 'active')))
         .for('update');
       if (!offer) continue;
-      await rows.endOffers(tx, [offer], 'expired');
+      await this.rows.endOffers(tx, [offer], 'expired');
       ended += 1;
-      await notifications.notify(tx, [offer.userId], `Your trade offer was cancelled because its items are due to ship within 1 day. ${BACK}`);
-      await notifications.notify(tx, [trade.userId], 'An offer on your trade was cancelled because its items are due to ship within 1 day.');
+      await this.notifications.notify(tx, [offer.userId], `Your trade offer was cancelled because its items are due to ship within 1 day. ${BACK}`);
+      await this.notifications.notify(tx, [trade.userId], 'An offer on your trade was cancelled because its items are due to ship within 1 day.');
     }
     return ended;
   }
 
-  return {
-    async expireDue(): Promise<{ trades: number; offers: number }> {
-      const refs = await inventory.tradeRefsDueBy(tradeCutoff(ctx.clock.now()));
-      if (refs.length === 0) return { trades: 0, offers: 0 };
-      return rows.transaction(async (tx) => {
-        const ended = await expireTrades(tx, refs);
-        return { trades: ended.trades, offers: ended.offers + (await expireOffers(tx, refs)) };
-      });
-    },
+  expireDue = async (): Promise<{ trades: number; offers: number }> => {
+    const refs = await this.inventory.tradeRefsDueBy(tradeCutoff(this.ctx.clock.now()));
+    if (refs.length === 0) return { trades: 0, offers: 0 };
+    return this.rows.transaction(async (tx) => {
+      const ended = await this.expireTrades(tx, refs);
+      return { trades: ended.trades, offers: ended.offers + (await this.expireOffers(tx, refs)) };
+    });
   };
 }

@@ -24,12 +24,26 @@ interface ListingDeps {
 const units = (items: { batchId: string; quantity: number }[]): UnitRequest[] => items.map((i) => ({ batchId: i.batchId, quantity: i.quantity }));
 
 /** Posting a trade and offering on one (docs/rules/trading.md): the given units are locked ("In Trade"). */
-export function createListing(ctx: AppContext, deps: ListingDeps) {
-  const { rows, inventory, catalogue, accounts, notifications } = deps;
+export class Listing {
+  private readonly ctx: AppContext;
+  private readonly rows: ListingDeps['rows'];
+  private readonly inventory: ListingDeps['inventory'];
+  private readonly catalogue: ListingDeps['catalogue'];
+  private readonly accounts: ListingDeps['accounts'];
+  private readonly notifications: ListingDeps['notifications'];
+
+  constructor(ctx: AppContext, deps: ListingDeps) {
+    this.ctx = ctx;
+    this.rows = deps.rows;
+    this.inventory = deps.inventory;
+    this.catalogue = deps.catalogue;
+    this.accounts = deps.accounts;
+    this.notifications = deps.notifications;
+  }
 
   /** Records the units an inventory lock took, with their ship-by date at that moment. */
-  async function recordGiven(tx: Tx, tradeId: string, offerId: string | null, taken: TakenUnits[]) {
-    const productOf = new Map((await inventory.batchesByIds(tx, taken.map((t) => t.batchId))).map((b) => [b.id, b.productId]));
+  private async recordGiven(tx: Tx, tradeId: string, offerId: string | null, taken: TakenUnits[]) {
+    const productOf = new Map((await this.inventory.batchesByIds(tx, taken.map((t) => t.batchId))).map((b) => [b.id, b.productId]));
     await tx.insert(tradeItems).values(
       taken.map((t) => ({
         id: crypto.randomUUID(),
@@ -46,8 +60,8 @@ export function createListing(ctx: AppContext, deps: ListingDeps) {
   }
 
   /** The wanted prizes, each checked against its set and summed per prize. */
-  async function wantedOf(input: CreateTradeRequest) {
-    const wantedPrizes = new Map((await catalogue.prizesByIds([...new Set(input.prizesWanted.map((w) => w.prizeId))])).map((p) => [p.id, p]));
+  private async wantedOf(input: CreateTradeRequest) {
+    const wantedPrizes = new Map((await this.catalogue.prizesByIds([...new Set(input.prizesWanted.map((w) => w.prizeId))])).map((p) => [p.id, p]));
     const wanted = new Map<string, { productId: string; prizeId: string; quantity: number }>();
     for (const w of input.prizesWanted) {
       const prize = wantedPrizes.get(w.prizeId);
@@ -59,48 +73,46 @@ export function createListing(ctx: AppContext, deps: ListingDeps) {
     return [...wanted.values()];
   }
 
-  return {
-    /** POST /api/trade/create: locks the offered units ("In Trade") and lists the wanted prizes. */
-    async create(principal: Principal, input: CreateTradeRequest): Promise<{ tradeId: string }> {
-      await accounts.requireSelf(principal, input.username);
-      const wanted = await wantedOf(input);
-      return rows.transaction(async (tx) => {
-        const tradeId = crypto.randomUUID();
-        const now = ctx.clock.now();
-        await tx.insert(trades).values({ id: tradeId, userId: principal.id, status: 'active', createdAt: now });
-        const taken = await inventory.lockUnits(tx, principal.id, units(input.prizesOffered), 'trade', tradeId);
-        await recordGiven(tx, tradeId, null, taken);
-        await tx.insert(tradeItems).values(
-          wanted.map((w) => ({ id: crypto.randomUUID(), tradeId, offerId: null, side: 'wanted' as const, batchId: null, prizeId: w.prizeId, productId: w.productId, quantity: w.quantity, shipByDate: null })),
-        );
-        return { tradeId };
-      });
-    },
+  /** POST /api/trade/create: locks the offered units ("In Trade") and lists the wanted prizes. */
+  create = async (principal: Principal, input: CreateTradeRequest): Promise<{ tradeId: string }> => {
+    await this.accounts.requireSelf(principal, input.username);
+    const wanted = await this.wantedOf(input);
+    return this.rows.transaction(async (tx) => {
+      const tradeId = crypto.randomUUID();
+      const now = this.ctx.clock.now();
+      await tx.insert(trades).values({ id: tradeId, userId: principal.id, status: 'active', createdAt: now });
+      const taken = await this.inventory.lockUnits(tx, principal.id, units(input.prizesOffered), 'trade', tradeId);
+      await this.recordGiven(tx, tradeId, null, taken);
+      await tx.insert(tradeItems).values(
+        wanted.map((w) => ({ id: crypto.randomUUID(), tradeId, offerId: null, side: 'wanted' as const, batchId: null, prizeId: w.prizeId, productId: w.productId, quantity: w.quantity, shipByDate: null })),
+      );
+      return { tradeId };
+    });
+  };
 
-    /** POST /api/trade/offer/{tradeId}: one live offer per shopper per trade, never on one's own. */
-    async offer(principal: Principal, tradeId: string, input: CreateOfferRequest): Promise<{ offerId: string }> {
-      try {
-        return await rows.transaction(async (tx) => {
-          const trade = await rows.lockTrade(tx, tradeId);
-          if (trade.status !== 'active') throw conflict(M.notActive);
-          if (trade.userId === principal.id) throw forbidden(M.ownTrade);
-          const [existing] = await tx
-            .select()
-            .from(tradeOffers)
-            .where(and(eq(tradeOffers.tradeId, tradeId), eq(tradeOffers.userId, principal.id), eq(tradeOffers.status, 'active')));
-          if (existing) throw forbidden(M.alreadyOffered);
-          const offerId = crypto.randomUUID();
-          await tx.insert(tradeOffers).values({ id: offerId, tradeId, userId: principal.id, status: 'active', createdAt: ctx.clock.now() });
-          const taken = await inventory.lockUnits(tx, principal.id, units(input.offeredItems), 'trade', offerId);
-          await recordGiven(tx, tradeId, offerId, taken);
-          const from = await rows.usernameOf(tx, principal.id);
-          await notifications.notify(tx, [trade.userId], `${from} made an offer on your trade.`);
-          return { offerId };
-        });
-      } catch (err) {
-        if (isUniqueViolation(err)) throw forbidden(M.alreadyOffered);
-        throw err;
-      }
-    },
+  /** POST /api/trade/offer/{tradeId}: one live offer per shopper per trade, never on one's own. */
+  offer = async (principal: Principal, tradeId: string, input: CreateOfferRequest): Promise<{ offerId: string }> => {
+    try {
+      return await this.rows.transaction(async (tx) => {
+        const trade = await this.rows.lockTrade(tx, tradeId);
+        if (trade.status !== 'active') throw conflict(M.notActive);
+        if (trade.userId === principal.id) throw forbidden(M.ownTrade);
+        const [existing] = await tx
+          .select()
+          .from(tradeOffers)
+          .where(and(eq(tradeOffers.tradeId, tradeId), eq(tradeOffers.userId, principal.id), eq(tradeOffers.status, 'active')));
+        if (existing) throw forbidden(M.alreadyOffered);
+        const offerId = crypto.randomUUID();
+        await tx.insert(tradeOffers).values({ id: offerId, tradeId, userId: principal.id, status: 'active', createdAt: this.ctx.clock.now() });
+        const taken = await this.inventory.lockUnits(tx, principal.id, units(input.offeredItems), 'trade', offerId);
+        await this.recordGiven(tx, tradeId, offerId, taken);
+        const from = await this.rows.usernameOf(tx, principal.id);
+        await this.notifications.notify(tx, [trade.userId], `${from} made an offer on your trade.`);
+        return { offerId };
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw forbidden(M.alreadyOffered);
+      throw err;
+    }
   };
 }

@@ -4,12 +4,12 @@ import type { AccountsService } from '../accounts/service.ts';
 import type { CatalogueService } from '../catalogue/service.ts';
 import type { InventoryService } from '../inventory/service.ts';
 import type { NotificationsService } from '../notifications/service.ts';
-import { createTradeExpiry } from './expiry.ts';
-import { createListing } from './listing.ts';
-import { createTradeReads } from './reads.ts';
-import { createSettlement } from './settlement.ts';
+import { TradeExpiry } from './expiry.ts';
+import { Listing } from './listing.ts';
+import { TradeReads } from './reads.ts';
+import { Settlement } from './settlement.ts';
 import { createTradeRows } from './trade-rows.ts';
-import { createTradeViews } from './trade-views.ts';
+import { TradeViews } from './trade-views.ts';
 
 /**
  * Trading (docs/rules/trading.md). Every change runs in one transaction that locks the trade row
@@ -24,11 +24,11 @@ export function createTradingService(
 ) {
   const { inventory, catalogue, accounts, notifications } = deps;
   const rows = createTradeRows(ctx, { inventory, accounts });
-  const views = createTradeViews({ inventory, catalogue, accounts });
-  const listing = createListing(ctx, { rows, inventory, catalogue, accounts, notifications });
-  const settlement = createSettlement(ctx, { rows, inventory, notifications });
-  const reads = createTradeReads(ctx, { views, catalogue });
-  const expiry = createTradeExpiry(ctx, { rows, inventory, notifications });
+  const views = new TradeViews({ inventory, catalogue, accounts });
+  const listing = new Listing(ctx, { rows, inventory, catalogue, accounts, notifications });
+  const settlement = new Settlement(ctx, { rows, inventory, notifications });
+  const reads = new TradeReads(ctx, { views, catalogue });
+  const expiry = new TradeExpiry(ctx, { rows, inventory, notifications });
 
   const service = {
     create: listing.create,

@@ -8,18 +8,26 @@ import { tradeItems, tradeOffers } from './tables.ts';
 import type { ItemRow, OfferRow, TradeRow } from './trade-rows.ts';
 
 /** Trades and offers as the shop shows them (docs/rules/trading.md): prizes, sets, ship-by dates and people. */
-export function createTradeViews(deps: { inventory: InventoryService; catalogue: CatalogueService; accounts: AccountsService }) {
-  const { inventory, catalogue, accounts } = deps;
+export class TradeViews {
+  private readonly inventory: InventoryService;
+  private readonly catalogue: CatalogueService;
+  private readonly accounts: AccountsService;
 
-  async function details(exec: Executor, items: ItemRow[]) {
-    const prizes = new Map((await catalogue.prizesByIds([...new Set(items.map((i) => i.prizeId))], exec)).map((p) => [p.id, p]));
+  constructor(deps: { inventory: InventoryService; catalogue: CatalogueService; accounts: AccountsService }) {
+    this.inventory = deps.inventory;
+    this.catalogue = deps.catalogue;
+    this.accounts = deps.accounts;
+  }
+
+  private async details(exec: Executor, items: ItemRow[]) {
+    const prizes = new Map((await this.catalogue.prizesByIds([...new Set(items.map((i) => i.prizeId))], exec)).map((p) => [p.id, p]));
     const products = new Map<string, { name: string; arrival: string | null }>();
     for (const productId of new Set(items.map((i) => i.productId))) {
-      const product = await catalogue.getProduct(productId, exec);
+      const product = await this.catalogue.getProduct(productId, exec);
       products.set(productId, { name: product.name, arrival: product.preorder ? product.arrival : null });
     }
     const batchIds = items.map((i) => i.batchId).filter((id): id is string => id !== null);
-    const batches = new Map((await inventory.batchesByIds(exec, batchIds)).map((b) => [b.id, b]));
+    const batches = new Map((await this.inventory.batchesByIds(exec, batchIds)).map((b) => [b.id, b]));
     const prizeDetails = (prizeId: string) => {
       const p = prizes.get(prizeId);
       return { name: p?.name ?? 'Prize', description: p?.description ?? '', image: p?.image ?? '' };
@@ -49,11 +57,11 @@ export function createTradeViews(deps: { inventory: InventoryService; catalogue:
     return { given, wanted };
   }
 
-  async function offerViews(exec: Executor, offers: OfferRow[]): Promise<Offer[]> {
+  async offerViews(exec: Executor, offers: OfferRow[]): Promise<Offer[]> {
     if (offers.length === 0) return [];
     const items = await exec.select().from(tradeItems).where(inArray(tradeItems.offerId, offers.map((o) => o.id)));
-    const { given } = await details(exec, items);
-    const users = await accounts.getAccounts(offers.map((o) => o.userId), exec);
+    const { given } = await this.details(exec, items);
+    const users = await this.accounts.getAccounts(offers.map((o) => o.userId), exec);
     return offers.map((o) => {
       const user = users.get(o.userId);
       return {
@@ -73,7 +81,7 @@ export function createTradeViews(deps: { inventory: InventoryService; catalogue:
   }
 
   /** Trades as `viewerId` sees them: their own live offer, and in the history their side of the swap. */
-  async function tradeViews(exec: Executor, rows: TradeRow[], viewerId: string): Promise<Trade[]> {
+  async tradeViews(exec: Executor, rows: TradeRow[], viewerId: string): Promise<Trade[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
     const items = await exec.select().from(tradeItems).where(inArray(tradeItems.tradeId, ids));
@@ -81,10 +89,10 @@ export function createTradeViews(deps: { inventory: InventoryService; catalogue:
       .select()
       .from(tradeOffers)
       .where(and(inArray(tradeOffers.tradeId, ids), or(eq(tradeOffers.status, 'active'), eq(tradeOffers.status, 'accepted'))));
-    const { given, wanted } = await details(exec, items);
-    const users = await accounts.getAccounts([...rows.map((r) => r.userId), ...rows.map((r) => r.partnerId).filter((x): x is string => x !== null)], exec);
+    const { given, wanted } = await this.details(exec, items);
+    const users = await this.accounts.getAccounts([...rows.map((r) => r.userId), ...rows.map((r) => r.partnerId).filter((x): x is string => x !== null)], exec);
     const mine = offers.filter((o) => o.userId === viewerId && o.status === 'active');
-    const myOffers = new Map((await offerViews(exec, mine)).map((o) => [o.tradeId, o]));
+    const myOffers = new Map((await this.offerViews(exec, mine)).map((o) => [o.tradeId, o]));
     return rows.map((trade) => {
       const creator = users.get(trade.userId);
       const of = (side: ItemRow['side'], offerId: string | null = null) =>
@@ -118,7 +126,4 @@ export function createTradeViews(deps: { inventory: InventoryService; catalogue:
       };
     });
   }
-
-  return { offerViews, tradeViews };
 }
-export type TradeViews = ReturnType<typeof createTradeViews>;

@@ -71,7 +71,7 @@ export class FulfilmentBackOffice {
     this.deps = deps;
   }
 
-  private async usernames(userIds: string[], exec: Executor = this.ctx.db): Promise<Map<string, string>> {
+  private async usernames(exec: Executor, userIds: string[]): Promise<Map<string, string>> {
     const accounts = await this.deps.accounts.getAccounts([...new Set(userIds)], exec);
     return new Map([...accounts].map(([id, account]) => [id, account.username]));
   }
@@ -102,7 +102,7 @@ export class FulfilmentBackOffice {
       .orderBy(desc(shipments.createdAt), desc(shipments.id))
       .limit(ADMIN_PAGE_SIZE)
       .offset((query.page - 1) * ADMIN_PAGE_SIZE);
-    const names = await this.usernames(rows.map((r) => r.userId));
+    const names = await this.usernames(this.ctx.db, rows.map((r) => r.userId));
     return { shipments: rows.map((r) => adminShipmentView(r, names.get(r.userId) ?? '')), totalPages: Math.ceil(Number(total) / ADMIN_PAGE_SIZE) };
   };
 
@@ -113,7 +113,7 @@ export class FulfilmentBackOffice {
       .from(shipments)
       .where(and(eq(shipments.status, 'paid'), isNull(shipments.shippedAt)))
       .orderBy(shipments.createdAt, shipments.id);
-    const names = await this.usernames(rows.map((r) => r.userId));
+    const names = await this.usernames(this.ctx.db, rows.map((r) => r.userId));
     return rows.map((r) => adminShipmentView(r, names.get(r.userId) ?? ''));
   };
 
@@ -124,7 +124,7 @@ export class FulfilmentBackOffice {
     if (row.status !== 'paid') throw badRequest(SHIPMENT_NOT_PAID);
     if (row.shippedAt) throw badRequest(ALREADY_SHIPPED);
     const [updated] = await tx.update(shipments).set({ shippedAt: this.ctx.clock.now() }).where(eq(shipments.id, row.id)).returning();
-    const names = await this.usernames([row.userId], tx);
+    const names = await this.usernames(tx, [row.userId]);
     const username = names.get(row.userId) ?? '';
     return { before: adminShipmentView(row, username), after: adminShipmentView(updated!, username) };
   };
@@ -146,7 +146,7 @@ export class FulfilmentBackOffice {
       .orderBy(desc(selfCollections.collectionDate), desc(selfCollections.id))
       .limit(ADMIN_PAGE_SIZE)
       .offset((query.page - 1) * ADMIN_PAGE_SIZE);
-    const names = await this.usernames(rows.map((r) => r.userId));
+    const names = await this.usernames(this.ctx.db, rows.map((r) => r.userId));
     return {
       collections: rows.map((r) => adminCollectionView(r, names.get(r.userId) ?? '')),
       totalPages: Math.ceil(Number(total) / ADMIN_PAGE_SIZE),

@@ -88,7 +88,7 @@ export const fulfilmentRoutes: ModuleRoutes = (app, { ctx, services }) => {
     '/self-collection/:id/cancel',
     { onRequest, schema: { params: idParamsSchema, response: { 200: messageOnlyResponseSchema } } },
     async (request) => {
-      await fulfilment.changeCollection(request.user!, request.params.id, 'cancelled');
+      await fulfilment.changeCollection(request.user!, request.params.id, { status: 'cancelled' });
       return { message: 'Self-collection cancelled. Your items are back in your inventory.' };
     },
   );

@@ -36,7 +36,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('trading on two server instances
     const out: Record<string, number> = {};
     for (const u of users) {
       const moves = (await t.services.inventory.movementsOfUser(u.user.id)).filter((m) => m.kind === 'abandoned');
-      const batches = new Map((await t.services.inventory.batchesByIds(moves.map((m) => m.batchId))).map((x) => [x.id, x]));
+      const batches = new Map((await t.services.inventory.batchesByIds(t.ctx.db, moves.map((m) => m.batchId))).map((x) => [x.id, x]));
       for (const m of moves) out[batches.get(m.batchId)!.prizeId] = (out[batches.get(m.batchId)!.prizeId] ?? 0) + m.quantity;
     }
     return out;
@@ -62,7 +62,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('trading on two server instances
       expect(await heldByPrize(t)).toEqual(before);
       const winner = results[0]!.status === 200 ? { s: x, ids: xIds, loser: y, loserIds: yIds } : { s: y, ids: yIds, loser: x, loserIds: xIds };
       // The owner's unit went to the winner only; the loser keeps theirs, unlocked.
-      const [ownerUnit] = await t.services.inventory.batchesByIds([oIds.A!]);
+      const [ownerUnit] = await t.services.inventory.batchesByIds(t.ctx.db, [oIds.A!]);
       expect((await t.services.inventory.batchesOfUser(winner.s.user.id)).some((bt) => bt.prizeId === ownerUnit!.prizeId)).toBe(true);
       expect((await t.services.inventory.batchesOfUser(winner.loser.user.id)).some((bt) => bt.prizeId === ownerUnit!.prizeId)).toBe(false);
       expect(await t.services.inventory.freeUnits(Object.values(winner.loserIds)[0]!)).toBe(1);
@@ -97,7 +97,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('trading on two server instances
       const abandoned = await abandonedByPrize([owner, offerer]);
       for (const [prizeId, n] of Object.entries(before)) expect((after[prizeId] ?? 0) + (abandoned[prizeId] ?? 0)).toBe(n);
       for (const id of [oIds.A!, fIds.B!]) {
-        const [batch] = await t.services.inventory.batchesByIds([id]);
+        const [batch] = await t.services.inventory.batchesByIds(t.ctx.db, [id]);
         expect(batch!.removed + batch!.locked).toBeLessThanOrEqual(batch!.quantity);
       }
       // No unit stays locked by a trade or offer that has ended.
@@ -107,7 +107,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('trading on two server instances
       const offerLocks = (await t.services.inventory.locksOf('trade', offerId)).filter((l) => l.status === 'active');
       if (accept || withdraw || cancel) expect(offerLocks).toHaveLength(0);
       if (accept) {
-        const [ownerUnit] = await t.services.inventory.batchesByIds([oIds.A!]);
+        const [ownerUnit] = await t.services.inventory.batchesByIds(t.ctx.db, [oIds.A!]);
         expect((await t.services.inventory.batchesOfUser(offerer.user.id)).filter((bt) => bt.prizeId === ownerUnit!.prizeId).reduce((s, bt) => s + bt.quantity, 0)).toBe(2);
       }
     }

@@ -9,7 +9,7 @@ export function tradeCall(t: TestApp, shopper: Shopper | null, method: Method, u
 
 /** The product and prize of a batch, as a wanted-prize entry. */
 export async function wantedOf(t: TestApp, batchId: string, quantity = 1) {
-  const [batch] = await t.services.inventory.batchesByIds([batchId]);
+  const [batch] = await t.services.inventory.batchesByIds(t.ctx.db, [batchId]);
   return { productId: batch!.productId, prizeId: batch!.prizeId, quantity };
 }
 

@@ -25,7 +25,7 @@ describe('trading', () => {
   it('creates, lists, offers, accepts: units change hands with their ship-by dates and pre-order state', async () => {
     const { a, b, aIds, bIds } = await pair();
     const before = await heldByPrize(t);
-    const [aBatch] = await t.services.inventory.batchesByIds([aIds.A!]);
+    const [aBatch] = await t.services.inventory.batchesByIds(t.ctx.db, [aIds.A!]);
     const tradeId = await createTrade(t, a, [{ batchId: aIds.A!, quantity: 2 }], [await wantedOf(t, bIds.C!, 2)]);
 
     const inv = await t.services.inventory.inventoryOf(a.user.id);

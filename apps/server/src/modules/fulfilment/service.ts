@@ -32,7 +32,6 @@ import type { AppContext } from '../../core/context.ts';
 import type { Principal } from '../../core/auth.ts';
 import type { Executor, Tx } from '../../db/database.ts';
 import { badRequest, notFound } from '../../core/http-errors.ts';
-import { runPeriodically } from '../../core/periodic.ts';
 import type { AccountsService } from '../accounts/service.ts';
 import type { InventoryService, TakenUnits } from '../inventory/service.ts';
 import type { NotificationsService } from '../notifications/service.ts';
@@ -545,7 +544,7 @@ export function createFulfilmentService(ctx: AppContext, deps: Deps) {
       return { success: items.length > 0, items };
     },
 
-    /** The periodic work: expire unpaid shipments, hand paid ones to the courier, the two-week clock. */
+    /** The three fulfilment jobs at once (tests): expire unpaid shipments, hand paid ones to the courier, the two-week clock. */
     async runJobs() {
       const expired = await service.expireShipments();
       const courierResult = await service.runCourierJobs();
@@ -553,18 +552,8 @@ export function createFulfilmentService(ctx: AppContext, deps: Deps) {
       return { expired, ...courierResult, ...clock };
     },
 
-    startJobs(intervalMs = 15_000): () => Promise<void> {
-      if (!courier) ctx.log.warn('no courier configured (EASYPARCEL_API_KEY unset in production): paid shipments wait in the queue');
-      return runPeriodically(
-        'fulfilment job',
-        intervalMs,
-        async () => {
-          const result = await service.runJobs();
-          if (Object.values(result).some((n) => n > 0)) ctx.log.info({ job: 'fulfilment', ...result }, 'fulfilment job');
-        },
-        ctx.log,
-      );
-    },
+    /** Whether shipments can be booked at all (the courier job warns once at start when not). */
+    hasCourier: () => Boolean(courier),
   };
   return service;
 }

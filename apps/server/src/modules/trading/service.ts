@@ -20,7 +20,6 @@ import type { AppContext } from '../../core/context.ts';
 import type { Executor, Tx } from '../../db/database.ts';
 import { isUniqueViolation, withTxRetry } from '../../db/errors.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../core/http-errors.ts';
-import { runPeriodically } from '../../core/periodic.ts';
 import type { AccountsService } from '../accounts/service.ts';
 import type { CatalogueService } from '../catalogue/service.ts';
 import type { InventoryService, UnitRequest } from '../inventory/service.ts';
@@ -482,18 +481,6 @@ export function createTradingService(
         }
         return { trades: dueTrades.length, offers: offersEnded };
       });
-    },
-
-    startJobs(intervalMs = 15_000): () => Promise<void> {
-      return runPeriodically(
-        'trade expiry job',
-        intervalMs,
-        async () => {
-          const result = await service.expireDue();
-          if (result.trades + result.offers > 0) ctx.log.info({ job: 'trade expiry', ...result }, 'trade expiry job');
-        },
-        ctx.log,
-      );
     },
 
     /** GET /api/products-with-prizes: active sets with their prizes, for the wanted-prize picker. */

@@ -30,5 +30,6 @@ export * from './shop-ops/settings.ts';
 export * from './admin/schemas.ts';
 export * from './admin/audit-log.ts';
 export * from './admin/order-detail.ts';
+export * from './admin/jobs.ts';
 export * from './media/schemas.ts';
 export * from './trading/schemas.ts';

@@ -31,8 +31,10 @@ export interface JobQueue extends JobKicker {
   start(definitions: JobDefinition[]): Promise<void>;
   /** Stops scheduling and waits for the runs in progress (safe to close the database after it). */
   stop(): Promise<void>;
-  /** A scheduled run of `name` now, as a tick would send it (tests, operators). */
+  /** A run of `name` now, outside its schedule (tests, operators); its id, or null when one already waits. */
   send(name: JobName, trigger?: Trigger): Promise<string | null>;
+  /** What the schedule's timer does each period: sends this period's run unless one was sent already. */
+  tick(name: JobName): Promise<void>;
   listFailed(page: number): Promise<{ jobs: FailedJob[]; totalPages: number }>;
   /** Puts a dead-lettered job back in the queue for one more try; null when no such failed job. */
   retry(id: string): Promise<{ name: string } | null>;
@@ -113,8 +115,12 @@ export function createJobQueue(database: Pick<Database, 'executeSql'>, log: Fast
     return id;
   }
 
+  const slotOf = (def: JobDefinition) => Math.max(1, Math.round((def.everyMs ?? 0) / 1000));
+  const scheduled = new Map<JobName, JobDefinition>();
+
   /** One tick of a schedule: a run for this period, unless a failed run is waiting for its retry. */
-  async function tick(def: JobDefinition, slotSeconds: number): Promise<void> {
+  async function tick(def: JobDefinition): Promise<void> {
+    const slotSeconds = slotOf(def);
     const { rows } = await database.executeSql(`select 1 from ${JOB_SCHEMA}.job where name = $1 and state = 'retry' limit 1`, [def.name]);
     if (rows.length === 0) await send(def.name, 'schedule', slotSeconds);
   }
@@ -143,9 +149,9 @@ export function createJobQueue(database: Pick<Database, 'executeSql'>, log: Fast
       running = true;
       for (const def of definitions) {
         if (!def.everyMs) continue;
-        const slotSeconds = Math.max(1, Math.round(def.everyMs / 1000));
+        scheduled.set(def.name, def);
         const timer = setInterval(() => {
-          if (running) void tick(def, slotSeconds).catch((err: unknown) => log.error({ err, job: def.name }, 'job schedule failed'));
+          if (running) void tick(def).catch((err: unknown) => log.error({ err, job: def.name }, 'job schedule failed'));
         }, def.everyMs);
         timer.unref();
         timers.push(timer);
@@ -156,6 +162,7 @@ export function createJobQueue(database: Pick<Database, 'executeSql'>, log: Fast
       if (!running) return;
       running = false;
       for (const timer of timers.splice(0)) clearInterval(timer);
+      scheduled.clear();
       await boss.stop({ graceful: true, wait: true, close: false, timeout: 30_000 });
       await Promise.allSettled([...inFlight]);
       workers.clear();
@@ -167,6 +174,12 @@ export function createJobQueue(database: Pick<Database, 'executeSql'>, log: Fast
     },
 
     send,
+
+    async tick(name) {
+      const def = scheduled.get(name);
+      if (!def) throw new Error(`${name} has no schedule on this queue`);
+      await tick(def);
+    },
 
     async listFailed(page) {
       const { rows: exists } = await database.executeSql(`select to_regclass('${JOB_SCHEMA}.job') is not null as ok`, []);

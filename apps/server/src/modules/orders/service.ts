@@ -35,7 +35,6 @@ import { createKeyedBatches, type Outcome } from '../../core/keyed-batches.ts';
 import { badRequest, forbidden, locked, notFound } from '../../core/http-errors.ts';
 import { NOT_ENOUGH_TICKETS } from '../stock/service.ts';
 import type { PaymentIntent, PaymentsService } from '../payments/service.ts';
-import type { MailService } from '../mail/service.ts';
 import type { LiveService } from '../live/service.ts';
 import type { Round } from '../catalogue/service.ts';
 import { shipByDateFor } from '../inventory/service.ts';
@@ -72,13 +71,12 @@ interface TokenPurchase {
 
 interface Deps extends SettleDeps {
   payments: PaymentsService;
-  mail: MailService;
   live?: LiveService;
 }
 
 /** The purchase engine (docs/rules/buying.md, promotions.md): token and card purchases, buy-outs, the draw API. */
 export function createOrdersService(ctx: AppContext, deps: Deps) {
-  const { catalogue, stock, wallet, payments, fairness, mail } = deps;
+  const { catalogue, stock, wallet, payments, fairness } = deps;
   const settlement = createSettlement(ctx, deps);
   const now = () => ctx.clock.now();
 

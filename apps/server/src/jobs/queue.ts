@@ -100,11 +100,17 @@ export function createJobQueue(database: Pick<Database, 'executeSql'>, log: Fast
       retryBackoff: true,
       expireInSeconds: EXPIRE_SECONDS,
     };
-    if (await boss.getQueue(def.name)) return boss.updateQueue(def.name, options);
-    // Two instances starting together may both create it: the loser finds it there.
-    await boss.createQueue(def.name, options).catch(async (error: unknown) => {
-      if (!(await boss.getQueue(def.name))) throw error;
-    });
+    // Instances starting together may both create it (a deadlock or a duplicate for the loser):
+    // the loser tries again and finds it there.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        if (await boss.getQueue(def.name)) return await boss.updateQueue(def.name, options);
+        return await boss.createQueue(def.name, options);
+      } catch (error) {
+        if (attempt >= 5) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 50));
+      }
+    }
   }
 
   async function send(name: JobName, trigger: Trigger = 'manual', slotSeconds?: number): Promise<string | null> {

@@ -3,7 +3,8 @@ import type { FailedJob } from '@kujiya/shared';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { bearer, post } from '../modules/accounts/test-helpers.ts';
 import { JOB, type JobName } from './names.ts';
-import { createJobQueue, JOB_SCHEMA, scrubError, type JobQueue } from './queue.ts';
+import { createJobQueue, type JobQueue } from './queue.ts';
+import { JOB_SCHEMA, scrubError } from './dead-letters.ts';
 import { jobDefinitions } from './registry.ts';
 
 const OWNER = { username: 'Owner', password: 'Owner123!' };

@@ -9,7 +9,7 @@ import { tradeExpiryJob } from './trade-expiry.ts';
 import { revokedTokenPurgeJob } from './revoked-token-purge.ts';
 
 /** The default period of the frequent jobs (server.ts may shorten it: the multi-instance tests). */
-export const JOB_INTERVAL_MS = 15_000;
+const JOB_INTERVAL_MS = 15_000;
 
 /** Every background job of the shop (docs/jobs.md), each calling one service facade method. */
 export function jobDefinitions(services: Services, everyMs = JOB_INTERVAL_MS): JobDefinition[] {
@@ -39,4 +39,3 @@ export function createJobRegistry(queue: JobQueue, services: Services, options: 
     stop: () => queue.stop(),
   };
 }
-export type JobRegistry = ReturnType<typeof createJobRegistry>;

@@ -10,7 +10,6 @@ import { pageParam } from './schemas.ts';
 
 /** `GET /api/admin/jobs/failed?page` */
 export const failedJobsQuerySchema = z.object({ page: pageParam });
-export type FailedJobsQuery = z.infer<typeof failedJobsQuerySchema>;
 
 export const failedJobSchema = z.object({
   id: z.string(),

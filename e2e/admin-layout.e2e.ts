@@ -30,6 +30,7 @@ const OWNER_SECTIONS = [
   'Settings',
   'Admins',
   'Audit Log',
+  'Background Jobs',
   'My Account',
 ];
 

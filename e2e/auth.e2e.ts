@@ -488,6 +488,7 @@ it('logs the admin in to the menu and keeps shoppers out', async () => {
     // The team (docs/rules/back-office.md: the menu is grouped as the sidebar is).
     ['Admins', '/admin/admins'],
     ['Audit Log', '/admin/audit-log'],
+    ['Background Jobs', '/admin/jobs'],
     ['My Account', '/admin/account'],
   ]);
   // Each entry's name is exactly the fixed label.

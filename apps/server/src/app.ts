@@ -27,6 +27,7 @@ import { rejectUnsafeCharacters } from './core/input-hardening.ts';
 import { enforceBodyDeadline } from './core/request-deadline.ts';
 import type { AppContext } from './core/context.ts';
 import { createServices, type Services } from './services.ts';
+import { createJobQueue } from './jobs/queue.ts';
 import { registerApiRoutes } from './routes.ts';
 import { registerOpenApi } from './openapi.ts';
 
@@ -99,6 +100,7 @@ export async function buildApp(options: BuildAppOptions): Promise<KujiyaApp> {
     tokens,
     guards: createGuards(tokens),
     limiter: createRateLimiter(config.redisUrl, app.log, `kujiya-rl:`),
+    jobs: createJobQueue(database, app.log),
   };
   app.addHook('onClose', async () => ctx.limiter.close());
 

@@ -32,6 +32,7 @@ const POSTS_WITHOUT_JSON_BODY: Record<string, string> = {
   'POST /api/admin/shoppers/:shopperId/enable': 'the shopper id is the whole input',
   'POST /api/admin/admins/:adminId/disable': 'the admin id is the whole input',
   'POST /api/admin/admins/:adminId/enable': 'the admin id is the whole input',
+  'POST /api/admin/jobs/:id/retry': 'the failed job id is the whole input',
 };
 
 type Schema = { params?: unknown; body?: unknown; querystring?: unknown; response?: Record<string, unknown>; hide?: boolean };

@@ -29,6 +29,7 @@ import { adminRoutes } from './modules/admin/routes.ts';
 import { tradingRoutes } from './modules/trading/routes.ts';
 import { shopOpsRoutes } from './modules/shop-ops/routes.ts';
 import { announcementsRoutes } from './modules/announcements/routes.ts';
+import { jobsRoutes } from './modules/jobs/routes.ts';
 
 export interface RouteDeps {
   ctx: AppContext;
@@ -67,6 +68,7 @@ const moduleRoutes: ModuleRoutes[] = [
   tradingRoutes,
   shopOpsRoutes,
   announcementsRoutes,
+  jobsRoutes,
 ];
 const rootRoutes: ModuleRoutes[] = [liveRoutes];
 

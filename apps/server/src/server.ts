@@ -5,6 +5,7 @@ import { migrateDatabase, openDatabase, type Database } from './db/database.ts';
 import { buildApp, type BuildAppOptions, type KujiyaApp } from './app.ts';
 import { isEmptyShop, seedDemoData } from './demo/seed-demo.ts';
 import { startMemorySettle } from './core/memory-settle.ts';
+import { createJobRegistry } from './jobs/registry.ts';
 
 export interface StartOptions {
   config: Config;
@@ -70,30 +71,16 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const stopMemorySettle = config.env === 'test' ? undefined : startMemorySettle(built.app, built.ctx.log, options.memorySettleIntervalMs);
   const address = await built.app.listen({ port: config.port, host: config.host });
   const port = new URL(address).port;
-  // Background jobs run on every instance (the advisory lock makes exactly one do each run);
-  // tests without a real server call `orders.runJobs()` themselves.
-  const stopJobs = config.env === 'test' ? undefined : built.services.orders.startJobs(options.jobIntervalMs);
-  // Queued mail goes out from every instance; each mail is claimed by one of them.
-  const stopMail = config.env === 'test' ? undefined : built.services.mail.startDelivery(options.jobIntervalMs);
-  // Gateway events not yet delivered and payments left open are settled by every instance (rows claimed once).
-  const stopPayments = config.env === 'test' ? undefined : built.services.payments.startJobs(options.jobIntervalMs);
-  // Revoked token ids (logout) are kept until their token expires; each instance purges hourly.
-  const stopPurge = config.env === 'test' ? undefined : built.services.accounts.startRevokedTokenPurge();
-  // Unpaid shipments expire, paid ones go to the courier, the two-week clock runs; rows are claimed once.
-  const stopFulfilment = config.env === 'test' ? undefined : built.services.fulfilment.startJobs(options.jobIntervalMs);
-  // Trades and offers whose units come due are cancelled; each row is claimed once (SKIP LOCKED).
-  const stopTrading = config.env === 'test' ? undefined : built.services.trading.startJobs(options.jobIntervalMs);
+  // Every background job (docs/jobs.md) on the pg-boss queue: one registry, started and stopped here;
+  // each instance runs it and the queue gives each run to one of them. Tests start their own.
+  const jobs = config.env === 'test' ? undefined : createJobRegistry(built.ctx.jobs, built.services, { everyMs: options.jobIntervalMs, log: built.ctx.log });
+  await jobs?.start();
   return {
     ...built,
     url: `http://localhost:${port}`,
     startupNotes,
     async close() {
-      await stopJobs?.();
-      await stopMail?.();
-      await stopPayments?.();
-      await stopPurge?.();
-      await stopFulfilment?.();
-      await stopTrading?.();
+      await jobs?.stop();
       await stopMemorySettle?.();
       await built.app.close();
       await database.close();

@@ -21,6 +21,7 @@ import { createAdminService, type AdminService } from './modules/admin/service.t
 import { createTradingService, type TradingService } from './modules/trading/service.ts';
 import { createShopOpsService, createShopSettingsService, type ShopOpsService, type ShopSettingsService } from './modules/shop-ops/service.ts';
 import { createAnnouncementsService, type AnnouncementsService } from './modules/announcements/service.ts';
+import { createJobsAdminService, type JobsAdminService } from './modules/jobs/service.ts';
 
 /**
  * The composition root of the domain services. Each module adds its service here, built from the
@@ -49,6 +50,8 @@ export interface Services {
   shopOps: ShopOpsService;
   shopSettings: ShopSettingsService;
   announcements: AnnouncementsService;
+  /** The background jobs' dead letters (the queue itself is `ctx.jobs`; its registry is src/jobs/). */
+  jobsAdmin: JobsAdminService;
 }
 
 export function createServices(ctx: AppContext): Services {
@@ -73,11 +76,12 @@ export function createServices(ctx: AppContext): Services {
   const wallet = createWalletService(ctx, { live });
   const tokenShop = createTokenShopService(ctx, { payments, wallet, analytics, notifications, audit });
   const inventory = createInventoryService(ctx, { catalogue, notifications });
-  const orders = createOrdersService(ctx, { catalogue, stock, fairness, wallet, inventory, notifications, payments, mail, live });
+  const orders = createOrdersService(ctx, { catalogue, stock, fairness, wallet, inventory, notifications, payments, live });
   const fulfilment = createFulfilmentService(ctx, { inventory, payments, accounts, notifications, orders, pickupPoint: shopSettings.pickupPoint });
   const admin = createAdminService(ctx, { audit, catalogue, orders, fulfilment, inventory, accounts, media, notifications, payments });
   const trading = createTradingService(ctx, { inventory, catalogue, accounts, notifications });
   const shopOps = createShopOpsService(ctx, { accounts, wallet, tokenShop, orders, inventory, fulfilment, trading, audit });
   const announcements = createAnnouncementsService(ctx, { audit });
-  return { shopOps, shopSettings, announcements, audit, admin, media, catalogue, stock, analytics, payments, wallet, tokenShop, fairness, mail, accounts, notifications, favourites, inventory, orders, live, fulfilment, trading };
+  const jobsAdmin = createJobsAdminService(ctx, { audit });
+  return { jobsAdmin, shopOps, shopSettings, announcements, audit, admin, media, catalogue, stock, analytics, payments, wallet, tokenShop, fairness, mail, accounts, notifications, favourites, inventory, orders, live, fulfilment, trading };
 }

@@ -26,8 +26,18 @@ export interface Database {
    */
   lockDb: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Plain SQL for the job queue (pg-boss's `db` option, src/jobs/queue.ts): on the main pool, or on
+   * PGlite's one connection (queued behind an open transaction, never inside it). Without values the
+   * text may hold several statements; the last one's rows are returned.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   close(): Promise<void>;
 }
+
+type Rows = { rows: Record<string, unknown>[] };
+/** The rows of the last statement, whether the driver answered one result or one per statement. */
+const lastRows = (result: Rows | Rows[]): Rows => ({ rows: (Array.isArray(result) ? result.at(-1)?.rows : result.rows) ?? [] });
 
 export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 // Any constant works; it only has to be the same in every instance sharing the database.
@@ -53,13 +63,17 @@ export async function openDatabase(opts: {
     const lockPool = new pg.Pool({ connectionString: opts.url, max: LOCK_POOL_SIZE });
     lockPool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
     const lockDb = drizzlePg(lockPool, { schema }) as unknown as Db;
-    return { db, lockDb, kind: 'postgres', close: async () => void (await Promise.all([endPool(pool), endPool(lockPool)])) };
+    const executeSql = async (text: string, values: unknown[] = []) =>
+      lastRows((await pool.query(text, values.length ? values : undefined)) as unknown as Rows | Rows[]);
+    return { db, lockDb, kind: 'postgres', executeSql, close: async () => void (await Promise.all([endPool(pool), endPool(lockPool)])) };
   }
   if (opts.pgliteDir) await fs.mkdir(opts.pgliteDir, { recursive: true });
   const client = opts.pgliteDir ? new PGlite(opts.pgliteDir) : new PGlite(opts.pgliteImage ? { loadDataDir: opts.pgliteImage } : {});
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return { db, lockDb: db, kind: 'pglite', close: () => client.close() };
+  const executeSql = async (text: string, values: unknown[] = []) =>
+    values.length ? lastRows((await client.query(text, values)) as Rows) : lastRows((await client.exec(text)) as Rows[]);
+  return { db, lockDb: db, kind: 'pglite', executeSql, close: () => client.close() };
 }
 
 /**

@@ -14,6 +14,8 @@ export const auditEntityTypeSchema = z.enum([
   'admin',
   'announcement',
   'shop_settings',
+  // A dead-lettered background job put back in its queue (docs/jobs.md).
+  'job',
 ]);
 export type AuditEntityType = z.infer<typeof auditEntityTypeSchema>;
 

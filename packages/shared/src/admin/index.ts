@@ -9,3 +9,4 @@ export * from './fulfilment.ts';
 export * from './dashboard.ts';
 export * from './new-product-form.ts';
 export * from './order-detail.ts';
+export * from './jobs.ts';

@@ -144,7 +144,6 @@ export function createAdmins(ctx: AppContext, deps: { mail: MailService; audit: 
         await deps.audit.record(tx, { admin: actor, action: 'admin.invite', entityType: 'admin', entityId: row!.id, before: null, after: auditView(row!) });
         return toAdminAccount(row!);
       });
-      deps.mail.deliverSoon();
       return invited;
     },
 

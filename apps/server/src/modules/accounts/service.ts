@@ -204,7 +204,6 @@ export function createAccountsService(ctx: AppContext, deps: { mail: MailService
     /** GET /api/users/logout with a valid token: revokes that token only (this browser's session). */
     logout: sessions.revoke,
     purgeRevokedTokens: sessions.purgeRevokedTokens,
-    startRevokedTokenPurge: sessions.startPurge,
 
     forgotPassword: resets.sendLink,
     resetPassword: (token: string, password: string) => resets.resetWithToken(token, password),

@@ -4,7 +4,6 @@ import type { PresentedToken, Role, SessionState } from '../../core/auth.ts';
 import { MINUTE } from '../../core/clock.ts';
 import { createKeyedBatches } from '../../core/keyed-batches.ts';
 import { jsonRows } from '../../core/json-rows.ts';
-import { runPeriodically } from '../../core/periodic.ts';
 import { admins, revokedTokens, users } from './tables.ts';
 
 /**
@@ -12,7 +11,6 @@ import { admins, revokedTokens, users } from './tables.ts';
  * behind the purging one would otherwise accept the token again for those minutes.
  */
 export const REVOCATION_KEPT_AFTER_EXPIRY_MS = 5 * MINUTE;
-const PURGE_INTERVAL_MS = 60 * MINUTE;
 /** Most session checks in one query. */
 export const SESSION_LOOKUP_BATCH_MAX = 500;
 
@@ -101,14 +99,7 @@ export function createSessions(ctx: AppContext) {
       await ctx.db.insert(revokedTokens).values({ jti: token.tokenId, expiresAt: token.expiresAt }).onConflictDoNothing();
     },
 
+    /** The hourly revoked-token-purge job (src/jobs/): deleting expired rows twice is harmless. */
     purgeRevokedTokens,
-
-    /**
-     * Purges hourly on this instance (started in server.ts, never under NODE_ENV=test, where tests call
-     * `purgeRevokedTokens`). Every instance may run it: deleting expired rows twice is harmless.
-     */
-    startPurge(intervalMs = PURGE_INTERVAL_MS): () => Promise<void> {
-      return runPeriodically('revoked token purge', intervalMs, purgeRevokedTokens, ctx.log);
-    },
   };
 }

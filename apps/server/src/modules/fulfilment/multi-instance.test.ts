@@ -71,7 +71,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('fulfilment on two server instan
     expect(pay.status).toBe(200);
     await until(async () => (await t.services.fulfilment.shipment(shipmentId))?.awbNumber != null);
     await pause(1500);
-    const bookedLogs = [...a.logs, ...b.logs].filter((l) => l.job === 'fulfilment' && typeof l.booked === 'number').reduce((n, l) => n + (l.booked as number), 0);
+    const bookedLogs = [...a.logs, ...b.logs].filter((l) => l.job === 'courier' && typeof l.booked === 'number').reduce((n, l) => n + (l.booked as number), 0);
     expect(bookedLogs).toBe(1);
     const status = await call(b, bob, 'GET', `/api/shipment/processing-status/${shipmentId}`);
     expect(status.json).toEqual({ status: 'completed', error: null });

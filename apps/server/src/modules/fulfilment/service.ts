@@ -1,6 +1,5 @@
 import type { PickupPoint } from '@kujiya/shared';
 import type { AppContext } from '../../core/context.ts';
-import { runPeriodically } from '../../core/periodic.ts';
 import type { AccountsService } from '../accounts/service.ts';
 import type { InventoryService } from '../inventory/service.ts';
 import type { NotificationsService } from '../notifications/service.ts';
@@ -69,6 +68,7 @@ export function createFulfilmentService(ctx: AppContext, deps: Deps) {
     queueCounts: admin.queueCounts,
 
     /** The periodic work: expire unpaid shipments, hand paid ones to the courier, the two-week clock. */
+    /** The three fulfilment jobs at once (tests): expire unpaid shipments, hand paid ones to the courier, the two-week clock. */
     async runJobs() {
       const expired = await service.expireShipments();
       const courierResult = await service.runCourierJobs();
@@ -76,18 +76,8 @@ export function createFulfilmentService(ctx: AppContext, deps: Deps) {
       return { expired, ...courierResult, ...clock };
     },
 
-    startJobs(intervalMs = 15_000): () => Promise<void> {
-      if (!courier) ctx.log.warn('no courier configured (EASYPARCEL_API_KEY unset in production): paid shipments wait in the queue');
-      return runPeriodically(
-        'fulfilment job',
-        intervalMs,
-        async () => {
-          const result = await service.runJobs();
-          if (Object.values(result).some((n) => n > 0)) ctx.log.info({ job: 'fulfilment', ...result }, 'fulfilment job');
-        },
-        ctx.log,
-      );
-    },
+    /** Whether shipments can be booked at all (the courier job warns once at start when not). */
+    hasCourier: () => Boolean(courier),
   };
   return service;
 }

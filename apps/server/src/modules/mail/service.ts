@@ -3,6 +3,8 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { AppContext } from '../../core/context.ts';
 import type { Executor } from '../../db/database.ts';
 import { HOUR, MINUTE } from '../../core/clock.ts';
+import { afterCommit } from '../../core/after-commit.ts';
+import { JOB } from '../../jobs/names.ts';
 import { mailOutbox, mailQueue } from './tables.ts';
 
 export interface MailMessage {
@@ -110,31 +112,6 @@ export function createMailService(ctx: AppContext) {
     return 'sent';
   }
 
-  let deliveryEnabled = false;
-  /** Set by `enqueue`: this process may have queued mail since the last run (lets `deliverSoon` skip empty runs). */
-  let mayHaveQueued = false;
-  let running: Promise<void> | undefined;
-  let runAgain = false;
-
-  /** One background delivery at a time per process; a request during a run makes it go round once more. */
-  function runInBackground(): void {
-    if (running) {
-      runAgain = true;
-      return;
-    }
-    running = (async () => {
-      do {
-        runAgain = false;
-        try {
-          const result = await service.deliverQueued();
-          if (result.sent || result.retried || result.failed) ctx.log.info({ job: 'mail', ...result }, 'mail job: queued mails delivered');
-        } catch (err) {
-          ctx.log.error({ err }, 'mail job failed');
-        }
-      } while (runAgain && deliveryEnabled);
-    })().finally(() => (running = undefined));
-  }
-
   const service = {
     /** Where mails go: 'smtp' or 'outbox'. */
     mode: (ctx.config.smtpUrl ? 'smtp' : 'outbox') as 'smtp' | 'outbox',
@@ -143,13 +120,14 @@ export function createMailService(ctx: AppContext) {
 
     /**
      * Queues mails in the caller's transaction: they exist only if it commits, and are sent after
-     * the commit by `deliverQueued` (the background job, or `deliverSoon` from the caller).
+     * the commit by `deliverQueued`: the commit kicks the mail-delivery job (src/jobs/), whose
+     * schedule also sends whatever a kick missed.
      */
     async enqueue(exec: Executor, messages: MailMessage[]): Promise<void> {
       if (messages.length === 0) return;
       const at = now();
       await exec.insert(mailQueue).values(messages.map((m) => ({ ...m, to: m.to.trim().toLowerCase(), nextAttemptAt: at, createdAt: at })));
-      mayHaveQueued = true;
+      afterCommit(exec, () => ctx.jobs.kick(JOB.mailDelivery));
     },
 
     /**
@@ -158,37 +136,12 @@ export function createMailService(ctx: AppContext) {
      * try is retried after `mailRetryDelay`; after MAIL_MAX_ATTEMPTS tries the mail is marked failed.
      */
     async deliverQueued(options: { batchSize?: number } = {}): Promise<DeliveryResult> {
-      mayHaveQueued = false;
       const result: DeliveryResult = { sent: 0, retried: 0, failed: 0 };
       for (;;) {
         const claimed = await claimDue(options.batchSize ?? CLAIM_BATCH);
         if (claimed.length === 0) return result;
         for (const mail of claimed) result[await deliverOne(mail)]++;
       }
-    },
-
-    /**
-     * Call right after a transaction that may have queued mail has committed: delivers in the
-     * background (fire-and-forget, errors logged). Does nothing until `startDelivery` ran (so never
-     * in tests, which call `deliverQueued` themselves) or when this process queued nothing.
-     */
-    deliverSoon(): void {
-      if (deliveryEnabled && mayHaveQueued) runInBackground();
-    },
-
-    /**
-     * Delivers queued mail every `intervalMs` on this instance. No lock between instances is needed:
-     * the claim gives each mail to one run. Stopping waits for a run in progress.
-     */
-    startDelivery(intervalMs = 15_000): () => Promise<void> {
-      deliveryEnabled = true;
-      const timer = setInterval(() => runInBackground(), intervalMs);
-      timer.unref();
-      return async () => {
-        deliveryEnabled = false;
-        clearInterval(timer);
-        await running;
-      };
     },
 
     /** Queued mails, oldest first (tests, operators). */

@@ -194,7 +194,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server instances on one Pos
     // Give both instances' jobs a few more runs: nothing is expired twice.
     await new Promise((resolve) => setTimeout(resolve, 1500));
     const expiredBy = [a, b].map((instance, i) =>
-      instance.logs.slice(logsBefore[i]).reduce((n, line) => n + (line.job === 'orders' ? Number(line.expired ?? 0) : 0), 0),
+      instance.logs.slice(logsBefore[i]).reduce((n, line) => n + (line.job === 'reservation-expiry' ? Number(line.expired ?? 0) : 0), 0),
     );
     expect(expiredBy[0]! + expiredBy[1]!).toBe(2);
     expect(await ticketsLeft(setId)).toBe(10);

@@ -29,12 +29,12 @@ import type { AppContext } from '../../core/context.ts';
 import type { Principal } from '../../core/auth.ts';
 import type { Executor, Tx } from '../../db/database.ts';
 import { MINUTE } from '../../core/clock.ts';
-import { runPeriodically } from '../../core/periodic.ts';
+import { afterCommit } from '../../core/after-commit.ts';
+import { JOB } from '../../jobs/names.ts';
 import { createKeyedBatches, type Outcome } from '../../core/keyed-batches.ts';
 import { badRequest, forbidden, locked, notFound } from '../../core/http-errors.ts';
 import { NOT_ENOUGH_TICKETS } from '../stock/service.ts';
 import type { PaymentIntent, PaymentsService } from '../payments/service.ts';
-import type { MailService } from '../mail/service.ts';
 import type { LiveService } from '../live/service.ts';
 import type { Round } from '../catalogue/service.ts';
 import { shipByDateFor } from '../inventory/service.ts';
@@ -71,13 +71,12 @@ interface TokenPurchase {
 
 interface Deps extends SettleDeps {
   payments: PaymentsService;
-  mail: MailService;
   live?: LiveService;
 }
 
 /** The purchase engine (docs/rules/buying.md, promotions.md): token and card purchases, buy-outs, the draw API. */
 export function createOrdersService(ctx: AppContext, deps: Deps) {
-  const { catalogue, stock, wallet, payments, fairness, mail } = deps;
+  const { catalogue, stock, wallet, payments, fairness } = deps;
   const settlement = createSettlement(ctx, deps);
   const now = () => ctx.clock.now();
 
@@ -303,8 +302,6 @@ export function createOrdersService(ctx: AppContext, deps: Deps) {
       for (const item of items) alone.push((await runTokenBatch(setId, [item]))[0]!);
       return alone;
     }
-    // A sell-out queued result mails in that transaction; send them now it has committed (a no-op otherwise).
-    mail.deliverSoon();
     return outcomes;
   }
 
@@ -340,7 +337,8 @@ export function createOrdersService(ctx: AppContext, deps: Deps) {
       await tx.update(orders).set({ status: 'refund_pending' }).where(eq(orders.id, order.id));
       const [message, subject] = replacedPaymentNotice(order);
       await deps.notifications.notify(tx, [order.userId], message, { email: { subject } });
-      scheduleRefunds();
+      // The refunds job runs after the webhook's transaction commits; its schedule retries what this misses.
+      afterCommit(tx, () => ctx.jobs.kick(JOB.refunds));
       return;
     }
     if (order.status !== 'pending') return;
@@ -361,7 +359,7 @@ export function createOrdersService(ctx: AppContext, deps: Deps) {
     if (reservationId) await stock.releaseReservation(tx, reservationId);
     if (round.holdOrderId === order.id) await catalogue.clearHold(tx, round.id);
     await tx.update(orders).set({ status: 'refund_pending' }).where(eq(orders.id, order.id));
-    scheduleRefunds();
+    afterCommit(tx, () => ctx.jobs.kick(JOB.refunds));
   }
 
   async function onPaymentCanceled(tx: Tx, intent: PaymentIntent): Promise<void> {
@@ -382,8 +380,6 @@ export function createOrdersService(ctx: AppContext, deps: Deps) {
   }
 
   payments.onSucceeded(KUJI_ORDER, onPaymentSucceeded);
-  // A card payment that sells a round out queues result mails in the event's transaction.
-  payments.afterEventCommitted(() => mail.deliverSoon());
   payments.onCanceled(KUJI_ORDER, onPaymentCanceled);
   payments.onRefunded(KUJI_ORDER, onPaymentRefunded);
 
@@ -431,11 +427,6 @@ export function createOrdersService(ctx: AppContext, deps: Deps) {
     return refunded;
   }
 
-  let jobsEnabled = false;
-  function scheduleRefunds() {
-    // After the webhook's transaction commits; the background job retries whatever this misses.
-    if (jobsEnabled) setTimeout(() => jobsEnabled && void processPendingRefunds().catch(() => {}), 200).unref();
-  }
 
   /** Reserves tickets and creates the card payment intent of an order (docs/rules/buying.md). */
   async function createCardOrder(user: Principal, input: { setId: string; paid: number | 'buyOut'; clientSeed?: string }): Promise<KujiIntentResponse> {
@@ -515,38 +506,17 @@ export function createOrdersService(ctx: AppContext, deps: Deps) {
     /** Ran by the background job; public for tests. */
     onPaymentSucceeded,
 
-    /** Starts the reservation-expiry and refund job (not in tests; they call runJobs themselves). */
-    startJobs(intervalMs = 15_000): () => Promise<void> {
-      jobsEnabled = true;
-      const stop = runPeriodically(
-        'orders job',
-        intervalMs,
-        async () => {
-          const result = await service.runJobs();
-          if (result?.expired || result?.refunded) ctx.log.info({ job: 'orders', ...result }, 'orders job: reservations expired, refunds sent');
-        },
-        ctx.log,
-      );
-      return async () => {
-        jobsEnabled = false;
-        await stop();
-      };
+    /**
+     * The reservation-expiry job (src/jobs/): lapsed reservations are released by one statement, so
+     * a run repeated on another instance finds nothing left to expire.
+     */
+    async expireReservations(): Promise<{ expired: number }> {
+      return { expired: await ctx.db.transaction((tx) => stock.expireReservations(tx)) };
     },
 
-    /**
-     * Expires lapsed reservations exactly once across instances (a transaction-scoped advisory lock:
-     * an instance that cannot take it skips this round), then sends pending refunds and re-drives
-     * abandoned ones.
-     */
-    async runJobs(): Promise<{ expired: number; refunded: number } | null> {
-      const expired = await ctx.db.transaction(async (tx) => {
-        const result = (await tx.execute(sql`select pg_try_advisory_xact_lock(727005) as locked`)) as unknown as {
-          rows: { locked: boolean }[];
-        };
-        if (!result.rows[0]?.locked) return null;
-        return stock.expireReservations(tx);
-      });
-      if (expired === null) return null;
+    /** Both order jobs at once: expire lapsed reservations, then send pending refunds (tests). */
+    async runJobs(): Promise<{ expired: number; refunded: number }> {
+      const { expired } = await service.expireReservations();
       return { expired, refunded: await processPendingRefunds() };
     },
 

@@ -10,7 +10,6 @@ import { TestGateway } from './test-gateway.ts';
 import { paymentEvents, paymentIntents } from './tables.ts';
 import { transition } from './status-machine.ts';
 import { DAY, MINUTE } from '../../core/clock.ts';
-import { runPeriodically } from '../../core/periodic.ts';
 
 /** A payment still open this long after its creation is asked about at the gateway (reconciliation). */
 export const RECONCILE_AFTER_MS = 2 * MINUTE;
@@ -74,8 +73,6 @@ export function createPaymentsService(ctx: AppContext, gateway: PaymentGateway =
     if (handlers[kind].has(purpose)) throw new Error(`A ${kind} handler for '${purpose}' is already registered`);
     handlers[kind].set(purpose, handler);
   };
-  /** Called after an applied event's transaction has committed (e.g. to send the mail it queued). */
-  const afterCommit: Array<() => void> = [];
 
   /** Applies one verified event in one transaction with its dedupe row. */
   async function applyEvent(event: GatewayEvent): Promise<WebhookResult> {
@@ -149,9 +146,7 @@ export function createPaymentsService(ctx: AppContext, gateway: PaymentGateway =
     if (!kind) return false;
     const id = remote.id;
     const result = await applyEvent({ id: `${source}_${id}_${kind}`, type: `${source}.${kind}`, kind, paymentIntentId: id, amount: remote.amount, failureMessage: null });
-    if (!result.status) return false;
-    for (const listener of afterCommit) listener();
-    return true;
+    return Boolean(result.status);
   }
 
   const service = {
@@ -160,8 +155,6 @@ export function createPaymentsService(ctx: AppContext, gateway: PaymentGateway =
     onFailed: register('failed'),
     onCanceled: register('canceled'),
     onRefunded: register('refunded'),
-    /** Registers a listener run after every applied event has committed; it must not throw. */
-    afterEventCommitted: (listener: () => void) => void afterCommit.push(listener),
 
     /**
      * Creates an intent at the gateway, then records it (and whatever the caller attaches to it, e.g.
@@ -223,9 +216,7 @@ export function createPaymentsService(ctx: AppContext, gateway: PaymentGateway =
         if (error instanceof WebhookSignatureError) throw badRequest('Invalid webhook signature');
         throw error;
       }
-      const result = await applyEvent(event);
-      if (result.status) for (const listener of afterCommit) listener();
-      return result;
+      return applyEvent(event);
     },
 
     /**
@@ -274,19 +265,11 @@ export function createPaymentsService(ctx: AppContext, gateway: PaymentGateway =
     },
 
     /**
-     * The payment jobs on this instance: the test gateway's event delivery (its outbox) and the
-     * reconciliation of open payments. Started in server.ts (not under NODE_ENV=test).
+     * The payment-events job (src/jobs/): the test gateway's undelivered events (its outbox, each
+     * claimed by one run); nothing with a real gateway, whose events come by webhook.
      */
-    startJobs(intervalMs = 15_000): () => Promise<void> {
-      return runPeriodically(
-        'payments job',
-        intervalMs,
-        async () => {
-          if (gateway instanceof TestGateway) await gateway.deliverPending();
-          await service.reconcilePending();
-        },
-        ctx.log,
-      );
+    async deliverGatewayEvents(): Promise<{ delivered: number; failed: number }> {
+      return gateway instanceof TestGateway ? gateway.deliverPending() : { delivered: 0, failed: 0 };
     },
 
     /**

@@ -129,7 +129,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('trading on two server instances
     const offererNotes = (await t.services.notifications.list(offerer.user.id)).filter((n) => n.message.startsWith('A trade you made an offer on was cancelled'));
     expect(ownerNotes).toHaveLength(1);
     expect(offererNotes).toHaveLength(1);
-    const jobRuns = [...a.logs, ...b.logs].filter((l) => l.job === 'trade expiry').reduce((n, l) => n + (l.trades as number), 0);
+    const jobRuns = [...a.logs, ...b.logs].filter((l) => l.job === 'trade-expiry').reduce((n, l) => n + (l.trades as number), 0);
     expect(jobRuns).toBe(1);
   });
 });

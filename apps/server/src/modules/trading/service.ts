@@ -1,5 +1,4 @@
 import type { AppContext } from '../../core/context.ts';
-import { runPeriodically } from '../../core/periodic.ts';
 import type { AccountsService } from '../accounts/service.ts';
 import type { CatalogueService } from '../catalogue/service.ts';
 import type { InventoryService } from '../inventory/service.ts';
@@ -47,17 +46,6 @@ export function createTradingService(
     productImages: reads.productImages,
     expireDue: expiry.expireDue,
 
-    startJobs(intervalMs = 15_000): () => Promise<void> {
-      return runPeriodically(
-        'trade expiry job',
-        intervalMs,
-        async () => {
-          const result = await service.expireDue();
-          if (result.trades + result.offers > 0) ctx.log.info({ job: 'trade expiry', ...result }, 'trade expiry job');
-        },
-        ctx.log,
-      );
-    },
   };
   return service;
 }

@@ -31,6 +31,7 @@ export const adminRoutes: RouteObject[] = [
       { path: 'shoppers/:shopperId', lazy: async () => ({ Component: (await import('./components/shop-ops/ShopperPage')).ShopperPage }) },
       { path: 'admins', lazy: async () => ({ Component: (await import('./components/shop-ops/AdminsPage')).AdminsPage }) },
       { path: 'account', lazy: async () => ({ Component: (await import('./components/shop-ops/AdminAccountPage')).AdminAccountPage }) },
+      { path: 'jobs', lazy: async () => ({ Component: (await import('./components/JobsPage')).JobsPage }) },
       { path: 'audit-log', lazy: async () => ({ Component: (await import('./components/AuditLogPage')).AuditLogPage }) },
       { path: 'settings', lazy: async () => ({ Component: (await import('./components/shop-ops/ShopSettingsPage')).ShopSettingsPage }) },
       { path: 'announcements', lazy: async () => ({ Component: (await import('./components/shop-ops/AnnouncementsPage')).AnnouncementsPage }) },

@@ -22,6 +22,7 @@ export const adminSections = [
   { to: '/admin/settings', label: 'Settings', hint: 'Pickup point and the labels’ sender address', staff: false, group: 'Running the shop' },
   { to: '/admin/admins', label: 'Admins', hint: 'Invite owners and staff', staff: false, group: 'Team' },
   { to: '/admin/audit-log', label: 'Audit Log', hint: 'Every admin change: who, what, when', staff: false, group: 'Team' },
+  { to: '/admin/jobs', label: 'Background Jobs', hint: 'Failed jobs: their error and a retry', staff: false, group: 'Team' },
   { to: '/admin/account', label: 'My Account', hint: 'Change your password', staff: true, group: 'Team' },
 ] as const satisfies readonly { to: string; label: string; hint: string; staff: boolean; group: AdminSectionGroup }[];
 

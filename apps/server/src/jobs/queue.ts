@@ -1,0 +1,195 @@
+import PgBoss from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/database.ts';
+import { DAY, HOUR } from '../core/clock.ts';
+import type { JobKicker, JobName } from './names.ts';
+import { failedJobName, JOB_SCHEMA, listFailed, type FailedJob } from './dead-letters.ts';
+
+/** One background job (docs/jobs.md): what runs, how often, and how a failure is retried. */
+export interface JobDefinition {
+  name: JobName;
+  /** One run per period across every instance; absent: runs only when kicked. */
+  everyMs?: number;
+  /** Tries after the first failure: the first `retryDelaySeconds` later, then doubling (with jitter). */
+  retryLimit: number;
+  retryDelaySeconds: number;
+  /** The module's work method: idempotent, so a repeated or retried run changes nothing twice. */
+  run: () => Promise<unknown>;
+}
+
+export interface JobQueue extends JobKicker {
+  start(definitions: JobDefinition[]): Promise<void>;
+  /** Stops scheduling and waits for the runs in progress (safe to close the database after it). */
+  stop(): Promise<void>;
+  /** A run of `name` now, outside its schedule (tests, operators); its id, or null when one already waits. */
+  send(name: JobName, trigger?: Trigger): Promise<string | null>;
+  /** What the schedule's timer does each period: sends this period's run unless one was sent already. */
+  tick(name: JobName): Promise<void>;
+  listFailed(page: number): Promise<{ jobs: FailedJob[]; totalPages: number }>;
+  /** Puts a dead-lettered job back in the queue for one more try; null when no such failed job. */
+  retry(id: string): Promise<{ name: string } | null>;
+}
+
+type Trigger = 'schedule' | 'after-commit' | 'manual';
+
+/** A run that takes longer than this is failed (and retried): no job holds a lock for long. */
+const EXPIRE_SECONDS = 600;
+/** The worker's poll between runs; a kick on this instance wakes it at once. */
+const POLL_SECONDS = 1;
+
+/** Creates or updates the job's queue: its policy, retries and expiry. */
+async function ensureQueue(boss: PgBoss, def: JobDefinition): Promise<void> {
+  const options = {
+    name: def.name,
+    policy: 'stately' as const,
+    retryLimit: def.retryLimit,
+    retryDelay: def.retryDelaySeconds,
+    retryBackoff: true,
+    expireInSeconds: EXPIRE_SECONDS,
+  };
+  // Instances starting together may both create it (a deadlock or a duplicate for the loser):
+  // the loser tries again and finds it there.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      if (await boss.getQueue(def.name)) return await boss.updateQueue(def.name, options);
+      return await boss.createQueue(def.name, options);
+    } catch (error) {
+      if (attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 50));
+    }
+  }
+}
+
+/**
+ * The pg-boss queue on the shop's own database (PostgreSQL, or PGlite through the `db` option: its
+ * one connection runs pg-boss's statements between the app's transactions, never inside one, so a
+ * kick is sent after commit and nothing waits on itself). Every instance runs the same registry:
+ * a scheduled run is sent once per period (a throttled send), one run of a job is active at a time
+ * across instances (the `stately` policy), and a failed run is retried with backoff and then kept
+ * in the `failed` state, the dead-letter queue the back office lists (GET /api/admin/jobs/failed).
+ */
+export function createJobQueue(database: Pick<Database, 'executeSql'>, log: FastifyBaseLogger): JobQueue {
+  return new PgBossQueue(database, log);
+}
+
+/** A run's handler: the job's work, its counts logged when it did something, a failure logged and rethrown (retried). */
+function handlerOf(def: JobDefinition, log: FastifyBaseLogger, track: <T>(promise: Promise<T>) => Promise<T>) {
+  return async ([job]: PgBoss.Job[]) => {
+    try {
+      const result = await track(def.run());
+      const counts = result && typeof result === 'object' ? Object.values(result) : [];
+      if (counts.some((n) => typeof n === 'number' && n > 0)) log.info({ job: def.name, ...(result as object) }, `${def.name} job`);
+      return result;
+    } catch (err) {
+      log.warn({ err, job: def.name, jobId: job?.id }, `${def.name} job failed; retried with backoff`);
+      throw err;
+    }
+  };
+}
+
+class PgBossQueue implements JobQueue {
+  private readonly boss: PgBoss;
+  private running = false;
+  private readonly timers: NodeJS.Timeout[] = [];
+  private readonly workers = new Map<string, string>();
+  private readonly scheduled = new Map<JobName, JobDefinition>();
+  private readonly inFlight = new Set<Promise<unknown>>();
+
+  private readonly database: Pick<Database, 'executeSql'>;
+  private readonly log: FastifyBaseLogger;
+
+  constructor(database: Pick<Database, 'executeSql'>, log: FastifyBaseLogger) {
+    this.database = database;
+    this.log = log;
+    this.boss = new PgBoss({
+      db: { executeSql: (text: string, values: unknown[]) => database.executeSql(text, values) },
+      schema: JOB_SCHEMA,
+      schedule: false,
+      archiveCompletedAfterSeconds: HOUR / 1000,
+      archiveFailedAfterSeconds: (30 * DAY) / 1000,
+      deleteAfterDays: 7,
+    } as PgBoss.ConstructorOptions);
+    this.boss.on('error', (err) => log.error({ err }, 'job queue error'));
+  }
+
+  private readonly track = <T>(promise: Promise<T>): Promise<T> => {
+    this.inFlight.add(promise);
+    void promise.finally(() => this.inFlight.delete(promise)).catch(() => {});
+    return promise;
+  };
+
+  private wake(name: string): void {
+    const worker = this.workers.get(name);
+    if (worker) this.boss.notifyWorker(worker);
+  }
+
+  private async sendRun(name: JobName, trigger: Trigger, slotSeconds?: number): Promise<string | null> {
+    const options: PgBoss.SendOptions = slotSeconds ? { singletonKey: 'schedule', singletonSeconds: slotSeconds } : {};
+    const id = await this.boss.send(name, { trigger }, options);
+    if (id) this.wake(name);
+    return id;
+  }
+
+  /** One tick of a schedule: a run for this period, unless a failed run is waiting for its retry. */
+  private async tickOf(def: JobDefinition): Promise<void> {
+    const slotSeconds = Math.max(1, Math.round((def.everyMs ?? 0) / 1000));
+    const { rows } = await this.database.executeSql(`select 1 from ${JOB_SCHEMA}.job where name = $1 and state = 'retry' limit 1`, [def.name]);
+    if (rows.length === 0) await this.sendRun(def.name, 'schedule', slotSeconds);
+  }
+
+  async start(definitions: JobDefinition[]): Promise<void> {
+    await this.boss.start();
+    for (const def of definitions) await ensureQueue(this.boss, def);
+    for (const def of definitions) {
+      const handler = handlerOf(def, this.log, this.track);
+      this.workers.set(def.name, await this.boss.work(def.name, { pollingIntervalSeconds: POLL_SECONDS, batchSize: 1 }, handler));
+    }
+    this.running = true;
+    for (const def of definitions) {
+      if (!def.everyMs) continue;
+      this.scheduled.set(def.name, def);
+      const timer = setInterval(() => {
+        if (this.running) void this.tickOf(def).catch((err: unknown) => this.log.error({ err, job: def.name }, 'job schedule failed'));
+      }, def.everyMs);
+      timer.unref();
+      this.timers.push(timer);
+    }
+  }
+
+  async stop(): Promise<void> {
+    if (!this.running) return;
+    this.running = false;
+    for (const timer of this.timers.splice(0)) clearInterval(timer);
+    this.scheduled.clear();
+    await this.boss.stop({ graceful: true, wait: true, close: false, timeout: 30_000 });
+    await Promise.allSettled([...this.inFlight]);
+    this.workers.clear();
+  }
+
+  kick(name: JobName): void {
+    if (!this.running) return;
+    void this.sendRun(name, 'after-commit').catch((err: unknown) => this.log.error({ err, job: name }, 'job not queued; its schedule will run it'));
+  }
+
+  send(name: JobName, trigger: Trigger = 'manual'): Promise<string | null> {
+    return this.sendRun(name, trigger);
+  }
+
+  async tick(name: JobName): Promise<void> {
+    const def = this.scheduled.get(name);
+    if (!def) throw new Error(`${name} has no schedule on this queue`);
+    await this.tickOf(def);
+  }
+
+  listFailed(page: number): Promise<{ jobs: FailedJob[]; totalPages: number }> {
+    return listFailed(this.database, page);
+  }
+
+  async retry(id: string): Promise<{ name: string } | null> {
+    const name = await failedJobName(this.database, id);
+    if (!name) return null;
+    await this.boss.retry(name, id);
+    this.wake(name);
+    return { name };
+  }
+}

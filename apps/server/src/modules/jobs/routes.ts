@@ -5,13 +5,13 @@ import type { ModuleRoutes } from '../../routes.ts';
 export const jobsRoutes: ModuleRoutes = (app, { ctx, services }) => {
   app.get(
     '/admin/jobs/failed',
-    { preValidation: ctx.guards.requireAdmin, schema: { querystring: failedJobsQuerySchema, response: { 200: failedJobsResponseSchema } } },
+    { onRequest: ctx.guards.requireAdmin, schema: { querystring: failedJobsQuerySchema, response: { 200: failedJobsResponseSchema } } },
     async (request) => services.jobsAdmin.listFailed(request.query.page),
   );
 
   app.post(
     '/admin/jobs/:id/retry',
-    { preValidation: ctx.guards.requireAdmin, schema: { params: jobIdParamsSchema, response: { 200: retryJobResponseSchema } } },
+    { onRequest: ctx.guards.requireAdmin, schema: { params: jobIdParamsSchema, response: { 200: retryJobResponseSchema } } },
     async (request) => services.jobsAdmin.retry(request.admin!, request.params.id),
   );
 };

@@ -187,7 +187,7 @@ export async function buildApp(options: BuildAppOptions): Promise<KujiyaApp> {
   });
 
   const services = createServices(ctx);
-  await registerOpenApi(app);
+  await registerOpenApi(app, ctx.guards);
   await registerApiRoutes(app, { ctx, services });
 
   const webDist = options.webDist === undefined ? defaultWebDist : options.webDist;

@@ -95,7 +95,7 @@ export const errorCodeOfMessage: Readonly<Record<string, ErrorCode>> = {
 };
 
 /** Messages built from a template (a number or a name inside), recognised by their fixed part. */
-export const errorCodeOfMessagePattern: ReadonlyArray<readonly [RegExp, ErrorCode]> = [
+const errorCodeOfMessagePattern: ReadonlyArray<readonly [RegExp, ErrorCode]> = [
   [/^Not enough tokens: /, ErrorCode.INSUFFICIENT_TOKENS],
   [/^You already hold \d+ unpaid tickets? in other checkouts\./, ErrorCode.TOO_MANY_RESERVATIONS],
   [/^You must buy at least \d+ tickets for this set\.$/, ErrorCode.MINIMUM_TICKETS],

@@ -122,4 +122,26 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: {
+      // The web decides on an error's `code`, never on its text: rewording a message must not break a
+      // flow (docs/rules/errors.md). Comparing or searching any `.message` is refused.
+      'no-restricted-syntax': [
+        'error',
+        ...['left', 'right'].map((side) => ({
+          selector: `BinaryExpression[operator=/^[!=]==?$/][${side}.type='MemberExpression'][${side}.property.name='message']`,
+          message: 'Decide on the error code (ApiError.code, ErrorCode), not on the message text (docs/rules/errors.md).',
+        })),
+        {
+          selector: "CallExpression[callee.property.name=/^(includes|startsWith|endsWith|match|search|indexOf)$/][callee.object.property.name='message']",
+          message: 'Decide on the error code (ApiError.code, ErrorCode), not on the message text (docs/rules/errors.md).',
+        },
+        {
+          selector: "CallExpression[callee.property.name=/^(test|exec)$/] > MemberExpression.arguments[property.name='message']",
+          message: 'Decide on the error code (ApiError.code, ErrorCode), not on the message text (docs/rules/errors.md).',
+        },
+      ],
+    },
+  },
 );

@@ -286,7 +286,7 @@ it('orders: the list, details, a chance set waiting for its sell-out, then Won o
   await page.getByText('Invalid Order Number').waitFor();
   await screenshot(page, 'fulfilment-order-invalid');
   // Another shopper's order: the API answers 403 (server tests cover who gets it); the page says so.
-  await page.route('**/api/order/11111111-1111-4111-8111-111111111111', (route) => route.fulfill({ status: 403, json: { message: 'Access Denied' } }));
+  await page.route('**/api/order/11111111-1111-4111-8111-111111111111', (route) => route.fulfill({ status: 403, json: { message: 'Access Denied', code: 'FORBIDDEN' } }));
   await page.goto('/order-details/11111111-1111-4111-8111-111111111111');
   await page.getByText('Access Denied').waitFor();
   expect(errors.filter((e) => !e.includes('403') && !e.includes('404'))).toEqual([]);

@@ -254,7 +254,7 @@ it('a 403 from a purchase shows the login reminder', async () => {
   const product = (await products(page)).find((p) => plain(p) && left(p) > 0)!;
   const play = await openPlay(page, product);
   // The session looks valid in the browser but the server no longer accepts it.
-  await page.route('**/api/token/balance', (route) => route.fulfill({ status: 403, contentType: 'application/json', body: '{"message":"Please login first."}' }));
+  await page.route('**/api/token/balance', (route) => route.fulfill({ status: 403, contentType: 'application/json', body: '{"message":"Please login first.","code":"LOGIN_REQUIRED"}' }));
   await acceptTerms(page, play, 'BUY');
   const reminder = dialog(page, 'Please login first.');
   await reminder.waitFor();
@@ -317,7 +317,7 @@ it('a card checkout refused by a holding bound shows the server text (the cool-d
   const product = (await products(page)).filter((p) => plain(p) && p.token * left(p) > tokens + p.token)[0]!;
   const text = 'You let 2 checkouts of this set lapse unpaid, so you can reserve its tickets again at 9:15 pm (Singapore time), in 30 minutes. Buying with tokens is not affected.';
   await page.route('**/api/payment/kuji/create-intent', (route) =>
-    route.fulfill({ status: 429, contentType: 'application/json', headers: { 'retry-after': '1800' }, body: JSON.stringify({ message: text, retryAt: new Date().toISOString() }) }),
+    route.fulfill({ status: 429, contentType: 'application/json', headers: { 'retry-after': '1800' }, body: JSON.stringify({ message: text, code: 'RATE_LIMITED', retryAt: new Date().toISOString() }) }),
   );
   const play = await openPlay(page, product);
   await setQuantity(play, Math.floor(tokens / product.token) + 1);

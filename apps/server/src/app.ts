@@ -10,7 +10,7 @@ import fastifyStatic from '@fastify/static';
 import compress from '@fastify/compress';
 import zlib from 'node:zlib';
 import { serializerCompiler, validatorCompiler, hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { LIVE_MAX_CLIENT_FRAME_BYTES } from '@kujiya/shared';
+import { ErrorCode, LIVE_MAX_CLIENT_FRAME_BYTES } from '@kujiya/shared';
 import { validationMessage } from './core/validate.ts';
 import { loggerOptions, RequestLogController } from './core/logger.ts';
 import { contractBreachMessage, isContractBreach } from './core/serializers.ts';
@@ -18,7 +18,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { systemClock, type Clock } from './core/clock.ts';
 import { TokenService, createGuards } from './core/auth.ts';
-import { HttpError } from './core/http-errors.ts';
+import { HttpError, errorBody } from './core/http-errors.ts';
 import { getOrCreateSetting } from './core/settings.ts';
 import { installAfterCommit, setAfterCommitErrorHandler } from './core/after-commit.ts';
 import { createRateLimiter } from './core/rate-limiter.ts';
@@ -163,29 +163,31 @@ export async function buildApp(options: BuildAppOptions): Promise<KujiyaApp> {
     done();
   });
 
+  // Every error answer is `{ message, code }` (docs/rules/errors.md).
   app.setErrorHandler((error, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return reply.status(400).send({ message: validationMessage(error.validation) });
+      return reply.status(400).send(errorBody(400, validationMessage(error.validation), ErrorCode.VALIDATION_FAILED));
     }
     if (isContractBreach(error)) {
       const message = contractBreachMessage(error);
       request.log.error({ err: error }, message);
       options.onContractBreach?.(message);
-      return reply.status(500).send({ message: config.env === 'production' ? 'Internal Server Error' : message });
+      return reply.status(500).send(errorBody(500, config.env === 'production' ? 'Internal Server Error' : message, ErrorCode.INTERNAL));
     }
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).headers(error.headers).send({ message: error.message, ...error.extra });
+      return reply.status(error.statusCode).headers(error.headers).send(error.body());
     }
+    // Fastify's own 4xx (a malformed JSON body, 413 too large, 415 unsupported type): the status's code.
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {
-      return reply.status(status).send({ message: (error as Error).message });
+      return reply.status(status).send(errorBody(status, (error as Error).message));
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ message: 'Internal Server Error' });
+    return reply.status(500).send(errorBody(500, 'Internal Server Error', ErrorCode.INTERNAL));
   });
 
   const services = createServices(ctx);
-  await registerOpenApi(app);
+  await registerOpenApi(app, ctx.guards);
   await registerApiRoutes(app, { ctx, services });
 
   const webDist = options.webDist === undefined ? defaultWebDist : options.webDist;
@@ -207,7 +209,7 @@ export async function buildApp(options: BuildAppOptions): Promise<KujiyaApp> {
     });
     app.setNotFoundHandler(async (request, reply) => {
       if (request.method !== 'GET' || request.url.startsWith('/api/') || request.url.startsWith('/ws')) {
-        return reply.status(404).send({ message: 'Not found' });
+        return reply.status(404).send(errorBody(404, 'Not found', ErrorCode.NOT_FOUND));
       }
       reply.header('Cache-Control', 'no-cache');
       const html = await webIndex.htmlFor(request.url.split('?')[0]!);
@@ -218,7 +220,7 @@ export async function buildApp(options: BuildAppOptions): Promise<KujiyaApp> {
       return encoding ? reply.header('Content-Encoding', encoding).send(webIndex.encoded(html, encoding)) : reply.send(html);
     });
   } else {
-    app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: 'Not found' }));
+    app.setNotFoundHandler((_request, reply) => reply.status(404).send(errorBody(404, 'Not found', ErrorCode.NOT_FOUND)));
   }
 
   return { app, routeTable, ctx, services };

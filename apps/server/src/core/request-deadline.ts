@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { ErrorCode } from '@kujiya/shared';
 
 export const REQUEST_TIMEOUT_MESSAGE = 'The request did not arrive in time.';
 
@@ -18,7 +19,7 @@ export function enforceBodyDeadline(app: FastifyInstance, timeoutMs: number): vo
     if (raw.complete || !hasBody) return done();
     const timer = setTimeout(() => {
       if (raw.complete || raw.readableEnded) return;
-      if (!reply.sent) void reply.code(408).header('connection', 'close').send({ message: REQUEST_TIMEOUT_MESSAGE });
+      if (!reply.sent) void reply.code(408).header('connection', 'close').send({ message: REQUEST_TIMEOUT_MESSAGE, code: ErrorCode.REQUEST_TIMEOUT });
       // Answered early (a 403 before the body): Node would go on reading the rest to reuse the connection.
       else if (typeof raw.socket?.destroy === 'function') raw.socket.destroy();
     }, timeoutMs);

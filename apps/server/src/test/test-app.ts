@@ -1,4 +1,5 @@
 import type { RouteOptions } from 'fastify';
+import { errorBodySchema } from '@kujiya/shared';
 import { loadConfig } from '../config.ts';
 import { TestClock } from '../core/clock.ts';
 import { buildApp } from '../app.ts';
@@ -44,6 +45,21 @@ export async function createTestApp(options: TestAppOptions = {}) {
     requestTimeoutMs: options.requestTimeoutMs,
     onContractBreach: (message) => contractBreaches.push(message),
     onRoute: (route) => routes.push(route),
+  });
+  // Every error answer is `{ message, code }` with a code of the shared list (docs/rules/errors.md):
+  // one without is recorded like a schema breach, so any test that meets it fails.
+  built.app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode < 400 || typeof payload !== 'string' || !String(reply.getHeader('content-type')).includes('json')) return payload;
+    let body: unknown;
+    try {
+      body = JSON.parse(payload);
+    } catch {
+      body = payload;
+    }
+    if (!errorBodySchema.safeParse(body).success) {
+      contractBreaches.push(`Error answer ${reply.statusCode} of ${request.method} ${request.url} is not { message, code }: ${payload.slice(0, 200)}`);
+    }
+    return payload;
   });
   await built.app.ready();
   if (options.demo) await seedDemoData(built.ctx, built.services);

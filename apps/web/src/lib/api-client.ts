@@ -2,18 +2,22 @@ import type { $ZodType, output } from 'zod/v4/core';
 import { storageKeys } from './storage';
 import { takeEarlyRequest } from './early-request';
 import { reportShopperTokenRefused } from './token-refusals';
+import { ErrorCode, isErrorCode } from '@kujiya/shared';
 
-/** The server's answer to a shopper token it no longer accepts (revoked, account disabled, password reset). */
-const SESSION_ENDED_MESSAGE = 'Please login first.';
-
-/** An API answer that was not OK: its status and the server's `message` (or a generic text). */
+/**
+ * An API answer that was not OK: its status, the server's `message` (or a generic text) and its
+ * `code` (docs/rules/errors.md). Decisions read `code`, never the message: the text may be reworded.
+ */
 export class ApiError extends Error {
+  /** The answer's error code; undefined when the answer had none (a proxy's error page). */
+  readonly code: ErrorCode | undefined;
   constructor(
     readonly status: number,
     message: string,
     readonly body: Record<string, unknown> = {},
   ) {
     super(message);
+    this.code = isErrorCode(body.code) ? body.code : undefined;
   }
 }
 
@@ -109,8 +113,9 @@ export async function api<S extends $ZodType>(path: string, request: ApiRequest 
     const record = (data && typeof data === 'object' ? data : {}) as Record<string, unknown>;
     const message =
       typeof record.message === 'string' ? record.message : typeof record.error === 'string' ? record.error : response.statusText;
-    // The shopper's stored token was refused: that session has ended on the server, so end it here too.
-    if (response.status === 403 && message === SESSION_ENDED_MESSAGE && token && request.auth !== 'admin') {
+    // The shopper's stored token was refused (revoked, account disabled, password reset): that
+    // session has ended on the server, so end it here too.
+    if (response.status === 403 && record.code === ErrorCode.LOGIN_REQUIRED && token && request.auth !== 'admin') {
       reportShopperTokenRefused(token);
     }
     throw new ApiError(response.status, message, record);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from '../common/ids.ts';
+import { ErrorCode } from '../common/error-codes.ts';
 import { POSTAL_CODE_MESSAGE, POSTAL_CODE_PATTERN, phoneNumberSchema } from '../accounts/schemas.ts';
 import { fairnessReceiptSchema } from '../fairness/schemas.ts';
 
@@ -165,7 +166,7 @@ export const createShippingIntentResponseSchema = z.object({
 export type CreateShippingIntentResponse = z.infer<typeof createShippingIntentResponseSchema>;
 
 /** The 400 answer when chosen units are past their ship-by date: one line per unit in `message`. */
-export const EXPIRED_SHIPPING = 'EXPIRED_SHIPPING';
+export const EXPIRED_SHIPPING = ErrorCode.EXPIRED_SHIPPING;
 export const expiredShippingErrorSchema = z.object({ message: z.string(), code: z.literal(EXPIRED_SHIPPING) });
 export const ADDRESS_INCOMPLETE_MESSAGE = 'Please update your profile shipping address to proceed.';
 export const SHIPMENT_FAILURE_MESSAGE = 'Please update your profile address and phone number.';

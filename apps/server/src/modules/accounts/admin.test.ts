@@ -35,7 +35,7 @@ describe('admin accounts', () => {
     for (const body of [{ username: 'boss', password: 'nope' }, { username: 'nobody', password: 'Boss123!' }]) {
       const res = await post(t, '/api/admin/login', body);
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ message: 'Invalid username or password.' });
+      expect(res.json()).toEqual({ message: 'Invalid username or password.', code: 'INVALID_LOGIN' });
     }
     const missing = await post(t, '/api/admin/login', { username: '' });
     expect(missing.statusCode).toBe(400);

@@ -58,7 +58,7 @@ describe('password reset by link', () => {
 
     const again = await post(t, `/api/users/reset-password/${token}`, { password: 'Other123!' });
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ message: INVALID });
+    expect(again.json()).toEqual({ message: INVALID, code: 'RESET_LINK_INVALID' });
     expect((await login(t, 'frank', 'New123!')).statusCode).toBe(200);
   });
 

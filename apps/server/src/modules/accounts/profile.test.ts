@@ -79,7 +79,7 @@ describe('profile', () => {
     await t.ctx.db.delete(users).where(eq(users.email, 'ghost@example.com'));
     const res = await details('ghost', ghost.token);
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ message: 'Please login first.' });
+    expect(res.json()).toEqual({ message: 'Please login first.', code: 'LOGIN_REQUIRED' });
   });
 
   it('updates only the fields sent (multipart) and answers the update message', async () => {

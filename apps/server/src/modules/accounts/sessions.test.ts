@@ -10,7 +10,7 @@ import { REVOCATION_KEPT_AFTER_EXPIRY_MS } from './sessions.ts';
 import { bearer, insertTestShopper, latestCode, post, signUp } from './test-helpers.ts';
 
 const JWT_SECRET = 'sessions-secret-sessions-secret-0123456';
-const LOGIN_FIRST = { message: 'Please login first.' };
+const LOGIN_FIRST = { message: 'Please login first.', code: 'LOGIN_REQUIRED' };
 
 /**
  * Revocable bearer tokens (docs/accounts.md, Sessions): a password reset ends every older token of the

@@ -21,7 +21,7 @@ describe('sign-up with an e-mail code', () => {
     expect(free.statusCode).toBe(200);
     const taken = await post(t, '/api/users/check-email', { email: ' TAKEN1@example.com ' });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toEqual({ message: 'An account already exists with this email.' });
+    expect(taken.json()).toEqual({ message: 'An account already exists with this email.', code: 'EMAIL_TAKEN' });
     const bad = await post(t, '/api/users/check-email', { email: 'not-an-email' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('Please enter a valid email address.');
@@ -141,7 +141,7 @@ describe('verification codes', () => {
     t.clock.advance(15 * MINUTE + 1000);
     const res = await verify('exp@example.com', code);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: INCORRECT, reason: 'expired' });
+    expect(res.json()).toEqual({ message: INCORRECT, reason: 'expired', code: 'VERIFICATION_CODE_INCORRECT' });
   });
 
   it('still works just before 15 minutes', async () => {
@@ -166,10 +166,10 @@ describe('verification codes', () => {
     for (let i = 0; i < 4; i++) {
       const res = await verify('tries@example.com', wrong(code));
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: INCORRECT, reason: 'incorrect' });
+      expect(res.json()).toEqual({ message: INCORRECT, reason: 'incorrect', code: 'VERIFICATION_CODE_INCORRECT' });
     }
     const fifth = await verify('tries@example.com', wrong(code));
-    expect(fifth.json()).toEqual({ message: INCORRECT, reason: 'tooManyAttempts' });
+    expect(fifth.json()).toEqual({ message: INCORRECT, reason: 'tooManyAttempts', code: 'VERIFICATION_CODE_INCORRECT' });
     const right = await verify('tries@example.com', code);
     expect(right.statusCode).toBe(400);
     expect(right.json().reason).toBe('tooManyAttempts');
@@ -261,7 +261,7 @@ describe('login and logout', () => {
     const unknown = await post(t, '/api/users/login', { username: 'nobody', password: 'Erin12!' });
     for (const res of [wrongPassword, unknown]) {
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ message: 'Invalid username or password.' });
+      expect(res.json()).toEqual({ message: 'Invalid username or password.', code: 'INVALID_LOGIN' });
     }
     const empty = await post(t, '/api/users/login', { username: '', password: '' });
     expect(empty.statusCode).toBe(400);

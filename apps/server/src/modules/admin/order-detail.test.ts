@@ -77,9 +77,9 @@ describe('the admin order page', () => {
   });
 
   it('an unknown order is 404, a malformed id 400, and it is behind the admin guard', async () => {
-    expect((await detail('00000000-0000-4000-8000-000000000000')).json()).toEqual({ message: 'Order not found' });
+    expect((await detail('00000000-0000-4000-8000-000000000000')).json()).toEqual({ message: 'Order not found', code: 'ORDER_NOT_FOUND' });
     expect((await detail('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
-    expect((await detail('nope')).json()).toEqual({ message: 'Invalid orderId' });
+    expect((await detail('nope')).json()).toEqual({ message: 'Invalid orderId', code: 'VALIDATION_FAILED' });
     const shopper = await fundedShopper(t, 'sly', 0);
     expect((await detail('00000000-0000-4000-8000-000000000000', shopper.headers)).statusCode).toBe(403);
     expect((await detail('00000000-0000-4000-8000-000000000000', {})).statusCode).toBe(401);

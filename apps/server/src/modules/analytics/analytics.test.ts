@@ -36,7 +36,7 @@ describe('analytics events (docs/rules/api.md)', () => {
     const before = (await t.services.analytics.list()).length;
     const unknown = await post({ name: 'Purchase With Tokens Complete' });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json()).toEqual({ message: 'Unknown analytics event' });
+    expect(unknown.json()).toEqual({ message: 'Unknown analytics event', code: 'VALIDATION_FAILED' });
     expect((await post({ name: 'View Product', properties: { nested: { a: 1 } } })).statusCode).toBe(400);
     expect((await post([1, 2])).statusCode).toBe(400);
     expect((await t.services.analytics.list()).length).toBe(before);

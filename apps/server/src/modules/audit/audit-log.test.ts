@@ -94,14 +94,14 @@ describe('GET /api/admin/audit-log', () => {
   });
 
   it('refuses bad filters with a 400 and a staff admin with the owner-only 403', async () => {
-    expect((await log('?from=2026-13-45')).json()).toEqual({ message: 'from must be a date (YYYY-MM-DD)' });
+    expect((await log('?from=2026-13-45')).json()).toEqual({ message: 'from must be a date (YYYY-MM-DD)', code: 'VALIDATION_FAILED' });
     expect((await log('?from=yesterday')).statusCode).toBe(400);
-    expect((await log('?from=2026-06-03&to=2026-06-01')).json()).toEqual({ message: 'from must not be after to' });
+    expect((await log('?from=2026-06-03&to=2026-06-01')).json()).toEqual({ message: 'from must not be after to', code: 'VALIDATION_FAILED' });
     expect((await log('?entityType=planet')).statusCode).toBe(400);
     expect((await log('?page=0')).statusCode).toBe(400);
     const refused = await log('', staff);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ message: shopOpsMessages.ownerOnly });
+    expect(refused.json()).toEqual({ message: shopOpsMessages.ownerOnly, code: 'OWNER_ONLY' });
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/audit-log' })).statusCode).toBe(401);
   });
 });

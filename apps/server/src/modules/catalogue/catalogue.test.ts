@@ -183,14 +183,14 @@ describe('catalogue API', () => {
     ]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
-      expect(res.json()).toEqual({ message: 'Product not found' });
+      expect(res.json()).toEqual({ message: 'Product not found', code: 'PRODUCT_NOT_FOUND' });
     }
     const badSet = await t.app.inject({ method: 'GET', url: `/api/prizes/not-a-uuid/${a.productId}` });
     expect(badSet.statusCode).toBe(400);
-    expect(badSet.json()).toEqual({ message: 'Invalid setId' });
+    expect(badSet.json()).toEqual({ message: 'Invalid setId', code: 'VALIDATION_FAILED' });
     const badProduct = await t.app.inject({ method: 'GET', url: `/api/prizes/${a.setId}/123` });
     expect(badProduct.statusCode).toBe(400);
-    expect(badProduct.json()).toEqual({ message: 'Invalid productId' });
+    expect(badProduct.json()).toEqual({ message: 'Invalid productId', code: 'VALIDATION_FAILED' });
   });
 
   it('commits to the seed with sha256 and never shows the seed before sell-out', async () => {

@@ -186,6 +186,6 @@ describe('GET /api/fairness/:setId', () => {
     expect(malformed.json().message).toBe('Invalid setId');
     const unknown = await t.app.inject({ method: 'GET', url: `/api/fairness/${crypto.randomUUID()}` });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: 'Product not found' });
+    expect(unknown.json()).toEqual({ message: 'Product not found', code: 'PRODUCT_NOT_FOUND' });
   });
 });

@@ -27,7 +27,7 @@ describe('favourites', () => {
     ] as const) {
       const res = await call(method, url, {});
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ message: 'Please login first.' });
+      expect(res.json()).toEqual({ message: 'Please login first.', code: 'LOGIN_REQUIRED' });
     }
   });
 
@@ -36,7 +36,7 @@ describe('favourites', () => {
     for (const method of ['POST', 'DELETE'] as const) {
       const res = await call(method, `/api/users/favorites/${setId}`, { 'content-type': 'application/json' });
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ message: 'Please login first.' });
+      expect(res.json()).toEqual({ message: 'Please login first.', code: 'LOGIN_REQUIRED' });
     }
     const alice = await testShopper(t, 'alice');
     const added = await call('POST', `/api/users/favorites/${setId}`, { ...alice.headers, 'content-type': 'application/json' });
@@ -88,14 +88,14 @@ describe('favourites', () => {
   it('answers 404 Product not found for an unknown setId, 400 for a malformed one, and stores nothing', async () => {
     const alice = await testShopper(t, 'alice');
     const cases = [
-      { setId: crypto.randomUUID(), status: 404, message: 'Product not found' },
-      { setId: 'not-a-set', status: 400, message: 'Invalid setId' },
+      { setId: crypto.randomUUID(), status: 404, message: 'Product not found', code: 'PRODUCT_NOT_FOUND' },
+      { setId: 'not-a-set', status: 400, message: 'Invalid setId', code: 'VALIDATION_FAILED' },
     ];
-    for (const { setId, status, message } of cases) {
+    for (const { setId, status, message, code } of cases) {
       for (const method of ['POST', 'DELETE'] as const) {
         const res = await call(method, `/api/users/favorites/${setId}`, alice.headers);
         expect(res.statusCode).toBe(status);
-        expect(res.json()).toEqual({ message });
+        expect(res.json()).toEqual({ message, code });
       }
       expect((await call('GET', `/api/users/favorites/check/${setId}`, alice.headers)).statusCode).toBe(status);
     }

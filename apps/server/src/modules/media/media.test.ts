@@ -60,11 +60,11 @@ describe('images', () => {
   it('answers 404 for an unknown image and 400 for a malformed name', async () => {
     const unknown = await t.app.inject({ method: 'GET', url: `/api/images/${'0'.repeat(32)}.png` });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: 'Image not found' });
+    expect(unknown.json()).toEqual({ message: 'Image not found', code: 'IMAGE_NOT_FOUND' });
     for (const bad of ['abc.png', `${'0'.repeat(32)}.exe`, `${'G'.repeat(32)}.png`, '..%2Fetc%2Fpasswd']) {
       const res = await t.app.inject({ method: 'GET', url: `/api/images/${bad}` });
       expect(res.statusCode, bad).toBe(400);
-      expect(res.json()).toEqual({ message: 'Invalid image name' });
+      expect(res.json()).toEqual({ message: 'Invalid image name', code: 'VALIDATION_FAILED' });
     }
   });
 });

@@ -30,7 +30,7 @@ describe('notifications', () => {
       await patch(`/api/notification/${id}/remove`, {}),
     ]) {
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ message: 'Please login first.' });
+      expect(res.json()).toEqual({ message: 'Please login first.', code: 'LOGIN_REQUIRED' });
     }
   });
 
@@ -119,7 +119,7 @@ describe('notifications', () => {
 
     const remove = await patch(`/api/notification/${own._id}/remove`, mallory.headers);
     expect(remove.statusCode).toBe(404);
-    expect(remove.json()).toEqual({ message: 'Failed to remove notification' });
+    expect(remove.json()).toEqual({ message: 'Failed to remove notification', code: 'NOT_FOUND' });
     const read = await patch(`/api/notification/${own._id}/read`, mallory.headers);
     expect(read.statusCode).toBe(404);
     expect(read.body).not.toContain('private to alice');
@@ -132,7 +132,7 @@ describe('notifications', () => {
     const alice = await testShopper(t, 'alice');
     const malformed = await patch('/api/notification/not-a-uuid/remove', alice.headers);
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json()).toEqual({ message: 'Invalid id' });
+    expect(malformed.json()).toEqual({ message: 'Invalid id', code: 'VALIDATION_FAILED' });
     expect((await patch(`/api/notification/${crypto.randomUUID()}/read`, alice.headers)).statusCode).toBe(404);
   });
 

@@ -115,7 +115,7 @@ describe('card purchases', () => {
 
     const blocked = await useTokens(t, leo, { setId, ticketsBought: 1 });
     expect(blocked.statusCode).toBe(423);
-    expect(blocked.json()).toEqual({ message: 'Buying out in progress', holdTimeLeft: 600 });
+    expect(blocked.json()).toEqual({ message: 'Buying out in progress', holdTimeLeft: 600, code: 'ROUND_ON_HOLD' });
     expect((await createIntent(leo, { setId, ticketsBought: 1 })).statusCode).toBe(423);
     expect((await buyOut(leo, setId)).statusCode).toBe(423);
     const listed = (await api(t, null, 'GET', '/api/ichiban-kuji-products')).json().all.find((p: { setId: string }) => p.setId === setId);
@@ -138,7 +138,7 @@ describe('card purchases', () => {
     const ned = await fundedShopper(t, 'ned', 100);
     expect((await buyOut(mia, setId)).statusCode).toBe(200);
     t.clock.advance(5 * MINUTE);
-    expect((await useTokens(t, ned, { setId, ticketsBought: 1 })).json()).toEqual({ message: 'Buying out in progress', holdTimeLeft: 300 });
+    expect((await useTokens(t, ned, { setId, ticketsBought: 1 })).json()).toEqual({ message: 'Buying out in progress', holdTimeLeft: 300, code: 'ROUND_ON_HOLD' });
     t.clock.advance(5 * MINUTE + 1000);
     expect((await useTokens(t, ned, { setId, ticketsBought: 1 })).statusCode).toBe(200);
   });

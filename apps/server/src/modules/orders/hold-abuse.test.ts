@@ -50,6 +50,7 @@ describe('holding sets hostage', () => {
     expect(refused.json()).toEqual({
       message: `You let 2 checkouts of this set lapse unpaid, so you can reserve its tickets again at ${shopClockTime(until)}, in 30 minutes. Buying with tokens is not affected.`,
       retryAt: until.toISOString(),
+      code: 'RATE_LIMITED',
     });
     expect(Number(refused.headers['retry-after'])).toBe(30 * 60 - 1);
     expect((await buyOut(hostage, setId)).statusCode).toBe(429);

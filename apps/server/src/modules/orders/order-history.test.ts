@@ -36,9 +36,9 @@ describe('order history', () => {
     const details = await api(t, alice, 'POST', `/api/order/${first}`, { username: alice.user.username });
     expect(details.json()).toMatchObject({ orderId: first, numberOfTickets: 1 });
     expect((await api(t, bob, 'POST', `/api/order/${first}`, { username: bob.user.username })).statusCode).toBe(403);
-    expect((await api(t, bob, 'POST', `/api/order/${first}`)).json()).toEqual({ message: 'Access Denied' });
+    expect((await api(t, bob, 'POST', `/api/order/${first}`)).json()).toEqual({ message: 'Access Denied', code: 'FORBIDDEN' });
     expect((await api(t, bob, 'GET', `/api/order/user/${alice.user.username}`)).statusCode).toBe(403);
-    expect((await api(t, bob, 'POST', `/api/order/${crypto.randomUUID()}`)).json()).toEqual({ message: 'Invalid Order Number' });
+    expect((await api(t, bob, 'POST', `/api/order/${crypto.randomUUID()}`)).json()).toEqual({ message: 'Invalid Order Number', code: 'ORDER_NOT_FOUND' });
     expect((await api(t, null, 'GET', `/api/order/user/${alice.user.username}`)).statusCode).toBe(403);
     expect((await api(t, bob, 'GET', `/api/order/user/${bob.user.username}`)).json()).toEqual({ orders: [] });
   });
@@ -94,6 +94,6 @@ describe('order history', () => {
     const carol = await fundedShopper(t, 'carol', 0);
     const intent = await api(t, carol, 'POST', '/api/payment/kuji/create-intent', { setId, username: carol.user.username, ticketsBought: 1 });
     expect(intent.statusCode).toBe(200);
-    expect((await api(t, carol, 'POST', `/api/order/${intent.json().orderId}`)).json()).toEqual({ message: 'Invalid Order Number' });
+    expect((await api(t, carol, 'POST', `/api/order/${intent.json().orderId}`)).json()).toEqual({ message: 'Invalid Order Number', code: 'ORDER_NOT_FOUND' });
   });
 });

@@ -98,14 +98,14 @@ describe('token purchases', () => {
     for (const [method, url] of routes) {
       const res = await api(t, other, method, url);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: 'Order not found' });
+      expect(res.json()).toEqual({ message: 'Order not found', code: 'ORDER_NOT_FOUND' });
       const anonymous = await api(t, null, method, url);
       expect(anonymous.statusCode).toBe(403);
-      expect(anonymous.json()).toEqual({ message: 'Please login first.' });
+      expect(anonymous.json()).toEqual({ message: 'Please login first.', code: 'LOGIN_REQUIRED' });
     }
     const malformed = await api(t, other, 'GET', '/api/order/verify/not-a-uuid');
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json()).toEqual({ message: 'Invalid orderId' });
+    expect(malformed.json()).toEqual({ message: 'Invalid orderId', code: 'VALIDATION_FAILED' });
     expect((await t.services.orders.findOrder(orderId))!.revealedAt).toBeNull();
   });
 
@@ -218,7 +218,7 @@ describe('token purchases', () => {
     );
     const res = await useTokens(t, erin, { setId, ticketsBought: 1 });
     expect(res.statusCode).toBe(423);
-    expect(res.json()).toEqual({ message: 'Buying out in progress', holdTimeLeft: 30 });
+    expect(res.json()).toEqual({ message: 'Buying out in progress', holdTimeLeft: 30, code: 'ROUND_ON_HOLD' });
     const check = await api(t, erin, 'POST', '/api/kuji/check-tickets', { setId, ticketsBought: 1 });
     expect(check.json().success).toBe(false);
     t.clock.advance(31_000);

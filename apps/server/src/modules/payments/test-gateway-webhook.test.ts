@@ -69,7 +69,7 @@ describe('payment webhook with the test gateway', () => {
     const tampered = rawBody.replace('"amount":1000', '"amount":1001');
     for (const res of [await post(rawBody, forged), await post(rawBody), await post(tampered, signatureHeader)]) {
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: 'Invalid webhook signature' });
+      expect(res.json()).toEqual({ message: 'Invalid webhook signature', code: 'WEBHOOK_SIGNATURE_INVALID' });
     }
     expect(await balanceOf(shopper.user.id)).toBe(0);
     expect((await t.services.payments.getIntent(paymentIntentId))?.status).toBe('requires_payment_method');
@@ -169,10 +169,10 @@ describe('payment webhook with the test gateway', () => {
         url: '/api/test-gateway/confirm',
         payload: { clientSecret, cardNumber: '4242424242424242', expiry: '12/34', cvc: '123', ...fields },
       });
-    expect((await confirm({ cardNumber: '4242 4242 4242 4241' })).json()).toEqual({ message: 'Your card number is invalid.' });
-    expect((await confirm({ expiry: '13/30' })).json()).toEqual({ message: "Your card's expiration date is invalid." });
-    expect((await confirm({ expiry: '01/20' })).json()).toEqual({ message: "Your card's expiration year is in the past." });
-    expect((await confirm({ cvc: '1' })).json()).toEqual({ message: "Your card's security code is invalid." });
+    expect((await confirm({ cardNumber: '4242 4242 4242 4241' })).json()).toEqual({ message: 'Your card number is invalid.', code: 'CARD_INVALID' });
+    expect((await confirm({ expiry: '13/30' })).json()).toEqual({ message: "Your card's expiration date is invalid.", code: 'CARD_INVALID' });
+    expect((await confirm({ expiry: '01/20' })).json()).toEqual({ message: "Your card's expiration year is in the past.", code: 'CARD_INVALID' });
+    expect((await confirm({ cvc: '1' })).json()).toEqual({ message: "Your card's security code is invalid.", code: 'CARD_INVALID' });
     expect((await confirm({ clientSecret: 'nope' })).statusCode).toBe(404);
     expect((await confirm({ cardNumber: '' })).statusCode).toBe(400);
   });

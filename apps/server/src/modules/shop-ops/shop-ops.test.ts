@@ -77,7 +77,7 @@ describe('running the shop from the back office', () => {
       // And through HTTP, with valid input: the answer is the role refusal, nothing is created.
       const res = await as(staff, 'POST', '/api/admin/token-packages', { packageName: 'Sneaky', tokenAmount: 10, price: 100 });
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ message: shopOpsMessages.ownerOnly });
+      expect(res.json()).toEqual({ message: shopOpsMessages.ownerOnly, code: 'OWNER_ONLY' });
       expect((await t.services.tokenShop.adminListPackages()).some((p) => p.packageName === 'Sneaky')).toBe(false);
       expect((await as(staff, 'GET', '/api/admin/shoppers')).statusCode).toBe(403);
     });
@@ -92,7 +92,7 @@ describe('running the shop from the back office', () => {
       expect((await as(temp, 'GET', '/api/admin/me')).statusCode).toBe(401);
       const login = await post(t, '/api/admin/login', { username: 'temp', password: 'Temp1234!' });
       expect(login.statusCode).toBe(403);
-      expect(login.json()).toEqual({ message: shopOpsMessages.accountDisabled });
+      expect(login.json()).toEqual({ message: shopOpsMessages.accountDisabled, code: 'ACCOUNT_DISABLED' });
     });
 
     it('an invitation link works once', async () => {
@@ -101,7 +101,7 @@ describe('running the shop from the back office', () => {
       expect((await post(t, '/api/admin/invitations/accept', { token, password: 'Once1234!' })).statusCode).toBe(200);
       const again = await post(t, '/api/admin/invitations/accept', { token, password: 'Other123!' });
       expect(again.statusCode).toBe(400);
-      expect(again.json()).toEqual({ message: shopOpsMessages.inviteInvalid });
+      expect(again.json()).toEqual({ message: shopOpsMessages.inviteInvalid, code: 'INVITE_INVALID' });
     });
 
     it('an admin changes their own password: the old one stops working', async () => {
@@ -111,7 +111,7 @@ describe('running the shop from the back office', () => {
       expect((await post(t, '/api/admin/login', { username: 'counter', password: 'Staff123!' })).statusCode).toBe(401);
       expect((await post(t, '/api/admin/login', { username: 'counter', password: 'Staff456!' })).statusCode).toBe(200);
       const wrong = await as(staff, 'POST', '/api/admin/password', { currentPassword: 'nope', newPassword: 'Staff789!' });
-      expect(wrong.json()).toEqual({ message: shopOpsMessages.wrongPassword });
+      expect(wrong.json()).toEqual({ message: shopOpsMessages.wrongPassword, code: 'WRONG_PASSWORD' });
     });
   });
 
@@ -123,7 +123,7 @@ describe('running the shop from the back office', () => {
       expect(disabled.json()).toMatchObject({ username: 'bob', disabled: true });
       const after = await as(shopper.headers, 'GET', '/api/token/balance');
       expect(after.statusCode).toBe(403);
-      expect(after.json()).toEqual({ message: 'Please login first.' });
+      expect(after.json()).toEqual({ message: 'Please login first.', code: 'LOGIN_REQUIRED' });
       await as(owner, 'POST', `/api/admin/shoppers/${shopper.user.id}/enable`);
       // The old session stays ended; a new login would be needed.
       expect((await as(shopper.headers, 'GET', '/api/token/balance')).statusCode).toBe(403);
@@ -169,7 +169,7 @@ describe('running the shop from the back office', () => {
       expect(minus.json()).toEqual({ balance: 30 });
       const below = await as(owner, 'POST', url, { delta: -31, reason: 'Too much' });
       expect(below.statusCode).toBe(400);
-      expect(below.json()).toEqual({ message: shopOpsMessages.adjustBelowZero });
+      expect(below.json()).toEqual({ message: shopOpsMessages.adjustBelowZero, code: 'VALIDATION_FAILED' });
       expect(await t.services.wallet.balance(shopper.user.id)).toBe(30);
       const ledger = await t.services.wallet.ledger(shopper.user.id);
       expect(ledger.map((row) => [row.delta, row.reason])).toEqual([
@@ -224,7 +224,7 @@ describe('running the shop from the back office', () => {
     it('refuses an original price not above the price', async () => {
       const res = await as(owner, 'POST', '/api/admin/token-packages', { packageName: 'Odd', tokenAmount: 10, price: 500, originalPrice: 400 });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: 'Original price must be higher than the price' });
+      expect(res.json()).toEqual({ message: 'Original price must be higher than the price', code: 'VALIDATION_FAILED' });
     });
   });
 
@@ -245,7 +245,7 @@ describe('running the shop from the back office', () => {
       expect((await as(owner, 'POST', '/api/admin/promo-codes', { code: 'Spring', extraTokensPercentage: 10, ...window(-1, 10) })).json()).toMatchObject({ code: 'SPRING' });
       const dup = await as(owner, 'POST', '/api/admin/promo-codes', { code: 'sPRING', extraTokensPercentage: 10, ...window(-1, 10) });
       expect(dup.statusCode).toBe(409);
-      expect(dup.json()).toEqual({ message: shopOpsMessages.promoCodeTaken });
+      expect(dup.json()).toEqual({ message: shopOpsMessages.promoCodeTaken, code: 'PROMO_CODE_TAKEN' });
     });
 
     it('refuses a code past its window, before it, inactive, or at its limit, with a clear message', async () => {
@@ -262,7 +262,7 @@ describe('running the shop from the back office', () => {
       ] as const) {
         const res = await apply(shopper, paymentIntentId, code);
         expect(res.statusCode, code).toBe(400);
-        expect(res.json()).toEqual({ message });
+        expect(res.json()).toEqual({ message, code: 'PROMO_CODE_UNAVAILABLE' });
       }
       const first = await testShopper(t, 'gina');
       const paid = await startTokenPurchase(t, first, packageId);
@@ -270,7 +270,7 @@ describe('running the shop from the back office', () => {
       expect((await confirmWithCard(t, paid.clientSecret)).statusCode).toBe(200);
       const full = await apply(shopper, paymentIntentId, 'ONLYONE');
       expect(full.statusCode).toBe(400);
-      expect(full.json()).toEqual({ message: 'This promo code has reached its usage limit.' });
+      expect(full.json()).toEqual({ message: 'This promo code has reached its usage limit.', code: 'PROMO_CODE_UNAVAILABLE' });
       const uses = (await as(owner, 'GET', `/api/admin/promo-codes/${limited.id}/uses`)).json();
       expect(uses.promoCode.usesCount).toBe(1);
       expect(uses.uses).toEqual([expect.objectContaining({ username: 'gina', paymentIntentId: paid.paymentIntentId, status: 'redeemed' })]);

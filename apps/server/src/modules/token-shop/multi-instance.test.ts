@@ -71,7 +71,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('promo codes applied at once on 
       ),
     );
     expect(answers.filter((r) => r.status === 200)).toHaveLength(3);
-    for (const res of answers.filter((r) => r.status !== 200)) expect(res.json).toEqual({ message: 'This promo code has reached its usage limit.' });
+    for (const res of answers.filter((r) => r.status !== 200)) expect(res.json).toEqual({ message: 'This promo code has reached its usage limit.', code: 'PROMO_CODE_UNAVAILABLE' });
     await Promise.all(intents.map((intent, i) => callInstance(shop.instances[i % 2]!, null, 'POST', '/api/test-gateway/confirm', { clientSecret: intent.clientSecret, ...card })));
     for (const [i, s] of shoppers.entries()) {
       await until(async () => (await shop.t.services.wallet.balance(s.user.id)) >= 20);

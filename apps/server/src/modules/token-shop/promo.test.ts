@@ -53,7 +53,7 @@ describe('promo codes', () => {
     expect((await apply(shopper, paymentIntentId, 'WELCOME10')).statusCode).toBe(200);
     const second = await apply(shopper, paymentIntentId, 'TWO');
     expect(second.statusCode).toBe(400);
-    expect(second.json()).toEqual({ message: 'A promo code has already been applied to this payment.' });
+    expect(second.json()).toEqual({ message: 'A promo code has already been applied to this payment.', code: 'PROMO_CODE_UNAVAILABLE' });
     const same = await apply(shopper, paymentIntentId, 'WELCOME10');
     expect(same.statusCode).toBe(400);
   });
@@ -66,7 +66,7 @@ describe('promo codes', () => {
     const second = await startTokenPurchase(t, shopper, packageId);
     const res = await apply(shopper, second.paymentIntentId, 'WELCOME10');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'You have already used this promo code.' });
+    expect(res.json()).toEqual({ message: 'You have already used this promo code.', code: 'PROMO_CODE_UNAVAILABLE' });
     expect((await confirmWithCard(t, second.clientSecret)).statusCode).toBe(200);
     expect(await t.services.wallet.balance(shopper.user.id)).toBe(275 + 250);
   });
@@ -86,7 +86,7 @@ describe('promo codes', () => {
     expect(answers.map((r) => r.statusCode)).toEqual([200, 400, 400]);
     expect(answers[0]!.json()).toEqual({ extraTokensPercentage: 50 });
     // 00:00 + 30 minutes in Singapore (UTC+8).
-    expect(answers[1]!.json()).toEqual({ message: promoHeldMessage(new Date(clock.now().getTime() + PROMO_RESERVATION_MS)) });
+    expect(answers[1]!.json()).toEqual({ message: promoHeldMessage(new Date(clock.now().getTime() + PROMO_RESERVATION_MS)), code: 'PROMO_CODE_UNAVAILABLE' });
     expect(answers[1]!.json().message).toContain('8:30 am (Singapore time)');
     // Paying all three: the accepted one gets its bonus, the refused ones none (as they were told).
     for (const p of payments) expect((await confirmWithCard(t, p.clientSecret)).statusCode).toBe(200);
@@ -94,7 +94,7 @@ describe('promo codes', () => {
     expect(bonuses).toEqual([125, 0, 0]);
     expect(await t.services.wallet.balance(shopper.user.id)).toBe(3 * 250 + 125);
     const again = await startTokenPurchase(t, shopper, packageId);
-    expect((await apply(shopper, again.paymentIntentId, 'HALF')).json()).toEqual({ message: 'You have already used this promo code.' });
+    expect((await apply(shopper, again.paymentIntentId, 'HALF')).json()).toEqual({ message: 'You have already used this promo code.', code: 'PROMO_CODE_UNAVAILABLE' });
   });
 
   it('a lapsed hold of the shopper gives way: that payment is cancelled at the gateway, the new one gets the code', async () => {
@@ -109,7 +109,7 @@ describe('promo codes', () => {
     const late = await confirmWithCard(t, abandoned.clientSecret);
     expect([late.statusCode, late.json().message]).toEqual([400, 'This PaymentIntent has been canceled.']);
     expect((await t.services.payments.getIntent(abandoned.paymentIntentId))!.status).toBe('canceled');
-    expect((await apply(shopper, abandoned.paymentIntentId, 'TWO')).json()).toEqual({ message: PAYMENT_CANCELED });
+    expect((await apply(shopper, abandoned.paymentIntentId, 'TWO')).json()).toEqual({ message: PAYMENT_CANCELED, code: 'PAYMENT_CANCELED' });
     expect((await confirmWithCard(t, next.clientSecret)).statusCode).toBe(200);
     expect(await t.services.wallet.balance(shopper.user.id)).toBe(275);
   });
@@ -124,7 +124,7 @@ describe('promo codes', () => {
     await t.ctx.db.execute(sql`update test_gateway_intents set status = 'succeeded' where id = ${first.paymentIntentId}`);
     const second = await startTokenPurchase(t, shopper, packageId);
     const res = await apply(shopper, second.paymentIntentId, 'WELCOME10');
-    expect(res.json()).toEqual({ message: 'You have already used this promo code.' });
+    expect(res.json()).toEqual({ message: 'You have already used this promo code.', code: 'PROMO_CODE_UNAVAILABLE' });
     expect((await gateway.retrieve(first.paymentIntentId)).status).toBe('succeeded');
     expect((await t.services.tokenShop.getPurchase(first.paymentIntentId))!.bonusTokens).toBe(25);
     expect(await t.services.wallet.balance(shopper.user.id)).toBe(275);
@@ -139,7 +139,7 @@ describe('promo codes', () => {
     expect((await apply(b, pb.paymentIntentId, 'TWO')).statusCode).toBe(200);
     const third = await apply(c, pc.paymentIntentId, 'TWO');
     expect(third.statusCode).toBe(400);
-    expect(third.json()).toEqual({ message: 'This promo code has reached its usage limit.' });
+    expect(third.json()).toEqual({ message: 'This promo code has reached its usage limit.', code: 'PROMO_CODE_UNAVAILABLE' });
     await confirmWithCard(t, pa.clientSecret);
     await confirmWithCard(t, pb.clientSecret);
     expect((await t.services.tokenShop.getPromoCode('TWO'))?.usesCount).toBe(2);
@@ -171,7 +171,7 @@ describe('promo codes', () => {
     const pa = await startTokenPurchase(t, a, packageId);
     expect((await apply(a, pa.paymentIntentId, 'ONE')).statusCode).toBe(200);
     const pc = await startTokenPurchase(t, c, packageId);
-    expect((await apply(c, pc.paymentIntentId, 'ONE')).json()).toEqual({ message: 'This promo code has reached its usage limit.' });
+    expect((await apply(c, pc.paymentIntentId, 'ONE')).json()).toEqual({ message: 'This promo code has reached its usage limit.', code: 'PROMO_CODE_UNAVAILABLE' });
     clock.advance(31 * 60_000);
     const pb = await startTokenPurchase(t, b, packageId);
     expect((await apply(b, pb.paymentIntentId, 'ONE')).statusCode).toBe(200);
@@ -198,17 +198,17 @@ describe('promo codes', () => {
     const shopper = await testShopper(t);
     const { paymentIntentId } = await startTokenPurchase(t, shopper, packageId);
     const expired = await apply(shopper, paymentIntentId, 'OLD');
-    expect([expired.statusCode, expired.json()]).toEqual([400, { message: 'This promo code has expired.' }]);
+    expect([expired.statusCode, expired.json()]).toEqual([400, { message: 'This promo code has expired.', code: 'PROMO_CODE_UNAVAILABLE' }]);
     const soon = await apply(shopper, paymentIntentId, 'SOON');
-    expect([soon.statusCode, soon.json()]).toEqual([400, { message: 'This promo code is not active yet.' }]);
+    expect([soon.statusCode, soon.json()]).toEqual([400, { message: 'This promo code is not active yet.', code: 'PROMO_CODE_UNAVAILABLE' }]);
     const unknown = await apply(shopper, paymentIntentId, 'NOPE');
-    expect([unknown.statusCode, unknown.json()]).toEqual([404, { message: 'Invalid promo code' }]);
+    expect([unknown.statusCode, unknown.json()]).toEqual([404, { message: 'Invalid promo code', code: 'PROMO_CODE_INVALID' }]);
     const otherPackage = await testPackage(t, { tokenAmount: 10, price: 100 });
     expect((await apply(shopper, paymentIntentId, 'WELCOME10', otherPackage._id)).statusCode).toBe(400);
     const stranger = await testShopper(t, 'eve');
     expect((await apply(stranger, paymentIntentId, 'WELCOME10')).statusCode).toBe(404);
     const empty = await apply(shopper, paymentIntentId, '   ');
-    expect([empty.statusCode, empty.json()]).toEqual([400, { message: 'Please enter a promo code' }]);
+    expect([empty.statusCode, empty.json()]).toEqual([400, { message: 'Please enter a promo code', code: 'VALIDATION_FAILED' }]);
 
     // The code stays valid until validTo, then stops.
     clock.set('2027-01-01T00:00:00.000Z');
@@ -219,7 +219,7 @@ describe('promo codes', () => {
       headers: { authorization: `Bearer ${token}` },
       payload: { promoCode: 'WELCOME10', packageId, username: shopper.user.username, paymentIntentId },
     });
-    expect(late.json()).toEqual({ message: 'This promo code has expired.' });
+    expect(late.json()).toEqual({ message: 'This promo code has expired.', code: 'PROMO_CODE_UNAVAILABLE' });
     clock.set(new Date(Date.parse('2026-06-01T00:00:00Z') + DAY));
   });
 
@@ -228,6 +228,6 @@ describe('promo codes', () => {
     const { clientSecret, paymentIntentId } = await startTokenPurchase(t, shopper, packageId);
     await confirmWithCard(t, clientSecret);
     const res = await apply(shopper, paymentIntentId, 'WELCOME10');
-    expect([res.statusCode, res.json()]).toEqual([400, { message: 'This payment is already complete.' }]);
+    expect([res.statusCode, res.json()]).toEqual([400, { message: 'This payment is already complete.', code: 'PAYMENT_ALREADY_COMPLETE' }]);
   });
 });

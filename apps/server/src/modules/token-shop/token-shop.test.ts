@@ -49,10 +49,10 @@ describe('token packages and purchases', () => {
     expect((await call({ packageId, username: 'bob' })).statusCode).toBe(403);
     const missing = await call({ username: 'alice' });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toEqual({ message: 'packageId is required' });
+    expect(missing.json()).toEqual({ message: 'packageId is required', code: 'VALIDATION_FAILED' });
     const unknown = await call({ packageId: 'not-a-package', username: 'alice' });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: 'Token package not found' });
+    expect(unknown.json()).toEqual({ message: 'Token package not found', code: 'NOT_FOUND' });
   });
 
   it('pays with 4242: status succeeded, tokens in the balance, analytics records the purchase', async () => {

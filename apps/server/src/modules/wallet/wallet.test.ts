@@ -114,7 +114,7 @@ describe('wallet', () => {
     expect(balance.json()).toEqual({ totalTokens: 20 });
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/token/balance' });
     expect(anonymous.statusCode).toBe(403);
-    expect(anonymous.json()).toEqual({ message: 'Please login first.' });
+    expect(anonymous.json()).toEqual({ message: 'Please login first.', code: 'LOGIN_REQUIRED' });
 
     clock.set('2026-11-01T12:00:00.000Z'); // the first lot has expired, the second not yet
     const { token } = await t.ctx.tokens.sign(shopper.user); // a fresh login: bearer tokens last a week

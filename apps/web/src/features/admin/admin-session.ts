@@ -1,3 +1,4 @@
+import { ErrorCode } from '@kujiya/shared';
 import { ApiError } from '../../lib/api-client';
 import { isTokenUsable } from '../../lib/jwt';
 import { storageKeys } from '../../lib/storage';
@@ -11,8 +12,8 @@ export const adminSession = {
   isValid: (now: number = Date.now()) => isTokenUsable(localStorage.getItem(storageKeys.adminToken), now, 'admin'),
 };
 
-/** An admin call answering 401 or 403 (or 'Admin authentication required') means: log in again. */
+/** An admin call answering 401 or 403 (or the code ADMIN_LOGIN_REQUIRED) means: log in again. */
 export function isAdminAuthFailure(error: unknown): boolean {
   if (!(error instanceof ApiError)) return false;
-  return error.status === 401 || error.status === 403 || error.message === 'Admin authentication required';
+  return error.status === 401 || error.status === 403 || error.code === ErrorCode.ADMIN_LOGIN_REQUIRED;
 }

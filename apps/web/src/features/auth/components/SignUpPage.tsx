@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { ErrorCode } from '@kujiya/shared';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { sessionStore } from '../../../lib/session';
@@ -44,7 +45,7 @@ export function SignUpPage() {
           navigate('/', { replace: true });
         },
         onError: (failure) => {
-          if (failure instanceof ApiError && failure.message.includes('Username already exists')) setTaken(form.username);
+          if (failure instanceof ApiError && failure.code === ErrorCode.USERNAME_TAKEN) setTaken(form.username);
           else setError('An error occurred. Please contact support.');
         },
       },

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { countryChoices, EXPIRED_SHIPPING, formatCents, shippingFeeCents, type CreateShippingIntentResponse, type SelectedItem } from '@kujiya/shared';
+import { countryChoices, ErrorCode, formatCents, shippingFeeCents, type CreateShippingIntentResponse, type SelectedItem } from '@kujiya/shared';
 import { Dialog } from '../../../components/ui/Dialog';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
@@ -55,7 +55,7 @@ export function ArrangeShipmentDialog({ open, selection, bigPrizes, smallPrizes,
     create.mutate(shippingRequest(selection, useProfile, other), {
       onSuccess: onCreated,
       onError: (error) => {
-        if (error instanceof ApiError && error.body.code === EXPIRED_SHIPPING) onExpired(error.message);
+        if (error instanceof ApiError && error.code === ErrorCode.EXPIRED_SHIPPING) onExpired(error.message);
         else setFailed(true);
       },
     });

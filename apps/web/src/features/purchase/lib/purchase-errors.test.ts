@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ErrorCode } from '@kujiya/shared';
 import { ApiError } from '../../../lib/api-client';
 import {
   PURCHASE_ERROR_MESSAGE,
@@ -9,23 +10,24 @@ import {
 } from './purchase-errors';
 
 describe('purchaseFailure', () => {
-  it('a 400 mentioning Not enough tickets left says the tickets changed, on both paths', () => {
-    const error = new ApiError(400, 'Not enough tickets left. Only 2 remain.');
+  it('a 400 NOT_ENOUGH_TICKETS says the tickets changed, on both paths', () => {
+    const error = new ApiError(400, 'Not enough tickets left', { code: ErrorCode.NOT_ENOUGH_TICKETS, ticketsLeft: 2 });
     expect(purchaseFailure(error, 'token')).toEqual({ kind: 'message', text: TICKETS_CHANGED_MESSAGE });
     expect(purchaseFailure(error, 'card')).toEqual({ kind: 'message', text: TICKETS_CHANGED_MESSAGE });
     expect(TICKETS_CHANGED_MESSAGE).toBe('The number of tickets available has changed. Please refresh the page.');
   });
 
-  it('reads the text from the body error field as well', () => {
-    const error = new ApiError(400, 'Bad Request', { error: 'Not enough tickets left' });
-    expect(purchaseFailure(error, 'card')).toEqual({ kind: 'message', text: TICKETS_CHANGED_MESSAGE });
+  it('decides on the code, not the text: a reworded message still counts, the text alone does not', () => {
+    const reworded = new ApiError(400, 'Fewer tickets remain than you asked for', { code: ErrorCode.NOT_ENOUGH_TICKETS });
+    expect(purchaseFailure(reworded, 'card')).toEqual({ kind: 'message', text: TICKETS_CHANGED_MESSAGE });
+    const textOnly = new ApiError(400, 'Not enough tickets left', { code: ErrorCode.VALIDATION_FAILED });
+    expect(purchaseFailure(textOnly, 'card')).toEqual({ kind: 'message', text: PURCHASE_ERROR_MESSAGE });
   });
 
-  it('403, and 404 User not found, show the login reminder; another 404 does not', () => {
-    expect(purchaseFailure(new ApiError(403, 'Please login first.'), 'token')).toEqual({ kind: 'login' });
-    expect(purchaseFailure(new ApiError(404, 'User not found'), 'card')).toEqual({ kind: 'login' });
-    expect(purchaseFailure(new ApiError(404, 'Not Found', { error: 'User not found' }), 'token')).toEqual({ kind: 'login' });
-    expect(purchaseFailure(new ApiError(404, 'Set not found'), 'token')).toEqual({ kind: 'message', text: 'Purchase failed: Set not found' });
+  it('403, and 404 USER_NOT_FOUND, show the login reminder; another 404 does not', () => {
+    expect(purchaseFailure(new ApiError(403, 'Please login first.', { code: ErrorCode.LOGIN_REQUIRED }), 'token')).toEqual({ kind: 'login' });
+    expect(purchaseFailure(new ApiError(404, 'User not found', { code: ErrorCode.USER_NOT_FOUND }), 'card')).toEqual({ kind: 'login' });
+    expect(purchaseFailure(new ApiError(404, 'Set not found', { code: ErrorCode.PRODUCT_NOT_FOUND }), 'token')).toEqual({ kind: 'message', text: 'Purchase failed: Set not found' });
   });
 
   it('a 423 with holdTimeLeft is the buy-out hold, rounded up to whole seconds', () => {

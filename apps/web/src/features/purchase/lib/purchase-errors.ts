@@ -1,3 +1,4 @@
+import { ErrorCode } from '@kujiya/shared';
 import { ApiError } from '../../../lib/api-client';
 import { needsLoginReminder } from '../../../components/login-reminder';
 
@@ -27,8 +28,8 @@ export type PurchaseFailure =
 export type PurchasePath = 'token' | 'card';
 
 /**
- * Maps a failed purchase call to what the shopper sees (docs/rules/buying.md): a 423 hold, 'Not enough tickets left', the login
- * reminder (403, or 404 'User not found'), a holding bound's own text (409, 429), 500 or a network
+ * Maps a failed purchase call to what the shopper sees (docs/rules/buying.md): a 423 hold, NOT_ENOUGH_TICKETS, the login
+ * reminder (403, or 404 USER_NOT_FOUND), a holding bound's own text (409, 429), 500 or a network
  * failure, a token purchase's own reason, and otherwise the generic text.
  */
 export function purchaseFailure(error: unknown, path: PurchasePath): PurchaseFailure {
@@ -40,7 +41,7 @@ export function purchaseFailure(error: unknown, path: PurchasePath): PurchaseFai
   if (error.status === 423 && typeof holdTimeLeft === 'number' && holdTimeLeft > 0) {
     return { kind: 'hold', seconds: Math.ceil(holdTimeLeft) };
   }
-  if (error.status === 400 && serverTexts(error).some((text) => text.includes('Not enough tickets left'))) {
+  if (error.status === 400 && error.code === ErrorCode.NOT_ENOUGH_TICKETS) {
     return { kind: 'message', text: TICKETS_CHANGED_MESSAGE };
   }
   if (needsLoginReminder(error)) return { kind: 'login' };
@@ -49,8 +50,4 @@ export function purchaseFailure(error: unknown, path: PurchasePath): PurchaseFai
   if (error.status >= 500) return { kind: 'message', text: TRY_AGAIN_MESSAGE };
   if (path === 'token' && error.message) return { kind: 'message', text: purchaseFailedMessage(error.message) };
   return { kind: 'message', text: PURCHASE_ERROR_MESSAGE };
-}
-
-function serverTexts(error: ApiError): string[] {
-  return [error.message, error.body.message, error.body.error].filter((text): text is string => typeof text === 'string');
 }

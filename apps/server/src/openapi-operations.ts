@@ -1,0 +1,221 @@
+import type { RouteOptions } from 'fastify';
+import { z } from 'zod';
+import { errorCodesOfStatus, newProductFormSchema, updateProfileFieldsSchema } from '@kujiya/shared';
+import type { Guards } from './core/auth.ts';
+import { ROUTE_LIMITS } from './core/route-limits.ts';
+
+/**
+ * What the OpenAPI document says of each operation beyond its declared schemas (docs/rules/errors.md,
+ * docs/architecture.md "The contract at the boundary"): an operationId and a summary, the bearer or
+ * admin scheme of a guarded route, its error answers with their codes, the request bodies a route reads
+ * itself (multipart forms, the raw signed webhook) and the PDF's media type. Read from the route table,
+ * so a new route is covered without being listed.
+ */
+
+type Guard = 'user' | 'admin' | 'optional' | null;
+interface RouteFacts {
+  guard: Guard;
+  hasInput: boolean;
+  hasParams: boolean;
+  hasBody: boolean;
+  limited: boolean;
+}
+type Operation = {
+  operationId?: string;
+  summary?: string;
+  security?: Record<string, string[]>[];
+  parameters?: unknown[];
+  requestBody?: unknown;
+  responses?: Record<string, unknown>;
+};
+type Document = {
+  servers?: unknown[];
+  components?: Record<string, Record<string, unknown>>;
+  paths?: Record<string, Record<string, Operation>>;
+};
+
+const hooksOf = (route: RouteOptions) =>
+  [route.onRequest, route.preValidation, route.preHandler].flatMap((hook) => (Array.isArray(hook) ? hook : hook ? [hook] : []));
+
+/** Which guard a route runs, by identity with the app's guards (whichever hook it is on). */
+function guardOf(route: RouteOptions, guards: Guards): Guard {
+  const hooks = hooksOf(route) as unknown[];
+  if (hooks.includes(guards.requireAdmin)) return 'admin';
+  if (hooks.includes(guards.requireUser)) return 'user';
+  if (hooks.includes(guards.optionalUser)) return 'optional';
+  return null;
+}
+
+/** Collects the facts of every /api route as it is added (an onRoute hook). */
+export function collectRouteFacts(guards: Guards) {
+  const facts = new Map<string, RouteFacts>();
+  const onRoute = (route: RouteOptions) => {
+    if (!route.url.startsWith('/api/')) return;
+    const schema = (route.schema ?? {}) as { params?: unknown; querystring?: unknown; body?: unknown; consumes?: unknown };
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      const key = `${method} ${route.url}`;
+      const hasBody = Boolean(schema.body || schema.consumes) || key in REQUEST_BODIES;
+      facts.set(key, {
+        guard: guardOf(route, guards),
+        hasParams: route.url.includes(':'),
+        hasBody,
+        hasInput: Boolean(schema.params || schema.querystring || hasBody) || route.url.includes(':'),
+        limited: key in ROUTE_LIMITS,
+      });
+    }
+  };
+  return { facts, onRoute };
+}
+
+const jsonSchema = (schema: z.ZodType) => {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  return rest;
+};
+const binary = { type: 'string', format: 'binary' };
+
+/** Request bodies a route reads itself (declaring them would make Fastify parse them as JSON). */
+const REQUEST_BODIES: Record<string, () => unknown> = {
+  'POST /api/users/update-profile': () => {
+    const fields = jsonSchema(updateProfileFieldsSchema) as { properties?: Record<string, unknown> };
+    const form = { ...fields, properties: { ...fields.properties, profileImage: binary } };
+    return {
+      description: 'The profile form: its text fields and an optional picture (`profileImage`); JSON without a picture.',
+      required: true,
+      content: { 'multipart/form-data': { schema: form }, 'application/json': { schema: jsonSchema(updateProfileFieldsSchema) } },
+    };
+  },
+  'POST /api/admin/add-product': () => {
+    const fields = jsonSchema(newProductFormSchema) as { properties?: Record<string, unknown>; required?: string[] };
+    const images = { productImage: binary, ...Object.fromEntries(Array.from({ length: 27 }, (_, i) => [`prizeImage${i}`, binary])) };
+    return {
+      description: 'The new set: its text fields, `productImage` and one `prizeImage<n>` per prize.',
+      required: true,
+      content: {
+        'multipart/form-data': {
+          schema: { ...fields, properties: { ...fields.properties, ...images }, required: [...(fields.required ?? []), 'productImage'] },
+        },
+      },
+    };
+  },
+  'POST /api/admin/images': () => ({
+    description: 'One image file, `image` (SVG, PNG, JPEG or WebP, at most 5 MB).',
+    required: true,
+    content: { 'multipart/form-data': { schema: { type: 'object', required: ['image'], properties: { image: binary } } } },
+  }),
+  'POST /api/payment/webhook': () => ({
+    description: "The gateway's event, as the exact bytes it signed (checked against the `Stripe-Signature` header).",
+    required: true,
+    content: { 'application/json': { schema: { type: 'object', description: "A payment gateway event (the gateway's own shape)." } } },
+  }),
+};
+
+/** Extra parameters of routes that read a header themselves. */
+const HEADER_PARAMETERS: Record<string, unknown[]> = {
+  'POST /api/payment/webhook': [
+    { in: 'header', name: 'Stripe-Signature', required: true, description: "The gateway's signature of the raw body.", schema: { type: 'string' } },
+  ],
+};
+
+/** Answers that are not JSON. */
+const MEDIA_RESPONSES: Record<string, { status: string; type: string; description: string }> = {
+  'POST /api/admin/shipments/export-pending': { status: '200', type: 'application/pdf', description: 'The labels of every pending paid shipment, one page each.' },
+};
+
+const ERROR_TEXT: Record<number, string> = {
+  400: 'The input is invalid, or a rule refuses it',
+  401: 'Not signed in',
+  402: 'The card payment failed',
+  403: 'Not allowed',
+  404: 'Not found',
+  409: 'Conflicts with the current state',
+  413: 'The body is too large',
+  415: 'The body has an unsupported media type',
+  423: 'Held by a buy-out in progress',
+  429: 'Too many requests: wait as Retry-After says',
+  500: 'Unexpected server error',
+};
+
+/** The error statuses a route may answer, from its facts (docs/rules/errors.md). */
+function errorStatuses(method: string, facts: RouteFacts | undefined): number[] {
+  const statuses = new Set<number>([500]);
+  if (!facts || facts.hasInput || method !== 'GET') statuses.add(400);
+  if (facts?.guard === 'admin') [401, 403].forEach((s) => statuses.add(s));
+  if (facts?.guard === 'user') statuses.add(403);
+  if (facts?.hasParams) statuses.add(404);
+  if (facts?.hasBody) [413, 415].forEach((s) => statuses.add(s));
+  if (facts?.limited) statuses.add(429);
+  return [...statuses].sort();
+}
+
+/** The schema of an error answer of one status: `{ message, code }` with that status's codes. */
+function errorResponseComponent(status: number) {
+  return {
+    description: ERROR_TEXT[status] ?? 'Error',
+    content: {
+      'application/json': {
+        schema: {
+          type: 'object',
+          required: ['message', 'code'],
+          properties: {
+            message: { type: 'string', description: 'The user-facing text.' },
+            code: { type: 'string', enum: errorCodesOfStatus(status), description: 'The error code (docs/rules/errors.md).' },
+          },
+        },
+      },
+    },
+  };
+}
+
+const words = (segment: string) => segment.replace(/[{}]/g, '').split(/[-_]/).filter(Boolean);
+const capital = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+/** `POST /api/users/update-profile` → postUsersUpdateProfile; a path parameter reads `ByOrderId`. */
+function operationIdOf(method: string, path: string): string {
+  const parts = path.replace(/^\/api\//, '').split('/').filter(Boolean);
+  const named = parts.map((part) => (part.startsWith('{') ? `By${capital(part.slice(1, -1))}` : words(part).map(capital).join('')));
+  return method.toLowerCase() + named.join('');
+}
+
+const VERB: Record<string, string> = { get: 'Get', post: 'Post', put: 'Update', patch: 'Change', delete: 'Delete' };
+/** A readable summary from the path: `GET /api/order/status/{orderId}` → "Get order status (by orderId)". */
+function summaryOf(method: string, path: string): string {
+  const parts = path.replace(/^\/api\//, '').split('/').filter(Boolean);
+  const text = parts.filter((p) => !p.startsWith('{')).flatMap(words).join(' ');
+  const params = parts.filter((p) => p.startsWith('{')).map((p) => p.slice(1, -1));
+  return `${VERB[method] ?? capital(method)} ${text}${params.length ? ` (by ${params.join(', ')})` : ''}`;
+}
+
+const SECURITY: Record<Exclude<Guard, null>, Record<string, string[]>[]> = {
+  user: [{ bearer: [] }],
+  admin: [{ adminBearer: [] }],
+  optional: [{ bearer: [] }, {}],
+};
+
+/** Completes the document built from the declared schemas (the swagger plugin's transformObject). */
+export function completeDocument(document: Document, facts: Map<string, RouteFacts>): Document {
+  const errorStatusesUsed = new Set<number>();
+  for (const [path, operations] of Object.entries(document.paths ?? {})) {
+    const route = path.replace(/\{([^}]+)\}/g, ':$1');
+    for (const [method, operation] of Object.entries(operations)) {
+      const key = `${method.toUpperCase()} ${route}`;
+      const fact = facts.get(key);
+      operation.operationId = operationIdOf(method, path);
+      operation.summary ??= summaryOf(method, path);
+      operation.security = fact?.guard ? SECURITY[fact.guard] : [];
+      if (REQUEST_BODIES[key]) operation.requestBody = REQUEST_BODIES[key]();
+      const headers = HEADER_PARAMETERS[key] ?? [];
+      if (headers.length > 0) operation.parameters = [...(operation.parameters ?? []).filter((p) => !headers.includes(p)), ...headers];
+      const media = MEDIA_RESPONSES[key];
+      operation.responses ??= {};
+      if (media) operation.responses[media.status] = { description: media.description, content: { [media.type]: { schema: binary } } };
+      for (const status of errorStatuses(method.toUpperCase(), fact)) {
+        errorStatusesUsed.add(status);
+        operation.responses[String(status)] ??= { $ref: `#/components/responses/Error${status}` };
+      }
+    }
+  }
+  const responses = Object.fromEntries([...errorStatusesUsed].sort().map((status) => [`Error${status}`, errorResponseComponent(status)]));
+  document.components = { ...document.components, responses: { ...document.components?.responses, ...responses } };
+  return document;
+}

@@ -1,0 +1,185 @@
+/**
+ * The error codes of the API: every error answer is `{ message, code }` with one of these
+ * (docs/rules/errors.md lists each code with its status, message and when it is answered).
+ * The web decides on `code`, never on the message text. This file imports no schema library, so
+ * the web's entry chunk may read it.
+ */
+export const ErrorCode = {
+  // One per status: the default when no more specific code applies.
+  VALIDATION_FAILED: 'VALIDATION_FAILED',
+  UNAUTHENTICATED: 'UNAUTHENTICATED',
+  PAYMENT_FAILED: 'PAYMENT_FAILED',
+  FORBIDDEN: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+  REQUEST_TIMEOUT: 'REQUEST_TIMEOUT',
+  CONFLICT: 'CONFLICT',
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  LOCKED: 'LOCKED',
+  RATE_LIMITED: 'RATE_LIMITED',
+  INTERNAL: 'INTERNAL',
+  UPSTREAM_FAILED: 'UPSTREAM_FAILED',
+  SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+  // Sessions and accounts.
+  LOGIN_REQUIRED: 'LOGIN_REQUIRED',
+  ADMIN_LOGIN_REQUIRED: 'ADMIN_LOGIN_REQUIRED',
+  INVALID_LOGIN: 'INVALID_LOGIN',
+  ACCOUNT_DISABLED: 'ACCOUNT_DISABLED',
+  OWNER_ONLY: 'OWNER_ONLY',
+  USERNAME_TAKEN: 'USERNAME_TAKEN',
+  EMAIL_TAKEN: 'EMAIL_TAKEN',
+  ADMIN_TAKEN: 'ADMIN_TAKEN',
+  USER_NOT_FOUND: 'USER_NOT_FOUND',
+  EMAIL_NOT_VERIFIED: 'EMAIL_NOT_VERIFIED',
+  VERIFICATION_CODE_INCORRECT: 'VERIFICATION_CODE_INCORRECT',
+  RESET_LINK_INVALID: 'RESET_LINK_INVALID',
+  INVITE_INVALID: 'INVITE_INVALID',
+  WRONG_PASSWORD: 'WRONG_PASSWORD',
+  UNSAFE_CHARACTERS: 'UNSAFE_CHARACTERS',
+  // Buying.
+  PRODUCT_NOT_FOUND: 'PRODUCT_NOT_FOUND',
+  ORDER_NOT_FOUND: 'ORDER_NOT_FOUND',
+  NOT_ENOUGH_TICKETS: 'NOT_ENOUGH_TICKETS',
+  ROUND_ON_HOLD: 'ROUND_ON_HOLD',
+  TOO_MANY_RESERVATIONS: 'TOO_MANY_RESERVATIONS',
+  MINIMUM_TICKETS: 'MINIMUM_TICKETS',
+  INSUFFICIENT_TOKENS: 'INSUFFICIENT_TOKENS',
+  // Tokens and promo codes.
+  PROMO_CODE_INVALID: 'PROMO_CODE_INVALID',
+  PROMO_CODE_UNAVAILABLE: 'PROMO_CODE_UNAVAILABLE',
+  PROMO_CODE_TAKEN: 'PROMO_CODE_TAKEN',
+  // Payments.
+  PAYMENT_NOT_FOUND: 'PAYMENT_NOT_FOUND',
+  PAYMENT_CANCELED: 'PAYMENT_CANCELED',
+  PAYMENT_ALREADY_COMPLETE: 'PAYMENT_ALREADY_COMPLETE',
+  CARD_INVALID: 'CARD_INVALID',
+  /** The payment gateway's own spelling (its card clients read it): the one code not in capitals. */
+  CARD_DECLINED: 'card_declined',
+  WEBHOOK_SIGNATURE_INVALID: 'WEBHOOK_SIGNATURE_INVALID',
+  // Inventory, shipping and self-collection.
+  ITEM_NOT_FOUND: 'ITEM_NOT_FOUND',
+  ITEMS_UNAVAILABLE: 'ITEMS_UNAVAILABLE',
+  EXPIRED_SHIPPING: 'EXPIRED_SHIPPING',
+  ADDRESS_INCOMPLETE: 'ADDRESS_INCOMPLETE',
+  NOT_SHIPPABLE: 'NOT_SHIPPABLE',
+  PREORDER_NOT_ALLOWED: 'PREORDER_NOT_ALLOWED',
+  SHIPMENT_NOT_FOUND: 'SHIPMENT_NOT_FOUND',
+  COLLECTION_NOT_FOUND: 'COLLECTION_NOT_FOUND',
+  COLLECTION_SLOT_INVALID: 'COLLECTION_SLOT_INVALID',
+  COLLECTION_SLOT_FULL: 'COLLECTION_SLOT_FULL',
+  // Trading.
+  TRADE_NOT_FOUND: 'TRADE_NOT_FOUND',
+  OFFER_NOT_FOUND: 'OFFER_NOT_FOUND',
+  TRADE_NOT_ACTIVE: 'TRADE_NOT_ACTIVE',
+  OFFER_NOT_ACTIVE: 'OFFER_NOT_ACTIVE',
+  TRADE_CUTOFF: 'TRADE_CUTOFF',
+  // Back office.
+  SKU_TAKEN: 'SKU_TAKEN',
+  ROUND_FIXED: 'ROUND_FIXED',
+  RELOAD_REFUSED: 'RELOAD_REFUSED',
+  IMAGE_NOT_FOUND: 'IMAGE_NOT_FOUND',
+  UNSUPPORTED_IMAGE_TYPE: 'UNSUPPORTED_IMAGE_TYPE',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+export const errorCodeValues = Object.values(ErrorCode) as [ErrorCode, ...ErrorCode[]];
+
+/** The statuses each code (by its name) is answered with (the OpenAPI document lists a route's error answers with them). */
+export const errorCodeStatuses: Readonly<Record<keyof typeof ErrorCode, readonly number[]>> = {
+  VALIDATION_FAILED: [400],
+  UNAUTHENTICATED: [401],
+  PAYMENT_FAILED: [402],
+  FORBIDDEN: [403],
+  NOT_FOUND: [404],
+  REQUEST_TIMEOUT: [408],
+  CONFLICT: [409],
+  PAYLOAD_TOO_LARGE: [413],
+  UNSUPPORTED_MEDIA_TYPE: [415],
+  LOCKED: [423],
+  RATE_LIMITED: [429],
+  INTERNAL: [500],
+  UPSTREAM_FAILED: [502],
+  SERVICE_UNAVAILABLE: [503],
+  LOGIN_REQUIRED: [401, 403],
+  ADMIN_LOGIN_REQUIRED: [401, 403],
+  INVALID_LOGIN: [401],
+  ACCOUNT_DISABLED: [403],
+  OWNER_ONLY: [403],
+  USERNAME_TAKEN: [409],
+  EMAIL_TAKEN: [409],
+  ADMIN_TAKEN: [409],
+  USER_NOT_FOUND: [404],
+  EMAIL_NOT_VERIFIED: [400],
+  VERIFICATION_CODE_INCORRECT: [400],
+  RESET_LINK_INVALID: [400],
+  INVITE_INVALID: [400],
+  WRONG_PASSWORD: [400],
+  UNSAFE_CHARACTERS: [400],
+  PRODUCT_NOT_FOUND: [404],
+  ORDER_NOT_FOUND: [404],
+  NOT_ENOUGH_TICKETS: [400],
+  ROUND_ON_HOLD: [423],
+  TOO_MANY_RESERVATIONS: [409],
+  MINIMUM_TICKETS: [400],
+  INSUFFICIENT_TOKENS: [400],
+  PROMO_CODE_INVALID: [404],
+  PROMO_CODE_UNAVAILABLE: [400],
+  PROMO_CODE_TAKEN: [409],
+  PAYMENT_NOT_FOUND: [404],
+  PAYMENT_CANCELED: [400],
+  PAYMENT_ALREADY_COMPLETE: [400],
+  CARD_INVALID: [400],
+  CARD_DECLINED: [402],
+  WEBHOOK_SIGNATURE_INVALID: [400],
+  ITEM_NOT_FOUND: [404],
+  ITEMS_UNAVAILABLE: [400, 409],
+  EXPIRED_SHIPPING: [400],
+  ADDRESS_INCOMPLETE: [400],
+  NOT_SHIPPABLE: [400],
+  PREORDER_NOT_ALLOWED: [400],
+  SHIPMENT_NOT_FOUND: [404],
+  COLLECTION_NOT_FOUND: [404],
+  COLLECTION_SLOT_INVALID: [400],
+  COLLECTION_SLOT_FULL: [400],
+  TRADE_NOT_FOUND: [404],
+  OFFER_NOT_FOUND: [404],
+  TRADE_NOT_ACTIVE: [409],
+  OFFER_NOT_ACTIVE: [409],
+  TRADE_CUTOFF: [400],
+  SKU_TAKEN: [409],
+  ROUND_FIXED: [409],
+  RELOAD_REFUSED: [409],
+  IMAGE_NOT_FOUND: [400, 404],
+  UNSUPPORTED_IMAGE_TYPE: [400],
+};
+
+/** The codes a status may carry. */
+export const errorCodesOfStatus = (status: number): ErrorCode[] =>
+  (Object.entries(errorCodeStatuses) as [keyof typeof ErrorCode, readonly number[]][])
+    .filter(([, statuses]) => statuses.includes(status))
+    .map(([name]) => ErrorCode[name]);
+
+const byStatus: Record<number, ErrorCode> = {
+  400: ErrorCode.VALIDATION_FAILED,
+  401: ErrorCode.UNAUTHENTICATED,
+  402: ErrorCode.PAYMENT_FAILED,
+  403: ErrorCode.FORBIDDEN,
+  404: ErrorCode.NOT_FOUND,
+  408: ErrorCode.REQUEST_TIMEOUT,
+  409: ErrorCode.CONFLICT,
+  413: ErrorCode.PAYLOAD_TOO_LARGE,
+  415: ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+  423: ErrorCode.LOCKED,
+  429: ErrorCode.RATE_LIMITED,
+  502: ErrorCode.UPSTREAM_FAILED,
+  503: ErrorCode.SERVICE_UNAVAILABLE,
+};
+
+/** The code of a status when nothing more specific applies (any other 4xx: VALIDATION_FAILED; 5xx: INTERNAL). */
+export function defaultErrorCode(status: number): ErrorCode {
+  return byStatus[status] ?? (status < 500 ? ErrorCode.VALIDATION_FAILED : ErrorCode.INTERNAL);
+}
+
+/** Whether a value is one of the API's error codes. */
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (errorCodeValues as string[]).includes(value);
+}

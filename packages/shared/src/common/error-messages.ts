@@ -3,7 +3,7 @@ import { shopOpsMessages } from '../shop-ops/schemas.ts';
 import { TRADE_MESSAGES } from '../trading/schemas.ts';
 import { HOLD_MESSAGE } from '../orders/schemas.ts';
 import { IMAGE_TYPE_MESSAGE } from '../media/schemas.ts';
-import { NO_PENDING_SHIPMENTS } from '../admin/schemas.ts';
+import { NO_PENDING_SHIPMENTS } from '../admin/fulfilment.ts';
 import { NOT_SHIPPABLE_MESSAGE } from '../fulfilment/countries.ts';
 import {
   ADDRESS_INCOMPLETE_MESSAGE,

@@ -73,20 +73,39 @@ function returnsJsx(fn: ts.FunctionLikeDeclaration): boolean {
   return found;
 }
 
-const ROUTE_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'all', 'route', 'register', 'addHook']);
+/** Data: a literal whose functions, if any, are one expression each (`lazy: () => import(...)`). */
+function onlyData(literal: ts.Node): boolean {
+  let data = true;
+  const visit = (node: ts.Node) => {
+    if (ts.isFunctionLike(node) && 'body' in node && node.body && ts.isBlock(node.body as ts.Node)) data = false;
+    else ts.forEachChild(node, visit);
+  };
+  visit(literal);
+  return data;
+}
 
-/** A route list: every statement registers a route (`app.get(...)`, ...) or returns a literal list. */
+/**
+ * A route list: it only registers on the app it is given (`app.get(...)`, `app.addHook(...)`,
+ * `plugin(app)`), names aliases (`const x = services.x`) or returns a literal list.
+ */
 function isRouteList(fn: ts.FunctionLikeDeclaration): boolean {
   if (!fn.body || !ts.isBlock(fn.body)) return false;
+  const app = fn.parameters[0]?.name;
+  const appName = app && ts.isIdentifier(app) ? app.text : null;
+  const isApp = (node: ts.Node | undefined) => !!node && ts.isIdentifier(node) && node.text === appName;
+  const isAlias = (node: ts.Expression | undefined) => !!node && (ts.isIdentifier(node) || ts.isPropertyAccessExpression(node));
   return fn.body.statements.every((statement) => {
     if (ts.isReturnStatement(statement)) {
       const value = statement.expression;
-      return !value || ts.isArrayLiteralExpression(value) || ts.isObjectLiteralExpression(value);
+      return !value || ((ts.isArrayLiteralExpression(value) || ts.isObjectLiteralExpression(value)) && onlyData(value));
     }
+    if (ts.isVariableStatement(statement)) return statement.declarationList.declarations.every((d) => isAlias(d.initializer));
     if (!ts.isExpressionStatement(statement)) return false;
     let call = statement.expression;
     if (ts.isAwaitExpression(call)) call = call.expression;
-    return ts.isCallExpression(call) && ts.isPropertyAccessExpression(call.expression) && ROUTE_METHODS.has(call.expression.name.text);
+    if (!ts.isCallExpression(call)) return false;
+    const callee = call.expression;
+    return (ts.isPropertyAccessExpression(callee) && isApp(callee.expression)) || isApp(call.arguments[0]);
   });
 }
 
@@ -148,6 +167,10 @@ describe('size gate', () => {
     expect(sizeFindings('a/hook.tsx', hook).map((f) => f.name)).toEqual(['useThing']);
     const routes = `export const r = (app) => {\n${Array.from({ length: 90 }, () => "  app.get('/x', {}, () => 1);").join('\n')}\n};\n`;
     expect(sizeFindings('a/routes.ts', routes)).toEqual([]);
+    const notRoutes = `export const r = (app) => {\n  const n = count();\n${Array.from({ length: 90 }, () => "  app.get('/x', {}, () => n);").join('\n')}\n};\n`;
+    expect(sizeFindings('a/routes.ts', notRoutes).map((f) => f.name)).toEqual(['r']);
+    const facade = `export function createX(deps) {\n  const a = deps.a;\n  return {\n    run() {\n${body(85)}\n    },\n  };\n}\n`;
+    expect(sizeFindings('a/s.ts', facade).map((f) => f.name)).toEqual(['createX', 'run']);
     const method = `const s = {\n  run() {\n${body(85)}\n  },\n};\n`;
     expect(sizeFindings('a/s.ts', method).map((f) => f.name)).toEqual(['run']);
   });

@@ -200,7 +200,7 @@ describe('back office', () => {
     const product = (await t.services.inventory.batchesOfUser(bea.user.id)).find((b) => b.id === beaIds.A)!.productId;
     // cai holds units of the same product.
     const round = (await t.services.catalogue.roundsOfProduct(product))[0]!;
-    const prizes = await t.services.catalogue.prizesOfProduct(product);
+    const prizes = await t.services.catalogue.prizesOfProduct(t.ctx.db, product);
     await t.ctx.db.transaction((tx) =>
       t.services.inventory.addBatches(tx, [
         { userId: cai.user.id, prizeId: prizes[0]!.id, productId: product, roundId: round, orderId: null, quantity: 2, shipByDate: null, sku: 'X', source: 'draw' },

@@ -196,6 +196,7 @@ export function createAdminService(ctx: AppContext, deps: Deps) {
           }
         }
         const created = await catalogue.createProduct(
+          tx,
           {
             name: form.name,
             image,
@@ -209,7 +210,6 @@ export function createAdminService(ctx: AppContext, deps: Deps) {
             active: form.active,
             prizes,
           },
-          { tx },
         );
         await audit.record(tx, { admin, action: 'product.create', entityType: 'product', entityId: created.productId, after: { ...form, setId: created.setId } });
         return { message: PRODUCT_ADDED, productId: created.productId };
@@ -248,6 +248,7 @@ export function createAdminService(ctx: AppContext, deps: Deps) {
         if (changesBox || changesDoubles) {
           // The committed box cannot change mid-round; the catalogue's guard gives the reason.
           await catalogue.assertPrizesChangeable(
+            ctx.db,
             productId,
             [
               ...before.prizes.flatMap((p): ProposedPrize[] =>
@@ -286,7 +287,7 @@ export function createAdminService(ctx: AppContext, deps: Deps) {
         if (doubles) await catalogue.setDoubleChancePrizes(tx, productId, doubles);
         let reloaded: { setId: string; sku: string; closedSetId: string } | null = null;
         if (reload) {
-          reloaded = await catalogue.reloadSet(productId, { tx, refuseWhileBusy: true, prizesQuantities: quantities });
+          reloaded = await catalogue.reloadSet(tx, productId, { refuseWhileBusy: true, prizesQuantities: quantities });
         }
         await audit.record(tx, {
           admin,
@@ -309,7 +310,7 @@ export function createAdminService(ctx: AppContext, deps: Deps) {
     async reloadSet(admin: Principal, productId: string): Promise<{ message: string; setId: string; sku: string }> {
       const before = await productDetail(productId);
       return ctx.db.transaction(async (tx) => {
-        const result = await catalogue.reloadSet(productId, { tx, refuseWhileBusy: true });
+        const result = await catalogue.reloadSet(tx, productId, { refuseWhileBusy: true });
         await audit.record(tx, {
           admin,
           action: 'round.reload',

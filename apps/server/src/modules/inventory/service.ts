@@ -78,10 +78,10 @@ export function createInventoryService(ctx: AppContext, deps: { catalogue: Catal
   const { catalogue, notifications } = deps;
 
   async function names(exec: Executor, batches: InventoryBatch[]) {
-    const prizes = new Map((await catalogue.prizesByIds([...new Set(batches.map((b) => b.prizeId))], exec)).map((p) => [p.id, p]));
+    const prizes = new Map((await catalogue.prizesByIds(exec, [...new Set(batches.map((b) => b.prizeId))])).map((p) => [p.id, p]));
     const products = new Map<string, { name: string; tags: string[]; arrival: string | null }>();
     for (const productId of new Set(batches.map((b) => b.productId))) {
-      const product = await catalogue.getProduct(productId, exec);
+      const product = await catalogue.getProduct(exec, productId);
       products.set(productId, { name: product.name, tags: product.tags, arrival: product.preorder ? product.arrival : null });
     }
     return { prizes, products };

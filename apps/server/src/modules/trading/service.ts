@@ -113,10 +113,10 @@ export function createTradingService(
   // ---------- Views ----------
 
   async function details(exec: Executor, items: ItemRow[]) {
-    const prizes = new Map((await catalogue.prizesByIds([...new Set(items.map((i) => i.prizeId))], exec)).map((p) => [p.id, p]));
+    const prizes = new Map((await catalogue.prizesByIds(exec, [...new Set(items.map((i) => i.prizeId))])).map((p) => [p.id, p]));
     const products = new Map<string, { name: string; arrival: string | null }>();
     for (const productId of new Set(items.map((i) => i.productId))) {
-      const product = await catalogue.getProduct(productId, exec);
+      const product = await catalogue.getProduct(exec, productId);
       products.set(productId, { name: product.name, arrival: product.preorder ? product.arrival : null });
     }
     const batchIds = items.map((i) => i.batchId).filter((id): id is string => id !== null);
@@ -228,7 +228,7 @@ export function createTradingService(
     /** POST /api/trade/create: locks the offered units ("In Trade") and lists the wanted prizes. */
     async create(principal: Principal, input: CreateTradeRequest): Promise<{ tradeId: string }> {
       await accounts.requireSelf(principal, input.username);
-      const wantedPrizes = new Map((await catalogue.prizesByIds([...new Set(input.prizesWanted.map((w) => w.prizeId))])).map((p) => [p.id, p]));
+      const wantedPrizes = new Map((await catalogue.prizesByIds(ctx.db, [...new Set(input.prizesWanted.map((w) => w.prizeId))])).map((p) => [p.id, p]));
       const wanted = new Map<string, { productId: string; prizeId: string; quantity: number }>();
       for (const w of input.prizesWanted) {
         const prize = wantedPrizes.get(w.prizeId);
@@ -501,7 +501,7 @@ export function createTradingService(
       const { all } = await catalogue.listProducts();
       const products = [];
       for (const product of all) {
-        const prizes = await catalogue.prizesOfProduct(product.productId);
+        const prizes = await catalogue.prizesOfProduct(ctx.db, product.productId);
         products.push({
           _id: product.productId,
           name: product.name,
@@ -518,7 +518,7 @@ export function createTradingService(
     async productImages(productIds: string[]): Promise<ProductImagesResponse> {
       const prizeImages: Record<string, string> = {};
       for (const productId of new Set(productIds)) {
-        for (const prize of await catalogue.prizesOfProduct(productId)) prizeImages[prize.id] = prize.image;
+        for (const prize of await catalogue.prizesOfProduct(ctx.db, productId)) prizeImages[prize.id] = prize.image;
       }
       return { prizeImages };
     },

@@ -16,6 +16,7 @@ import { enforceBodyDeadline } from './core/request-deadline.ts';
 import { acceptEmptyJsonBodies, addSecurityHeaders, answerErrors, checkContracts, registerTransports } from './core/http-setup.ts';
 import { serveWebApp } from './core/web-serving.ts';
 import type { AppContext } from './core/context.ts';
+import { createSessions, type Sessions } from './modules/accounts/sessions.ts';
 import { createServices, type Services } from './services.ts';
 import { registerApiRoutes } from './routes.ts';
 import { registerOpenApi } from './openapi.ts';
@@ -52,11 +53,13 @@ export const CONNECTION_TIMEOUT_MS = 60_000;
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 /** The shared infrastructure every service and route receives: config, database, clock, tokens, guards, limiter. */
-async function createContext(app: FastifyInstance, options: BuildAppOptions, clock: Clock): Promise<AppContext> {
+async function createContext(app: FastifyInstance, options: BuildAppOptions, clock: Clock): Promise<{ ctx: AppContext; sessions: Sessions }> {
   const { config, database } = options;
   const jwtSecret =
     config.jwtSecret ?? (await getOrCreateSetting(database.db, 'jwt_secret', () => crypto.randomBytes(48).toString('hex')));
-  const tokens = new TokenService(jwtSecret, () => clock.now());
+  // The accounts' session check runs on every authenticated request (docs/rules/accounts.md).
+  const sessions = createSessions({ db: database.db, clock, log: app.log });
+  const tokens = new TokenService(jwtSecret, () => clock.now(), sessions.currentTokenVersion);
   // Work queued with afterCommit (live events) or atCommit (the listing's drop) runs once its
   // transaction has committed: on both pools, since purchase batches run on lockDb.
   installAfterCommit(database.db);
@@ -64,7 +67,8 @@ async function createContext(app: FastifyInstance, options: BuildAppOptions, clo
   setAfterCommitErrorHandler((error) => app.log.error({ err: error }, 'after-commit task failed'));
   const limiter = createRateLimiter(config.redisUrl, app.log, `kujiya-rl:`);
   app.addHook('onClose', async () => limiter.close());
-  return { config, database, db: database.db, clock, log: app.log, tokens, guards: createGuards(tokens), limiter };
+  const ctx = { config, database, db: database.db, clock, log: app.log, tokens, guards: createGuards(tokens), limiter };
+  return { ctx, sessions };
 }
 
 /** Fastify with the request policy (docs/rules/security.md) and the logger. */
@@ -97,7 +101,7 @@ function createFastify(options: BuildAppOptions, requestTimeoutMs: number): Fast
 export async function buildApp(options: BuildAppOptions): Promise<KujiyaApp> {
   const requestTimeoutMs = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   const app = createFastify(options, requestTimeoutMs);
-  const ctx = await createContext(app, options, options.clock ?? systemClock);
+  const { ctx, sessions } = await createContext(app, options, options.clock ?? systemClock);
 
   addSecurityHeaders(app);
   // Limits of routes that hold stock or store anonymous data, from one table (core/route-limits.ts);
@@ -111,7 +115,7 @@ export async function buildApp(options: BuildAppOptions): Promise<KujiyaApp> {
   checkContracts(app);
   answerErrors(app, options.config, options.onContractBreach);
 
-  const services = createServices(ctx);
+  const services = createServices(ctx, { sessions });
   await registerOpenApi(app);
   await registerApiRoutes(app, { ctx, services });
   await serveWebApp(app, options.webDist === undefined ? defaultWebDist : options.webDist, () => services.catalogue.listingBody());

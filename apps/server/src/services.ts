@@ -9,7 +9,7 @@ import { createTokenShopService } from './modules/token-shop/service.ts';
 import { createFairnessService } from './modules/fairness/service.ts';
 import { buyerNames } from './modules/orders/buyer-names.ts';
 import { createMailService } from './modules/mail/service.ts';
-import { createAccountsService } from './modules/accounts/service.ts';
+import { createAccountsService, type Sessions } from './modules/accounts/service.ts';
 import { createInventoryService } from './modules/inventory/service.ts';
 import { createNotificationsService } from './modules/notifications/service.ts';
 import { createFavouritesService } from './modules/favourites/service.ts';
@@ -25,16 +25,17 @@ import { createAnnouncementsService } from './modules/announcements/service.ts';
 /**
  * The composition root of the domain (docs/architecture.md): every service, built once, in dependency
  * order, from the context and the services it uses; read top to bottom it is the whole graph. Every
- * dependency is passed at construction: nothing is wired afterwards.
+ * dependency is passed at construction: nothing is wired afterwards. `sessions` (the accounts' session
+ * check) is built with the context in app.ts, since the token service checks every request with it.
  */
-export function createServices(ctx: AppContext) {
+export function createServices(ctx: AppContext, built: { sessions: Sessions }) {
   // Infrastructure-like services first: images, the mail queue, the audit log (account, package,
   // promo and announcement changes are recorded in it) and the event counters.
   const media = createMediaService(ctx);
   const mail = createMailService(ctx);
   const audit = createAuditService(ctx);
   const analytics = createAnalyticsService(ctx);
-  const accounts = createAccountsService(ctx, { mail, media, audit });
+  const accounts = createAccountsService(ctx, { mail, media, audit, sessions: built.sessions });
   // The shop's settings (pickup point, labels' sender) are read by fulfilment and the back office.
   const shopSettings = createShopSettingsService(ctx, { audit });
   const live = createLiveService(ctx, { accounts });

@@ -23,7 +23,9 @@ interface SessionKey {
 }
 
 /** Session state behind the bearer tokens: the per-request check, logout's revocation and its purge. */
-export function createSessions(ctx: AppContext) {
+export type Sessions = ReturnType<typeof createSessions>;
+
+export function createSessions(ctx: Pick<AppContext, 'db' | 'clock' | 'log'>) {
   /**
    * The account's token version (and an admin's role), or null when the account is gone, disabled or
    * the token is revoked: one query of two primary-key reads, on every verification.

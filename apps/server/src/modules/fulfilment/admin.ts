@@ -67,7 +67,7 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
 /** The back office's shipments and self-collections (docs/rules/back-office.md). */
 export function createFulfilmentAdmin(ctx: AppContext, deps: { accounts: AccountsService }) {
   async function usernames(userIds: string[], exec: Executor = ctx.db): Promise<Map<string, string>> {
-    const accounts = await deps.accounts.getAccounts([...new Set(userIds)], exec);
+    const accounts = await deps.accounts.getAccounts(exec, [...new Set(userIds)]);
     return new Map([...accounts].map(([id, account]) => [id, account.username]));
   }
 

@@ -192,7 +192,7 @@ export function createFulfilmentService(ctx: AppContext, deps: Deps) {
 
   /** Resolves the receiver: the complete profile address, or the one given; Singapore only. */
   async function receiverOf(user: Principal, input: CreateShippingIntentRequest) {
-    const account = await accounts.getAccount(user.id);
+    const account = await accounts.getAccount(ctx.db, user.id);
     if (!account) throw notFound('User not found');
     let address: { fullName: string; country: string; postalCode: string; unitNumber: string; fullAddress: string };
     if (input.useProfileAddress) {

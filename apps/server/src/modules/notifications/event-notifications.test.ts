@@ -17,7 +17,7 @@ describe('event notifications and their e-mail copies', () => {
   /** A funded shopper with the e-mail address of their account. */
   async function accountShopper(username: string, tokens: number): Promise<Shopper & { email: string }> {
     const shopper = await fundedShopper(t, username, tokens);
-    const account = await t.services.accounts.getAccount(shopper.user.id);
+    const account = await t.services.accounts.getAccount(t.ctx.db, shopper.user.id);
     return { ...shopper, email: account!.email };
   }
 

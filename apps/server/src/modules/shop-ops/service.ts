@@ -117,7 +117,7 @@ export function createShopOpsService(ctx: AppContext, deps: Deps) {
     /** A promo code's uses with each shopper's username. */
     async promoCodeUses(promoCodeId: string): Promise<PromoCodeUsesResponse> {
       const { promoCode, uses } = await tokenShop.adminPromoCodeUses(promoCodeId);
-      const names = await accounts.getAccounts(uses.map((use) => use.userId));
+      const names = await accounts.getAccounts(ctx.db, uses.map((use) => use.userId));
       return { promoCode, uses: uses.map((use) => ({ ...use, username: names.get(use.userId)?.username ?? '(deleted)' })) };
     },
   };

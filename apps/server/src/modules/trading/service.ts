@@ -154,7 +154,7 @@ export function createTradingService(
     if (offers.length === 0) return [];
     const items = await exec.select().from(tradeItems).where(inArray(tradeItems.offerId, offers.map((o) => o.id)));
     const { given } = await details(exec, items);
-    const users = await accounts.getAccounts(offers.map((o) => o.userId), exec);
+    const users = await accounts.getAccounts(exec, offers.map((o) => o.userId));
     return offers.map((o) => {
       const user = users.get(o.userId);
       return {
@@ -183,7 +183,7 @@ export function createTradingService(
       .from(tradeOffers)
       .where(and(inArray(tradeOffers.tradeId, ids), or(eq(tradeOffers.status, 'active'), eq(tradeOffers.status, 'accepted'))));
     const { given, wanted } = await details(exec, items);
-    const users = await accounts.getAccounts([...rows.map((r) => r.userId), ...rows.map((r) => r.partnerId).filter((x): x is string => x !== null)], exec);
+    const users = await accounts.getAccounts(exec, [...rows.map((r) => r.userId), ...rows.map((r) => r.partnerId).filter((x): x is string => x !== null)]);
     const mine = offers.filter((o) => o.userId === viewerId && o.status === 'active');
     const myOffers = new Map((await offerViews(exec, mine)).map((o) => [o.tradeId, o]));
     return rows.map((trade) => {
@@ -220,7 +220,7 @@ export function createTradingService(
     });
   }
 
-  const usernameOf = async (exec: Executor, userId: string) => (await accounts.getAccounts([userId], exec)).get(userId)?.username ?? 'a shopper';
+  const usernameOf = async (exec: Executor, userId: string) => (await accounts.getAccounts(exec, [userId])).get(userId)?.username ?? 'a shopper';
 
   const service = {
     tradeCutoff,

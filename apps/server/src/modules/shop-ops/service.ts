@@ -72,7 +72,7 @@ async function shopperDetail(ctx: AppContext, deps: Deps, shopperId: string): Pr
  * disable/enable, and token adjustments with a reason. Everything through the owning modules' services.
  */
 export function createShopOpsService(ctx: AppContext, deps: Deps) {
-  const { accounts, wallet, tokenShop, orders, inventory, fulfilment, trading, audit } = deps;
+  const { accounts, wallet, tokenShop, trading, audit } = deps;
 
   return {
     shopperDetail: (shopperId: string) => shopperDetail(ctx, deps, shopperId),

@@ -82,3 +82,46 @@ export async function deliverQueued(ctx: AppContext, send: Send, options: { batc
     for (const mail of claimed) result[await deliverOne(ctx, send, mail)]++;
   }
 }
+
+/**
+ * The background delivery of one process: one run at a time, a request during a run makes it go round
+ * once more; `start` runs it every `intervalMs` until stopped (stopping waits for a run in progress).
+ */
+export function createDeliveryRunner(ctx: AppContext, deliver: () => Promise<DeliveryResult>) {
+  let enabled = false;
+  let running: Promise<void> | undefined;
+  let runAgain = false;
+
+  function runInBackground(): void {
+    if (running) {
+      runAgain = true;
+      return;
+    }
+    running = (async () => {
+      do {
+        runAgain = false;
+        try {
+          const result = await deliver();
+          if (result.sent || result.retried || result.failed) ctx.log.info({ job: 'mail', ...result }, 'mail job: queued mails delivered');
+        } catch (err) {
+          ctx.log.error({ err }, 'mail job failed');
+        }
+      } while (runAgain && enabled);
+    })().finally(() => (running = undefined));
+  }
+
+  return {
+    runInBackground,
+    enabled: () => enabled,
+    start(intervalMs: number): () => Promise<void> {
+      enabled = true;
+      const timer = setInterval(() => runInBackground(), intervalMs);
+      timer.unref();
+      return async () => {
+        enabled = false;
+        clearInterval(timer);
+        await running;
+      };
+    },
+  };
+}

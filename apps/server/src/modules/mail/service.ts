@@ -1,7 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { AppContext } from '../../core/context.ts';
 import type { Executor } from '../../db/database.ts';
-import { deliverQueued } from './delivery.ts';
+import { createDeliveryRunner, deliverQueued } from './delivery.ts';
 import { listOutbox, listQueue } from './outbox.ts';
 import { mailOutbox, mailQueue } from './tables.ts';
 
@@ -50,30 +50,9 @@ export function createMailService(ctx: AppContext) {
     ctx.log.debug({ to: message.to }, 'mail stored in the dev outbox');
   }
 
-  let deliveryEnabled = false;
   /** Set by `enqueue`: this process may have queued mail since the last run (lets `deliverSoon` skip empty runs). */
   let mayHaveQueued = false;
-  let running: Promise<void> | undefined;
-  let runAgain = false;
-
-  /** One background delivery at a time per process; a request during a run makes it go round once more. */
-  function runInBackground(): void {
-    if (running) {
-      runAgain = true;
-      return;
-    }
-    running = (async () => {
-      do {
-        runAgain = false;
-        try {
-          const result = await service.deliverQueued();
-          if (result.sent || result.retried || result.failed) ctx.log.info({ job: 'mail', ...result }, 'mail job: queued mails delivered');
-        } catch (err) {
-          ctx.log.error({ err }, 'mail job failed');
-        }
-      } while (runAgain && deliveryEnabled);
-    })().finally(() => (running = undefined));
-  }
+  const runner = createDeliveryRunner(ctx, () => service.deliverQueued());
 
   const service = {
     /** Where mails go: 'smtp' or 'outbox'. */
@@ -108,23 +87,14 @@ export function createMailService(ctx: AppContext) {
      * in tests, which call `deliverQueued` themselves) or when this process queued nothing.
      */
     deliverSoon(): void {
-      if (deliveryEnabled && mayHaveQueued) runInBackground();
+      if (runner.enabled() && mayHaveQueued) runner.runInBackground();
     },
 
     /**
      * Delivers queued mail every `intervalMs` on this instance. No lock between instances is needed:
      * the claim gives each mail to one run. Stopping waits for a run in progress.
      */
-    startDelivery(intervalMs = 15_000): () => Promise<void> {
-      deliveryEnabled = true;
-      const timer = setInterval(() => runInBackground(), intervalMs);
-      timer.unref();
-      return async () => {
-        deliveryEnabled = false;
-        clearInterval(timer);
-        await running;
-      };
-    },
+    startDelivery: (intervalMs = 15_000): (() => Promise<void>) => runner.start(intervalMs),
 
     /** Queued mails, oldest first (tests, operators). */
     listQueue: (options: { to?: string } = {}) => listQueue(ctx.db, options),

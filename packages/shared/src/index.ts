@@ -28,6 +28,7 @@ export * from './shop-ops/schemas.ts';
 export * from './shop-ops/announcements.ts';
 export * from './shop-ops/settings.ts';
 export * from './admin/schemas.ts';
+export * from './admin/audit-entries.ts';
 export * from './admin/audit-log.ts';
 export * from './admin/order-detail.ts';
 export * from './media/schemas.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { auditEntityTypeSchema, auditEntrySchema, pageParam } from './schemas.ts';
+import { auditEntityTypeSchema, auditEntrySchema } from './audit-entries.ts';
+import { pageParam } from './schemas.ts';
 
 /**
  * The shop-wide audit log (docs/rules/back-office.md): every admin change, newest first, filtered by

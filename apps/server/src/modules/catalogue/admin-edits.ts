@@ -34,7 +34,6 @@ export interface PrizeTextEdit {
   image?: string;
 }
 
-
 /** Plain edits of a product and its current round: only the fields the patch carries change. */
 export async function updateProduct(rounds: RoundsService, tx: Tx, productId: string, patch: ProductPatch): Promise<void> {
   // The shop's cached listing is dropped when this commits (docs/rules/catalogue.md).

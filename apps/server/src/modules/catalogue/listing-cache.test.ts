@@ -8,7 +8,6 @@ import { MINUTE, TestClock } from '../../core/clock.ts';
 import { NEW_PRODUCT_WINDOW_MS } from './service.ts';
 import { LISTING_ALONE_MAX_AGE_MS, LISTING_MAX_AGE_MS, createListingCache, createListingChanges } from './listing-cache.ts';
 
-
 /** The catalogue listing's per-instance cache (docs/rules/catalogue.md): same bytes until a change commits. */
 describe('catalogue listing cache', () => {
   let t: TestApp;

@@ -18,7 +18,7 @@ export interface ReloadOptions {
 /**
  * Reload Set (docs/rules/catalogue.md), in the caller's transaction: closes the current round
  * (revealing its seed), releases its reservations and opens the next one with SKU suffix + 1, a new
- * seed and full prize counts. The promotion is removed, as the admin spec says.
+ * seed and full prize counts. The promotion is removed: a new round starts without one.
  */
 export async function reloadSet(d: CatalogueDeps, tx: Tx, productId: string, options: ReloadOptions = {}) {
   const [product] = await tx.select().from(products).where(eq(products.id, productId)).for('update');

@@ -36,7 +36,6 @@ async function claimDue(ctx: AppContext, limit: number): Promise<QueuedMail[]> {
     .returning();
 }
 
-
 /** Updates a mail only while this run's claim still holds it (same status and try number). */
 const whileClaimed = (mail: QueuedMail) =>
   and(eq(mailQueue.id, mail.id), eq(mailQueue.status, 'sending'), eq(mailQueue.attempts, mail.attempts));

@@ -41,7 +41,7 @@ async function seed(target: Target, count: number): Promise<void> {
     await app.ctx.db.transaction((tx) => app.services.wallet.credit(tx, { userId: buyer.id, amount: 1_000_000, source: 'purchase', reference: 'bench' }));
     const { token } = await app.ctx.tokens.sign(buyer);
     for (let i = 0; i < count; i++) {
-      const { setId } = await app.services.catalogue.createProduct({
+      const { setId } = await app.ctx.db.transaction((tx) => app.services.catalogue.createProduct(tx, {
         name: `Bench Set ${i}`,
         image,
         sku: `BENCH-${crypto.randomBytes(4).toString('hex')}-001`,
@@ -53,7 +53,7 @@ async function seed(target: Target, count: number): Promise<void> {
           { kind: 'letter', letter: 'B', description: 'B', image, type: 'Small', quantity: 90 },
           { kind: 'last', description: 'Last', image, type: 'Big' },
         ],
-      } as never);
+      } as never));
       const res = await app.app.inject({
         method: 'POST',
         url: '/api/token/use',

@@ -41,7 +41,7 @@ async function createRound(app: Awaited<ReturnType<typeof buildApp>>, name: stri
   const image = await app.services.media.putImage(app.ctx.db, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'image/svg+xml');
   const a = Math.floor(tickets / 10);
   const b = Math.floor(tickets * 0.3);
-  return app.services.catalogue.createProduct({
+  return app.ctx.db.transaction((tx) => app.services.catalogue.createProduct(tx, {
     name,
     image,
     sku: `BENCH-${crypto.randomBytes(3).toString('hex')}-001`,
@@ -54,7 +54,7 @@ async function createRound(app: Awaited<ReturnType<typeof buildApp>>, name: stri
       { kind: 'letter', letter: 'C', description: 'C', image, type: 'Small', quantity: tickets - a - b },
       { kind: 'last', description: 'Last', image, type: 'Big' },
     ],
-  } as never);
+  } as never));
 }
 
 /**

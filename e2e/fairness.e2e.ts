@@ -18,7 +18,7 @@ async function fairnessOf(setId: string): Promise<FairnessRound> {
 /** A round of its own, created and (optionally) sold through the real services. */
 async function ownRound(sellOut: boolean): Promise<string> {
   const image = '/media/none.png';
-  const { setId } = await server.services.catalogue.createProduct({
+  const { setId } = await server.ctx.db.transaction((tx) => server.services.catalogue.createProduct(tx, {
     name: 'Fairness Check Kuji',
     image,
     sku: `FAIR-${crypto.randomInt(1000, 9999)}-001`,
@@ -30,7 +30,7 @@ async function ownRound(sellOut: boolean): Promise<string> {
       { kind: 'letter', letter: 'B', description: 'Plush', image, quantity: 2 },
       { kind: 'letter', letter: 'C', description: 'Acrylic stand', image, quantity: 4 },
     ],
-  });
+  }));
   const take = (count: number, clientSeed: string) =>
     server.ctx.db.transaction((tx) =>
       server.services.stock.takeTickets(tx, { roundId: setId, count, clientSeed, orderId: crypto.randomUUID() }),

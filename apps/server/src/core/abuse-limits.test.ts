@@ -65,7 +65,7 @@ describe('bounded holds and writes', () => {
       if (res.statusCode === 200) {
         const { orderId } = res.json();
         const reservation = (await api(t, buyer, 'GET', `/api/order/${orderId}/reservation`)).json();
-        const { round } = await t.services.catalogue.getProductOfRound(setId);
+        const { round } = await t.services.catalogue.getProductOfRound(t.ctx.db, setId);
         expect(round.holdUntil?.toISOString()).toBe(reservation.expiresAt);
       }
     }

@@ -59,18 +59,17 @@ export class TokenService {
    * against this service's clock.
    */
   private readonly verifySignature: (token: string) => Record<string, unknown>;
-  private sessions: SessionLookup | undefined;
+  /**
+   * @param sessions the accounts' session check (token version, disabled, revoked), given by the
+   *   composition root; a token service that only signs (a test's) goes without it.
+   */
   constructor(
     secret: string,
     private readonly now: () => Date,
+    private readonly sessions?: SessionLookup,
   ) {
     this.key = new TextEncoder().encode(secret);
     this.verifySignature = createVerifier({ key: secret, algorithms: ['HS256'], ignoreExpiration: true, ignoreNotBefore: true });
-  }
-
-  /** Set once by the accounts service, which owns the accounts, their versions and the revoked token ids. */
-  useSessionLookup(lookup: SessionLookup): void {
-    this.sessions = lookup;
   }
 
   async sign(subject: TokenSubject): Promise<{ token: string; expiresAt: Date }> {

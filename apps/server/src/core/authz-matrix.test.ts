@@ -48,7 +48,7 @@ describe('authorization matrix over the route table', () => {
     const orderId = order.json().orderId as string;
     const pkg = await testPackage(t);
     const { paymentIntentId } = await startTokenPurchase(t, owner, pkg._id);
-    const ownerAccount = (await t.services.accounts.getAccount(owner.user.id))!;
+    const ownerAccount = (await t.services.accounts.getAccount(t.ctx.db, owner.user.id))!;
     markers.push(ownerAccount.email, orderId, paymentIntentId);
     Object.assign(params, { orderId, paymentIntentId, username: 'owner', setId, productId, id: orderId });
     await t.services.accounts.ensureAdmin('matrixadmin', 'Matrix-Admin-1!');
@@ -62,8 +62,7 @@ describe('authorization matrix over the route table', () => {
     const [head, payload, signature] = ownerToken.split('.');
     const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<string, unknown>;
     const forged = Buffer.from(JSON.stringify({ ...claims, role: 'admin' })).toString('base64url');
-    const past = new TokenService(JWT_SECRET, () => new Date(Date.now() - 30 * 24 * 3600 * 1000));
-    past.useSessionLookup(async () => ({ tokenVersion: 0 }));
+    const past = new TokenService(JWT_SECRET, () => new Date(Date.now() - 30 * 24 * 3600 * 1000), async () => ({ tokenVersion: 0 }));
     const expired = (await past.sign({ ...owner.user, tokenVersion: 0 })).token;
     const unsigned = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${payload}.`;
     const foreignKey = await new SignJWT({ ...claims })

@@ -104,22 +104,22 @@ export class LocalCounters {
   }
 }
 
-/** Builds the limiter: Redis-backed with local fallback when `redisUrl` is set, local only otherwise. */
-export function createRateLimiter(redisUrl: string | undefined, log: FastifyBaseLogger, prefix = 'kujiya-rl:'): RateLimiter {
-  const local = new LocalCounters();
-  if (!redisUrl) {
-    return {
-      shared: false,
-      hit: async (key, windowMs) => local.hit(key, windowMs),
-      peek: async (key) => local.peek(key),
-      undo: async (key) => local.undo(key),
-      lock: async (key, ms) => local.lock(key, ms),
-      clear: async (key) => local.clear(key),
-      acquire: async (key, ms) => local.acquire(key, ms),
-      close: async () => {},
-    };
-  }
+/** This instance's own counters (no REDIS_URL). */
+function localLimiter(local: LocalCounters): RateLimiter {
+  return {
+    shared: false,
+    hit: async (key, windowMs) => local.hit(key, windowMs),
+    peek: async (key) => local.peek(key),
+    undo: async (key) => local.undo(key),
+    lock: async (key, ms) => local.lock(key, ms),
+    clear: async (key) => local.clear(key),
+    acquire: async (key, ms) => local.acquire(key, ms),
+    close: async () => {},
+  };
+}
 
+/** The Redis connection and `either`: a command runs on Redis when it is ready, else on this instance's counters. */
+function connectShared(redisUrl: string, log: FastifyBaseLogger) {
   // No offline queue and a short command timeout: while Redis is away a command fails at once
   // instead of waiting for a reconnect; reconnecting goes on in the background.
   const redis = new Redis(redisUrl, {
@@ -158,10 +158,16 @@ export function createRateLimiter(redisUrl: string | undefined, log: FastifyBase
     }
   }
 
+  return { redis, either, degraded: () => degraded };
+}
+
+/** Counters shared by every instance through Redis, each falling back to the local ones. */
+function sharedLimiter(connection: ReturnType<typeof connectShared>, local: LocalCounters, prefix: string): RateLimiter {
+  const { redis, either } = connection;
   const k = (key: string) => prefix + key;
   return {
     get shared() {
-      return redis.status === 'ready' && !degraded;
+      return redis.status === 'ready' && !connection.degraded();
     },
     hit: (key, windowMs) =>
       either(
@@ -218,4 +224,11 @@ export function createRateLimiter(redisUrl: string | undefined, log: FastifyBase
       redis.disconnect();
     },
   };
+}
+
+/** Builds the limiter: Redis-backed with local fallback when `redisUrl` is set, local only otherwise. */
+export function createRateLimiter(redisUrl: string | undefined, log: FastifyBaseLogger, prefix = 'kujiya-rl:'): RateLimiter {
+  const local = new LocalCounters();
+  if (!redisUrl) return localLimiter(local);
+  return sharedLimiter(connectShared(redisUrl, log), local, prefix);
 }

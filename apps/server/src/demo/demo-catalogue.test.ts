@@ -50,7 +50,7 @@ describe('demo catalogue', () => {
     const soldOut = listing.all.find((p) => p.quantity.startsWith('0/'))!;
     const prizes = prizesOf.get(soldOut.productId)!;
     for (const prize of prizes.filter((p) => !p.doubleChance)) expect(prize.quantity).toMatch(/^0\/\d+$/);
-    const round = await t.services.catalogue.publicRound(soldOut.setId);
+    const round = await t.services.catalogue.publicRound(t.ctx.db, soldOut.setId);
     expect(round.status).toBe('sold_out');
     expect(round.serverSeed).toMatch(/^[0-9a-f]{64}$/);
   });
@@ -60,7 +60,7 @@ describe('demo catalogue', () => {
     for (const product of listing.all) {
       const { total, left } = parseTicketCount(product.quantity);
       const orders = await t.services.orders.ordersOfRound(product.setId);
-      const log = await t.services.stock.drawLog(product.setId);
+      const log = await t.services.stock.drawLog(t.ctx.db, product.setId);
       expect(log).toHaveLength(total - left);
       if (log.length === 0) continue;
       soldSets += 1;

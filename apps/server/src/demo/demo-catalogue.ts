@@ -1,4 +1,4 @@
-import { DAY_MS } from '@kujiya/shared';
+import { DAY_MS, type NewProduct } from '@kujiya/shared';
 import type { AppContext } from '../core/context.ts';
 import type { Services } from '../services.ts';
 import { artworkOf } from './art/demo-art.ts';
@@ -64,38 +64,38 @@ async function seedSet(
   const lastImage = await svg(art.last);
   const last = lastPrizeOf(set);
   const double = doubleChancePrizeOf(set);
+  const doubleImage = art.double ? await svg(art.double) : null;
 
-  const { productId, setId } = await catalogue.createProduct(
-    {
-      name: `${set.series.name}: ${set.title}`,
-      image,
-      sku: set.sku,
-      tokenPrice: set.tokenPrice,
-      priceCents: set.priceCents,
-      tags: [set.series.name, ...(set.extraTags ?? [])],
-      preorder: Boolean(set.preorder),
-      arrival: set.preorder ?? null,
-      doubleChance: Boolean(set.doubleChance),
-      lotteryEnabled: Boolean(set.lottery),
-      promotionId: set.promotion ? promotionIds[set.promotion]! : null,
-      active: true,
-      prizes: [
-        ...set.prizes.map((prize, i) => ({
-          kind: 'letter' as const,
-          letter: String.fromCharCode(65 + i),
-          description: prizeDescription(set, prize),
-          image: letterImages[i]!,
-          type: prize.type,
-          quantity: prize.quantity,
-        })),
-        ...(art.double
-          ? [{ kind: 'double' as const, description: double.description, image: await svg(art.double), type: 'Big' as const, quantity: double.quantity }]
-          : []),
-        { kind: 'last' as const, description: last.description, image: lastImage, type: 'Big' as const },
-      ],
-    },
-    { listedAt: new Date(ctx.clock.now().getTime() - set.listedDaysAgo * DAY_MS) },
-  );
+  const input: NewProduct = {
+    name: `${set.series.name}: ${set.title}`,
+    image,
+    sku: set.sku,
+    tokenPrice: set.tokenPrice,
+    priceCents: set.priceCents,
+    tags: [set.series.name, ...(set.extraTags ?? [])],
+    preorder: Boolean(set.preorder),
+    arrival: set.preorder ?? null,
+    doubleChance: Boolean(set.doubleChance),
+    lotteryEnabled: Boolean(set.lottery),
+    promotionId: set.promotion ? promotionIds[set.promotion]! : null,
+    active: true,
+    prizes: [
+      ...set.prizes.map((prize, i) => ({
+        kind: 'letter' as const,
+        letter: String.fromCharCode(65 + i),
+        description: prizeDescription(set, prize),
+        image: letterImages[i]!,
+        type: prize.type,
+        quantity: prize.quantity,
+      })),
+      ...(art.double
+        ? [{ kind: 'double' as const, description: double.description, image: doubleImage!, type: 'Big' as const, quantity: double.quantity }]
+        : []),
+      { kind: 'last' as const, description: last.description, image: lastImage, type: 'Big' as const },
+    ],
+  };
+  const listedAt = new Date(ctx.clock.now().getTime() - set.listedDaysAgo * DAY_MS);
+  const { productId, setId } = await ctx.db.transaction((tx) => catalogue.createProduct(tx, input, { listedAt }));
 
   await sellDemoTickets(ctx, services, set, setId, buyers);
   return { productId, setId, sku: set.sku };

@@ -111,7 +111,7 @@ export const accountsRoutes: ModuleRoutes = async (app, { ctx, services }) => {
 
   /** The session's user (the web checks a stored token with it). */
   app.get('/users/me', { onRequest: requireUser, schema: { response: { 200: sessionUserSchema } } }, async (request) => {
-    const account = await accounts.getAccount(request.user!.id);
+    const account = await accounts.getAccount(ctx.db, request.user!.id);
     if (!account) throw notFound(accountMessages.userNotFound);
     return { username: account.username, profilePicture: account.profilePicture };
   });

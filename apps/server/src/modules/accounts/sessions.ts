@@ -21,48 +21,54 @@ interface SessionKey {
 }
 
 /** Session state behind the bearer tokens: the per-request check, logout's revocation and its purge. */
-export function createSessions(ctx: AppContext) {
-  /**
-   * The account's token version (and an admin's role), or null when the account is gone, disabled or
-   * the token is revoked: one query of two primary-key reads, on every verification.
-   */
-  // Prepared once (named statements): this runs on every authenticated request, so neither the query
-  // building nor the database's planning is paid again each time (docs/performance.md).
-  const notRevokedPlaceholder = notExists(
-    ctx.db.select({ one: sql`1` }).from(revokedTokens).where(eq(revokedTokens.jti, sql.placeholder('tokenId'))),
-  );
-  const adminSession = ctx.db
+type SessionsContext = Pick<AppContext, 'db' | 'clock' | 'log'>;
+
+/**
+ * The account's token version (and an admin's role), or null when the account is gone, disabled or
+ * the token is revoked: one query of two primary-key reads, on every verification. Prepared once
+ * (named statements): this runs on every authenticated request, so neither the query building nor the
+ * database's planning is paid again each time (docs/performance.md).
+ */
+function preparedLookup(db: SessionsContext['db']) {
+  const notRevokedPlaceholder = notExists(db.select({ one: sql`1` }).from(revokedTokens).where(eq(revokedTokens.jti, sql.placeholder('tokenId'))));
+  const adminSession = db
     .select({ tokenVersion: admins.tokenVersion, adminRole: admins.role })
     .from(admins)
     .where(and(eq(admins.id, sql.placeholder('accountId')), isNull(admins.disabledAt), notRevokedPlaceholder))
     .prepare('kujiya_admin_session');
-  const userSession = ctx.db
+  const userSession = db
     .select({ tokenVersion: users.tokenVersion })
     .from(users)
     .where(and(eq(users.id, sql.placeholder('accountId')), isNull(users.disabledAt), notRevokedPlaceholder))
     .prepare('kujiya_user_session');
-
-  async function lookupOne({ role, accountId, tokenId }: SessionKey): Promise<SessionState | null> {
+  return async ({ role, accountId, tokenId }: SessionKey): Promise<SessionState | null> => {
     const [row] = await (role === 'admin' ? adminSession : userSession).execute({ accountId, tokenId });
     return row ?? null;
-  }
+  };
+}
 
-  /** Several checks of one role in one query: the same conditions as the prepared statements above. */
-  async function lookupMany(role: Role, keys: SessionKey[]): Promise<(SessionState | null)[]> {
-    const asked = jsonRows(keys.map((key, i) => ({ i, id: key.accountId, jti: key.tokenId })));
-    const result = (await ctx.db.execute(sql`
-      select q.i, a.token_version, ${role === 'admin' ? sql`a.role` : sql`null`} as admin_role
-      from json_to_recordset(${asked}) as q(i int, id uuid, jti text)
-      join ${role === 'admin' ? admins : users} a on a.id = q.id and a.disabled_at is null
-      where not exists (select 1 from ${revokedTokens} r where r.jti = q.jti)`)) as unknown as {
-      rows: { i: number; token_version: number; admin_role: SessionState['adminRole'] | null }[];
-    };
-    const states: (SessionState | null)[] = keys.map(() => null);
-    for (const row of result.rows) {
-      states[Number(row.i)] = { tokenVersion: Number(row.token_version), ...(row.admin_role ? { adminRole: row.admin_role } : {}) };
-    }
-    return states;
+/** Several checks of one role in one query: the same conditions as the prepared statements. */
+async function lookupMany(db: SessionsContext['db'], role: Role, keys: SessionKey[]): Promise<(SessionState | null)[]> {
+  const asked = jsonRows(keys.map((key, i) => ({ i, id: key.accountId, jti: key.tokenId })));
+  const result = (await db.execute(sql`
+    select q.i, a.token_version, ${role === 'admin' ? sql`a.role` : sql`null`} as admin_role
+    from json_to_recordset(${asked}) as q(i int, id uuid, jti text)
+    join ${role === 'admin' ? admins : users} a on a.id = q.id and a.disabled_at is null
+    where not exists (select 1 from ${revokedTokens} r where r.jti = q.jti)`)) as unknown as {
+    rows: { i: number; token_version: number; admin_role: SessionState['adminRole'] | null }[];
+  };
+  const states: (SessionState | null)[] = keys.map(() => null);
+  for (const row of result.rows) {
+    states[Number(row.i)] = { tokenVersion: Number(row.token_version), ...(row.admin_role ? { adminRole: row.admin_role } : {}) };
   }
+  return states;
+}
+
+export type Sessions = ReturnType<typeof createSessions>;
+
+/** Session state behind the bearer tokens: the per-request check, logout's revocation and its purge. */
+export function createSessions(ctx: SessionsContext) {
+  const lookupOne = preparedLookup(ctx.db);
 
   // Every authenticated request checks its session: under a burst (a drop) the checks that arrive
   // while one is running go to the database together, one query per role instead of one per request
@@ -72,7 +78,7 @@ export function createSessions(ctx: AppContext) {
     maxBatch: SESSION_LOOKUP_BATCH_MAX,
     memberKey: () => String(lookupCount++),
     run: async (role, keys) => {
-      const states = keys.length === 1 ? [await lookupOne(keys[0]!)] : await lookupMany(role as Role, keys);
+      const states = keys.length === 1 ? [await lookupOne(keys[0]!)] : await lookupMany(ctx.db, role as Role, keys);
       return states.map((value) => ({ ok: true, value }));
     },
   });

@@ -26,6 +26,88 @@ export type VerifyResult = { process: VerificationProcess; resetToken?: string }
 const refuse = (reason: 'incorrect' | 'expired' | 'tooManyAttempts') =>
   badRequest(accountMessages.codeIncorrect, { reason });
 
+type CodeRow = typeof verificationCodes.$inferSelect;
+
+/** A sign-up verification still usable: verified within the window, not used for an account yet. */
+const usableSignup = (email: string, now: Date) =>
+  and(
+    eq(verificationCodes.email, email),
+    eq(verificationCodes.purpose, 'signup'),
+    isNull(verificationCodes.consumedAt),
+    gte(verificationCodes.verifiedAt, new Date(now.getTime() - SIGNUP_VERIFICATION_WINDOW_MS)),
+  );
+
+/** Retires the address's live codes of this flow and stores the new one's hash. */
+async function replaceCode(ctx: AppContext, email: string, purpose: Purpose, codeHash: string) {
+  const now = ctx.clock.now();
+  const [row] = await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(verificationCodes)
+      .set({ consumedAt: now })
+      .where(and(eq(verificationCodes.email, email), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.consumedAt)));
+    return tx
+      .insert(verificationCodes)
+      .values({ email, purpose, codeHash, expiresAt: new Date(now.getTime() + CODE_TTL_MS), createdAt: now })
+      .returning({ id: verificationCodes.id });
+  });
+  return row!.id;
+}
+
+/** The address's newest code of the flow that is neither used nor verified. */
+async function liveCodeOf(ctx: AppContext, email: string, process?: VerificationProcess): Promise<CodeRow | undefined> {
+  const [live] = await ctx.db
+    .select()
+    .from(verificationCodes)
+    .where(
+      and(
+        eq(verificationCodes.email, email),
+        process ? eq(verificationCodes.purpose, purposeOf(process)) : undefined,
+        isNull(verificationCodes.consumedAt),
+        isNull(verificationCodes.verifiedAt),
+      ),
+    )
+    .orderBy(desc(verificationCodes.createdAt))
+    .limit(1);
+  return live;
+}
+
+/** Counts a try before the comparison (an atomic increment); null once the tries are used up. */
+async function countTry(ctx: AppContext, id: string): Promise<number | null> {
+  const [counted] = await ctx.db
+    .update(verificationCodes)
+    .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+    .where(
+      and(
+        eq(verificationCodes.id, id),
+        lt(verificationCodes.attempts, CODE_MAX_ATTEMPTS),
+        isNull(verificationCodes.consumedAt),
+        isNull(verificationCodes.verifiedAt),
+      ),
+    )
+    .returning({ attempts: verificationCodes.attempts });
+  return counted ? counted.attempts : null;
+}
+
+const accountIdOf = async (exec: Executor, email: string) =>
+  (await exec.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]?.id;
+
+/** Marks a matching code verified: sign-up keeps it for the account, recovery uses it up for a reset token. */
+async function markVerified(ctx: AppContext, resets: PasswordResets, live: CodeRow, now: Date): Promise<VerifyResult> {
+  const resultProcess: VerificationProcess = live.purpose === 'signup' ? 'signup' : 'forgetPassword';
+  return ctx.db.transaction(async (tx) => {
+    const [verified] = await tx
+      .update(verificationCodes)
+      .set({ verifiedAt: now, consumedAt: resultProcess === 'signup' ? null : now })
+      .where(and(eq(verificationCodes.id, live.id), isNull(verificationCodes.verifiedAt), isNull(verificationCodes.consumedAt)))
+      .returning({ id: verificationCodes.id });
+    if (!verified) throw refuse('incorrect');
+    if (resultProcess === 'signup') return { process: resultProcess };
+    const accountId = await accountIdOf(tx, live.email);
+    if (!accountId) throw refuse('incorrect');
+    return { process: resultProcess, resetToken: await resets.issue(tx, accountId) };
+  });
+}
+
 /**
  * E-mail verification codes. Only the newest code of an address and flow is live: sending a new one
  * retires the previous. Every try is counted before the comparison (an atomic increment), so even
@@ -38,9 +120,6 @@ export function createVerification(ctx: AppContext, mail: MailService, resets: P
       ? Promise.resolve(`code:${ctx.config.jwtSecret}`)
       : getOrCreateSetting(ctx.db, 'verification_code_pepper', generateToken));
 
-  const accountIdOf = async (exec: Executor, email: string) =>
-    (await exec.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]?.id;
-
   return {
     /**
      * Mails a new code. Sign-up: refused (409) when the address already has an account.
@@ -51,31 +130,13 @@ export function createVerification(ctx: AppContext, mail: MailService, resets: P
       const accountId = await accountIdOf(ctx.db, email);
       if (process === 'signup' && accountId) throw conflict(accountMessages.emailTaken);
       if (process === 'forgetPassword' && !accountId) return;
-
       const code = generateCode();
-      const codeHash = hashCode(await getPepper(), email, purpose, code);
-      const now = ctx.clock.now();
-      const [row] = await ctx.db.transaction(async (tx) => {
-        await tx
-          .update(verificationCodes)
-          .set({ consumedAt: now })
-          .where(
-            and(
-              eq(verificationCodes.email, email),
-              eq(verificationCodes.purpose, purpose),
-              isNull(verificationCodes.consumedAt),
-            ),
-          );
-        return tx
-          .insert(verificationCodes)
-          .values({ email, purpose, codeHash, expiresAt: new Date(now.getTime() + CODE_TTL_MS), createdAt: now })
-          .returning({ id: verificationCodes.id });
-      });
+      const id = await replaceCode(ctx, email, purpose, hashCode(await getPepper(), email, purpose, code));
       try {
         await mail.send(codeMail(email, code, process));
       } catch (error) {
         ctx.log.error({ err: error }, 'verification code mail failed');
-        await ctx.db.update(verificationCodes).set({ consumedAt: ctx.clock.now() }).where(eq(verificationCodes.id, row!.id));
+        await ctx.db.update(verificationCodes).set({ consumedAt: ctx.clock.now() }).where(eq(verificationCodes.id, id));
         throw new HttpError(502, 'Unable to send verification code.');
       }
     },
@@ -86,69 +147,20 @@ export function createVerification(ctx: AppContext, mail: MailService, resets: P
      */
     async verifyCode(email: string, code: string, process?: VerificationProcess): Promise<VerifyResult> {
       const now = ctx.clock.now();
-      const [live] = await ctx.db
-        .select()
-        .from(verificationCodes)
-        .where(
-          and(
-            eq(verificationCodes.email, email),
-            process ? eq(verificationCodes.purpose, purposeOf(process)) : undefined,
-            isNull(verificationCodes.consumedAt),
-            isNull(verificationCodes.verifiedAt),
-          ),
-        )
-        .orderBy(desc(verificationCodes.createdAt))
-        .limit(1);
+      const live = await liveCodeOf(ctx, email, process);
       if (!live) throw refuse('incorrect');
       if (live.expiresAt <= now) throw refuse('expired');
-
-      const [counted] = await ctx.db
-        .update(verificationCodes)
-        .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-        .where(
-          and(
-            eq(verificationCodes.id, live.id),
-            lt(verificationCodes.attempts, CODE_MAX_ATTEMPTS),
-            isNull(verificationCodes.consumedAt),
-            isNull(verificationCodes.verifiedAt),
-          ),
-        )
-        .returning({ attempts: verificationCodes.attempts });
-      if (!counted) throw refuse('tooManyAttempts');
+      const attempts = await countTry(ctx, live.id);
+      if (attempts === null) throw refuse('tooManyAttempts');
       if (!sameDigest(hashCode(await getPepper(), email, live.purpose, code), live.codeHash)) {
-        throw refuse(counted.attempts >= CODE_MAX_ATTEMPTS ? 'tooManyAttempts' : 'incorrect');
+        throw refuse(attempts >= CODE_MAX_ATTEMPTS ? 'tooManyAttempts' : 'incorrect');
       }
-
-      const resultProcess: VerificationProcess = live.purpose === 'signup' ? 'signup' : 'forgetPassword';
-      return ctx.db.transaction(async (tx) => {
-        const [verified] = await tx
-          .update(verificationCodes)
-          .set({ verifiedAt: now, consumedAt: resultProcess === 'signup' ? null : now })
-          .where(and(eq(verificationCodes.id, live.id), isNull(verificationCodes.verifiedAt), isNull(verificationCodes.consumedAt)))
-          .returning({ id: verificationCodes.id });
-        if (!verified) throw refuse('incorrect');
-        if (resultProcess === 'signup') return { process: resultProcess };
-        const accountId = await accountIdOf(tx, email);
-        if (!accountId) throw refuse('incorrect');
-        return { process: resultProcess, resetToken: await resets.issue(tx, accountId) };
-      });
+      return markVerified(ctx, resets, live, now);
     },
 
     /** True when the address has a usable sign-up verification (checked before any costly work). */
     async hasSignupVerification(email: string): Promise<boolean> {
-      const now = ctx.clock.now();
-      const rows = await ctx.db
-        .select({ id: verificationCodes.id })
-        .from(verificationCodes)
-        .where(
-          and(
-            eq(verificationCodes.email, email),
-            eq(verificationCodes.purpose, 'signup'),
-            isNull(verificationCodes.consumedAt),
-            gte(verificationCodes.verifiedAt, new Date(now.getTime() - SIGNUP_VERIFICATION_WINDOW_MS)),
-          ),
-        )
-        .limit(1);
+      const rows = await ctx.db.select({ id: verificationCodes.id }).from(verificationCodes).where(usableSignup(email, ctx.clock.now())).limit(1);
       return rows.length > 0;
     },
 
@@ -161,14 +173,7 @@ export function createVerification(ctx: AppContext, mail: MailService, resets: P
       const [taken] = await tx
         .update(verificationCodes)
         .set({ consumedAt: now })
-        .where(
-          and(
-            eq(verificationCodes.email, email),
-            eq(verificationCodes.purpose, 'signup'),
-            isNull(verificationCodes.consumedAt),
-            gte(verificationCodes.verifiedAt, new Date(now.getTime() - SIGNUP_VERIFICATION_WINDOW_MS)),
-          ),
-        )
+        .where(usableSignup(email, now))
         .returning({ id: verificationCodes.id });
       if (!taken) throw badRequest(accountMessages.emailNotVerified);
     },

@@ -56,6 +56,7 @@ export function createAddProduct(ctx: AppContext, deps: { audit: AuditService; c
           }
         }
         const created = await catalogue.createProduct(
+          tx,
           {
             name: form.name,
             image,
@@ -69,7 +70,6 @@ export function createAddProduct(ctx: AppContext, deps: { audit: AuditService; c
             active: form.active,
             prizes,
           },
-          { tx },
         );
         await audit.record(tx, { admin, action: 'product.create', entityType: 'product', entityId: created.productId, after: { ...form, setId: created.setId } });
         return { message: PRODUCT_ADDED, productId: created.productId };

@@ -200,7 +200,7 @@ describe('back office', () => {
     const product = (await t.services.inventory.batchesOfUser(bea.user.id)).find((b) => b.id === beaIds.A)!.productId;
     // cai holds units of the same product.
     const round = (await t.services.catalogue.roundsOfProduct(product))[0]!;
-    const prizes = await t.services.catalogue.prizesOfProduct(product);
+    const prizes = await t.services.catalogue.prizesOfProduct(t.ctx.db, product);
     await t.ctx.db.transaction((tx) =>
       t.services.inventory.addBatches(tx, [
         { userId: cai.user.id, prizeId: prizes[0]!.id, productId: product, roundId: round, orderId: null, quantity: 2, shipByDate: null, sku: 'X', source: 'draw' },
@@ -212,7 +212,7 @@ describe('back office', () => {
     const expected = t.clock.now().getTime() + 14 * 24 * 3600 * 1000;
     for (const batch of await t.services.inventory.batchesOfUser(bea.user.id)) expect(batch.shipByDate?.getTime()).toBe(expected);
     for (const who of [bea, cai]) {
-      const account = await t.services.accounts.getAccount(who.user.id);
+      const account = await t.services.accounts.getAccount(t.ctx.db, who.user.id);
       const mails = await t.services.mail.listQueue({ to: account!.email });
       expect(mails.filter((m) => m.subject.includes('pre-order has arrived'))).toHaveLength(1);
       const notes = await t.services.notifications.list(who.user.id);
@@ -269,7 +269,7 @@ describe('back office', () => {
     await givePrizes(t, hal, { B: 2 });
     const byName = (await asAdmin(t, headers, 'GET', '/api/admin/inventory/hal')).json();
     expect(Object.values(byName).flat()).toHaveLength(1);
-    const account = await t.services.accounts.getAccount(hal.user.id);
+    const account = await t.services.accounts.getAccount(t.ctx.db, hal.user.id);
     expect((await asAdmin(t, headers, 'GET', `/api/admin/inventory/${encodeURIComponent(account!.email)}`)).statusCode).toBe(200);
     expect((await asAdmin(t, headers, 'GET', '/api/admin/inventory/nobody-here')).statusCode).toBe(404);
   });

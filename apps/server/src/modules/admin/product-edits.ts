@@ -101,7 +101,7 @@ export class ProductEdits {
     const changesDoubles =
       doubles !== undefined &&
       (doubles.length !== currentDoubles.length || doubles.some((p, i) => p.id !== currentDoubles[i]!.id || p.quantity !== currentDoubles[i]!.initialQuantity));
-    if (changesBox || changesDoubles) await this.catalogue.assertPrizesChangeable(productId, proposedPrizes(before, quantities, doubles));
+    if (changesBox || changesDoubles) await this.catalogue.assertPrizesChangeable(this.ctx.db, productId, proposedPrizes(before, quantities, doubles));
   }
 
   private async planEdit(productId: string, before: AdminProduct, input: AdminProductUpdate): Promise<EditPlan> {
@@ -139,7 +139,7 @@ export class ProductEdits {
     });
     if (input.prizes) await this.catalogue.editPrizes(tx, productId, input.prizes);
     if (input.doubleChancePrizes) await this.catalogue.setDoubleChancePrizes(tx, productId, input.doubleChancePrizes);
-    const reloaded = plan.reload ? await this.catalogue.reloadSet(productId, { tx, refuseWhileBusy: true, prizesQuantities: plan.quantities }) : null;
+    const reloaded = plan.reload ? await this.catalogue.reloadSet(tx, productId, { refuseWhileBusy: true, prizesQuantities: plan.quantities }) : null;
     await this.audit.record(tx, {
       admin,
       action: reloaded ? 'product.update+reload' : 'product.update',
@@ -167,7 +167,7 @@ export class ProductEdits {
   reloadSet = async (admin: Principal, productId: string): Promise<{ message: string; setId: string; sku: string }> => {
     const before = await this.productDetail(productId);
     return this.ctx.db.transaction(async (tx) => {
-      const result = await this.catalogue.reloadSet(productId, { tx, refuseWhileBusy: true });
+      const result = await this.catalogue.reloadSet(tx, productId, { refuseWhileBusy: true });
       await this.audit.record(tx, {
         admin,
         action: 'round.reload',

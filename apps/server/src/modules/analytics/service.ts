@@ -34,7 +34,8 @@ export interface TokenPurchaseContext {
 /** Events waiting to be written at most; beyond it new ones are dropped (with one log line each batch). */
 export const MAX_PENDING_EVENTS = 10_000;
 
-export function createAnalyticsService(ctx: AppContext) {
+/** Writes events behind the caller's answer, many rows per insert; `flush` waits for what is queued. */
+function createEventWriter(ctx: AppContext) {
   // Purchase outcomes are written behind the buyer's answer, many rows per insert (docs/performance.md):
   // a drop's thousand outcomes become a few statements instead of a thousand pooled inserts.
   type NewEvent = typeof analyticsEvents.$inferInsert;
@@ -74,6 +75,17 @@ export function createAnalyticsService(ctx: AppContext) {
     writing ??= writePending();
   }
 
+  return {
+    writeBehind,
+    /** Resolves once every event recorded so far is written (on close, and for tests). */
+    async flush(): Promise<void> {
+      while (writing) await writing;
+    },
+  };
+}
+
+export function createAnalyticsService(ctx: AppContext) {
+  const { writeBehind, flush } = createEventWriter(ctx);
   async function track(exec: Executor, name: string, userId: string | null, properties: Record<string, unknown> = {}) {
     await exec.insert(analyticsEvents).values({ name, userId, properties, createdAt: ctx.clock.now() });
   }
@@ -107,10 +119,7 @@ export function createAnalyticsService(ctx: AppContext) {
       }
     },
 
-    /** Resolves once every event recorded so far is written (on close, and for tests). */
-    async flush(): Promise<void> {
-      while (writing) await writing;
-    },
+    flush,
 
     /** Events, oldest first, optionally of one name and/or one user. */
     async list(filter: { name?: string; userId?: string } = {}): Promise<AnalyticsEvent[]> {

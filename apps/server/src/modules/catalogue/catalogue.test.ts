@@ -91,7 +91,7 @@ describe('catalogue API', () => {
     expect(body.newProducts[0]!.productId).toBe(fresh.productId);
     // A reload opens a new round: the set is new again.
     clock.advance(MINUTE);
-    await t.services.catalogue.reloadSet(old.productId);
+    await t.ctx.db.transaction((tx) => t.services.catalogue.reloadSet(tx, old.productId));
     const after = await listing(t);
     expect(after.newProducts[0]!.productId).toBe(old.productId);
   });
@@ -203,7 +203,7 @@ describe('catalogue API', () => {
     expect(listRes.body).toContain(round.commitment);
     expect(listRes.body).not.toContain(round.serverSeed);
     expect(prizeRes.body).not.toContain(round.serverSeed);
-    expect((await t.services.catalogue.publicRound(setId)).serverSeed).toBeNull();
+    expect((await t.services.catalogue.publicRound(t.ctx.db, setId)).serverSeed).toBeNull();
   });
 
   it('reloads a set: new round, SKU + 1, full counts, new seed, old seed revealed', async () => {
@@ -212,14 +212,14 @@ describe('catalogue API', () => {
       t.services.stock.takeTickets(tx, { roundId: setId, count: 4, clientSeed: 'x', orderId: null }),
     );
     const before = (await t.services.catalogue.findRound(t.ctx.db, setId))!;
-    const reloaded = await t.services.catalogue.reloadSet(productId);
+    const reloaded = await t.ctx.db.transaction((tx) => t.services.catalogue.reloadSet(tx, productId));
     expect(reloaded.sku).toBe('RELOAD-010');
     expect(reloaded.setId).not.toBe(setId);
     const product = find((await listing(t)).all, productId)!;
     expect(product.setId).toBe(reloaded.setId);
     expect(product.quantity).toBe('10/10');
     expect(product.commitment).not.toBe(before.commitment);
-    const old = await t.services.catalogue.publicRound(setId);
+    const old = await t.services.catalogue.publicRound(t.ctx.db, setId);
     expect(old.status).toBe('closed');
     expect(old.serverSeed).toBe(before.serverSeed);
     const prizes = prizeListSchema.parse(

@@ -6,8 +6,7 @@ import { fundedShopper, useTokens } from '../orders/test-helpers.ts';
 import { createTestProduct } from './test-helpers.ts';
 import { MINUTE, TestClock } from '../../core/clock.ts';
 import { NEW_PRODUCT_WINDOW_MS } from './service.ts';
-import { LISTING_ALONE_MAX_AGE_MS, LISTING_MAX_AGE_MS, createListingCache } from './listing-cache.ts';
-
+import { LISTING_ALONE_MAX_AGE_MS, LISTING_MAX_AGE_MS, createListingCache, createListingChanges } from './listing-cache.ts';
 
 /** The catalogue listing's per-instance cache (docs/rules/catalogue.md): same bytes until a change commits. */
 describe('catalogue listing cache', () => {
@@ -119,7 +118,8 @@ describe('catalogue listing rebuilds', () => {
     const clock = new TestClock(new Date('2026-11-23T00:00:00Z'));
     let listing: unknown = { all: [{ quantity: '10/10' }] };
     const check = vi.fn();
-    const cache = createListingCache({ build: async () => ({ listing, changesAt: null }), check, clock, alone: false, log: console as never });
+    const changes = createListingChanges({ log: console as never });
+    const cache = createListingCache({ build: async () => ({ listing, changesAt: null }), check, changes, clock, alone: false });
     const first = await cache.get();
     const firstBrotli = first.encoded('br');
     clock.advance(LISTING_MAX_AGE_MS);
@@ -140,10 +140,10 @@ describe('catalogue listing rebuilds', () => {
       throw new Error('does not match its schema');
     });
     listing = { all: [] };
-    cache.invalidate();
+    changes.invalidate();
     await expect(cache.get()).rejects.toThrow('does not match its schema');
     expect((await cache.get()).body).toBe(JSON.stringify(listing));
     expect(check).toHaveBeenCalledTimes(4);
-    await cache.close();
+    changes.close();
   });
 });

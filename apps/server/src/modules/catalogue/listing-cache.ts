@@ -52,32 +52,52 @@ export function listingChannelFor(redisUrl: string): string {
 }
 
 /**
+ * What tells cached listings that the shop changed: a generation that moves on every committed change
+ * (`invalidate`, called at commit by the catalogue's rounds) and, with REDIS_URL, on every other
+ * instance's change. Built first, so the rounds that report changes and the cache that reads them
+ * need nothing from each other.
+ */
+export function createListingChanges(opts: { redisUrl?: string; log: FastifyBaseLogger }) {
+  let generation = 0;
+  const bus = opts.redisUrl ? createInvalidationBus(opts.redisUrl, opts.log, () => void (generation++)) : null;
+  return {
+    generation: () => generation,
+    /** Something the listing shows changed (called at commit): rebuild on the next request, everywhere. */
+    invalidate(): void {
+      generation++;
+      bus?.publish();
+    },
+    close(): void {
+      bus?.close();
+    },
+  };
+}
+export type ListingChanges = ReturnType<typeof createListingChanges>;
+
+/**
  * The catalogue listing, serialized once and served as is until something changes it: a change
- * committed (`invalidate`), the moment the listing changes by time alone (`changesAt`: a reservation
- * lapsing, a hold's countdown, a set's "new" window closing), or the age bound. One build at a time;
- * a change during a build makes that build's result unusable (generation check).
+ * (`changes`), the moment the listing changes by time alone (`changesAt`: a reservation lapsing, a
+ * hold's countdown, a set's "new" window closing), or the age bound. One build at a time; a change
+ * during a build makes that build's result unusable (generation check).
  */
 export function createListingCache(opts: {
   build: () => Promise<{ listing: unknown; changesAt: number | null }>;
   /** Checks a listing whose body differs from the last one (the contract, outside production); throws to refuse it. */
   check?: (listing: unknown) => void;
+  changes: Pick<ListingChanges, 'generation'>;
   clock: Clock;
-  redisUrl?: string;
   /** The only instance on its database (no other instance can change the listing unseen). */
   alone: boolean;
-  log: FastifyBaseLogger;
 }) {
   const maxAgeMs = opts.alone ? LISTING_ALONE_MAX_AGE_MS : LISTING_MAX_AGE_MS;
-  let generation = 0;
+  const generationNow = () => opts.changes.generation();
   let cached: (ListingBody & { generation: number; builtAt: number; validUntil: number }) | null = null;
   let building: { generation: number; promise: Promise<ListingBody> } | null = null;
   /** The body made last: a rebuild that comes out the same keeps it, its ETag and its compressed copies. */
   let last: ListingBody | null = null;
 
-  const bus = opts.redisUrl ? createInvalidationBus(opts.redisUrl, opts.log, () => void (generation++)) : null;
-
   async function rebuild(): Promise<ListingBody> {
-    const started = generation;
+    const started = generationNow();
     const builtAt = opts.clock.now().getTime();
     const { listing, changesAt } = await opts.build();
     const body = JSON.stringify(listing);
@@ -91,14 +111,14 @@ export function createListingCache(opts: {
       last = made;
     }
     const validUntil = Math.min(builtAt + maxAgeMs, changesAt ?? Infinity);
-    if (started === generation) cached = { ...made, generation: started, builtAt, validUntil };
+    if (started === generationNow()) cached = { ...made, generation: started, builtAt, validUntil };
     return made;
   }
 
   /** The cached body while it is still good, without a promise: the route's fast path. */
   function fresh(): ListingBody | null {
     const now = opts.clock.now().getTime();
-    return cached && cached.generation === generation && now < cached.validUntil && now >= cached.builtAt ? cached : null;
+    return cached && cached.generation === generationNow() && now < cached.validUntil && now >= cached.builtAt ? cached : null;
   }
 
   return {
@@ -107,22 +127,13 @@ export function createListingCache(opts: {
     async get(): Promise<ListingBody> {
       const ready = fresh();
       if (ready) return ready;
+      const generation = generationNow();
       if (building && building.generation === generation) return building.promise;
       const promise = rebuild().finally(() => {
         if (building?.promise === promise) building = null;
       });
       building = { generation, promise };
       return promise;
-    },
-
-    /** Something the listing shows changed (called at commit): rebuild on the next request, everywhere. */
-    invalidate(): void {
-      generation++;
-      bus?.publish();
-    },
-
-    async close(): Promise<void> {
-      bus?.close();
     },
   };
 }

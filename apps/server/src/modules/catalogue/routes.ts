@@ -20,7 +20,7 @@ function sendListing(request: FastifyRequest, reply: FastifyReply, listing: List
   else reply.send(listing.bytes);
 }
 
-export const catalogueRoutes: ModuleRoutes = (app, { services }) => {
+export const catalogueRoutes: ModuleRoutes = (app, { ctx, services }) => {
   // The biggest and most requested answer: served from the per-instance cache as already-serialized
   // bytes (docs/rules/catalogue.md; the cache checks them against the schema outside production). It
   // changes with every purchase, so browsers keep it only to revalidate: a matching ETag is a 304.
@@ -40,7 +40,7 @@ export const catalogueRoutes: ModuleRoutes = (app, { services }) => {
     { schema: { params: setAndProductIdParamsSchema, response: { 200: prizeListSchema } } },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return services.catalogue.listPrizes(request.params.setId.toLowerCase(), request.params.productId.toLowerCase());
+      return services.catalogue.listPrizes(ctx.db, request.params.setId.toLowerCase(), request.params.productId.toLowerCase());
     },
   );
 };

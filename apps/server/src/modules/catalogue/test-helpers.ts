@@ -26,7 +26,7 @@ export async function createTestProduct(t: TestApp, overrides: Partial<NewProduc
     ],
     ...overrides,
   };
-  const created = await t.services.catalogue.createProduct(input);
+  const created = await t.ctx.db.transaction((tx) => t.services.catalogue.createProduct(tx, input));
   return { ...created, image, input };
 }
 

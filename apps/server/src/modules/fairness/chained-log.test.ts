@@ -64,7 +64,7 @@ describe('committed rules', () => {
     const { setId, productId } = await createDoubleChanceTestProduct(t);
     const before = await fetchRound(setId);
     expect(JSON.parse(before.rules!)).toMatchObject({ version: 'kujiya-fair-1', setId, lastPrize: true, doubleChance: [{ rank: 'DC1', quantity: 2 }] });
-    const { setId: next } = await t.services.catalogue.reloadSet(productId);
+    const { setId: next } = await t.ctx.db.transaction((tx) => t.services.catalogue.reloadSet(tx, productId));
     const closed = await fetchRound(setId);
     expect(closed.rules).toBe(before.rules);
     const opened = await fetchRound(next);
@@ -76,7 +76,7 @@ describe('committed rules', () => {
   it("refuses a change to a running round's box or prizes, and lets texts-only edits through", async () => {
     const { productId, input } = await createTestProduct(t);
     const same = input.prizes.map((p) => (p.kind === 'letter' ? { kind: p.kind, letter: p.letter, quantity: p.quantity } : { kind: p.kind, quantity: 1 }));
-    await expect(t.services.catalogue.assertPrizesChangeable(productId, same as never)).resolves.toBeUndefined();
+    await expect(t.services.catalogue.assertPrizesChangeable(t.ctx.db, productId, same as never)).resolves.toBeUndefined();
     const changes = [
       same.map((p) => (p.kind === 'letter' && p.letter === 'A' ? { ...p, quantity: 3 } : p)), // two grand prizes become three
       same.filter((p) => p.kind !== 'last'), // Last Prize removed
@@ -84,10 +84,10 @@ describe('committed rules', () => {
       [...same, { kind: 'double', quantity: 1 }], // a double-chance prize added
     ];
     for (const proposed of changes) {
-      await expect(t.services.catalogue.assertPrizesChangeable(productId, proposed as never)).rejects.toMatchObject({ statusCode: 409, message: PRIZES_LOCKED });
+      await expect(t.services.catalogue.assertPrizesChangeable(t.ctx.db, productId, proposed as never)).rejects.toMatchObject({ statusCode: 409, message: PRIZES_LOCKED });
     }
     expect(PRIZES_LOCKED).toMatch(/Reload the set/);
-    await expect(t.services.catalogue.assertPrizesChangeable(crypto.randomUUID(), same as never)).rejects.toMatchObject({ statusCode: 404 });
+    await expect(t.services.catalogue.assertPrizesChangeable(t.ctx.db, crypto.randomUUID(), same as never)).rejects.toMatchObject({ statusCode: 404 });
   });
 });
 
@@ -171,7 +171,7 @@ describe('GET /api/admin/fairness/:setId/export', () => {
     expect(record.orders).toEqual([{ orderId, receipt: await t.services.fairness.receiptForOrder(t.ctx.db, orderId) }]);
     expect(checkChain(record).check.ok).toBe(true);
 
-    await t.services.catalogue.reloadSet(productId);
+    await t.ctx.db.transaction((tx) => t.services.catalogue.reloadSet(tx, productId));
     const closed = fairnessExportSchema.parse((await t.app.inject({ method: 'GET', url, headers: admin })).json());
     expect(closed.serverSeed).toMatch(/^[0-9a-f]{64}$/);
     expect(buildPublicFairnessVerdict(closed).ok).toBe(true);

@@ -76,7 +76,7 @@ describe('favourites', () => {
     const alice = await testShopper(t, 'alice');
     await call('POST', `/api/users/favorites/${oldSetId}`, alice.headers);
 
-    const { setId: newSetId } = await t.services.catalogue.reloadSet(productId);
+    const { setId: newSetId } = await t.ctx.db.transaction((tx) => t.services.catalogue.reloadSet(tx, productId));
     expect(newSetId).not.toBe(oldSetId);
     expect(await check(newSetId, alice.headers)).toBe(true);
     expect(await check(oldSetId, alice.headers)).toBe(true);

@@ -7,7 +7,7 @@ import { favourites } from './tables.ts';
 export function createFavouritesService(ctx: AppContext, { catalogue }: { catalogue: CatalogueService }) {
   /** `setId` is a well-formed id (the route's params schema checked it). */
   async function productOfSet(setId: string): Promise<string> {
-    const { product } = await catalogue.getProductOfRound(setId);
+    const { product } = await catalogue.getProductOfRound(ctx.db, setId);
     return product.id;
   }
 

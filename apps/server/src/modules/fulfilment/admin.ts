@@ -72,7 +72,7 @@ export class FulfilmentBackOffice {
   }
 
   private async usernames(exec: Executor, userIds: string[]): Promise<Map<string, string>> {
-    const accounts = await this.deps.accounts.getAccounts([...new Set(userIds)], exec);
+    const accounts = await this.deps.accounts.getAccounts(exec, [...new Set(userIds)]);
     return new Map([...accounts].map(([id, account]) => [id, account.username]));
   }
 

@@ -54,7 +54,7 @@ export class ShippingCheckout {
 
   /** Resolves the receiver: the complete profile address, or the one given; Singapore only. */
   private async receiverOf(user: Principal, input: CreateShippingIntentRequest): Promise<Receiver> {
-    const account = await this.accounts.getAccount(user.id);
+    const account = await this.accounts.getAccount(this.ctx.db, user.id);
     if (!account) throw notFound('User not found');
     let address: Omit<Receiver, 'contact'>;
     if (input.useProfileAddress) {

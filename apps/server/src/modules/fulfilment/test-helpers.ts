@@ -29,7 +29,7 @@ export async function givePrizes(
   shipByInDays: number | null = 10,
 ): Promise<Record<string, string>> {
   const product = await createTestProduct(t);
-  const prizes = await t.services.catalogue.prizesOfProduct(product.productId);
+  const prizes = await t.services.catalogue.prizesOfProduct(t.ctx.db, product.productId);
   const now = t.ctx.clock.now();
   await t.ctx.db.transaction(async (tx) => {
     await t.services.inventory.addBatches(

@@ -53,10 +53,10 @@ export class UnitRules {
   }
 
   async names(exec: Executor, batches: Pick<BatchRow, 'prizeId' | 'productId'>[]) {
-    const prizes = new Map((await this.catalogue.prizesByIds([...new Set(batches.map((b) => b.prizeId))], exec)).map((p) => [p.id, p]));
+    const prizes = new Map((await this.catalogue.prizesByIds(exec, [...new Set(batches.map((b) => b.prizeId))])).map((p) => [p.id, p]));
     const products = new Map<string, { name: string; tags: string[]; arrival: string | null }>();
     for (const productId of new Set(batches.map((b) => b.productId))) {
-      const product = await this.catalogue.getProduct(productId, exec);
+      const product = await this.catalogue.getProduct(exec, productId);
       products.set(productId, { name: product.name, tags: product.tags, arrival: product.preorder ? product.arrival : null });
     }
     return { prizes, products };

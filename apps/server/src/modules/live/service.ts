@@ -40,7 +40,7 @@ export function createLiveService(ctx: AppContext, deps: { accounts: AccountsSer
     afterCommit(
       exec,
       safely('purchase', async () => {
-        const accounts = await deps.accounts.getAccounts([...new Set(purchases.map((p) => p.buyerId))]);
+        const accounts = await deps.accounts.getAccounts(ctx.db, [...new Set(purchases.map((p) => p.buyerId))]);
         for (const purchase of purchases) {
           const account = accounts.get(purchase.buyerId);
           if (!account) continue;

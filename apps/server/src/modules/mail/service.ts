@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { AppContext } from '../../core/context.ts';
 import type { Executor } from '../../db/database.ts';
-import { HOUR, MINUTE } from '../../core/clock.ts';
 import { afterCommit } from '../../core/after-commit.ts';
 import { JOB } from '../../jobs/names.ts';
+import { deliverQueued } from './delivery.ts';
+import { listOutbox, listQueue } from './outbox.ts';
 import { mailOutbox, mailQueue } from './tables.ts';
 
 export interface MailMessage {
@@ -29,13 +29,7 @@ export interface DeliveryResult {
   failed: number;
 }
 
-/** Tries per queued mail before it is marked failed. */
-export const MAIL_MAX_ATTEMPTS = 8;
-/** How long a claimed mail belongs to its sender; a claim older than this (a crashed sender) is taken again. */
-export const MAIL_CLAIM_MS = 15 * MINUTE;
-/** Wait after the n-th failed try: 1, 2, 4 … minutes, at most an hour (about 2 hours over all tries). */
-export const mailRetryDelay = (attempts: number) => Math.min(MINUTE * 2 ** Math.max(0, attempts - 1), HOUR);
-const CLAIM_BATCH = 20;
+export { MAIL_CLAIM_MS, MAIL_MAX_ATTEMPTS, mailRetryDelay } from './delivery.ts';
 
 /**
  * Sends mail: over SMTP when SMTP_URL is set, otherwise into the dev outbox table (readable through
@@ -56,60 +50,6 @@ export function createMailService(ctx: AppContext) {
     await ctx.db.insert(mailOutbox).values({ ...message, to: message.to.trim().toLowerCase(), createdAt: now() });
     // Never the subject or text: they carry codes and links (docs/rules/security.md).
     ctx.log.debug({ to: message.to }, 'mail stored in the dev outbox');
-  }
-
-  /**
-   * Claims up to `limit` due mails for this run in one statement. The row locks (SKIP LOCKED) make
-   * concurrent runs on any number of instances take disjoint rows; the claim moves `nextAttemptAt`
-   * past the claim period, so nobody else takes them while they are being sent.
-   */
-  async function claimDue(limit: number): Promise<QueuedMail[]> {
-    const at = now();
-    const isDue = and(inArray(mailQueue.status, ['pending', 'sending']), lte(mailQueue.nextAttemptAt, at));
-    const due = ctx.db
-      .select({ id: mailQueue.id })
-      .from(mailQueue)
-      .where(isDue)
-      .orderBy(asc(mailQueue.nextAttemptAt))
-      .limit(limit)
-      .for('update', { skipLocked: true });
-    return ctx.db
-      .update(mailQueue)
-      .set({ status: 'sending', attempts: sql`${mailQueue.attempts} + 1`, nextAttemptAt: new Date(at.getTime() + MAIL_CLAIM_MS) })
-      .where(and(inArray(mailQueue.id, due), isDue))
-      .returning();
-  }
-
-  /** Updates a mail only while this run's claim still holds it (same status and try number). */
-  const whileClaimed = (mail: QueuedMail) =>
-    and(eq(mailQueue.id, mail.id), eq(mailQueue.status, 'sending'), eq(mailQueue.attempts, mail.attempts));
-
-  async function giveUp(mail: QueuedMail, error: string): Promise<void> {
-    await ctx.db.update(mailQueue).set({ status: 'failed', lastError: error }).where(whileClaimed(mail));
-    ctx.log.error({ mailId: mail.id, to: mail.to, attempts: mail.attempts, error }, 'mail delivery failed for good');
-  }
-
-  async function deliverOne(mail: QueuedMail): Promise<keyof DeliveryResult> {
-    // Claimed again after a sender vanished mid-try on its last attempt: do not go past the limit.
-    if (mail.attempts > MAIL_MAX_ATTEMPTS) {
-      await giveUp(mail, mail.lastError ?? 'delivery interrupted');
-      return 'failed';
-    }
-    try {
-      await send({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
-    } catch (err) {
-      const error = err instanceof Error ? err.message : String(err);
-      if (mail.attempts >= MAIL_MAX_ATTEMPTS) {
-        await giveUp(mail, error);
-        return 'failed';
-      }
-      const nextAttemptAt = new Date(now().getTime() + mailRetryDelay(mail.attempts));
-      await ctx.db.update(mailQueue).set({ status: 'pending', lastError: error, nextAttemptAt }).where(whileClaimed(mail));
-      ctx.log.warn({ mailId: mail.id, to: mail.to, attempts: mail.attempts, nextAttemptAt, error }, 'mail delivery failed; will retry');
-      return 'retried';
-    }
-    await ctx.db.update(mailQueue).set({ status: 'sent', sentAt: now(), lastError: null }).where(whileClaimed(mail));
-    return 'sent';
   }
 
   const service = {
@@ -135,32 +75,12 @@ export function createMailService(ctx: AppContext) {
      * to run at the same time on several instances: each mail is claimed by exactly one run. A failed
      * try is retried after `mailRetryDelay`; after MAIL_MAX_ATTEMPTS tries the mail is marked failed.
      */
-    async deliverQueued(options: { batchSize?: number } = {}): Promise<DeliveryResult> {
-      const result: DeliveryResult = { sent: 0, retried: 0, failed: 0 };
-      for (;;) {
-        const claimed = await claimDue(options.batchSize ?? CLAIM_BATCH);
-        if (claimed.length === 0) return result;
-        for (const mail of claimed) result[await deliverOne(mail)]++;
-      }
-    },
+    deliverQueued: (options: { batchSize?: number } = {}): Promise<DeliveryResult> => deliverQueued(ctx, send, options),
 
     /** Queued mails, oldest first (tests, operators). */
-    async listQueue(options: { to?: string } = {}): Promise<QueuedMail[]> {
-      const where = options.to ? eq(mailQueue.to, options.to.trim().toLowerCase()) : undefined;
-      return ctx.db.select().from(mailQueue).where(where).orderBy(asc(mailQueue.createdAt), asc(mailQueue.id));
-    },
-
+    listQueue: (options: { to?: string } = {}) => listQueue(ctx.db, options),
     /** The stored mails, newest first (dev outbox only). */
-    async listOutbox(options: { to?: string; limit?: number } = {}): Promise<OutboxEntry[]> {
-      const where = options.to ? eq(mailOutbox.to, options.to.trim().toLowerCase()) : undefined;
-      const rows = await ctx.db
-        .select()
-        .from(mailOutbox)
-        .where(where)
-        .orderBy(desc(mailOutbox.seq))
-        .limit(options.limit ?? 50);
-      return rows.map(({ seq: _seq, ...entry }) => entry);
-    },
+    listOutbox: (options: { to?: string; limit?: number } = {}) => listOutbox(ctx.db, options),
   };
   return service;
 }

@@ -17,7 +17,7 @@ describe('event notifications and their e-mail copies', () => {
   /** A funded shopper with the e-mail address of their account. */
   async function accountShopper(username: string, tokens: number): Promise<Shopper & { email: string }> {
     const shopper = await fundedShopper(t, username, tokens);
-    const account = await t.services.accounts.getAccount(shopper.user.id);
+    const account = await t.services.accounts.getAccount(t.ctx.db, shopper.user.id);
     return { ...shopper, email: account!.email };
   }
 
@@ -78,7 +78,7 @@ describe('event notifications and their e-mail copies', () => {
     await useTokens(t, sid, { setId, ticketsBought: 3 });
     await useTokens(t, tam, { setId, ticketsBought: 3 });
 
-    const prizeName = (await t.services.catalogue.prizesOfProduct((await t.services.orders.ordersOfRound(setId))[0]!.productId)).find(
+    const prizeName = (await t.services.catalogue.prizesOfProduct(t.ctx.db, (await t.services.orders.ordersOfRound(setId))[0]!.productId)).find(
       (p) => p.letter === 'DC1',
     )!.name;
     for (const shopper of [sid, tam]) {
@@ -137,7 +137,7 @@ describe('event notifications and their e-mail copies', () => {
       });
       const { setId, input } = await createTestProduct(t, { promotionId });
       const round = (await t.services.catalogue.findRound(t.ctx.db, setId))!;
-      const box = await t.services.stock.box(setId);
+      const box = await t.services.stock.box(t.ctx.db, setId);
       let seed = '';
       for (let i = 0; i < 5000 && !seed; i++) {
         const draw = drawChallenge({ serverSeed: round.serverSeed, box, clientSeed: `refund-${i}`, firstNonce: 0, remaining: fullRemaining(10), count, challengeLetter: 'A' });

@@ -43,7 +43,7 @@ export interface NotifyOptions {
 export function createNotificationsService(ctx: AppContext, deps: { accounts: AccountsService; mail: MailService; live?: LiveService }) {
   /** One mail per user with an account; users without one (no address) get the in-app notice only. */
   async function queueEmails(exec: Executor, userIds: string[], message: string, subject: string): Promise<void> {
-    const accounts = await deps.accounts.getAccounts(userIds, exec);
+    const accounts = await deps.accounts.getAccounts(exec, userIds);
     const mails = [...accounts.values()].map((account) => ({
       to: account.email,
       subject,

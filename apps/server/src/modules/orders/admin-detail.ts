@@ -34,7 +34,7 @@ export function createAdminOrderDetail(ctx: AppContext, deps: Deps, getOrder: (o
     const [tickets, picks, prizes] = await Promise.all([
       stock.ticketsOfOrder(ctx.db, order.id),
       fairness.picksOfOrder(order.id),
-      catalogue.listPrizes(order.roundId, order.productId).catch(() => []),
+      catalogue.listPrizes(ctx.db, order.roundId, order.productId).catch(() => []),
     ]);
     const nameOf = (rank: string | null) => (rank === null ? null : (prizes.find((prize) => prize.rank === rank)?.name ?? null));
     const ticketDraws = tickets.map((ticket): AdminOrderDraw => {

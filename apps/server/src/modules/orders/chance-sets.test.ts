@@ -29,8 +29,8 @@ describe('chance sets and double chance', () => {
     expect(orders.every((o) => o.lotteryWon !== null)).toBe(true);
     // Every letter unit went to exactly one entry, as the public scheme replays it.
     const round = (await t.services.catalogue.findRound(t.ctx.db, setId))!;
-    const log = await t.services.stock.drawLog(setId);
-    const box = await t.services.stock.box(setId);
+    const log = await t.services.stock.drawLog(t.ctx.db, setId);
+    const box = await t.services.stock.box(t.ctx.db, setId);
     const picks = drawLottery(round.serverSeed, log.map((e) => e.ticketIndex), box);
     const ownerOf = new Map(log.map((e) => [e.ticketIndex, e.orderId]));
     for (const order of orders) {
@@ -62,7 +62,7 @@ describe('chance sets and double chance', () => {
     await useTokens(t, tia, { setId, ticketsBought: 3 });
 
     const round = (await t.services.catalogue.findRound(t.ctx.db, setId))!;
-    const log = await t.services.stock.drawLog(setId);
+    const log = await t.services.stock.drawLog(t.ctx.db, setId);
     const picks = drawDoubleChance(round.serverSeed, log.map((e) => e.ticketIndex), ['DC1', 'DC1']);
     const ownerOf = new Map(log.map((e) => [e.ticketIndex, e.orderId]));
     const orders = await t.services.orders.ordersOfRound(setId);

@@ -70,7 +70,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server instances on one Pos
   /** No ticket twice, nonces without gaps, every drawn ticket on a paid order, one Last Prize on the final nonce. */
   async function expectSoldOutOnce(setId: string) {
     const orders = (await t.services.orders.ordersOfRound(setId)).filter((o) => o.status === 'paid');
-    const log = await t.services.stock.drawLog(setId);
+    const log = await t.services.stock.drawLog(t.ctx.db, setId);
     expect(log.map((e) => e.nonce)).toEqual([...Array(50).keys()]);
     expect(new Set(log.map((e) => e.ticketIndex)).size).toBe(50);
     const ids = new Set(orders.map((o) => o.id));
@@ -119,7 +119,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server instances on one Pos
     expect(second!.json).toEqual(first!.json);
     expect(first!.json).toMatchObject({ selectedPrizes: order.selectedPrizes, ticketsToDraw: order.numberOfTickets });
     expect((await call(a, owner, 'POST', `/api/draw-and-update-order/${order.id}`)).json).toEqual(first!.json);
-    expect((await t.services.stock.drawLog(setId)).length).toBe(50);
+    expect((await t.services.stock.drawLog(t.ctx.db, setId)).length).toBe(50);
     const batches = await t.services.inventory.batchesOfOrder(order.id);
     expect(batches.reduce((n, x) => n + x.quantity, 0)).toBe(order.selectedPrizes.length);
     expect((await t.services.orders.findOrder(order.id))!.revealedAt).not.toBeNull();

@@ -31,7 +31,7 @@ describe('concurrent token purchases', () => {
     expect(await ticketsLeftOf(t, setId)).toBe(0);
 
     // Every drawn ticket belongs to exactly one order; nonces are 0..9 without gaps.
-    const log = await t.services.stock.drawLog(setId);
+    const log = await t.services.stock.drawLog(t.ctx.db, setId);
     expect(log.map((e) => e.nonce)).toEqual([...Array(10).keys()]);
     expect(new Set(log.map((e) => e.ticketIndex)).size).toBe(10);
     const orderIds = new Set(orders.map((o) => o.id));

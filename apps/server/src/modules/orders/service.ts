@@ -91,7 +91,7 @@ export function createOrdersService(ctx: AppContext, deps: Deps) {
   };
 
   async function roundContext(exec: Executor, setId: string): Promise<RoundContext> {
-    return catalogue.getProductOfRound(setId, exec);
+    return catalogue.getProductOfRound(exec, setId);
   }
 
   /** Validates the order size against what is left; answers the paid and received tickets. */
@@ -215,8 +215,8 @@ export function createOrdersService(ctx: AppContext, deps: Deps) {
     try {
       await ctx.database.lockDb.transaction(async (tx) => {
         // Before the lock: the round as it looks now, the orders it would make, the prizes to hand out.
-        const seen = await catalogue.getProductOfRound(setId, tx);
-        const prizes = await catalogue.prizesOfProduct(seen.product.id, tx);
+        const seen = await catalogue.getProductOfRound(tx, setId);
+        const prizes = await catalogue.prizesOfProduct(tx, seen.product.id);
         let written: OrderRow[] = [];
         if (seen.round.status === 'open' && catalogue.holdSecondsLeft(seen.round) === 0) {
           // The round's counter alone (reservations are counted under the lock): a row for a purchase
@@ -231,7 +231,7 @@ export function createOrdersService(ctx: AppContext, deps: Deps) {
         const lockedRound = { round: rc.round, left: 0 };
         if (holdTimeLeft > 0) items.forEach((_, i) => refuse(i, locked(HOLD_MESSAGE, { holdTimeLeft })));
         else {
-          lockedRound.left = (await stock.availabilityOfRounds([rc.round], tx)).get(rc.round.id)!.left;
+          lockedRound.left = (await stock.availabilityOfRounds(tx, [rc.round])).get(rc.round.id)!.left;
           let open = entries;
           let refusals = new Map<number, unknown>();
           // Quote against what is left in arrival order, then spend; a short balance frees its
@@ -382,11 +382,6 @@ export function createOrdersService(ctx: AppContext, deps: Deps) {
   payments.onSucceeded(KUJI_ORDER, onPaymentSucceeded);
   payments.onCanceled(KUJI_ORDER, onPaymentCanceled);
   payments.onRefunded(KUJI_ORDER, onPaymentRefunded);
-
-  fairness.setBuyerNameLookup(async (exec, orderIds) => {
-    const rows = await exec.select({ id: orders.id, username: orders.username }).from(orders).where(inArray(orders.id, orderIds));
-    return new Map(rows.map((r) => [r.id, r.username]));
-  });
 
   /**
    * Refunds card orders whose tickets were gone when their payment arrived: the `refund_pending`
@@ -626,7 +621,7 @@ export function createOrdersService(ctx: AppContext, deps: Deps) {
 
     /** POST /api/prize/fetch-prizes: the product's prizes among `selectedPrizes`, with how many of each. */
     async fetchPrizes(productId: string, selectedPrizes: string[]): Promise<{ prizes: WonPrize[] }> {
-      const rows = await catalogue.prizesOfProduct(productId);
+      const rows = await catalogue.prizesOfProduct(ctx.db, productId);
       if (rows.length === 0) throw notFound('Product not found');
       const counts = new Map<string, number>();
       for (const rank of selectedPrizes) counts.set(rank, (counts.get(rank) ?? 0) + 1);

@@ -56,7 +56,7 @@ export function createSettlement(ctx: AppContext, deps: SettleDeps) {
     const winning = wins.filter((w) => w.ranks.length > 0);
     if (winning.length === 0) return;
     const productId = winning[0]!.order.productId;
-    const prizeOf = new Map((knownPrizes ?? (await catalogue.prizesOfProduct(productId, tx))).map((p) => [p.letter, p]));
+    const prizeOf = new Map((knownPrizes ?? (await catalogue.prizesOfProduct(tx, productId))).map((p) => [p.letter, p]));
     const batches: NewBatch[] = [];
     for (const { order, ranks } of winning) {
       for (const [rank, quantity] of countRanks(ranks)) {
@@ -132,7 +132,7 @@ export function createSettlement(ctx: AppContext, deps: SettleDeps) {
         for (const pick of picks) {
           if (pick.orderId && byId.has(pick.orderId)) won.set(pick.orderId, [...(won.get(pick.orderId) ?? []), pick.prize]);
         }
-        const names = new Map((await catalogue.prizesOfProduct(product.id, tx)).map((p) => [p.letter, p.name]));
+        const names = new Map((await catalogue.prizesOfProduct(tx, product.id)).map((p) => [p.letter, p.name]));
         const wonByUser = new Map<string, string[]>();
         for (const [orderId, ranks] of won) {
           const order = byId.get(orderId)!;

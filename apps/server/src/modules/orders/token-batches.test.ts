@@ -66,7 +66,7 @@ describe('token purchase batches', () => {
     // The revealed seed replays every entry of the log as successive draws, and the chain links up.
     const round = (await t.services.catalogue.findRound(t.ctx.db, setId))!;
     expect(round.status).toBe('sold_out');
-    const log = await t.services.stock.drawLog(setId);
+    const log = await t.services.stock.drawLog(t.ctx.db, setId);
     expect(log.map((e) => e.nonce)).toEqual([...Array(10).keys()]);
     let remaining = [...Array(10).keys()];
     let head = round.rulesHash!;

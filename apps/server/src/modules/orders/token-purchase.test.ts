@@ -42,7 +42,7 @@ describe('token purchases', () => {
     const tickets = await t.services.stock.ticketsOfOrder(t.ctx.db, orderId);
     expect(order.selectedPrizes).toEqual(tickets.map((x) => x.letter));
     const round = (await t.services.catalogue.findRound(t.ctx.db, setId))!;
-    const box = await t.services.stock.box(setId);
+    const box = await t.services.stock.box(t.ctx.db, setId);
     const replay = replayTicketDraws(round.serverSeed, box, tickets.map((x) => ({ nonce: x.nonce, clientSeed: 'alice-seed' })));
     expect(replay.map((x) => x.letter)).toEqual(order.selectedPrizes);
 
@@ -184,7 +184,7 @@ describe('token purchases', () => {
 
     // Find a client seed whose 8-ticket challenge stops early, using the shared engine on the round's seed.
     const round = (await t.services.catalogue.findRound(t.ctx.db, setId))!;
-    const box = await t.services.stock.box(setId);
+    const box = await t.services.stock.box(t.ctx.db, setId);
     let seed: string;
     let expected: ReturnType<typeof drawChallenge>;
     for (let i = 0; ; i++) {

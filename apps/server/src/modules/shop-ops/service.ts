@@ -25,53 +25,57 @@ export { createShopSettingsService, type ShopSettingsService } from './settings.
 
 const LEDGER_SHOWN = 200;
 
+/** A shopper's whole record on one page, read as the shopper would see it. */
+async function shopperDetail(ctx: AppContext, deps: Deps, shopperId: string): Promise<ShopperDetail> {
+  const { accounts, wallet, orders, inventory, fulfilment, trading } = deps;
+  const profile = await accounts.shopperProfile(shopperId);
+  // The shopper's own views, read as the shopper would see them.
+  const asShopper: Principal = { id: profile.id, username: profile.username, role: 'user' };
+  const now = ctx.clock.now();
+  const [balance, lots, ledger, orderList, stock, shipments, collections, trades] = await Promise.all([
+    wallet.balance(shopperId, now),
+    wallet.lots(shopperId, now),
+    wallet.ledger(shopperId),
+    orders.userOrders(asShopper, profile.username),
+    inventory.inventoryOf(shopperId),
+    fulfilment.userShipments(asShopper, profile.username),
+    fulfilment.userCollections(asShopper),
+    trading.tradesOfUser(shopperId),
+  ]);
+  const allLots = [...lots.active, ...lots.expired];
+  return {
+    profile,
+    balance,
+    lots: allLots.map((lot) => ({
+      id: lot.id,
+      amount: lot.amount,
+      amountLeft: lot.amountLeft,
+      source: lot.source,
+      reference: lot.reference,
+      expiresAt: lot.expiresAt.toISOString(),
+      createdAt: lot.createdAt.toISOString(),
+    })),
+    ledger: ledger
+      .slice(-LEDGER_SHOWN)
+      .reverse()
+      .map((row) => ({ id: row.id, delta: row.delta, reason: row.reason, reference: row.reference, createdAt: row.createdAt.toISOString() })),
+    orders: orderList.orders,
+    inventory: Object.entries(stock).flatMap(([setName, items]) => items.map((item) => ({ setName, ...item }))),
+    shipments: shipments.shipments,
+    collections: collections.collections,
+    trades,
+  };
+}
+
 /**
  * The back office's view of shoppers (docs/rules/shop-ops.md): their whole record on one page,
  * disable/enable, and token adjustments with a reason. Everything through the owning modules' services.
  */
 export function createShopOpsService(ctx: AppContext, deps: Deps) {
-  const { accounts, wallet, tokenShop, orders, inventory, fulfilment, trading, audit } = deps;
+  const { accounts, wallet, tokenShop, trading, audit } = deps;
 
   return {
-    async shopperDetail(shopperId: string): Promise<ShopperDetail> {
-      const profile = await accounts.shopperProfile(shopperId);
-      // The shopper's own views, read as the shopper would see them.
-      const asShopper: Principal = { id: profile.id, username: profile.username, role: 'user' };
-      const now = ctx.clock.now();
-      const [balance, lots, ledger, orderList, stock, shipments, collections, trades] = await Promise.all([
-        wallet.balance(shopperId, now),
-        wallet.lots(shopperId, now),
-        wallet.ledger(shopperId),
-        orders.userOrders(asShopper, profile.username),
-        inventory.inventoryOf(shopperId),
-        fulfilment.userShipments(asShopper, profile.username),
-        fulfilment.userCollections(asShopper),
-        trading.tradesOfUser(shopperId),
-      ]);
-      const allLots = [...lots.active, ...lots.expired];
-      return {
-        profile,
-        balance,
-        lots: allLots.map((lot) => ({
-          id: lot.id,
-          amount: lot.amount,
-          amountLeft: lot.amountLeft,
-          source: lot.source,
-          reference: lot.reference,
-          expiresAt: lot.expiresAt.toISOString(),
-          createdAt: lot.createdAt.toISOString(),
-        })),
-        ledger: ledger
-          .slice(-LEDGER_SHOWN)
-          .reverse()
-          .map((row) => ({ id: row.id, delta: row.delta, reason: row.reason, reference: row.reference, createdAt: row.createdAt.toISOString() })),
-        orders: orderList.orders,
-        inventory: Object.entries(stock).flatMap(([setName, items]) => items.map((item) => ({ setName, ...item }))),
-        shipments: shipments.shipments,
-        collections: collections.collections,
-        trades,
-      };
-    },
+    shopperDetail: (shopperId: string) => shopperDetail(ctx, deps, shopperId),
 
     /**
      * Disables (every session ends at once, login refused, open trades and offers ended with their units
@@ -117,7 +121,7 @@ export function createShopOpsService(ctx: AppContext, deps: Deps) {
     /** A promo code's uses with each shopper's username. */
     async promoCodeUses(promoCodeId: string): Promise<PromoCodeUsesResponse> {
       const { promoCode, uses } = await tokenShop.adminPromoCodeUses(promoCodeId);
-      const names = await accounts.getAccounts(uses.map((use) => use.userId));
+      const names = await accounts.getAccounts(ctx.db, uses.map((use) => use.userId));
       return { promoCode, uses: uses.map((use) => ({ ...use, username: names.get(use.userId)?.username ?? '(deleted)' })) };
     },
   };

@@ -22,7 +22,7 @@ describe('stock: the ticket box', () => {
 
   it('fills the box in canonical order', async () => {
     const { setId } = await createTestProduct(t);
-    expect(await t.services.stock.box(setId)).toEqual(canonicalBox([
+    expect(await t.services.stock.box(t.ctx.db, setId)).toEqual(canonicalBox([
       { letter: 'A', quantity: 2 },
       { letter: 'B', quantity: 3 },
       { letter: 'C', quantity: 5 },
@@ -39,11 +39,11 @@ describe('stock: the ticket box', () => {
     expect(second.lastPrize).toBe(true);
     expect(first.finalTicket).toBe(false);
 
-    const round = await t.services.catalogue.publicRound(setId);
+    const round = await t.services.catalogue.publicRound(t.ctx.db, setId);
     expect(round.status).toBe('sold_out');
     expect(round.serverSeed).toMatch(/^[0-9a-f]{64}$/);
-    const box = await t.services.stock.box(setId);
-    const log = await t.services.stock.drawLog(setId);
+    const box = await t.services.stock.box(t.ctx.db, setId);
+    const log = await t.services.stock.drawLog(t.ctx.db, setId);
     expect(log).toHaveLength(10);
     let remaining = box.map((_, i) => i);
     for (const entry of log) {
@@ -66,7 +66,7 @@ describe('stock: the ticket box', () => {
     expect((error as HttpError).message).toBe('Not enough tickets left');
     const availability = await t.services.stock.availabilityOf(t.ctx.db, setId);
     expect(availability).toEqual({ total: 10, untaken: 2, reserved: 0, left: 2, firstLapse: null });
-    expect((await t.services.stock.drawLog(setId)).map((e) => e.nonce)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect((await t.services.stock.drawLog(t.ctx.db, setId)).map((e) => e.nonce)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
     // A sold-out round takes nothing more.
     await take(setId, 2);
     await expect(take(setId, 1)).rejects.toThrow('Not enough tickets left');
@@ -119,7 +119,7 @@ describe('stock: the ticket box', () => {
     clock.advance(MINUTE);
     expect((await t.services.stock.availabilityOf(t.ctx.db, setId)).left).toBe(10);
     await take(setId, 1);
-    expect(await t.services.stock.expireReservations()).toBeGreaterThanOrEqual(1);
+    expect(await t.services.stock.expireReservations(t.ctx.db)).toBeGreaterThanOrEqual(1);
     expect((await t.services.stock.findReservation(t.ctx.db, reservationId))?.status).toBe('expired');
   });
 
@@ -128,9 +128,9 @@ describe('stock: the ticket box', () => {
     const result = await take(setId, 10, 'entries', { entriesOnly: true });
     expect(result.finalTicket).toBe(true);
     expect(result.lastPrize).toBe(false);
-    const prizes = await t.services.catalogue.listPrizes(setId, productId);
+    const prizes = await t.services.catalogue.listPrizes(t.ctx.db, setId, productId);
     expect(prizes.map((p) => p.quantity)).toEqual(['2/2', '3/3', '5/5', '1/1']);
-    expect((await t.services.catalogue.publicRound(setId)).status).toBe('sold_out');
+    expect((await t.services.catalogue.publicRound(t.ctx.db, setId)).status).toBe('sold_out');
   });
 
   it('never oversells under many concurrent purchases', async () => {
@@ -149,7 +149,7 @@ describe('stock: the ticket box', () => {
 
     const availability = await t.services.stock.availabilityOf(t.ctx.db, setId);
     expect(availability.untaken).toBe(10 - drawn.length);
-    const prizes = await t.services.catalogue.listPrizes(setId, productId);
+    const prizes = await t.services.catalogue.listPrizes(t.ctx.db, setId, productId);
     const remainingLetters = prizes
       .filter((p) => p.rank !== 'LAST')
       .reduce((sum, p) => sum + Number(p.quantity.split('/')[0]), 0);
@@ -168,7 +168,7 @@ describe('stock: the ticket box', () => {
         expiresAt: new Date(clock.now().getTime() + MINUTE),
       }),
     );
-    await t.services.catalogue.reloadSet(productId);
+    await t.ctx.db.transaction((tx) => t.services.catalogue.reloadSet(tx, productId));
     expect((await t.services.stock.findReservation(t.ctx.db, reservationId))?.status).toBe('released');
     await expect(take(setId, 1)).rejects.toThrow('Not enough tickets left');
   });

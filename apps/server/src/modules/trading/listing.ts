@@ -61,7 +61,7 @@ export class Listing {
 
   /** The wanted prizes, each checked against its set and summed per prize. */
   private async wantedOf(input: CreateTradeRequest) {
-    const wantedPrizes = new Map((await this.catalogue.prizesByIds([...new Set(input.prizesWanted.map((w) => w.prizeId))])).map((p) => [p.id, p]));
+    const wantedPrizes = new Map((await this.catalogue.prizesByIds(this.ctx.db, [...new Set(input.prizesWanted.map((w) => w.prizeId))])).map((p) => [p.id, p]));
     const wanted = new Map<string, { productId: string; prizeId: string; quantity: number }>();
     for (const w of input.prizesWanted) {
       const prize = wantedPrizes.get(w.prizeId);

@@ -86,7 +86,7 @@ export class TradeReads {
     const { all } = await this.catalogue.listProducts();
     const products = [];
     for (const product of all) {
-      const prizes = await this.catalogue.prizesOfProduct(product.productId);
+      const prizes = await this.catalogue.prizesOfProduct(this.ctx.db, product.productId);
       products.push({
         _id: product.productId,
         name: product.name,
@@ -103,7 +103,7 @@ export class TradeReads {
   productImages = async (productIds: string[]): Promise<ProductImagesResponse> => {
     const prizeImages: Record<string, string> = {};
     for (const productId of new Set(productIds)) {
-      for (const prize of await this.catalogue.prizesOfProduct(productId)) prizeImages[prize.id] = prize.image;
+      for (const prize of await this.catalogue.prizesOfProduct(this.ctx.db, productId)) prizeImages[prize.id] = prize.image;
     }
     return { prizeImages };
   };

@@ -71,7 +71,7 @@ export function createTradeRows(ctx: AppContext, deps: TradingDeps) {
     },
 
     async usernameOf(exec: Executor, userId: string): Promise<string> {
-      return (await accounts.getAccounts([userId], exec)).get(userId)?.username ?? 'a shopper';
+      return (await accounts.getAccounts(exec, [userId])).get(userId)?.username ?? 'a shopper';
     },
   };
 }

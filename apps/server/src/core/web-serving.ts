@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { ErrorCode } from '@kujiya/shared';
+import { errorBody } from './http-errors.ts';
+import { createWebIndex } from './web-index.ts';
+
+/**
+ * Serves the built web app when its folder exists: hashed assets cached for a year, index.html always
+ * revalidated, and every other GET outside /api and /ws answered with the SPA's page (with the hints
+ * of its route, core/web-index.ts). Without a build, unknown paths are a JSON 404.
+ */
+export async function serveWebApp(app: FastifyInstance, webDist: string | false, listingBody: () => Promise<{ body: string }>) {
+  if (!webDist || !fs.existsSync(path.join(webDist, 'index.html'))) {
+    app.setNotFoundHandler((_request, reply) => reply.status(404).send(errorBody(404, 'Not found', ErrorCode.NOT_FOUND)));
+    return;
+  }
+  const webIndex = createWebIndex({ webDist, listingBody });
+  await app.register(fastifyStatic, {
+    root: webDist,
+    wildcard: false,
+    // `/` is answered below, with the hints of its route (core/web-index.ts).
+    index: false,
+    cacheControl: false,
+    // The build writes .br and .gz next to every text asset (apps/web/vite.config.ts).
+    preCompressed: true,
+    // Built assets carry a content hash in their names; index.html must always be revalidated.
+    setHeaders: (reply: { header(name: string, value: string): unknown }, filePath: string) => {
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  app.setNotFoundHandler(async (request, reply) => {
+    if (request.method !== 'GET' || request.url.startsWith('/api/') || request.url.startsWith('/ws')) {
+      return reply.status(404).send(errorBody(404, 'Not found', ErrorCode.NOT_FOUND));
+    }
+    reply.header('Cache-Control', 'no-cache');
+    const html = await webIndex.htmlFor(request.url.split('?')[0]!);
+    if (html === null) return reply.sendFile('index.html');
+    reply.type('text/html; charset=utf-8').header('Vary', 'Accept-Encoding');
+    const accepted = String(request.headers['accept-encoding'] ?? '');
+    const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+    return encoding ? reply.header('Content-Encoding', encoding).send(webIndex.encoded(html, encoding)) : reply.send(html);
+  });
+}

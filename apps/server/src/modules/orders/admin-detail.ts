@@ -5,7 +5,7 @@ import type { FairnessService } from '../fairness/service.ts';
 import type { PaymentsService } from '../payments/service.ts';
 import type { StockService } from '../stock/service.ts';
 import type { WalletService } from '../wallet/service.ts';
-import type { OrderRow } from './settle.ts';
+import type { KujiOrder as OrderRow } from './order-view.ts';
 
 interface Deps {
   catalogue: CatalogueService;

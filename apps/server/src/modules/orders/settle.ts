@@ -15,7 +15,7 @@ import { jsonRows } from '../../core/json-rows.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 /** A product's prizes as the catalogue lists them. */
-type ProductPrizes = Awaited<ReturnType<CatalogueService['prizesOfProduct']>>;
+export type ProductPrizes = Awaited<ReturnType<CatalogueService['prizesOfProduct']>>;
 export type { RoundContext };
 
 export interface SettleDeps {
@@ -194,11 +194,16 @@ export function createSettlement(ctx: AppContext, deps: SettleDeps) {
         drawnAt,
       });
     }
-    const values = jsonRows(decided.map((o) => ({ id: o.id, n: o.numberOfTickets, selected: o.selectedPrizes, lottery_won: o.lotteryWon })));
+    // The order becomes paid in this same statement, after its reserved tickets were taken: the lock
+    // order round → reservation → orders (docs/architecture.md).
+    const values = jsonRows(
+      decided.map((o) => ({ id: o.id, n: o.numberOfTickets, selected: o.selectedPrizes, lottery_won: o.lotteryWon, paid_at: o.paidAt?.toISOString() ?? null })),
+    );
     const updated = (await tx.execute(sql`
-      update ${orders} o set number_of_tickets = v.n, selected_prizes = v.selected, challenge_alphabet = null, challenge_won = false,
+      update ${orders} o set status = 'paid', paid_at = coalesce(v.paid_at, ${drawnAt.toISOString()}::timestamptz),
+        number_of_tickets = v.n, selected_prizes = v.selected, challenge_alphabet = null, challenge_won = false,
         challenge_remaining_tickets = 0, refunded_tokens = 0, lottery_won = v.lottery_won, drawn_at = ${drawnAt.toISOString()}::timestamptz
-      from json_to_recordset(${values}) as v(id uuid, n int, selected jsonb, lottery_won boolean)
+      from json_to_recordset(${values}) as v(id uuid, n int, selected jsonb, lottery_won boolean, paid_at timestamptz)
       where o.id = v.id
       returning o.id`)) as unknown as { rows: unknown[] };
     if (updated.rows.length !== decided.length) throw new Error('decideOrders: an order row is missing');
@@ -227,8 +232,8 @@ export function createSettlement(ctx: AppContext, deps: SettleDeps) {
     settleSellOut,
 
     /**
-     * Takes `count` tickets for a paid order and records what it won. The order row must exist
-     * (status paid). Throws 400 'Not enough tickets left' when the box cannot serve it.
+     * Takes `count` tickets for an order being paid and records what it won (status paid, from
+     * `order.paidAt`). The order row must exist. Throws 400 'Not enough tickets left' when the box cannot serve it.
      */
     async decide(
       tx: Tx,
@@ -275,6 +280,8 @@ export function createSettlement(ctx: AppContext, deps: SettleDeps) {
       const [updated] = await tx
         .update(orders)
         .set({
+          status: 'paid',
+          paidAt: order.paidAt ?? ctx.clock.now(),
           numberOfTickets: drawnCount,
           selectedPrizes: selected,
           challengeAlphabet: letter,

@@ -34,7 +34,7 @@ export function createOrdersService(ctx: AppContext, deps: OrdersDeps) {
   const env: OrdersEnv = { ctx, deps, settlement: createSettlement(ctx, deps) };
   let jobsEnabled = false;
   const onPaymentSucceeded = registerPaymentHandlers(env, refundScheduler(env, () => jobsEnabled));
-  deps.fairness.setBuyerNameLookup(buyerNamesOf);
+  deps.fairness.setBuyerNameLookup((orderIds, exec) => buyerNamesOf(exec, orderIds));
   const findOrThrow = async (orderId: string) => (await findOrder(ctx.db, orderId)) ?? Promise.reject(notFound(ORDER_NOT_FOUND));
 
   const service = {

@@ -56,11 +56,12 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('the lock order under concur
       pay(o3.clientSecret),
       checkout(c3!, setId, 1), // replaces the checkout being paid
       t.services.payments.cancel(i4, 'abandoned'),
+      checkout(c4!, setId, 2), // replaces the checkout being cancelled
       t.services.payments.cancel(i2, 'abandoned'),
       buyOut(buyer!, setId),
       ...tokenBuyersOfRound.map((b) => call(useTokens(t, b, { setId, ticketsBought: 1 }))),
     ]);
-    const held = crossing[6]!.status === 'fulfilled' ? crossing[6].value.json() : null;
+    const held = crossing[7]!.status === 'fulfilled' ? crossing[7].value.json() : null;
     const after = await Promise.allSettled([
       held?.clientSecret ? pay(held.clientSecret) : Promise.resolve(null),
       ...tokenBuyersOfRound.map((b) => call(useTokens(t, b, { setId, ticketsBought: 1 }))),

@@ -1,15 +1,54 @@
 import { shopOpsMessages, type AdminPromoCode, type AdminTokenPackage, type PromoCodeInput, type TokenPackage, type TokenPackageInput } from '@kujiya/shared';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { conflict } from '../../core/http-errors.ts';
-import type { promoCodes, tokenPackages, tokenPurchases } from './tables.ts';
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export type PackageRow = typeof tokenPackages.$inferSelect;
-export type TokenPurchase = typeof tokenPurchases.$inferSelect;
-export type PromoCode = typeof promoCodes.$inferSelect;
+/** The Drizzle rows stay in this module; other modules get these plain types (the service's return types check the rows fit them). */
 
-export function toTokenPackage(row: PackageRow): TokenPackage {
+/** A token package as the shop's other modules see it. */
+export interface TokenPackageRecord {
+  id: string;
+  packageName: string;
+  tokenAmount: number;
+  price: number;
+  originalPrice: number | null;
+  promoBanner: string | null;
+  active: boolean;
+  sortOrder: number;
+  createdAt: Date;
+}
+
+/** A card purchase of tokens (docs/rules/tokens.md). */
+export interface TokenPurchase {
+  paymentIntentId: string;
+  userId: string;
+  packageId: string;
+  tokenAmount: number;
+  price: number;
+  promoCodeId: string | null;
+  extraTokensPercentage: number;
+  bonusTokens: number;
+  status: 'pending' | 'completed' | 'failed' | 'refunded' | 'canceled';
+  createdAt: Date;
+  completedAt: Date | null;
+}
+
+/** A promo code with its uses so far. */
+export interface PromoCode {
+  id: string;
+  code: string;
+  extraTokensPercentage: number;
+  validFrom: Date;
+  validTo: Date;
+  maxUses: number | null;
+  usesCount: number;
+  oncePerShopper: boolean;
+  active: boolean;
+  createdAt: Date;
+}
+
+export function toTokenPackage(row: TokenPackageRecord): TokenPackage {
   return {
     _id: row.id,
     packageName: row.packageName,
@@ -20,7 +59,7 @@ export function toTokenPackage(row: PackageRow): TokenPackage {
   };
 }
 
-export function toAdminTokenPackage(row: PackageRow): AdminTokenPackage {
+export function toAdminTokenPackage(row: TokenPackageRecord): AdminTokenPackage {
   return {
     id: row.id,
     packageName: row.packageName,

@@ -7,13 +7,13 @@ import type { Principal } from '../../core/auth.ts';
 import { forbidden, notFound } from '../../core/http-errors.ts';
 import { promoCodes, tokenPackages, tokenPurchases } from './tables.ts';
 import { TOKEN_PURCHASE } from './constants.ts';
-import { toTokenPackage, UUID, type PackageRow, type PromoCode, type TokenPurchase } from './rows.ts';
+import { toTokenPackage, UUID, type PromoCode, type TokenPackageRecord, type TokenPurchase } from './rows.ts';
 import { registerPurchaseEvents, type PurchaseEventDeps } from './payment-events.ts';
 import { applyPromoCode } from './promo-codes.ts';
 import { createTokenShopAdmin } from './admin.ts';
 
 export { TOKEN_PURCHASE, PAYMENT_CANCELED, PROMO_RESERVATION_MS, promoHeldMessage } from './constants.ts';
-export type { PromoCode, TokenPurchase } from './rows.ts';
+export type { PromoCode, TokenPackageRecord, TokenPurchase } from './rows.ts';
 
 interface Deps extends PurchaseEventDeps {
   audit: AuditService;
@@ -24,7 +24,7 @@ const assertOwnUsername = (user: Principal, username: string) => {
 };
 
 /** Starts paying for a package: a payment intent for its price, and the purchase tied to it. */
-async function createIntent(ctx: AppContext, deps: Deps, user: Principal, pkg: PackageRow | null) {
+async function createIntent(ctx: AppContext, deps: Deps, user: Principal, pkg: TokenPackageRecord | null) {
   if (!pkg || !pkg.active) throw notFound('Token package not found');
   const intent = await deps.payments.createIntent(
     { purpose: TOKEN_PURCHASE, userId: user.id, amountCents: pkg.price, metadata: { packageId: pkg.id } },
@@ -61,7 +61,7 @@ export function createTokenShopService(ctx: AppContext, deps: Deps) {
       const rows = await exec.select().from(tokenPackages).where(eq(tokenPackages.active, true)).orderBy(asc(tokenPackages.sortOrder), asc(tokenPackages.price));
       return rows.map(toTokenPackage);
     },
-    getPackage: async (id: string, exec: Executor = db): Promise<PackageRow | null> =>
+    getPackage: async (id: string, exec: Executor = db): Promise<TokenPackageRecord | null> =>
       UUID.test(id) ? one(await exec.select().from(tokenPackages).where(eq(tokenPackages.id, id))) : null,
     async createPackage(exec: Executor, input: { packageName: string; tokenAmount: number; price: number; originalPrice?: number; sortOrder?: number }) {
       const values = { ...input, originalPrice: input.originalPrice ?? null, createdAt: ctx.clock.now() };

@@ -16,22 +16,6 @@ const MAX_FUNCTION_LINES = 80;
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const sourceRoots = ['apps/server/src', 'apps/web/src', 'packages/shared/src'];
 
-/**
- * TEMPORARY (issue 28): module folders being split by use case in other branches right now. The lead
- * removes this list when those branches merge; nothing new goes in it.
- */
-const TEMPORARY_SPLIT_IN_PROGRESS = [
-  'apps/server/src/modules/orders/',
-  'apps/server/src/modules/token-shop/',
-  'apps/server/src/modules/payments/',
-  'apps/server/src/modules/wallet/',
-  'apps/server/src/modules/fulfilment/',
-  'apps/server/src/modules/inventory/',
-  'apps/server/src/modules/trading/',
-  'apps/server/src/modules/admin/',
-  'apps/web/src/features/admin/',
-];
-
 const notChecked = [
   /\.test\.tsx?$/,
   /\.e2e\.ts$/,
@@ -179,7 +163,6 @@ describe('size gate', () => {
     const files = sourceFiles();
     expect(files.length).toBeGreaterThan(100);
     const findings = files
-      .filter((file) => !TEMPORARY_SPLIT_IN_PROGRESS.some((folder) => file.startsWith(folder)))
       .flatMap((file) => sizeFindings(file, fs.readFileSync(path.join(repoRoot, file), 'utf8')))
       .map((f) => `${f.file}:${f.line} ${f.kind} ${f.name}: ${f.lines} lines`);
     expect(findings).toEqual([]);

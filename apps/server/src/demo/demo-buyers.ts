@@ -45,7 +45,7 @@ export async function demoBuyers(ctx: AppContext, services: Services): Promise<D
     buyers.push({
       principal,
       async ensureTokens(tokens) {
-        for (let bought = 0; (await wallet.balance(principal.id)) < tokens; bought++) {
+        for (let bought = 0; (await wallet.balance(ctx.db, principal.id)) < tokens; bought++) {
           if (bought === 5) throw new Error(`Demo buyer ${username} could not buy tokens`);
           await buyTokens(principal);
         }

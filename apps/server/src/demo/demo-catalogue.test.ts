@@ -78,7 +78,7 @@ describe('demo catalogue', () => {
     expect(soldSets).toBeGreaterThanOrEqual(5);
     for (const username of DEMO_BUYERS) {
       const buyer = (await t.services.accounts.findAccount(username))!;
-      expect(await t.services.wallet.ledgerBalance(buyer.id)).toBe(await t.services.wallet.balance(buyer.id));
+      expect(await t.services.wallet.ledgerBalance(buyer.id)).toBe(await t.services.wallet.balance(t.ctx.db, buyer.id));
     }
   });
 

@@ -18,7 +18,7 @@ describe("the demo shopper's first tokens", () => {
 
   it('the start log and the README say the balance the shopper first sees: the Lucky Bag less the demo orders', async () => {
     const account = (await t.services.accounts.findAccount(DEMO_SHOPPER.username))!;
-    const balance = await t.services.wallet.balance(account.id);
+    const balance = await t.services.wallet.balance(t.ctx.db, account.id);
     expect(balance).toBeLessThan(550);
     const line = notes.find((note) => note.startsWith('Demo shopper starts with'));
     expect(line).toBe(`Demo shopper starts with ${balance} tokens (the 550-token Lucky Bag, less ${550 - balance} spent on the demo orders)`);

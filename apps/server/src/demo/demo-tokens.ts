@@ -46,7 +46,7 @@ export async function seedDemoTokens(ctx: AppContext, services: Services): Promi
   const gateway = services.payments.gateway;
   const shopper = await services.accounts.findAccount(DEMO_SHOPPER.username);
   if (!shopper || !(gateway instanceof TestGateway)) return lines;
-  if ((await services.wallet.balance(shopper.id)) > 0) return lines;
+  if ((await services.wallet.balance(ctx.db, shopper.id)) > 0) return lines;
   const [, luckyBag] = await tokenShop.listPackages();
   const principal = { id: shopper.id, username: shopper.username, role: 'user' as const };
   const intent = await tokenShop.createIntent(principal, { packageId: luckyBag!._id, username: shopper.username });
@@ -59,9 +59,9 @@ export async function seedDemoTokens(ctx: AppContext, services: Services): Promi
  * The start log's line on the demo shopper's tokens, once every demo step is done: the Lucky Bag
  * bought first, less what the demo orders spent (seedDemoFulfilment), is what the shopper first sees.
  */
-export async function demoShopperTokensLine(services: Services): Promise<string[]> {
+export async function demoShopperTokensLine(ctx: AppContext, services: Services): Promise<string[]> {
   const shopper = await services.accounts.findAccount(DEMO_SHOPPER.username);
-  const balance = shopper ? await services.wallet.balance(shopper.id) : 0;
+  const balance = shopper ? await services.wallet.balance(ctx.db, shopper.id) : 0;
   if (balance === 0) return [];
   const bought = DEMO_TOKEN_PACKAGES[1].tokenAmount;
   const spent = bought - balance;

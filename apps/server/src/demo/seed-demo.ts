@@ -22,7 +22,7 @@ export async function seedDemoData(ctx: AppContext, services: Services): Promise
   notes.push(...(await seedDemoBackOffice(ctx, services)));
   notes.push(...(await seedDemoTrades(ctx, services)));
   // Said last: the demo orders above spend some of the shopper's first tokens.
-  notes.push(...(await demoShopperTokensLine(services)));
+  notes.push(...(await demoShopperTokensLine(ctx, services)));
   return notes;
 }
 

@@ -103,7 +103,7 @@ describe('product edits through PUT /api/admin/products/{id}', () => {
 
     // The held card payment keeps its amount; the next token ticket costs the new price.
     const held = (await t.services.orders.findOrder(card.json().orderId))!;
-    expect((await t.services.payments.getIntent(held.paymentIntentId))?.amount).toBe(2 * 1250);
+    expect((await t.services.payments.getIntent(t.ctx.db, held.paymentIntentId))?.amount).toBe(2 * 1250);
     expect((await useTokens(t, buyer, { setId, ticketsBought: 1 })).statusCode).toBe(200);
     const orders = (await t.services.orders.ordersOfRound(setId)).filter((o) => o.paymentMethod === 'token').map((o) => o.totalCost).sort();
     expect(orders).toEqual([12, 15]);

@@ -135,7 +135,7 @@ export class ShippingCheckout {
     const row = await this.freshShipment(user, shipmentId);
     if (row.status === 'paid') return { status: 'completed', error: null };
     if (row.status === 'cancelled') return { status: 'failed', error: row.lastError ?? WINDOW_CLOSED };
-    const intent = await this.payments.getIntent(row.paymentIntentId);
+    const intent = await this.payments.getIntent(this.ctx.db, row.paymentIntentId);
     if (intent?.status === 'failed') return { status: 'failed', error: intent.lastError ?? 'The payment failed.' };
     return { status: 'pending', error: null };
   };

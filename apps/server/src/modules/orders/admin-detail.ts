@@ -5,7 +5,7 @@ import type { FairnessService } from '../fairness/service.ts';
 import type { PaymentsService } from '../payments/service.ts';
 import type { StockService } from '../stock/service.ts';
 import type { WalletService } from '../wallet/service.ts';
-import type { OrderRow } from './settle.ts';
+import type { KujiOrder as OrderRow } from './order-view.ts';
 
 interface Deps {
   catalogue: CatalogueService;
@@ -22,28 +22,29 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 const CARD_REFUND_STATUS = { refund_pending: 'pending', refunding: 'sending', refunded: 'done' } as const;
 
+/** The order's ticket draws and sell-out picks, with the prizes' names. */
+async function drawsOf(ctx: AppContext, deps: Deps, order: OrderRow): Promise<AdminOrderDraw[]> {
+  const [tickets, picks, prizes] = await Promise.all([
+    deps.stock.ticketsOfOrder(ctx.db, order.id),
+    deps.fairness.picksOfOrder(order.id),
+    deps.catalogue.listPrizes(ctx.db, order.roundId, order.productId).catch(() => []),
+  ]);
+  const nameOf = (rank: string | null) => (rank === null ? null : (prizes.find((prize) => prize.rank === rank)?.name ?? null));
+  const ticketDraws = tickets.map((ticket): AdminOrderDraw => {
+    const prize = order.lotteryEnabled ? null : ticket.letter;
+    return { kind: order.lotteryEnabled ? 'entry' : 'ticket', nonce: ticket.nonce, prize, prizeName: nameOf(prize) };
+  });
+  const pickDraws = picks.map((pick): AdminOrderDraw => ({ kind: pick.domain, nonce: pick.n, prize: pick.prize, prizeName: nameOf(pick.prize) }));
+  return [...ticketDraws, ...pickDraws];
+}
+
 /**
  * The back office's order page (docs/rules/back-office.md): everything the shop holds about one order,
  * read through the owning modules (`getOrder` answers 404 for an unknown id): its tickets and sell-out wins, its card payment and the gateway's
  * events, its refunds, the token ledger rows it caused and its fairness receipt.
  */
 export function createAdminOrderDetail(ctx: AppContext, deps: Deps, getOrder: (orderId: string) => Promise<OrderRow>) {
-  const { catalogue, stock, wallet, payments, fairness } = deps;
-
-  async function drawsOf(order: OrderRow): Promise<AdminOrderDraw[]> {
-    const [tickets, picks, prizes] = await Promise.all([
-      stock.ticketsOfOrder(ctx.db, order.id),
-      fairness.picksOfOrder(order.id),
-      catalogue.listPrizes(ctx.db, order.roundId, order.productId).catch(() => []),
-    ]);
-    const nameOf = (rank: string | null) => (rank === null ? null : (prizes.find((prize) => prize.rank === rank)?.name ?? null));
-    const ticketDraws = tickets.map((ticket): AdminOrderDraw => {
-      const prize = order.lotteryEnabled ? null : ticket.letter;
-      return { kind: order.lotteryEnabled ? 'entry' : 'ticket', nonce: ticket.nonce, prize, prizeName: nameOf(prize) };
-    });
-    const pickDraws = picks.map((pick): AdminOrderDraw => ({ kind: pick.domain, nonce: pick.n, prize: pick.prize, prizeName: nameOf(pick.prize) }));
-    return [...ticketDraws, ...pickDraws];
-  }
+  const { wallet, payments, fairness } = deps;
 
   return {
     /** GET /api/admin/orders/{orderId}: any order, paid or not; unknown is 404. */
@@ -51,8 +52,8 @@ export function createAdminOrderDetail(ctx: AppContext, deps: Deps, getOrder: (o
       const order = await getOrder(orderId);
       const card = order.paymentMethod === 'card';
       const [draws, intent, events, ledger, receipt] = await Promise.all([
-        drawsOf(order),
-        card ? payments.getIntent(order.paymentIntentId) : null,
+        drawsOf(ctx, deps, order),
+        card ? payments.getIntent(ctx.db, order.paymentIntentId) : null,
         card ? payments.eventsOfIntent(order.paymentIntentId) : [],
         wallet.ledgerOfReference(order.userId, order.id),
         fairness.receiptForOrder(ctx.db, order.id),

@@ -6,6 +6,47 @@ import { orders } from './tables.ts';
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+const adminOrderRow = (row: typeof orders.$inferSelect): AdminOrderRow => ({
+  _id: row.id,
+  orderId: row.id,
+  productName: row.productName,
+  numberOfTickets: row.numberOfTickets,
+  totalCost: row.totalCost,
+  selectedPrizes: row.selectedPrizes,
+  username: row.username,
+  tokenTotalValue: row.paymentMethod === 'token' ? row.totalCost : 0,
+  lotteryEnabled: row.lotteryEnabled,
+  paid: row.status === 'paid',
+  paymentIntentId: row.paymentIntentId,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** The back office's orders table: filtered, searched, newest first, one page. */
+async function adminOrders(ctx: AppContext, query: AdminOrdersQuery): Promise<{ orders: AdminOrderRow[]; totalPages: number }> {
+  const filters: SQL[] = [];
+  if (query.lottery !== 'all') filters.push(eq(orders.lotteryEnabled, query.lottery === 'enabled'));
+  if (query.paid === 'yes') filters.push(eq(orders.status, 'paid'));
+  if (query.paid === 'no') filters.push(sql`${orders.status} <> 'paid'`);
+  if (query.search) {
+    const pattern = likePattern(query.search);
+    const byText = or(ilike(orders.username, pattern), ilike(orders.productName, pattern))!;
+    filters.push(UUID.test(query.search) ? or(eq(orders.id, query.search), byText)! : byText);
+  }
+  const where = filters.length ? and(...filters) : undefined;
+  const [{ total }] = (await ctx.db.select({ total: count() }).from(orders).where(where)) as [{ total: number }];
+  const rows = await ctx.db
+    .select()
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(ADMIN_PAGE_SIZE)
+    .offset((query.page - 1) * ADMIN_PAGE_SIZE);
+  return {
+    orders: rows.map(adminOrderRow),
+    totalPages: Math.ceil(Number(total) / ADMIN_PAGE_SIZE),
+  };
+}
+
 /** The back office's orders: the paged table and the dashboard's figures (docs/rules/back-office.md). */
 export function createOrdersAdmin(ctx: AppContext) {
   /** Paid orders since `from`: figures of one dashboard window. Uses orders_paid_idx (status, paid_at). */
@@ -26,43 +67,7 @@ export function createOrdersAdmin(ctx: AppContext) {
   }
 
   return {
-    async adminOrders(query: AdminOrdersQuery): Promise<{ orders: AdminOrderRow[]; totalPages: number }> {
-      const filters: SQL[] = [];
-      if (query.lottery !== 'all') filters.push(eq(orders.lotteryEnabled, query.lottery === 'enabled'));
-      if (query.paid === 'yes') filters.push(eq(orders.status, 'paid'));
-      if (query.paid === 'no') filters.push(sql`${orders.status} <> 'paid'`);
-      if (query.search) {
-        const pattern = likePattern(query.search);
-        const byText = or(ilike(orders.username, pattern), ilike(orders.productName, pattern))!;
-        filters.push(UUID.test(query.search) ? or(eq(orders.id, query.search), byText)! : byText);
-      }
-      const where = filters.length ? and(...filters) : undefined;
-      const [{ total }] = (await ctx.db.select({ total: count() }).from(orders).where(where)) as [{ total: number }];
-      const rows = await ctx.db
-        .select()
-        .from(orders)
-        .where(where)
-        .orderBy(desc(orders.createdAt), desc(orders.id))
-        .limit(ADMIN_PAGE_SIZE)
-        .offset((query.page - 1) * ADMIN_PAGE_SIZE);
-      return {
-        orders: rows.map((row) => ({
-          _id: row.id,
-          orderId: row.id,
-          productName: row.productName,
-          numberOfTickets: row.numberOfTickets,
-          totalCost: row.totalCost,
-          selectedPrizes: row.selectedPrizes,
-          username: row.username,
-          tokenTotalValue: row.paymentMethod === 'token' ? row.totalCost : 0,
-          lotteryEnabled: row.lotteryEnabled,
-          paid: row.status === 'paid',
-          paymentIntentId: row.paymentIntentId,
-          createdAt: row.createdAt.toISOString(),
-        })),
-        totalPages: Math.ceil(Number(total) / ADMIN_PAGE_SIZE),
-      };
-    },
+    adminOrders: (query: AdminOrdersQuery) => adminOrders(ctx, query),
 
     windowFigures,
 

@@ -90,7 +90,7 @@ describe('card purchases', () => {
     expect(await t.services.orders.processPendingRefunds()).toBe(0);
     const order = (await t.services.orders.findOrder(orderId))!;
     expect(order.status).toBe('refunded');
-    expect((await t.services.payments.getIntent(order.paymentIntentId))!.status).toBe('refunded');
+    expect((await t.services.payments.getIntent(t.ctx.db, order.paymentIntentId))!.status).toBe('refunded');
     expect(await t.services.stock.ticketsOfOrder(t.ctx.db, orderId)).toHaveLength(0);
     expect(await ticketsLeftOf(t, setId)).toBe(1);
   });

@@ -107,7 +107,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server instances on one Pos
       const tickets = own.reduce((n, o) => n + o.numberOfTickets, 0);
       expect(tickets).toBe(results[i]!.status === 200 ? wants[i] : 0);
       if (results[i]!.status === 200) expect(results[i]!.json).toEqual({ orderId: own[0]!.id, totalTicketsBought: wants[i] });
-      expect(await t.services.wallet.balance(buyer.user.id)).toBe(100 - 12 * tickets);
+      expect(await t.services.wallet.balance(t.ctx.db, buyer.user.id)).toBe(100 - 12 * tickets);
       expect(await t.services.wallet.ledgerBalance(buyer.user.id)).toBe(100 - 12 * tickets);
     }
 
@@ -169,7 +169,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server instances on one Pos
     expect(bought.selectedPrizes.at(-1)).toBe('LAST');
     expect((await t.services.catalogue.findRound(t.ctx.db, setId))!.holdUntil).toBeNull();
     expect((await useTokens(a, late, { setId, ticketsBought: 1 })).json.message).toBe('Not enough tickets left');
-    expect(await t.services.wallet.balance(late.user.id)).toBe(100);
+    expect(await t.services.wallet.balance(t.ctx.db, late.user.id)).toBe(100);
   });
 
   it('lapsed reservations come back at once on read and are expired by exactly one instance', async () => {

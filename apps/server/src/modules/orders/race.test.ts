@@ -43,7 +43,7 @@ describe('concurrent token purchases', () => {
       const tickets = own.reduce((n, o) => n + o.numberOfTickets, 0);
       expect(own.length).toBe(results[i]!.statusCode === 200 ? 1 : 0);
       expect(tickets).toBe(results[i]!.statusCode === 200 ? wants[i] : 0);
-      expect(await t.services.wallet.balance(buyer.user.id)).toBe(100 - 12 * tickets);
+      expect(await t.services.wallet.balance(t.ctx.db, buyer.user.id)).toBe(100 - 12 * tickets);
       expect(await t.services.wallet.ledgerBalance(buyer.user.id)).toBe(100 - 12 * tickets);
     }
 

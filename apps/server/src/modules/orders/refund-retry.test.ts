@@ -50,7 +50,7 @@ describe('refund retries', () => {
   /** The order ends refunded, and the gateway holds exactly one refund of the whole amount, under the order's key. */
   async function expectRefundedOnce(order: { id: string; paymentIntentId: string; totalCost: number }) {
     expect((await t.services.orders.findOrder(order.id))!.status).toBe('refunded');
-    expect((await t.services.payments.getIntent(order.paymentIntentId))!.status).toBe('refunded');
+    expect((await t.services.payments.getIntent(t.ctx.db, order.paymentIntentId))!.status).toBe('refunded');
     expect(await gateway.refundsOf(order.paymentIntentId)).toEqual([
       { id: expect.stringMatching(/^re_test_/), amount: order.totalCost, idempotencyKey: refundKeyOf(order.id) },
     ]);
@@ -90,7 +90,7 @@ describe('refund retries', () => {
     } finally {
       gateway.connect((rawBody, signature) => t.services.payments.handleWebhook(rawBody, signature));
     }
-    expect((await t.services.payments.getIntent(order.paymentIntentId))!.status).toBe('succeeded');
+    expect((await t.services.payments.getIntent(t.ctx.db, order.paymentIntentId))!.status).toBe('succeeded');
     expect((await t.services.orders.findOrder(order.id))!.status).toBe('refunding');
 
     t.clock.advance(REFUND_CLAIM_TIMEOUT_MS + 1000);

@@ -52,9 +52,9 @@ describe('token purchase batches', () => {
     for (const users of batches) expect(new Set(users).size).toBe(users.length);
     spendEach.mockRestore();
 
-    expect(await t.services.wallet.balance(short.user.id)).toBe(5);
+    expect(await t.services.wallet.balance(t.ctx.db, short.user.id)).toBe(5);
     expect(await t.services.orders.ordersOfUser(short.user.id)).toEqual([]);
-    expect(await t.services.wallet.balance(twice.user.id)).toBe(100 - 4 * 12);
+    expect(await t.services.wallet.balance(t.ctx.db, twice.user.id)).toBe(100 - 4 * 12);
     expect(await ticketsLeftOf(t, setId)).toBe(1);
 
     // The last ticket sells out the round: the Last Prize goes to that buyer.
@@ -97,7 +97,7 @@ describe('token purchase batches', () => {
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
     expect((results[2] as PromiseRejectedResult).reason).toMatchObject({ statusCode: 400, message: 'clientSeed must be 1 to 128 characters' });
     expect(await ticketsLeftOf(t, setId)).toBe(7);
-    expect(await t.services.wallet.balance(buyers[2]!.user.id)).toBe(100);
+    expect(await t.services.wallet.balance(t.ctx.db, buyers[2]!.user.id)).toBe(100);
   });
 
   it('gives the tickets a short balance left to a later buyer of the same batch', async () => {
@@ -124,7 +124,7 @@ describe('token purchase batches', () => {
       ].sort(),
     );
     expect(await ticketsLeftOf(t, setId)).toBe(0);
-    expect(await t.services.wallet.balance(short.user.id)).toBe(20);
-    expect(await t.services.wallet.balance(later.user.id)).toBe(100 - 48);
+    expect(await t.services.wallet.balance(t.ctx.db, short.user.id)).toBe(20);
+    expect(await t.services.wallet.balance(t.ctx.db, later.user.id)).toBe(100 - 48);
   });
 });

@@ -19,7 +19,7 @@ describe('token purchases', () => {
     expect(res.statusCode).toBe(200);
     const { orderId, totalTicketsBought } = res.json();
     expect(totalTicketsBought).toBe(3);
-    expect(await t.services.wallet.balance(alice.user.id)).toBe(100 - 36);
+    expect(await t.services.wallet.balance(t.ctx.db, alice.user.id)).toBe(100 - 36);
     expect(await ticketsLeftOf(t, setId)).toBe(7);
 
     const order = (await t.services.orders.findOrder(orderId))!;
@@ -139,7 +139,7 @@ describe('token purchases', () => {
     const unknown = await useTokens(t, bob, { setId: '00000000-0000-4000-8000-000000000000', ticketsBought: 1 });
     expect(unknown.statusCode).toBe(404);
 
-    expect(await t.services.wallet.balance(bob.user.id)).toBe(30);
+    expect(await t.services.wallet.balance(t.ctx.db, bob.user.id)).toBe(30);
     expect(await ticketsLeftOf(t, setId)).toBe(10);
     expect(await t.services.orders.ordersOfRound(setId)).toEqual([]);
   });
@@ -155,13 +155,13 @@ describe('token purchases', () => {
     const carol = await fundedShopper(t, 'carol', 500);
     const first = await useTokens(t, carol, { setId, ticketsBought: 2 });
     expect(first.json().totalTicketsBought).toBe(3);
-    expect(await t.services.wallet.balance(carol.user.id)).toBe(500 - 24);
+    expect(await t.services.wallet.balance(t.ctx.db, carol.user.id)).toBe(500 - 24);
     // 7 left: the most one can pay for is 2 + 2 + 1 = 5 (groups of 3 give 2 paid each, remainder 1).
     expect((await useTokens(t, carol, { setId, ticketsBought: 6 })).json().message).toBe('Not enough tickets left');
     const out = await useTokens(t, carol, { setId, buyOut: true });
     expect(out.statusCode).toBe(200);
     expect(out.json().totalTicketsBought).toBe(7);
-    expect(await t.services.wallet.balance(carol.user.id)).toBe(500 - 24 - 5 * 12);
+    expect(await t.services.wallet.balance(t.ctx.db, carol.user.id)).toBe(500 - 24 - 5 * 12);
     const order = (await t.services.orders.findOrder(out.json().orderId))!;
     expect(order.paidTickets).toBe(5);
     expect(order.buyOut).toBe(true);
@@ -205,7 +205,7 @@ describe('token purchases', () => {
     });
     expect(await ticketsLeftOf(t, setId)).toBe(10 - expected.ticketsToDraw);
     // 8 × 12 spent, the undrawn ones credited back as a refund lot.
-    expect(await t.services.wallet.balance(dave.user.id)).toBe(500 - 96 + expected.challengeRemainingTickets * 12);
+    expect(await t.services.wallet.balance(t.ctx.db, dave.user.id)).toBe(500 - 96 + expected.challengeRemainingTickets * 12);
     const lots = await t.services.wallet.lots(dave.user.id);
     expect(lots.active.some((l) => l.source === 'refund' && l.amount === expected.challengeRemainingTickets * 12)).toBe(true);
   });
@@ -223,7 +223,7 @@ describe('token purchases', () => {
     expect(check.json().success).toBe(false);
     t.clock.advance(31_000);
     expect((await useTokens(t, erin, { setId, ticketsBought: 1 })).statusCode).toBe(200);
-    expect(await t.services.wallet.balance(erin.user.id)).toBe(88);
+    expect(await t.services.wallet.balance(t.ctx.db, erin.user.id)).toBe(88);
   });
 
   it('check-tickets says whether the count is still available', async () => {

@@ -49,18 +49,18 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('payment notifications survive a
 
     const gateway = t.services.payments.gateway as TestGateway;
     expect((await gateway.retrieve(paymentIntentId)).status).toBe('succeeded');
-    expect((await t.services.payments.getIntent(paymentIntentId))!.status).toBe('requires_payment_method');
-    expect(await t.services.wallet.balance(shopper.user.id)).toBe(0);
+    expect((await t.services.payments.getIntent(t.ctx.db, paymentIntentId))!.status).toBe('requires_payment_method');
+    expect(await t.services.wallet.balance(t.ctx.db, shopper.user.id)).toBe(0);
 
     const restarted = await startInstance(url);
     instances.push(restarted);
-    await until(async () => (await t.services.wallet.balance(shopper.user.id)) > 0);
-    expect((await t.services.payments.getIntent(paymentIntentId))!.status).toBe('succeeded');
+    await until(async () => (await t.services.wallet.balance(t.ctx.db, shopper.user.id)) > 0);
+    expect((await t.services.payments.getIntent(t.ctx.db, paymentIntentId))!.status).toBe('succeeded');
     // A second instance and more job runs change nothing: exactly once.
     instances.push(await startInstance(url));
     await until(async () => (await gateway.undeliveredCount()) === 0);
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect(await t.services.wallet.balance(shopper.user.id)).toBe(550);
+    expect(await t.services.wallet.balance(t.ctx.db, shopper.user.id)).toBe(550);
     const credits = (await t.services.wallet.ledger(shopper.user.id)).filter((row) => row.delta > 0 && row.reference === paymentIntentId);
     expect(credits.map((row) => row.delta)).toEqual([550]);
   });
@@ -140,7 +140,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('kill -9 of one of two instances
     // Payments vs credits: every charge at the gateway is a succeeded payment credited exactly once.
     const charged = await rows<{ id: string }>(t, sql`select id from test_gateway_intents where status = 'succeeded'`);
     for (const { id } of charged) {
-      expect((await t.services.payments.getIntent(id))?.status, id).toBe('succeeded');
+      expect((await t.services.payments.getIntent(t.ctx.db, id))?.status, id).toBe('succeeded');
       const credits = await rows<{ n: number; total: number }>(
         t,
         sql`select count(*)::int as n, coalesce(sum(delta), 0)::int as total from token_ledger where reference = ${id} and reason = 'purchase'`,

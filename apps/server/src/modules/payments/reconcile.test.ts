@@ -23,13 +23,13 @@ describe('payments left open are settled from the gateway', () => {
     expect(await t.services.payments.reconcilePending()).toEqual({ checked: 0, applied: 0 }); // too young yet
     t.clock.advance(RECONCILE_AFTER_MS + MINUTE);
     expect(await t.services.payments.reconcilePending()).toEqual({ checked: 1, applied: 1 });
-    expect(await t.services.wallet.balance(shopper.user.id)).toBe(100);
+    expect(await t.services.wallet.balance(t.ctx.db, shopper.user.id)).toBe(100);
     expect(await t.services.payments.reconcilePending()).toEqual({ checked: 0, applied: 0 });
     // The late webhook finds the payment settled and changes nothing.
     const gateway = t.services.payments.gateway as TestGateway;
     const late = await gateway.signedEvent('payment_intent.succeeded', { id: paymentIntentId, object: 'payment_intent', amount: 1000, currency: 'sgd', status: 'succeeded', metadata: {} });
     expect((await t.services.payments.handleWebhook(late.rawBody, late.signatureHeader)).ignored).toBe('intent is succeeded');
-    expect(await t.services.wallet.balance(shopper.user.id)).toBe(100);
+    expect(await t.services.wallet.balance(t.ctx.db, shopper.user.id)).toBe(100);
   });
 
   it('the delivery job redelivers a stored event the shop did not take', async () => {
@@ -46,6 +46,6 @@ describe('payments left open are settled from the gateway', () => {
     const result = await gateway.deliverPending();
     expect(result.failed).toBe(0);
     expect(await gateway.undeliveredCount()).toBe(0);
-    expect(await t.services.wallet.balance(shopper.user.id)).toBe(200);
+    expect(await t.services.wallet.balance(t.ctx.db, shopper.user.id)).toBe(200);
   });
 });

@@ -143,10 +143,10 @@ describe('Stripe adapter against a local Stripe-like server', () => {
 
     const forged = await post(succeeded, sign(succeeded, 'whsec_wrong'));
     expect(forged.statusCode).toBe(400);
-    expect(await t.services.wallet.balance(shopper.user.id)).toBe(0);
+    expect(await t.services.wallet.balance(t.ctx.db, shopper.user.id)).toBe(0);
 
     expect((await post(succeeded, sign(succeeded))).json()).toEqual({ received: true, status: 'succeeded' });
-    expect(await t.services.wallet.balance(shopper.user.id)).toBe(250);
+    expect(await t.services.wallet.balance(t.ctx.db, shopper.user.id)).toBe(250);
     expect((await post(succeeded, sign(succeeded))).json()).toEqual({ received: true, duplicate: true });
 
     const lateFailure = event('evt_0', 'payment_intent.payment_failed', {
@@ -154,7 +154,7 @@ describe('Stripe adapter against a local Stripe-like server', () => {
       last_payment_error: { message: 'Your card was declined.' },
     });
     expect((await post(lateFailure, sign(lateFailure))).json()).toMatchObject({ ignored: 'intent is succeeded' });
-    expect(await t.services.wallet.balance(shopper.user.id)).toBe(250);
+    expect(await t.services.wallet.balance(t.ctx.db, shopper.user.id)).toBe(250);
     const status = await t.app.inject({ method: 'GET', url: `/api/token/payment-status/${paymentIntentId}`, headers: shopper.headers });
     expect(status.json()).toEqual({ paymentStatus: 'succeeded' });
 
@@ -172,7 +172,7 @@ describe('Stripe adapter against a local Stripe-like server', () => {
     expect((await post(refunded, sign(refunded))).json()).toEqual({ received: true, status: 'refunded' });
     // The shop never turns tokens back into money itself, but a refund made at the gateway takes the
     // purchase's unspent tokens back (docs/rules/security.md).
-    expect(await t.services.wallet.balance(shopper.user.id)).toBe(0);
+    expect(await t.services.wallet.balance(t.ctx.db, shopper.user.id)).toBe(0);
   });
 
   it("sends a refund's idempotency key as Stripe's Idempotency-Key header", async () => {
@@ -193,13 +193,13 @@ describe('Stripe adapter against a local Stripe-like server', () => {
     expect(await t.services.payments.cancel(unpaid.paymentIntentId, 'duplicate')).toBe('canceled');
     const call = stripe.requests.find((r) => r.path === `/v1/payment_intents/${unpaid.paymentIntentId}/cancel`)!;
     expect(call.form.get('cancellation_reason')).toBe('duplicate');
-    expect((await t.services.payments.getIntent(unpaid.paymentIntentId))!.status).toBe('canceled');
+    expect((await t.services.payments.getIntent(t.ctx.db, unpaid.paymentIntentId))!.status).toBe('canceled');
 
     const paid = await startTokenPurchase(t, shopper, packageId);
     stripe.intents.get(paid.paymentIntentId)!.status = 'succeeded';
     expect(await t.services.payments.cancel(paid.paymentIntentId, 'abandoned')).toBe('succeeded');
-    expect((await t.services.payments.getIntent(paid.paymentIntentId))!.status).toBe('succeeded');
-    expect(await t.services.wallet.balance(shopper.user.id)).toBe(250);
+    expect((await t.services.payments.getIntent(t.ctx.db, paid.paymentIntentId))!.status).toBe('succeeded');
+    expect(await t.services.wallet.balance(t.ctx.db, shopper.user.id)).toBe(250);
   });
 
   it('ignores a success whose amount differs from the intent', async () => {
@@ -207,6 +207,6 @@ describe('Stripe adapter against a local Stripe-like server', () => {
     const { paymentIntentId } = await startTokenPurchase(t, shopper, packageId);
     const wrong = event('evt_wrong_amount', 'payment_intent.succeeded', { ...stripe.intents.get(paymentIntentId)!, amount: 1, status: 'succeeded' });
     expect((await post(wrong, sign(wrong))).json()).toEqual({ received: true, ignored: 'amount mismatch' });
-    expect(await t.services.wallet.balance(shopper.user.id)).toBe(0);
+    expect(await t.services.wallet.balance(t.ctx.db, shopper.user.id)).toBe(0);
   });
 });

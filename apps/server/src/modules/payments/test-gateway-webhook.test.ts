@@ -33,7 +33,7 @@ describe('payment webhook with the test gateway', () => {
       headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) },
       payload: rawBody,
     });
-  const balanceOf = (userId: string) => t.services.wallet.balance(userId);
+  const balanceOf = (userId: string) => t.services.wallet.balance(t.ctx.db, userId);
 
   it('says which gateway runs, without a publishable key', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/payment/config' });
@@ -72,7 +72,7 @@ describe('payment webhook with the test gateway', () => {
       expect(res.json()).toEqual({ message: 'Invalid webhook signature', code: 'WEBHOOK_SIGNATURE_INVALID' });
     }
     expect(await balanceOf(shopper.user.id)).toBe(0);
-    expect((await t.services.payments.getIntent(paymentIntentId))?.status).toBe('requires_payment_method');
+    expect((await t.services.payments.getIntent(t.ctx.db, paymentIntentId))?.status).toBe('requires_payment_method');
     // The genuine event still works afterwards (the bad ones did not use up its id).
     expect((await post(rawBody, signatureHeader)).json()).toMatchObject({ status: 'succeeded' });
     expect(await balanceOf(shopper.user.id)).toBe(100);
@@ -92,7 +92,7 @@ describe('payment webhook with the test gateway', () => {
     expect((await t.services.tokenShop.getPurchase(paymentIntentId))?.status).toBe('failed');
     expect((await post(succeeded.rawBody, succeeded.signatureHeader)).json()).toEqual({ received: true, status: 'succeeded' });
     expect((await post(lateFailed.rawBody, lateFailed.signatureHeader)).json()).toMatchObject({ ignored: 'intent is succeeded' });
-    expect((await t.services.payments.getIntent(paymentIntentId))?.status).toBe('succeeded');
+    expect((await t.services.payments.getIntent(t.ctx.db, paymentIntentId))?.status).toBe('succeeded');
     expect((await t.services.tokenShop.getPurchase(paymentIntentId))?.status).toBe('completed');
     expect(await balanceOf(shopper.user.id)).toBe(100);
   });
@@ -131,7 +131,7 @@ describe('payment webhook with the test gateway', () => {
     const res = await post(event.rawBody, event.signatureHeader);
     expect(res.statusCode).toBe(500);
     expect(await balanceOf(userId)).toBe(0);
-    expect((await t.services.payments.getIntent(intent.id))?.status).toBe('requires_payment_method');
+    expect((await t.services.payments.getIntent(t.ctx.db, intent.id))?.status).toBe('requires_payment_method');
     fail = false;
     expect((await post(event.rawBody, event.signatureHeader)).json()).toEqual({ received: true, status: 'succeeded' });
     expect(await balanceOf(userId)).toBe(5);
@@ -189,7 +189,7 @@ describe('payment webhook with the test gateway', () => {
     await expect(gateway.refund(paymentIntentId, { idempotencyKey: 'refund-key-1', amountCents: 200 })).rejects.toMatchObject({ statusCode: 400 });
     await gateway.refund(paymentIntentId, { idempotencyKey: 'refund-key-2' });
     expect((await gateway.refundsOf(paymentIntentId)).map((r) => r.amount).sort()).toEqual([300, 700]);
-    expect((await t.services.payments.getIntent(paymentIntentId))?.status).toBe('refunded');
+    expect((await t.services.payments.getIntent(t.ctx.db, paymentIntentId))?.status).toBe('refunded');
   });
 
   it('refunds through the gateway; the refund event marks the intent refunded', async () => {
@@ -197,7 +197,7 @@ describe('payment webhook with the test gateway', () => {
     const { clientSecret, paymentIntentId } = await startTokenPurchase(t, shopper, packageId);
     expect((await confirmWithCard(t, clientSecret)).statusCode).toBe(200);
     await t.services.payments.refund(paymentIntentId);
-    expect((await t.services.payments.getIntent(paymentIntentId))?.status).toBe('refunded');
+    expect((await t.services.payments.getIntent(t.ctx.db, paymentIntentId))?.status).toBe('refunded');
     await expect(t.services.payments.refund(paymentIntentId)).rejects.toMatchObject({ statusCode: 400 });
   });
 });

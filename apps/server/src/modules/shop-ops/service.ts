@@ -33,7 +33,7 @@ async function shopperDetail(ctx: AppContext, deps: Deps, shopperId: string): Pr
   const asShopper: Principal = { id: profile.id, username: profile.username, role: 'user' };
   const now = ctx.clock.now();
   const [balance, lots, ledger, orderList, stock, shipments, collections, trades] = await Promise.all([
-    wallet.balance(shopperId, now),
+    wallet.balance(ctx.db, shopperId, now),
     wallet.lots(shopperId, now),
     wallet.ledger(shopperId),
     orders.userOrders(asShopper, profile.username),
@@ -104,7 +104,7 @@ export function createShopOpsService(ctx: AppContext, deps: Deps) {
       await accounts.shopperProfile(shopperId);
       await ctx.db.transaction(async (tx) => {
         const now = ctx.clock.now();
-        const before = await wallet.balance(shopperId, now, tx);
+        const before = await wallet.balance(tx, shopperId, now);
         await wallet.adjust(tx, { userId: shopperId, delta: input.delta, reference: `admin:${admin.id}` });
         await audit.record(tx, {
           admin,
@@ -115,7 +115,7 @@ export function createShopOpsService(ctx: AppContext, deps: Deps) {
           after: { balance: before + input.delta, delta: input.delta, reason: input.reason },
         });
       });
-      return { balance: await wallet.balance(shopperId) };
+      return { balance: await wallet.balance(ctx.db, shopperId) };
     },
 
     /** A promo code's uses with each shopper's username. */

@@ -170,7 +170,7 @@ describe('running the shop from the back office', () => {
       const below = await as(owner, 'POST', url, { delta: -31, reason: 'Too much' });
       expect(below.statusCode).toBe(400);
       expect(below.json()).toEqual({ message: shopOpsMessages.adjustBelowZero, code: 'VALIDATION_FAILED' });
-      expect(await t.services.wallet.balance(shopper.user.id)).toBe(30);
+      expect(await t.services.wallet.balance(t.ctx.db, shopper.user.id)).toBe(30);
       const ledger = await t.services.wallet.ledger(shopper.user.id);
       expect(ledger.map((row) => [row.delta, row.reason])).toEqual([
         [50, 'adjustment'],
@@ -206,10 +206,10 @@ describe('running the shop from the back office', () => {
       const { clientSecret, paymentIntentId } = await startTokenPurchase(t, shopper, pkg.id);
       const edited = await as(owner, 'PUT', `/api/admin/token-packages/${pkg.id}`, { packageName: 'Starter', tokenAmount: 100, price: 1500 });
       expect(edited.json()).toMatchObject({ price: 1500, originalPrice: null });
-      expect((await t.services.payments.getIntent(paymentIntentId))?.amount).toBe(1000);
+      expect((await t.services.payments.getIntent(t.ctx.db, paymentIntentId))?.amount).toBe(1000);
       expect((await confirmWithCard(t, clientSecret)).statusCode).toBe(200);
       expect((await t.services.tokenShop.getPurchase(paymentIntentId))?.price).toBe(1000);
-      expect(await t.services.wallet.balance(shopper.user.id)).toBe(100);
+      expect(await t.services.wallet.balance(t.ctx.db, shopper.user.id)).toBe(100);
 
       const shop = (await t.app.inject({ method: 'GET', url: '/api/token/packages' })).json().tokenPackages;
       expect(shop.find((p: { _id: string }) => p._id === pkg.id)).toMatchObject({ price: 1500 });
@@ -287,7 +287,7 @@ describe('running the shop from the back office', () => {
       await confirmWithCard(t, b.clientSecret);
       const lots = (await t.services.wallet.lots(shopper.user.id)).active;
       expect(lots.filter((lot) => lot.source === 'bonus').map((lot) => lot.amount)).toEqual([100]);
-      expect(await t.services.wallet.balance(shopper.user.id)).toBe(500);
+      expect(await t.services.wallet.balance(t.ctx.db, shopper.user.id)).toBe(500);
     });
 
     it('a code that is not once-per-shopper can be used on several payments of one shopper', async () => {
@@ -298,7 +298,7 @@ describe('running the shop from the back office', () => {
         expect((await apply(shopper, p.paymentIntentId, 'EVERY')).statusCode).toBe(200);
         await confirmWithCard(t, p.clientSecret);
       }
-      expect(await t.services.wallet.balance(shopper.user.id)).toBe(440);
+      expect(await t.services.wallet.balance(t.ctx.db, shopper.user.id)).toBe(440);
     });
   });
 

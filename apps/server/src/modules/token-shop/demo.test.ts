@@ -19,10 +19,10 @@ describe('demo tokens', () => {
     const shopper = (await t.services.accounts.findAccount(DEMO_SHOPPER.username))!;
     // 550 bought; the demo fulfilment story then spent some on its orders.
     const spent = (await t.services.orders.ordersOfUser(shopper.id)).reduce((n, o) => n + o.totalCost, 0);
-    expect(await t.services.wallet.balance(shopper.id)).toBe(550 - spent);
+    expect(await t.services.wallet.balance(t.ctx.db, shopper.id)).toBe(550 - spent);
     const credits = (await t.services.wallet.ledger(shopper.id)).filter((row) => row.delta > 0);
     expect(credits).toHaveLength(1);
-    const intent = await t.services.payments.getIntent(credits[0]!.reference);
+    const intent = await t.services.payments.getIntent(t.ctx.db, credits[0]!.reference);
     expect(intent).toMatchObject({ status: 'succeeded', gateway: 'test', amount: 5000, userId: shopper.id });
   });
 });

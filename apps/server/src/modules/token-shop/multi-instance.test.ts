@@ -43,10 +43,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('promo codes applied at once on 
     }
     // Every payment is paid: exactly the accepted one carries the bonus (10 x 50% = 5).
     await Promise.all(intents.map((intent, i) => callInstance(shop.instances[i % 2]!, null, 'POST', '/api/test-gateway/confirm', { clientSecret: intent.clientSecret, ...card })));
-    await until(async () => (await shop.t.services.wallet.balance(shopper.user.id)) >= 6 * 10 + 5);
+    await until(async () => (await shop.t.services.wallet.balance(shop.t.ctx.db, shopper.user.id)) >= 6 * 10 + 5);
     const bonuses = await Promise.all(intents.map(async (intent) => (await shop.t.services.tokenShop.getPurchase(intent.paymentIntentId))!.bonusTokens));
     expect(bonuses).toEqual(intents.map((_, i) => (i === accepted[0] ? 5 : 0)));
-    expect(await shop.t.services.wallet.balance(shopper.user.id)).toBe(65);
+    expect(await shop.t.services.wallet.balance(shop.t.ctx.db, shopper.user.id)).toBe(65);
     expect((await shop.t.services.tokenShop.getPromoCode('ONCE50'))!.usesCount).toBe(1);
   });
 
@@ -74,8 +74,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('promo codes applied at once on 
     for (const res of answers.filter((r) => r.status !== 200)) expect(res.json).toEqual({ message: 'This promo code has reached its usage limit.', code: 'PROMO_CODE_UNAVAILABLE' });
     await Promise.all(intents.map((intent, i) => callInstance(shop.instances[i % 2]!, null, 'POST', '/api/test-gateway/confirm', { clientSecret: intent.clientSecret, ...card })));
     for (const [i, s] of shoppers.entries()) {
-      await until(async () => (await shop.t.services.wallet.balance(s.user.id)) >= 20);
-      expect(await shop.t.services.wallet.balance(s.user.id)).toBe(answers[i]!.status === 200 ? 25 : 20);
+      await until(async () => (await shop.t.services.wallet.balance(shop.t.ctx.db, s.user.id)) >= 20);
+      expect(await shop.t.services.wallet.balance(shop.t.ctx.db, s.user.id)).toBe(answers[i]!.status === 200 ? 25 : 20);
     }
     expect((await shop.t.services.tokenShop.getPromoCode('THREE'))!.usesCount).toBe(3);
   });

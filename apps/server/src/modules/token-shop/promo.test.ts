@@ -36,9 +36,9 @@ describe('promo codes', () => {
     const res = await apply(shopper, paymentIntentId, 'welcome10');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ extraTokensPercentage: 10 });
-    expect(await t.services.wallet.balance(shopper.user.id)).toBe(0); // nothing before the payment succeeds
+    expect(await t.services.wallet.balance(t.ctx.db, shopper.user.id)).toBe(0); // nothing before the payment succeeds
     expect((await confirmWithCard(t, clientSecret)).statusCode).toBe(200);
-    expect(await t.services.wallet.balance(shopper.user.id)).toBe(275); // 250 + round(25)
+    expect(await t.services.wallet.balance(t.ctx.db, shopper.user.id)).toBe(275); // 250 + round(25)
     const { active } = await t.services.wallet.lots(shopper.user.id);
     expect(active.map((l) => [l.source, l.amount]).sort()).toEqual([
       ['bonus', 25],
@@ -68,7 +68,7 @@ describe('promo codes', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: 'You have already used this promo code.', code: 'PROMO_CODE_UNAVAILABLE' });
     expect((await confirmWithCard(t, second.clientSecret)).statusCode).toBe(200);
-    expect(await t.services.wallet.balance(shopper.user.id)).toBe(275 + 250);
+    expect(await t.services.wallet.balance(t.ctx.db, shopper.user.id)).toBe(275 + 250);
   });
 
   it('refuses a once-per-shopper code on a second payment while the first holds it; the accepted one is honoured', async () => {
@@ -92,7 +92,7 @@ describe('promo codes', () => {
     for (const p of payments) expect((await confirmWithCard(t, p.clientSecret)).statusCode).toBe(200);
     const bonuses = await Promise.all(payments.map(async (p) => (await t.services.tokenShop.getPurchase(p.paymentIntentId))!.bonusTokens));
     expect(bonuses).toEqual([125, 0, 0]);
-    expect(await t.services.wallet.balance(shopper.user.id)).toBe(3 * 250 + 125);
+    expect(await t.services.wallet.balance(t.ctx.db, shopper.user.id)).toBe(3 * 250 + 125);
     const again = await startTokenPurchase(t, shopper, packageId);
     expect((await apply(shopper, again.paymentIntentId, 'HALF')).json()).toEqual({ message: 'You have already used this promo code.', code: 'PROMO_CODE_UNAVAILABLE' });
   });
@@ -108,10 +108,10 @@ describe('promo codes', () => {
     // The lapsed payment can no longer be paid (so it can never be paid without its bonus).
     const late = await confirmWithCard(t, abandoned.clientSecret);
     expect([late.statusCode, late.json().message]).toEqual([400, 'This PaymentIntent has been canceled.']);
-    expect((await t.services.payments.getIntent(abandoned.paymentIntentId))!.status).toBe('canceled');
+    expect((await t.services.payments.getIntent(t.ctx.db, abandoned.paymentIntentId))!.status).toBe('canceled');
     expect((await apply(shopper, abandoned.paymentIntentId, 'TWO')).json()).toEqual({ message: PAYMENT_CANCELED, code: 'PAYMENT_CANCELED' });
     expect((await confirmWithCard(t, next.clientSecret)).statusCode).toBe(200);
-    expect(await t.services.wallet.balance(shopper.user.id)).toBe(275);
+    expect(await t.services.wallet.balance(t.ctx.db, shopper.user.id)).toBe(275);
   });
 
   it('a lapsed hold whose payment went through first is honoured, and the new application is told the code is used', async () => {
@@ -127,7 +127,7 @@ describe('promo codes', () => {
     expect(res.json()).toEqual({ message: 'You have already used this promo code.', code: 'PROMO_CODE_UNAVAILABLE' });
     expect((await gateway.retrieve(first.paymentIntentId)).status).toBe('succeeded');
     expect((await t.services.tokenShop.getPurchase(first.paymentIntentId))!.bonusTokens).toBe(25);
-    expect(await t.services.wallet.balance(shopper.user.id)).toBe(275);
+    expect(await t.services.wallet.balance(t.ctx.db, shopper.user.id)).toBe(275);
   });
 
   it('holds the total use limit, counting reservations of unpaid payments', async () => {
@@ -143,7 +143,7 @@ describe('promo codes', () => {
     await confirmWithCard(t, pa.clientSecret);
     await confirmWithCard(t, pb.clientSecret);
     expect((await t.services.tokenShop.getPromoCode('TWO'))?.usesCount).toBe(2);
-    expect(await t.services.wallet.balance(a.user.id)).toBe(300);
+    expect(await t.services.wallet.balance(t.ctx.db, a.user.id)).toBe(300);
 
     // Concurrent applications never hand out more uses than the limit.
     await t.services.tokenShop.createPromoCode(t.ctx.db, {
@@ -180,8 +180,8 @@ describe('promo codes', () => {
     await confirmWithCard(t, pb.clientSecret);
     // b paid long after its own hold lapsed: nobody needed the use meanwhile, so it is honoured.
     clock.advance(31 * 60_000);
-    expect(await t.services.wallet.balance(b.user.id)).toBe(275);
-    expect(await t.services.wallet.balance(a.user.id)).toBe(0);
+    expect(await t.services.wallet.balance(t.ctx.db, b.user.id)).toBe(275);
+    expect(await t.services.wallet.balance(t.ctx.db, a.user.id)).toBe(0);
     expect((await t.services.tokenShop.getPromoCode('ONE'))?.usesCount).toBe(1);
     // An admin cannot lower a limit below the uses held by unpaid payments.
     const held = await startTokenPurchase(t, c, packageId);

@@ -14,15 +14,15 @@ describe('a refunded token purchase takes its unspent tokens back', () => {
     const pkg = await testPackage(t, { tokenAmount, price: tokenAmount * 10 });
     const { clientSecret, paymentIntentId } = await startTokenPurchase(t, shopper, pkg._id);
     expect((await confirmWithCard(t, clientSecret)).statusCode).toBe(200);
-    expect(await t.services.wallet.balance(shopper.user.id)).toBe(tokenAmount);
+    expect(await t.services.wallet.balance(t.ctx.db, shopper.user.id)).toBe(tokenAmount);
     return { shopper, paymentIntentId };
   }
 
   it('an unspent lot: every token goes, with a revoked ledger row', async () => {
     const { shopper, paymentIntentId } = await buy('ursula', 100);
     await t.services.payments.refund(paymentIntentId);
-    expect((await t.services.payments.getIntent(paymentIntentId))!.status).toBe('refunded');
-    expect(await t.services.wallet.balance(shopper.user.id)).toBe(0);
+    expect((await t.services.payments.getIntent(t.ctx.db, paymentIntentId))!.status).toBe('refunded');
+    expect(await t.services.wallet.balance(t.ctx.db, shopper.user.id)).toBe(0);
     expect(await t.services.wallet.ledgerBalance(shopper.user.id)).toBe(0);
     const revoked = (await t.services.wallet.ledger(shopper.user.id)).filter((row) => row.reason === 'revoked');
     expect(revoked.map((row) => row.delta)).toEqual([-100]);
@@ -35,12 +35,12 @@ describe('a refunded token purchase takes its unspent tokens back', () => {
     // Spends take the earliest-expiring lot first: the purchase (bought before the refund lot).
     await t.ctx.db.transaction((tx) => t.services.wallet.spend(tx, { userId: shopper.user.id, amount: 30, reference: 'order-y' }));
     await t.services.payments.refund(paymentIntentId);
-    expect(await t.services.wallet.balance(shopper.user.id)).toBe(40);
+    expect(await t.services.wallet.balance(t.ctx.db, shopper.user.id)).toBe(40);
     expect(await t.services.wallet.ledgerBalance(shopper.user.id)).toBe(40);
     const revoked = (await t.services.wallet.ledger(shopper.user.id)).filter((row) => row.reason === 'revoked');
     expect(revoked.map((row) => row.delta)).toEqual([-70]);
     // A repeated refund event changes nothing more.
     await t.services.payments.refund(paymentIntentId).catch(() => undefined);
-    expect(await t.services.wallet.balance(shopper.user.id)).toBe(40);
+    expect(await t.services.wallet.balance(t.ctx.db, shopper.user.id)).toBe(40);
   });
 });

@@ -37,7 +37,7 @@ describe('token packages and purchases', () => {
       paymentIntentId: expect.stringMatching(/^pi_test_/),
       tokenPackage: { _id: packageId, packageName: '500 Tokens', tokenAmount: 500, price: 4500, originalPrice: 5000 },
     });
-    const intent = await t.services.payments.getIntent(body.paymentIntentId);
+    const intent = await t.services.payments.getIntent(t.ctx.db, body.paymentIntentId);
     expect(intent).toMatchObject({ amount: 4500, currency: 'sgd', purpose: 'token_purchase', userId: shopper.user.id, status: 'requires_payment_method' });
   });
 
@@ -79,7 +79,7 @@ describe('token packages and purchases', () => {
     const res = await confirmWithCard(t, clientSecret, '4000 0000 0000 0002');
     expect(res.statusCode).toBe(402);
     expect(res.json().message).toBe('Your card was declined.');
-    expect(await t.services.wallet.balance(shopper.user.id)).toBe(0);
+    expect(await t.services.wallet.balance(t.ctx.db, shopper.user.id)).toBe(0);
     const events = await t.services.analytics.list({ userId: shopper.user.id });
     expect(events.map((e) => [e.name, e.properties.message])).toEqual([['Token Purchase Failed', 'Your card was declined.']]);
   });

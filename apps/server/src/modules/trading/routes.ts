@@ -14,6 +14,9 @@ import {
 } from '@kujiya/shared';
 import type { ModuleRoutes } from '../../routes.ts';
 
+/** Trade lists change with every trade: never cached. */
+const noStore = { 'Cache-Control': 'no-store' };
+
 /**
  * The trade calls (every one needs the shopper's bearer) and the two catalogue reads the wanted-prize
  * picker uses (public). Another shopper's trade answers 403, their offer 404.
@@ -21,7 +24,6 @@ import type { ModuleRoutes } from '../../routes.ts';
 export const tradingRoutes: ModuleRoutes = (app, { ctx, services }) => {
   const { trading } = services;
   const onRequest = ctx.guards.requireUser;
-  const noStore = { 'Cache-Control': 'no-store' };
 
   app.get('/trade', { onRequest, schema: { querystring: marketplaceQuerySchema, response: { 200: tradeListResponseSchema } } }, async (request, reply) => {
     reply.headers(noStore);

@@ -5,7 +5,7 @@ export const walletRoutes: ModuleRoutes = (app, { ctx, services }) => {
   const guard = { onRequest: ctx.guards.requireUser };
 
   app.get('/token/balance', { ...guard, schema: { response: { 200: tokenBalanceResponseSchema } } }, async (request) => ({
-    totalTokens: await services.wallet.balance(request.user!.id),
+    totalTokens: await services.wallet.balance(ctx.db, request.user!.id),
   }));
 
   app.get('/token/user-tokens', { ...guard, schema: { response: { 200: userTokensResponseSchema } } }, async (request) => {

@@ -28,9 +28,9 @@ describe('wallet', () => {
     clock.set('2026-01-10T02:00:00.000Z');
     const lot = await credit(userId, 120);
     expect(lot.expiresAt.toISOString()).toBe('2026-07-10T02:00:00.000Z');
-    expect(await t.services.wallet.balance(userId)).toBe(120);
-    expect(await t.services.wallet.balance(userId, new Date('2026-07-10T01:59:59.999Z'))).toBe(120);
-    expect(await t.services.wallet.balance(userId, new Date('2026-07-10T02:00:00.000Z'))).toBe(0);
+    expect(await t.services.wallet.balance(t.ctx.db, userId)).toBe(120);
+    expect(await t.services.wallet.balance(t.ctx.db, userId, new Date('2026-07-10T01:59:59.999Z'))).toBe(120);
+    expect(await t.services.wallet.balance(t.ctx.db, userId, new Date('2026-07-10T02:00:00.000Z'))).toBe(0);
     clock.set('2026-07-11T00:00:00.000Z');
     const { active, expired } = await t.services.wallet.lots(userId);
     expect(active).toHaveLength(0);
@@ -46,7 +46,7 @@ describe('wallet', () => {
     const second = await credit(userId, 30);
     clock.advance(10 * DAY);
     const third = await credit(userId, 40);
-    expect(await t.services.wallet.balance(userId)).toBe(120);
+    expect(await t.services.wallet.balance(t.ctx.db, userId)).toBe(120);
 
     const result = await spend(userId, 70);
     expect(result.lots).toEqual([
@@ -58,12 +58,12 @@ describe('wallet', () => {
       [second.id, 10],
       [third.id, 40],
     ]);
-    expect(await t.services.wallet.balance(userId)).toBe(50);
+    expect(await t.services.wallet.balance(t.ctx.db, userId)).toBe(50);
     expect(await t.services.wallet.ledgerBalance(userId)).toBe(50);
 
     // After the second lot expires, only the third counts, in both the balance and the rebuild.
     const afterSecond = new Date(second.expiresAt.getTime() + 1);
-    expect(await t.services.wallet.balance(userId, afterSecond)).toBe(40);
+    expect(await t.services.wallet.balance(t.ctx.db, userId, afterSecond)).toBe(40);
     expect(await t.services.wallet.ledgerBalance(userId, afterSecond)).toBe(40);
 
     const ledger = await t.services.wallet.ledger(userId);
@@ -81,12 +81,12 @@ describe('wallet', () => {
     clock.set('2026-03-01T00:00:00.000Z');
     await credit(userId, 10);
     await expect(spend(userId, 11)).rejects.toMatchObject({ statusCode: 400, message: 'Not enough tokens', extra: { tokensNeeded: 1 } });
-    expect(await t.services.wallet.balance(userId)).toBe(10);
+    expect(await t.services.wallet.balance(t.ctx.db, userId)).toBe(10);
     expect(await t.services.wallet.ledger(userId)).toHaveLength(1);
     await expect(spend(userId, 0)).rejects.toMatchObject({ statusCode: 400 });
     await expect(spend(userId, -5)).rejects.toMatchObject({ statusCode: 400 });
     await spend(userId, 10);
-    expect(await t.services.wallet.balance(userId)).toBe(0);
+    expect(await t.services.wallet.balance(t.ctx.db, userId)).toBe(0);
   });
 
   it('concurrent spends never overspend', async () => {
@@ -100,7 +100,7 @@ describe('wallet', () => {
     // 50 tokens cover exactly 7 spends of 7.
     expect(succeeded).toBe(7);
     for (const failure of failed) expect((failure as PromiseRejectedResult).reason).toMatchObject({ message: 'Not enough tokens' });
-    expect(await t.services.wallet.balance(userId)).toBe(1);
+    expect(await t.services.wallet.balance(t.ctx.db, userId)).toBe(1);
     expect(await t.services.wallet.ledgerBalance(userId)).toBe(1);
   });
 
@@ -147,15 +147,15 @@ describe('wallet', () => {
     // The earlier lot (5) is emptied first, then 7 of the later one.
     expect(results[2]!.lots.map((l) => l.amount)).toEqual([5, 7]);
     expect(results[2]!.lots[1]!.lotId).toBe(later.id);
-    expect(await t.services.wallet.balance(rich)).toBe(70);
-    expect(await t.services.wallet.balance(split)).toBe(13);
-    expect(await t.services.wallet.balance(short)).toBe(9);
+    expect(await t.services.wallet.balance(t.ctx.db, rich)).toBe(70);
+    expect(await t.services.wallet.balance(t.ctx.db, split)).toBe(13);
+    expect(await t.services.wallet.balance(t.ctx.db, short)).toBe(9);
     expect((await t.services.wallet.ledger(short)).map((r) => r.reason)).toEqual(['purchase']);
     expect((await t.services.wallet.ledger(split)).filter((r) => r.reason === 'spend').map((r) => [r.delta, r.reference])).toEqual([
       [-5, 'order-3'],
       [-7, 'order-3'],
     ]);
-    for (const userId of [rich, split, short]) expect(await t.services.wallet.ledgerBalance(userId)).toBe(await t.services.wallet.balance(userId));
+    for (const userId of [rich, split, short]) expect(await t.services.wallet.ledgerBalance(userId)).toBe(await t.services.wallet.balance(t.ctx.db, userId));
   });
 
   it('refuses two spends of one user in a batch', async () => {

@@ -1,0 +1,207 @@
+import crypto from 'node:crypto';
+import { inArray } from 'drizzle-orm';
+import { HOLD_MESSAGE, maximumQuantity, tokenCost, type TokenUseRequest, type TokenUseResponse } from '@kujiya/shared';
+import type { Principal } from '../../core/auth.ts';
+import type { Tx } from '../../db/database.ts';
+import { withTxRetry } from '../../db/errors.ts';
+import { badRequest, locked } from '../../core/http-errors.ts';
+import { createKeyedBatches, type Outcome } from '../../core/keyed-batches.ts';
+import { orders } from './tables.ts';
+import { TOKEN_BATCH_MAX } from './constants.ts';
+import { assertOwnUsername, defaultClientSeed, insertOrders, quoteOrThrow, type NewOrder, type OrdersEnv } from './env.ts';
+import type { OrderRow, ProductPrizes, RoundContext } from './settle.ts';
+
+/** One token purchase waiting for its round's batch. */
+interface TokenPurchase {
+  user: Principal;
+  orderId: string;
+  clientSeed: string;
+  ticketsBought: number | undefined;
+  buyOut: boolean;
+}
+type Entry = { i: number; item: TokenPurchase };
+type PlannedPurchase = Entry & { paid: number; received: number; buyOut: boolean; cost: number };
+type LockedRound = { round: RoundContext['round']; left: number };
+
+/** Quotes purchases in arrival order against what is left: the ones that fit, and why each other one does not. */
+function quoteInOrder(rc: RoundContext, left: number, entries: readonly Entry[]) {
+  const fits: PlannedPurchase[] = [];
+  const refusals = new Map<number, unknown>();
+  for (const { i, item } of entries) {
+    try {
+      const paid = item.buyOut ? maximumQuantity(left, rc.promotion) : item.ticketsBought!;
+      const quote = quoteOrThrow(rc, left, paid);
+      fits.push({ i, item, paid, received: quote.receivedTickets, buyOut: quote.buyOut, cost: tokenCost(rc.product.tokenPrice, paid) });
+      left -= quote.receivedTickets;
+    } catch (error) {
+      refusals.set(i, error);
+    }
+  }
+  return { fits, refusals };
+}
+
+const orderOf = (p: PlannedPurchase, rc: RoundContext): NewOrder => ({
+  id: p.item.orderId,
+  user: p.item.user,
+  rc,
+  method: 'token',
+  paid: p.paid,
+  received: p.received,
+  totalCost: p.cost,
+  paymentIntentId: 'TOKEN',
+  clientSeed: p.item.clientSeed,
+  buyOut: p.buyOut,
+  status: 'paid',
+});
+
+/**
+ * Quotes against what is left in arrival order, then spends (token lots, after the round); a short
+ * balance frees its tickets for the purchases refused for want of them, which are quoted again.
+ */
+async function spendInOrder(tx: Tx, env: OrdersEnv, rc: RoundContext, left: number, entries: readonly Entry[], refuse: (i: number, e: unknown) => void) {
+  const accepted: PlannedPurchase[] = [];
+  let open = entries;
+  let refusals = new Map<number, unknown>();
+  for (;;) {
+    const quoted = quoteInOrder(rc, left - accepted.reduce((n, p) => n + p.received, 0), open);
+    refusals = quoted.refusals;
+    if (quoted.fits.length === 0) break;
+    const spends = await env.deps.wallet.spendEach(tx, quoted.fits.map((p) => ({ userId: p.item.user.id, amount: p.cost, reference: p.item.orderId })));
+    let short = false;
+    quoted.fits.forEach((p, k) => {
+      const spend = spends[k]!;
+      if (spend.ok) return void accepted.push(p);
+      short = true;
+      const tokensNeeded = p.cost - spend.available;
+      refuse(p.i, badRequest(`Not enough tokens: this purchase costs ${p.cost} tokens, you need ${tokensNeeded} more.`, { tokensNeeded, totalTokens: spend.available }));
+    });
+    open = open.filter((entry) => refusals.has(entry.i));
+    if (!short || open.length === 0) break;
+  }
+  for (const entry of open) refuse(entry.i, refusals.get(entry.i));
+  return accepted;
+}
+
+/** The rows written before the lock stand where the purchase came out the same; the others go. */
+async function keepOrReplace(tx: Tx, env: OrdersEnv, rc: RoundContext, written: OrderRow[], accepted: PlannedPurchase[]): Promise<OrderRow[]> {
+  const writtenById = new Map(written.map((row) => [row.id, row]));
+  const kept = new Map<string, OrderRow>();
+  for (const p of accepted) {
+    const row = writtenById.get(p.item.orderId);
+    const same = row && row.paidTickets === p.paid && row.numberOfTickets === p.received && row.buyOut === p.buyOut && row.totalCost === p.cost;
+    if (same) kept.set(row.id, row);
+  }
+  const stale = written.filter((row) => !kept.has(row.id)).map((row) => row.id);
+  if (stale.length > 0) await tx.delete(orders).where(inArray(orders.id, stale));
+  if (accepted.length === 0) return [];
+  const added = await insertOrders(tx, env, accepted.filter((p) => !kept.has(p.item.orderId)).map((p) => orderOf(p, rc)));
+  const rowById = new Map([...kept, ...added.map((row) => [row.id, row] as const)]);
+  return accepted.map((p) => rowById.get(p.item.orderId)!);
+}
+
+/** Decides the accepted purchases' prizes (a Challenge one order after the other) and queues the live banners. */
+async function decideAccepted(tx: Tx, env: OrdersEnv, rc: RoundContext, rows: OrderRow[], accepted: PlannedPurchase[], lockedRound: LockedRound, prizes: ProductPrizes) {
+  const { settlement } = env;
+  let decided: OrderRow[];
+  if (rc.promotion?.type === 'CHALLENGE' && !rc.product.lotteryEnabled) {
+    decided = [];
+    for (const [k, row] of rows.entries()) decided.push(await settlement.decide(tx, row, rc, accepted[k]!.received, undefined, lockedRound));
+  } else {
+    const items = rows.map((order, k) => ({ order, count: accepted[k]!.received }));
+    decided = await settlement.decideOrders(tx, items, rc, lockedRound, prizes);
+  }
+  // The live banners go out once this transaction has committed.
+  env.deps.live?.purchasesPaid(tx, decided.map((order) => ({ buyerId: order.userId, productName: rc.product.name })));
+  return decided;
+}
+
+/**
+ * One attempt of a batch, in one transaction. Lock order (docs/architecture.md): the new order rows
+ * (fresh ids nobody else can wait on) → round → token lots → inventory units.
+ */
+async function batchTransaction(tx: Tx, env: OrdersEnv, setId: string, entries: readonly Entry[], outcomes: Outcome<TokenUseResponse>[]) {
+  const { catalogue, stock } = env.deps;
+  const refuse = (i: number, error: unknown) => (outcomes[i] = { ok: false, error });
+  // Before the lock: the round as it looks now, the orders it would make, the prizes to hand out.
+  const seen = await catalogue.getProductOfRound(tx, setId);
+  const prizes = await catalogue.prizesOfProduct(tx, seen.product.id);
+  let written: OrderRow[] = [];
+  if (seen.round.status === 'open' && catalogue.holdSecondsLeft(seen.round) === 0) {
+    // The round's counter alone (reservations are counted under the lock): a row for a purchase
+    // that turns out not to fit is deleted there, rare enough to cost less than a read here.
+    const seenUntaken = seen.round.totalTickets - seen.round.nextNonce;
+    written = await insertOrders(tx, env, quoteInOrder(seen, seenUntaken, entries).fits.map((p) => orderOf(p, seen)));
+  }
+  const rc = await catalogue.lockProductOfRound(tx, setId);
+  const holdTimeLeft = catalogue.holdSecondsLeft(rc.round);
+  const lockedRound: LockedRound = { round: rc.round, left: 0 };
+  let accepted: PlannedPurchase[] = [];
+  if (holdTimeLeft > 0) entries.forEach(({ i }) => refuse(i, locked(HOLD_MESSAGE, { holdTimeLeft })));
+  else {
+    lockedRound.left = (await stock.availabilityOfRounds(tx, [rc.round])).get(rc.round.id)!.left;
+    accepted = await spendInOrder(tx, env, rc, lockedRound.left, entries, refuse);
+  }
+  const rows = await keepOrReplace(tx, env, rc, written, accepted);
+  if (rows.length === 0) return;
+  const decided = await decideAccepted(tx, env, rc, rows, accepted, lockedRound, prizes);
+  decided.forEach((order, k) => {
+    outcomes[accepted[k]!.i] = { ok: true, value: { orderId: order.id, totalTicketsBought: order.numberOfTickets } };
+  });
+}
+
+/**
+ * A round's token purchases that arrived together, in one transaction under one round lock
+ * (group commit, docs/performance.md). Each purchase is answered as if it ran alone in arrival
+ * order (docs/rules/buying.md): a hold refuses it (423), then what is left decides its size and
+ * whether it fits, then its buyer's balance; a refused purchase changes nothing and the next ones
+ * see the tickets it did not take. One statement per table for the rest: the spends, the orders,
+ * the draws, the inventory and the notices.
+ *
+ * The lock is held for as little as possible: before it, the order rows are written as the round
+ * looks without the lock (and the product's prizes read); under it, the purchases are quoted again
+ * from what is really left, and a row whose purchase turned out different or refused is replaced
+ * or deleted (usually none is, except near a sell-out). A deadlock victim runs again (withTxRetry).
+ */
+async function runTokenBatch(env: OrdersEnv, setId: string, items: TokenPurchase[]): Promise<Outcome<TokenUseResponse>[]> {
+  const entries = items.map((item, i) => ({ item, i }));
+  let outcomes: Outcome<TokenUseResponse>[] = [];
+  try {
+    await withTxRetry(env.ctx.database.lockDb, (tx) => {
+      outcomes = items.map(() => ({ ok: false, error: new Error('purchase not decided') }));
+      return batchTransaction(tx, env, setId, entries, outcomes);
+    });
+  } catch (error) {
+    if (items.length === 1) return [{ ok: false, error }];
+    // Something unexpected failed the shared transaction: each purchase runs again on its own, so
+    // one purchase's fault is not its neighbours'.
+    env.ctx.log.warn({ err: error, setId, purchases: items.length }, 'token purchase batch failed; retrying one by one');
+    const alone: Outcome<TokenUseResponse>[] = [];
+    for (const item of items) alone.push((await runTokenBatch(env, setId, [item]))[0]!);
+    return alone;
+  }
+  return outcomes;
+}
+
+/** POST /api/token/use: spend, take tickets, decide prizes, create the order — in one transaction. */
+export function createTokenPurchases(env: OrdersEnv) {
+  const tokenBatches = createKeyedBatches<TokenPurchase, TokenUseResponse>({
+    maxBatch: TOKEN_BATCH_MAX,
+    memberKey: (purchase) => purchase.user.id,
+    run: (setId, items) => runTokenBatch(env, setId, items),
+  });
+  return {
+    /** The purchases of a round arriving together share that transaction (see `runTokenBatch`). */
+    async useTokens(user: Principal, input: TokenUseRequest): Promise<TokenUseResponse> {
+      assertOwnUsername(user, input.username);
+      if (!input.buyOut && input.ticketsBought === undefined) throw badRequest('ticketsBought is required');
+      const purchase: TokenPurchase = {
+        user,
+        orderId: crypto.randomUUID(),
+        clientSeed: input.clientSeed ?? defaultClientSeed(),
+        ticketsBought: input.ticketsBought,
+        buyOut: input.buyOut === true,
+      };
+      return tokenBatches.submit(input.setId, purchase);
+    },
+  };
+}

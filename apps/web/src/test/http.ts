@@ -1,5 +1,6 @@
 import { http, HttpResponse, type DefaultBodyType, type StrictRequest } from 'msw';
 import type { z } from 'zod';
+import { errorBodySchema, errorCodeFor } from '@kujiya/shared';
 import { server } from './server';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -95,7 +96,8 @@ export function refuse(method: Method, path: string, status: number, message: st
   server.use(
     http[method](path, async ({ request }) => {
       await record(request);
-      return HttpResponse.json({ message, ...extra }, { status });
+      // The server's own error body (docs/rules/errors.md): the code its table gives this message and status.
+      return HttpResponse.json(errorBodySchema.parse({ message, code: errorCodeFor(status, message), ...extra }), { status });
     }),
   );
 }

@@ -113,4 +113,3 @@ export function createAdmins(ctx: AppContext, deps: { mail: MailService; audit: 
     enable: (actor: Principal, adminId: string) => setDisabled({ ctx, ...deps }, actor, adminId, false),
   };
 }
-export type Admins = ReturnType<typeof createAdmins>;

@@ -11,7 +11,6 @@ import { createShoppers } from './shoppers.ts';
 import { createSignup } from './signup.ts';
 import { createVerification } from './verification.ts';
 
-export type { Account } from './account-views.ts';
 export type { ProfileImage } from './profile.ts';
 export type { Sessions } from './sessions.ts';
 

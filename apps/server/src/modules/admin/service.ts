@@ -55,4 +55,3 @@ export function createAdminService(ctx: AppContext, deps: Deps) {
     dashboard: dashboard.dashboard,
   };
 }
-export type AdminService = ReturnType<typeof createAdminService>;

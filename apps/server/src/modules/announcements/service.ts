@@ -70,4 +70,3 @@ export function createAnnouncementsService(ctx: AppContext, deps: { audit: Audit
     },
   };
 }
-export type AnnouncementsService = ReturnType<typeof createAnnouncementsService>;

@@ -15,7 +15,7 @@ import type { RoundsService } from './rounds.ts';
 import type { ProposedPrize } from './types.ts';
 
 export * from './types.ts';
-export type { Round, RoundStatus, RoundsService } from './rounds.ts';
+export type { Round, RoundsService } from './rounds.ts';
 export type { PrizeTextEdit, ProductPatch } from './admin-edits.ts';
 export type { ReloadOptions } from './reload.ts';
 export { createRoundsService } from './rounds.ts';

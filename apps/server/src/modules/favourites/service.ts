@@ -39,4 +39,3 @@ export function createFavouritesService(ctx: AppContext, { catalogue }: { catalo
     },
   };
 }
-export type FavouritesService = ReturnType<typeof createFavouritesService>;

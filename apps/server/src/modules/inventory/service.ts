@@ -11,7 +11,7 @@ import { UnitRules } from './unit-rules.ts';
 // What other modules see: plain types and views, never the rows (docs/architecture.md, "Module boundaries").
 export { shipByDateFor, type NewBatch } from './batches.ts';
 export type { TakenUnits, UnitRequest } from './unit-rules.ts';
-export type { InventoryBatchView, InventorySource } from './views.ts';
+export type { InventorySource } from './views.ts';
 
 /**
  * Users' won prizes. Units move only inside the caller's transaction: locked by a pending shipment,

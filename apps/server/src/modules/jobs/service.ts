@@ -30,4 +30,3 @@ export function createJobsAdminService(ctx: AppContext, deps: { audit: AuditServ
     },
   };
 }
-export type JobsAdminService = ReturnType<typeof createJobsAdminService>;

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../core/context.ts';
-import type { Executor } from '../../db/database.ts';
 import { withTxRetry } from '../../db/errors.ts';
 import { afterCommit } from '../../core/after-commit.ts';
 import { JOB } from '../../jobs/names.ts';

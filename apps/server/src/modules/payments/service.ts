@@ -10,7 +10,7 @@ import { createIntent, eventsOfIntent, getIntent, reconcilePending } from './int
 import { takings } from './takings.ts';
 import type { CardTakings, PaymentEventView, PaymentIntent } from './types.ts';
 
-export type { CardTakings, PaymentEventView, PaymentHandler, PaymentIntent } from './types.ts';
+export type { CardTakings, PaymentEventView, PaymentIntent } from './types.ts';
 export { RECONCILE_AFTER_MS } from './intents.ts';
 
 /** Stripe when its keys are configured, otherwise the built-in test gateway. */

@@ -21,7 +21,7 @@ interface Deps {
   audit: AuditService;
 }
 
-export { createShopSettingsService, type ShopSettingsService } from './settings.ts';
+export { createShopSettingsService } from './settings.ts';
 
 const LEDGER_SHOWN = 200;
 
@@ -126,4 +126,3 @@ export function createShopOpsService(ctx: AppContext, deps: Deps) {
     },
   };
 }
-export type ShopOpsService = ReturnType<typeof createShopOpsService>;

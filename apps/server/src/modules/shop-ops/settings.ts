@@ -47,4 +47,3 @@ export function createShopSettingsService(ctx: AppContext, deps: { audit: AuditS
     },
   };
 }
-export type ShopSettingsService = ReturnType<typeof createShopSettingsService>;

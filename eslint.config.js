@@ -11,7 +11,10 @@ import globals from 'globals';
 
 const root = import.meta.dirname;
 const subfolders = (dir) =>
-  fs.readdirSync(path.join(root, dir), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+  fs
+    .readdirSync(path.join(root, dir), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
 
 const webFeatures = 'apps/web/src/features';
 const serverModules = 'apps/server/src/modules';
@@ -21,7 +24,8 @@ const featureZones = subfolders(webFeatures).map((feature) => ({
   target: `${webFeatures}/${feature}`,
   from: [`${root}/${webFeatures}/*/**`],
   except: [`${root}/${webFeatures}/${feature}/**`],
-  message: 'A feature imports only from src/components, src/lib, src/app and @kujiya/shared; compose features in src/app.',
+  message:
+    'A feature imports only from src/components, src/lib, src/app and @kujiya/shared; compose features in src/app.',
 }));
 
 // Test code: the tests and the helpers that only tests import.
@@ -41,7 +45,7 @@ const moduleZones = (forTests) =>
       ...(forTests ? testSupport.map((file) => `${root}/${serverModules}/*/${file}`) : []),
     ],
     message: forTests
-      ? "Test code uses another module only through its service.ts or its test helpers (test-helpers.ts)."
+      ? 'Test code uses another module only through its service.ts or its test helpers (test-helpers.ts).'
       : "A module uses another module only through that module's service.ts (never its tables.ts or other files).",
   }));
 
@@ -64,7 +68,12 @@ export default tseslint.config(
       'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/external-module-folders': ['node_modules'],
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'e2e/tsconfig.json'], noWarnOnMultipleProjects: true })],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'e2e/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
     },
     rules: {
       // An import cycle makes load order decide behaviour and hides a missing layer; break it by moving the shared piece down.
@@ -95,7 +104,10 @@ export default tseslint.config(
         },
       ],
       // The contract is one package; a relative path into it would bypass its public index.
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/packages/shared/**'], message: 'Import the contract as @kujiya/shared.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/packages/shared/**'], message: 'Import the contract as @kujiya/shared.' }] },
+      ],
     },
   },
   {
@@ -131,15 +143,20 @@ export default tseslint.config(
         'error',
         ...['left', 'right'].map((side) => ({
           selector: `BinaryExpression[operator=/^[!=]==?$/][${side}.type='MemberExpression'][${side}.property.name='message']`,
-          message: 'Decide on the error code (ApiError.code, ErrorCode), not on the message text (docs/rules/errors.md).',
+          message:
+            'Decide on the error code (ApiError.code, ErrorCode), not on the message text (docs/rules/errors.md).',
         })),
         {
-          selector: "CallExpression[callee.property.name=/^(includes|startsWith|endsWith|match|search|indexOf)$/][callee.object.property.name='message']",
-          message: 'Decide on the error code (ApiError.code, ErrorCode), not on the message text (docs/rules/errors.md).',
+          selector:
+            "CallExpression[callee.property.name=/^(includes|startsWith|endsWith|match|search|indexOf)$/][callee.object.property.name='message']",
+          message:
+            'Decide on the error code (ApiError.code, ErrorCode), not on the message text (docs/rules/errors.md).',
         },
         {
-          selector: "CallExpression[callee.property.name=/^(test|exec)$/] > MemberExpression.arguments[property.name='message']",
-          message: 'Decide on the error code (ApiError.code, ErrorCode), not on the message text (docs/rules/errors.md).',
+          selector:
+            "CallExpression[callee.property.name=/^(test|exec)$/] > MemberExpression.arguments[property.name='message']",
+          message:
+            'Decide on the error code (ApiError.code, ErrorCode), not on the message text (docs/rules/errors.md).',
         },
       ],
     },

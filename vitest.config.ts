@@ -24,7 +24,13 @@ export default defineConfig({
         },
       },
       {
-        test: { name: 'server', include: serverTests, exclude: [...configDefaults.exclude, ...postgresOnlyTests], env: { TEST_DB: 'pglite' }, ...slow },
+        test: {
+          name: 'server',
+          include: serverTests,
+          exclude: [...configDefaults.exclude, ...postgresOnlyTests],
+          env: { TEST_DB: 'pglite' },
+          ...slow,
+        },
       },
       {
         test: {
@@ -35,7 +41,15 @@ export default defineConfig({
           ...slow,
         },
       },
-      { test: { name: 'e2e', include: ['e2e/**/*.e2e.ts'], testTimeout: 180_000, hookTimeout: 180_000, fileParallelism: false } },
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.e2e.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

@@ -35,7 +35,9 @@ export function firstLoadScripts(route = '/', dist = defaultDist): string[] {
   const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
   const entry = [...html.matchAll(/(?:src|href)="\/?(assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
   const hintsFile = path.join(dist, 'route-hints.json');
-  const hints = fs.existsSync(hintsFile) ? (JSON.parse(fs.readFileSync(hintsFile, 'utf8')) as Record<string, { scripts: string[] }>) : {};
+  const hints = fs.existsSync(hintsFile)
+    ? (JSON.parse(fs.readFileSync(hintsFile, 'utf8')) as Record<string, { scripts: string[] }>)
+    : {};
   return [...new Set([...entry, ...(hints[route]?.scripts ?? []).map((href) => href.replace(/^\//, ''))])];
 }
 
@@ -73,5 +75,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   console.table(files);
   const total = firstLoadTotals(files);
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-  console.log(`First load of / (${total.files} JS files): ${kb(total.raw)} raw, ${kb(total.gzip)} gzip, ${kb(total.brotli)} brotli (bytes sent).`);
+  console.log(
+    `First load of / (${total.files} JS files): ${kb(total.raw)} raw, ${kb(total.gzip)} gzip, ${kb(total.brotli)} brotli (bytes sent).`,
+  );
 }

@@ -14,13 +14,26 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { systemClock } from '../apps/server/src/core/clock.ts';
 import { migrateDatabase, openDatabase, type Database } from '../apps/server/src/db/database.ts';
 import { insertTestShopper } from '../apps/server/src/modules/accounts/test-helpers.ts';
-import { JWT_SECRET, benchDatabase, hasWrk, load, median, repoRoot, startInstance, stopInstance, wrkLoad, type Instance } from './lib.ts';
+import {
+  JWT_SECRET,
+  benchDatabase,
+  hasWrk,
+  load,
+  median,
+  repoRoot,
+  startInstance,
+  stopInstance,
+  wrkLoad,
+  type Instance,
+} from './lib.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SLICE_MS = Number(process.env.BENCH_SLICE_MS ?? 3000);
 const CONNECTIONS = 50;
 
-type Target = { kind: 'pglite'; dir: string; drop: () => Promise<void> } | { kind: 'postgres'; url: string; drop: () => Promise<void> };
+type Target =
+  | { kind: 'pglite'; dir: string; drop: () => Promise<void> }
+  | { kind: 'postgres'; url: string; drop: () => Promise<void> };
 
 async function newTarget(kind: 'pglite' | 'postgres'): Promise<Target> {
   if (kind === 'postgres') return { kind, ...(await benchDatabase()) };
@@ -31,29 +44,39 @@ async function newTarget(kind: 'pglite' | 'postgres'): Promise<Target> {
 /** Fills the target with `count` products (100 tickets each, 30 sold) through the services. */
 async function seed(target: Target, count: number): Promise<void> {
   const database: Database =
-    target.kind === 'postgres' ? await openDatabase({ url: target.url }) : await openDatabase({ pgliteDir: path.join(target.dir, 'pglite') });
+    target.kind === 'postgres'
+      ? await openDatabase({ url: target.url })
+      : await openDatabase({ pgliteDir: path.join(target.dir, 'pglite') });
   await migrateDatabase(database, target.kind === 'postgres' ? target.url : undefined);
   const config = loadConfig({ NODE_ENV: 'test', JWT_SECRET, DEMO_DATA: '0', LOG_LEVEL: 'silent' });
   const app = await buildApp({ config, database, clock: systemClock, logger: false, webDist: false });
   try {
-    const image = await app.services.media.putImage(app.ctx.db, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'image/svg+xml');
+    const image = await app.services.media.putImage(
+      app.ctx.db,
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+      'image/svg+xml',
+    );
     const buyer = await insertTestShopper(app, 'seeder');
-    await app.ctx.db.transaction((tx) => app.services.wallet.credit(tx, { userId: buyer.id, amount: 1_000_000, source: 'purchase', reference: 'bench' }));
+    await app.ctx.db.transaction((tx) =>
+      app.services.wallet.credit(tx, { userId: buyer.id, amount: 1_000_000, source: 'purchase', reference: 'bench' }),
+    );
     const { token } = await app.ctx.tokens.sign(buyer);
     for (let i = 0; i < count; i++) {
-      const { setId } = await app.ctx.db.transaction((tx) => app.services.catalogue.createProduct(tx, {
-        name: `Bench Set ${i}`,
-        image,
-        sku: `BENCH-${crypto.randomBytes(4).toString('hex')}-001`,
-        tokenPrice: 10,
-        priceCents: 1000,
-        tags: ['Bench'],
-        prizes: [
-          { kind: 'letter', letter: 'A', description: 'A', image, type: 'Big', quantity: 10 },
-          { kind: 'letter', letter: 'B', description: 'B', image, type: 'Small', quantity: 90 },
-          { kind: 'last', description: 'Last', image, type: 'Big' },
-        ],
-      } as never));
+      const { setId } = await app.ctx.db.transaction((tx) =>
+        app.services.catalogue.createProduct(tx, {
+          name: `Bench Set ${i}`,
+          image,
+          sku: `BENCH-${crypto.randomBytes(4).toString('hex')}-001`,
+          tokenPrice: 10,
+          priceCents: 1000,
+          tags: ['Bench'],
+          prizes: [
+            { kind: 'letter', letter: 'A', description: 'A', image, type: 'Big', quantity: 10 },
+            { kind: 'letter', letter: 'B', description: 'B', image, type: 'Small', quantity: 90 },
+            { kind: 'last', description: 'Last', image, type: 'Big' },
+          ],
+        } as never),
+      );
       const res = await app.app.inject({
         method: 'POST',
         url: '/api/token/use',
@@ -74,7 +97,9 @@ function startBare(bodyFile: string): Promise<Instance> {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
-    child.stdout!.once('data', (chunk: Buffer) => resolve({ url: JSON.parse(chunk.toString()).listening, process: child }));
+    child.stdout!.once('data', (chunk: Buffer) =>
+      resolve({ url: JSON.parse(chunk.toString()).listening, process: child }),
+    );
     child.once('exit', (code) => reject(new Error(`bare server exited with ${code}`)));
   });
 }
@@ -95,7 +120,9 @@ export const loadGenerator = hasWrk ? 'wrk (1 thread)' : "Node's fetch";
 
 /** Starts the shop on a seeded target; answers its instance and one catalogue body. */
 async function startShop(target: Target) {
-  const shop = await startInstance(target.kind === 'postgres' ? { DATABASE_URL: target.url } : { DATA_DIR: target.dir });
+  const shop = await startInstance(
+    target.kind === 'postgres' ? { DATABASE_URL: target.url } : { DATA_DIR: target.dir },
+  );
   const res = await fetch(`${shop.url}/api/ichiban-kuji-products`, { headers: { 'accept-encoding': 'identity' } });
   return { shop, body: Buffer.from(await res.arrayBuffer()) };
 }
@@ -125,8 +152,12 @@ export async function catalogueVsBare(kind: 'pglite' | 'postgres'): Promise<Cata
     const shopRuns = [];
     const bareRuns = [];
     for (let i = 0; i < ROUNDS; i++) {
-      shopRuns.push(await loadUrl(`${shop.url}/api/ichiban-kuji-products`, { connections: CONNECTIONS, durationMs: SLICE_MS }));
-      bareRuns.push(await loadUrl(`${bare.url}/api/ichiban-kuji-products`, { connections: CONNECTIONS, durationMs: SLICE_MS }));
+      shopRuns.push(
+        await loadUrl(`${shop.url}/api/ichiban-kuji-products`, { connections: CONNECTIONS, durationMs: SLICE_MS }),
+      );
+      bareRuns.push(
+        await loadUrl(`${bare.url}/api/ichiban-kuji-products`, { connections: CONNECTIONS, durationMs: SLICE_MS }),
+      );
     }
     const shopRps = median(shopRuns.map((r) => r.rps));
     const bareRps = median(bareRuns.map((r) => r.rps));
@@ -170,7 +201,9 @@ export async function growth(): Promise<Growth> {
     const headers = hasWrk ? { 'accept-encoding': 'br' } : undefined;
     const sent = await Promise.all(
       shops.map(async (shop) => {
-        const res = await fetch(`${shop.url}/api/ichiban-kuji-products`, { headers: { 'accept-encoding': hasWrk ? 'br' : 'identity' } });
+        const res = await fetch(`${shop.url}/api/ichiban-kuji-products`, {
+          headers: { 'accept-encoding': hasWrk ? 'br' : 'identity' },
+        });
         return Number(res.headers.get('content-length') ?? (await res.arrayBuffer()).byteLength);
       }),
     );
@@ -178,7 +211,11 @@ export async function growth(): Promise<Growth> {
     for (let i = 0; i < ROUNDS; i++) {
       for (const [k, shop] of shops.entries()) {
         const url = `${shop.url}/api/ichiban-kuji-products`;
-        runs[k]!.push(hasWrk ? wrkLoad(url, { connections: 10, durationMs: SLICE_MS, headers }) : await load(getter(url), { connections: 10, durationMs: SLICE_MS }));
+        runs[k]!.push(
+          hasWrk
+            ? wrkLoad(url, { connections: 10, durationMs: SLICE_MS, headers })
+            : await load(getter(url), { connections: 10, durationMs: SLICE_MS }),
+        );
       }
     }
     const [small, large] = [0, 1].map((k) => ({
@@ -188,7 +225,13 @@ export async function growth(): Promise<Growth> {
       bodyBytes: started[k]!.body.length,
       sentBytes: sent[k]!,
     }));
-    return { small: small!, large: large!, latencyRatio: large!.p50 / small!.p50, throughputRatio: small!.rps / large!.rps, encoding: hasWrk ? 'br' : 'identity' };
+    return {
+      small: small!,
+      large: large!,
+      latencyRatio: large!.p50 / small!.p50,
+      throughputRatio: small!.rps / large!.rps,
+      encoding: hasWrk ? 'br' : 'identity',
+    };
   } finally {
     await Promise.all(shops.map(stopInstance));
     await Promise.all(targets.map((target) => target.drop()));

@@ -12,7 +12,15 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { systemClock } from '../apps/server/src/core/clock.ts';
 import { migrateDatabase, openDatabase } from '../apps/server/src/db/database.ts';
 import { insertTestShopper } from '../apps/server/src/modules/accounts/test-helpers.ts';
-import { BenchConnection, JWT_SECRET, benchDatabase, percentile, startInstance, stopInstance, type Instance } from './lib.ts';
+import {
+  BenchConnection,
+  JWT_SECRET,
+  benchDatabase,
+  percentile,
+  startInstance,
+  stopInstance,
+  type Instance,
+} from './lib.ts';
 
 export interface DropResult {
   /** Whether each buyer's connection (and the anchor's pool) was open before the start. */
@@ -38,23 +46,29 @@ export interface DropResult {
 const TOKEN_PRICE = 10;
 
 async function createRound(app: Awaited<ReturnType<typeof buildApp>>, name: string, tickets: number) {
-  const image = await app.services.media.putImage(app.ctx.db, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'image/svg+xml');
+  const image = await app.services.media.putImage(
+    app.ctx.db,
+    Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+    'image/svg+xml',
+  );
   const a = Math.floor(tickets / 10);
   const b = Math.floor(tickets * 0.3);
-  return app.ctx.db.transaction((tx) => app.services.catalogue.createProduct(tx, {
-    name,
-    image,
-    sku: `BENCH-${crypto.randomBytes(3).toString('hex')}-001`,
-    tokenPrice: TOKEN_PRICE,
-    priceCents: 1000,
-    tags: ['Bench'],
-    prizes: [
-      { kind: 'letter', letter: 'A', description: 'A', image, type: 'Big', quantity: a },
-      { kind: 'letter', letter: 'B', description: 'B', image, type: 'Small', quantity: b },
-      { kind: 'letter', letter: 'C', description: 'C', image, type: 'Small', quantity: tickets - a - b },
-      { kind: 'last', description: 'Last', image, type: 'Big' },
-    ],
-  } as never));
+  return app.ctx.db.transaction((tx) =>
+    app.services.catalogue.createProduct(tx, {
+      name,
+      image,
+      sku: `BENCH-${crypto.randomBytes(3).toString('hex')}-001`,
+      tokenPrice: TOKEN_PRICE,
+      priceCents: 1000,
+      tags: ['Bench'],
+      prizes: [
+        { kind: 'letter', letter: 'A', description: 'A', image, type: 'Big', quantity: a },
+        { kind: 'letter', letter: 'B', description: 'B', image, type: 'Small', quantity: b },
+        { kind: 'letter', letter: 'C', description: 'C', image, type: 'Small', quantity: tickets - a - b },
+        { kind: 'last', description: 'Last', image, type: 'Big' },
+      ],
+    } as never),
+  );
 }
 
 /**
@@ -62,14 +76,22 @@ async function createRound(app: Awaited<ReturnType<typeof buildApp>>, name: stri
  * on the product page has (the page and its live socket are loaded); cold, all 1,000 connections
  * are opened in the same instant, which on this machine mostly measures the load generator.
  */
-export async function runDrop(opts: { buyers: number; tickets: number; warm: boolean } = { buyers: 1000, tickets: 500, warm: true }): Promise<DropResult> {
+export async function runDrop(
+  opts: { buyers: number; tickets: number; warm: boolean } = { buyers: 1000, tickets: 500, warm: true },
+): Promise<DropResult> {
   const database = await benchDatabase();
   const instances: Instance[] = [];
   let closeApp = async () => {};
   try {
     const db = await openDatabase({ url: database.url });
     await migrateDatabase(db, database.url);
-    const config = loadConfig({ NODE_ENV: 'test', JWT_SECRET, DEMO_DATA: '0', LOG_LEVEL: 'silent', DATABASE_URL: database.url });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      JWT_SECRET,
+      DEMO_DATA: '0',
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: database.url,
+    });
     const app = await buildApp({ config, database: db, clock: systemClock, logger: false, webDist: false });
     closeApp = async () => {
       await app.app.close();
@@ -85,7 +107,12 @@ export async function runDrop(opts: { buyers: number; tickets: number; warm: boo
         Array.from({ length: Math.min(50, opts.buyers - i) }, async (_, j) => {
           const user = await insertTestShopper(app, `bench${i + j}`);
           await app.ctx.db.transaction((tx) =>
-            app.services.wallet.credit(tx, { userId: user.id, amount: 2 * TOKEN_PRICE, source: 'purchase', reference: 'bench' }),
+            app.services.wallet.credit(tx, {
+              userId: user.id,
+              amount: 2 * TOKEN_PRICE,
+              source: 'purchase',
+              reference: 'bench',
+            }),
           );
           const { token } = await app.ctx.tokens.sign(user);
           return { id: user.id, username: user.username, authorization: `Bearer ${token}` };
@@ -180,9 +207,17 @@ export async function runDrop(opts: { buyers: number; tickets: number; warm: boo
  * spend the tokens with a ledger row, write the order) as one hand-written SQL transaction over a
  * pool as large as the two instances' pools together.
  */
-async function plainSqlDrop(url: string, roundId: string, buyers: { id: string; username: string }[], tickets: number, warm: boolean) {
+async function plainSqlDrop(
+  url: string,
+  roundId: string,
+  buyers: { id: string; username: string }[],
+  tickets: number,
+  warm: boolean,
+) {
   const pool = new pg.Pool({ connectionString: url, max: 20 });
-  const [{ product_id: productId, sku }] = (await pool.query('select product_id, sku from set_rounds where id = $1', [roundId])).rows;
+  const [{ product_id: productId, sku }] = (
+    await pool.query('select product_id, sku from set_rounds where id = $1', [roundId])
+  ).rows;
   if (warm) {
     const clients = await Promise.all(Array.from({ length: 20 }, () => pool.connect()));
     for (const client of clients) client.release();
@@ -194,7 +229,9 @@ async function plainSqlDrop(url: string, roundId: string, buyers: { id: string; 
       const client = await pool.connect();
       try {
         await client.query('begin');
-        const round = (await client.query('select total_tickets, next_nonce from set_rounds where id = $1 for update', [roundId])).rows[0];
+        const round = (
+          await client.query('select total_tickets, next_nonce from set_rounds where id = $1 for update', [roundId])
+        ).rows[0];
         const left = round.total_tickets - round.next_nonce;
         if (left < 1) {
           await client.query('rollback');
@@ -236,7 +273,13 @@ async function plainSqlDrop(url: string, roundId: string, buyers: { id: string; 
   );
   await pool.end();
   if (ends.length !== tickets) throw new Error(`plain SQL sold ${ends.length} of ${tickets}`);
-  return { perSecond: ends.length / (Math.max(...ends) / 1000), p50: percentile([...ends].sort((a, b) => a - b), 50) };
+  return {
+    perSecond: ends.length / (Math.max(...ends) / 1000),
+    p50: percentile(
+      [...ends].sort((a, b) => a - b),
+      50,
+    ),
+  };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

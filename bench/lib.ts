@@ -41,22 +41,26 @@ export interface Instance {
 
 /** One real server process (apps/server/src/test/server-process.ts) on `databaseUrl` (PGlite when omitted). */
 export function startInstance(env: Record<string, string>): Promise<Instance> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/test/server-process.ts')], {
-    cwd: repoRoot,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'development',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      JWT_SECRET,
-      DEMO_DATA: '0',
-      LOG_LEVEL: 'warn',
-      // e.g. BENCH_NODE_OPTIONS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile the servers under load.
-      ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
-      ...env,
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/test/server-process.ts')],
+    {
+      cwd: repoRoot,
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'development',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        JWT_SECRET,
+        DEMO_DATA: '0',
+        LOG_LEVEL: 'warn',
+        // e.g. BENCH_NODE_OPTIONS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile the servers under load.
+        ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   return new Promise((resolve, reject) => {
@@ -95,7 +99,11 @@ export function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-export const median = (values: readonly number[]) => percentile([...values].sort((a, b) => a - b), 50);
+export const median = (values: readonly number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
 
 /**
  * Closed-loop load: `connections` workers send `request()` back to back for `durationMs`.
@@ -138,9 +146,19 @@ export const hasWrk = (() => {
 })();
 
 /** GET `url` with wrk (one thread, `connections` connections, optional headers): requests per second and latency percentiles (ms). */
-export function wrkLoad(url: string, opts: { connections: number; durationMs: number; headers?: Record<string, string> }) {
+export function wrkLoad(
+  url: string,
+  opts: { connections: number; durationMs: number; headers?: Record<string, string> },
+) {
   const headers = Object.entries(opts.headers ?? {}).flatMap(([name, value]) => ['-H', `${name}: ${value}`]);
-  const args = ['-t1', `-c${opts.connections}`, `-d${Math.max(1, Math.round(opts.durationMs / 1000))}s`, '--latency', ...headers, url];
+  const args = [
+    '-t1',
+    `-c${opts.connections}`,
+    `-d${Math.max(1, Math.round(opts.durationMs / 1000))}s`,
+    '--latency',
+    ...headers,
+    url,
+  ];
   const out = execFileSync('wrk', args, { encoding: 'utf8' });
   const ms = (label: string) => {
     const match = new RegExp(`^\\s*${label}%\\s+([\\d.]+)(us|ms|s)\\b`, 'm').exec(out);
@@ -158,7 +176,11 @@ export function machine(): string {
   return `${os.cpus().length} × ${cpu.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 }
 
-export const loadAverage = () => os.loadavg().map((n) => n.toFixed(1)).join(' / ');
+export const loadAverage = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' / ');
 
 /**
  * One HTTP/1.1 connection of the drop's load generator, written straight to a socket: a buyer's
@@ -169,7 +191,8 @@ export const loadAverage = () => os.loadavg().map((n) => n.toFixed(1)).join(' / 
  */
 export class BenchConnection {
   private buffered: Buffer = Buffer.alloc(0);
-  private pending: { resolve: (answer: { status: number; body: string }) => void; reject: (error: Error) => void } | undefined;
+  private pending:
+    { resolve: (answer: { status: number; body: string }) => void; reject: (error: Error) => void } | undefined;
 
   private constructor(
     private readonly socket: net.Socket,
@@ -194,12 +217,19 @@ export class BenchConnection {
     return new BenchConnection(net.connect(Number(port), hostname), host);
   }
 
-  request(method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<{ status: number; body: string }> {
+  request(
+    method: string,
+    path: string,
+    headers: Record<string, string> = {},
+    body?: string,
+  ): Promise<{ status: number; body: string }> {
     if (this.pending) throw new Error('one request at a time');
     const lines = [`${method} ${path} HTTP/1.1`, `host: ${this.host}`];
     for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`);
     if (body !== undefined) lines.push(`content-length: ${Buffer.byteLength(body)}`);
-    const answer = new Promise<{ status: number; body: string }>((resolve, reject) => (this.pending = { resolve, reject }));
+    const answer = new Promise<{ status: number; body: string }>(
+      (resolve, reject) => (this.pending = { resolve, reject }),
+    );
     this.socket.write(`${lines.join('\r\n')}\r\n\r\n${body ?? ''}`);
     return answer;
   }

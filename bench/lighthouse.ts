@@ -26,7 +26,19 @@ export interface LighthouseScore {
 const RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5));
 
 export async function lighthouseScores(): Promise<LighthouseScore[] | string> {
-  let lighthouse: (url: string, flags: object) => Promise<{ lhr: { runtimeError?: { code: string; message: string }; categories: Record<string, { score: number | null }>; audits: Record<string, { numericValue?: number; score?: number | null }> } } | undefined>;
+  let lighthouse: (
+    url: string,
+    flags: object,
+  ) => Promise<
+    | {
+        lhr: {
+          runtimeError?: { code: string; message: string };
+          categories: Record<string, { score: number | null }>;
+          audits: Record<string, { numericValue?: number; score?: number | null }>;
+        };
+      }
+    | undefined
+  >;
   let chromeLauncher: { launch: (opts: object) => Promise<{ port: number; kill: () => Promise<void> | void }> };
   try {
     lighthouse = (await import('lighthouse' as string)).default;
@@ -38,33 +50,61 @@ export async function lighthouseScores(): Promise<LighthouseScore[] | string> {
   // The shop as `npm start` runs it (web app included), demo data, on a port of the bench range.
   const shop = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')], {
     cwd: repoRoot,
-    env: { PATH: process.env.PATH, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn' },
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+    },
     stdio: 'ignore',
   });
   const url = `http://127.0.0.1:${PORT}`;
   for (let i = 0; ; i++) {
-    if (await fetch(`${url}/api/ichiban-kuji-products`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${url}/api/ichiban-kuji-products`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (i > 240) throw new Error('the shop did not start for Lighthouse');
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: ['--headless=new', '--no-sandbox'] });
+  const chrome = await chromeLauncher.launch({
+    chromePath: '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox'],
+  });
   try {
     const pages = ['/', '/ichiban-kuji-products'];
-    const runs = new Map<string, { performance: number; accessibility: number; lcpMs: number }[]>(pages.map((page) => [page, []]));
+    const runs = new Map<string, { performance: number; accessibility: number; lcpMs: number }[]>(
+      pages.map((page) => [page, []]),
+    );
     for (let i = 0; i < RUNS; i++) {
       for (const page of pages) {
         // A run Lighthouse itself could not record (NO_NAVSTART on a fresh browser, seen once) is no
         // measurement: it is printed and run again, twice at most, and counts as 0 if it still fails.
         let lhr;
         for (let attempt = 0; ; attempt++) {
-          lhr = (await lighthouse(`${url}${page}`, { port: chrome.port, output: 'json', onlyCategories: ['performance', 'accessibility'], formFactor: 'mobile' }))!.lhr;
+          lhr = (await lighthouse(`${url}${page}`, {
+            port: chrome.port,
+            output: 'json',
+            onlyCategories: ['performance', 'accessibility'],
+            formFactor: 'mobile',
+          }))!.lhr;
           if (!lhr.runtimeError || attempt === 2) break;
           console.error(`Lighthouse on ${page}: ${lhr.runtimeError.code}, running it again`);
         }
         if (process.env.BENCH_LIGHTHOUSE_DEBUG) {
           // The audits that cost points, with their values: what to look at when a score drops.
-          const lost = Object.entries(lhr.audits).filter(([, a]) => a.numericValue !== undefined && a.score != null && a.score < 1);
-          console.error(page, JSON.stringify(Object.fromEntries(lost.map(([name, a]) => [name, [a.score, a.numericValue]]))));
+          const lost = Object.entries(lhr.audits).filter(
+            ([, a]) => a.numericValue !== undefined && a.score != null && a.score < 1,
+          );
+          console.error(
+            page,
+            JSON.stringify(Object.fromEntries(lost.map(([name, a]) => [name, [a.score, a.numericValue]]))),
+          );
         }
         runs.get(page)!.push({
           performance: Math.round((lhr.categories.performance!.score ?? 0) * 100),

@@ -17,7 +17,8 @@ import pg from 'pg';
 import WebSocket from 'ws';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const adminUrl = process.env.DATABASE_ADMIN_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const adminUrl =
+  process.env.DATABASE_ADMIN_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379/2';
 const SOCKETS = Number(process.env.SOCKETS ?? 1000);
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
@@ -26,23 +27,27 @@ const PORT_B = process.env.PORT_B ?? '4502';
 const JWT_SECRET = 'live-fanout-bench-secret-live-fanout-0123';
 
 function startInstance(databaseUrl, port, demoData) {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/test/server-process.ts')], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'development',
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: redisUrl,
-      PORT: port,
-      HOST: '127.0.0.1',
-      JWT_SECRET,
-      DEMO_DATA: demoData ? '1' : '0',
-      LOG_LEVEL: 'warn',
-      // Every bench socket comes from 127.0.0.1.
-      LIVE_MAX_SOCKETS_PER_IP: String(SOCKETS + 10),
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'apps/server/src/test/server-process.ts')],
+    {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'development',
+        DATABASE_URL: databaseUrl,
+        REDIS_URL: redisUrl,
+        PORT: port,
+        HOST: '127.0.0.1',
+        JWT_SECRET,
+        DEMO_DATA: demoData ? '1' : '0',
+        LOG_LEVEL: 'warn',
+        // Every bench socket comes from 127.0.0.1.
+        LIVE_MAX_SOCKETS_PER_IP: String(SOCKETS + 10),
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  );
   return new Promise((resolve, reject) => {
     let buffered = '';
     child.stdout.on('data', (chunk) => {
@@ -89,7 +94,9 @@ async function main() {
       body: JSON.stringify({ username: 'demo', password: 'Demo123!' }),
     }).then((r) => r.json());
     const products = await fetch(`${b.url}/api/ichiban-kuji-products`).then((r) => r.json());
-    const product = products.all.find((p) => !p.promotion && !p.lottery.enabled && Number(String(p.quantity).split('/')[0]) > ROUNDS);
+    const product = products.all.find(
+      (p) => !p.promotion && !p.lottery.enabled && Number(String(p.quantity).split('/')[0]) > ROUNDS,
+    );
     if (!product) throw new Error('no plain demo set with tickets left');
 
     const opened = performance.now();
@@ -143,7 +150,12 @@ async function main() {
   } finally {
     for (const ws of sockets) ws.terminate();
     await Promise.all(
-      instances.map(({ child }) => new Promise((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', resolve), child.kill('SIGTERM'))))),
+      instances.map(
+        ({ child }) =>
+          new Promise((resolve) =>
+            child.exitCode !== null ? resolve() : (child.once('exit', resolve), child.kill('SIGTERM')),
+          ),
+      ),
     );
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();

@@ -28,13 +28,17 @@ out(`Machine: ${machine()}. Load average at start (1/5/15 min): ${loadAverage()}
 out();
 
 if (only.has('catalogue')) {
-  out(`(a) \`GET /api/ichiban-kuji-products\` (12 products), 50 connections (${loadGenerator}), shop vs bare Fastify with the same bytes, alternating slices, medians:`);
+  out(
+    `(a) \`GET /api/ichiban-kuji-products\` (12 products), 50 connections (${loadGenerator}), shop vs bare Fastify with the same bytes, alternating slices, medians:`,
+  );
   out();
   out('| Database | Shop req/s | Shop p99 | Bare req/s | Bare p99 | Shop / bare | Body | Load |');
   out('|---|---|---|---|---|---|---|---|');
   for (const kind of ['pglite', 'postgres'] as const) {
     const r = await catalogueVsBare(kind);
-    out(`| ${kind} | ${r.shopRps.toFixed(0)} | ${ms(r.shopP99)} | ${r.bareRps.toFixed(0)} | ${ms(r.bareP99)} | **${(r.ratio * 100).toFixed(0)}%** | ${kb(r.bodyBytes)} | ${loadAverage()} |`);
+    out(
+      `| ${kind} | ${r.shopRps.toFixed(0)} | ${ms(r.shopP99)} | ${r.bareRps.toFixed(0)} | ${ms(r.bareP99)} | **${(r.ratio * 100).toFixed(0)}%** | ${kb(r.bodyBytes)} | ${loadAverage()} |`,
+    );
   }
   out();
 }
@@ -42,9 +46,13 @@ if (only.has('catalogue')) {
 if (only.has('drop')) {
   const buyers = Number(process.env.BENCH_BUYERS ?? 1000);
   const tickets = Number(process.env.BENCH_TICKETS ?? 500);
-  out(`(b) Drop: ${buyers} buyers, one token ticket each, ${tickets}-ticket round, two instances on one PostgreSQL. Each buyer writes its request straight to a socket (\`BenchConnection\`). Warm: each buyer's connection (and the plain-SQL pool) open before the start, as on the product page; cold: all opened at the start.`);
+  out(
+    `(b) Drop: ${buyers} buyers, one token ticket each, ${tickets}-ticket round, two instances on one PostgreSQL. Each buyer writes its request straight to a socket (\`BenchConnection\`). Warm: each buyer's connection (and the plain-SQL pool) open before the start, as on the product page; cold: all opened at the start.`,
+  );
   out();
-  out('| Connections | Sold out in | Accepted/s | p50 | p90 | p99 | Accepted | Refused (4xx) | 5xx | Oversold | Ledger = lots | Plain SQL/s | Plain SQL p50 | Shop / plain SQL | Load |');
+  out(
+    '| Connections | Sold out in | Accepted/s | p50 | p90 | p99 | Accepted | Refused (4xx) | 5xx | Oversold | Ledger = lots | Plain SQL/s | Plain SQL p50 | Shop / plain SQL | Load |',
+  );
   out('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const warm of [true, false]) {
     const d = await runDrop({ buyers, tickets, warm });
@@ -57,30 +65,45 @@ if (only.has('drop')) {
 
 if (only.has('growth')) {
   const g = await growth();
-  out(`(c) Catalogue growth on PostgreSQL (100-ticket sets, 30 sold each), 10 connections, alternating slices, answers asked as \`${g.encoding}\`:`);
+  out(
+    `(c) Catalogue growth on PostgreSQL (100-ticket sets, 30 sold each), 10 connections, alternating slices, answers asked as \`${g.encoding}\`:`,
+  );
   out();
   out('| Products | req/s | p50 | Body | Sent |');
   out('|---|---|---|---|---|');
-  for (const s of [g.small, g.large]) out(`| ${s.products} | ${s.rps.toFixed(0)} | ${s.p50.toFixed(2)} ms | ${kb(s.bodyBytes)} | ${kb(s.sentBytes)} |`);
+  for (const s of [g.small, g.large])
+    out(`| ${s.products} | ${s.rps.toFixed(0)} | ${s.p50.toFixed(2)} ms | ${kb(s.bodyBytes)} | ${kb(s.sentBytes)} |`);
   out();
-  out(`Growth 12 → 500: **${g.latencyRatio.toFixed(2)}× the latency**, ${g.throughputRatio.toFixed(2)}× less throughput. Load: ${loadAverage()}.`);
+  out(
+    `Growth 12 → 500: **${g.latencyRatio.toFixed(2)}× the latency**, ${g.throughputRatio.toFixed(2)}× less throughput. Load: ${loadAverage()}.`,
+  );
   out();
 }
 
 if (only.has('bundle')) {
-  if (!fs.existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) out('(d) skipped: build the web app first (npm run build).');
+  if (!fs.existsSync(path.join(repoRoot, 'apps/web/dist/index.html')))
+    out('(d) skipped: build the web app first (npm run build).');
   else {
     const files = bundleSizes();
-    out('(d) Web bundle (apps/web/dist), per file, bytes sent (the precompressed .gz and .br); the entry is what `/` loads first, the first load adds the chunks hinted for `/`:');
+    out(
+      '(d) Web bundle (apps/web/dist), per file, bytes sent (the precompressed .gz and .br); the entry is what `/` loads first, the first load adds the chunks hinted for `/`:',
+    );
     out();
     out('| File | Entry | First load of `/` | Raw | gzip | brotli |');
     out('|---|---|---|---|---|---|');
-    for (const f of files.slice(0, 15)) out(`| ${f.file} | ${f.entry ? 'yes' : ''} | ${f.firstLoad ? 'yes' : ''} | ${kb(f.raw)} | ${kb(f.gzip)} | ${kb(f.brotli)} |`);
+    for (const f of files.slice(0, 15))
+      out(
+        `| ${f.file} | ${f.entry ? 'yes' : ''} | ${f.firstLoad ? 'yes' : ''} | ${kb(f.raw)} | ${kb(f.gzip)} | ${kb(f.brotli)} |`,
+      );
     const entry = files.filter((f) => f.entry && f.file.endsWith('.js'));
     const firstLoad = firstLoadTotals(files);
     out();
-    out(`Entry JS: ${kb(entry.reduce((n, f) => n + f.gzip, 0))} gzip, ${kb(entry.reduce((n, f) => n + f.brotli, 0))} brotli.`);
-    out(`First load of \`/\` (${firstLoad.files} JS files): ${kb(firstLoad.gzip)} gzip, ${kb(firstLoad.brotli)} brotli.`);
+    out(
+      `Entry JS: ${kb(entry.reduce((n, f) => n + f.gzip, 0))} gzip, ${kb(entry.reduce((n, f) => n + f.brotli, 0))} brotli.`,
+    );
+    out(
+      `First load of \`/\` (${firstLoad.files} JS files): ${kb(firstLoad.gzip)} gzip, ${kb(firstLoad.brotli)} brotli.`,
+    );
     out();
   }
 }
@@ -94,7 +117,9 @@ if (only.has('lighthouse')) {
     out('| Page | Performance (median) | Lowest – highest | Every run | Accessibility | LCP |');
     out('|---|---|---|---|---|---|');
     for (const s of scores) {
-      out(`| ${s.page} | ${s.performance} | ${Math.min(...s.runs)} – ${Math.max(...s.runs)} | ${s.runs.join(', ')} | ${s.accessibility} | ${ms(s.lcpMs)} |`);
+      out(
+        `| ${s.page} | ${s.performance} | ${Math.min(...s.runs)} – ${Math.max(...s.runs)} | ${s.runs.join(', ')} | ${s.accessibility} | ${ms(s.lcpMs)} |`,
+      );
     }
   }
   out();

@@ -43,18 +43,26 @@ async function layoutProblems(page: Page): Promise<string[]> {
     const problems: string[] = [];
     const describe = (el: Element) =>
       `<${el.tagName.toLowerCase()} class="${el.getAttribute('class') ?? ''}"> "${(el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40)}"`;
-    if (document.documentElement.scrollWidth > vw + 1) problems.push(`the page scrolls sideways: ${document.documentElement.scrollWidth} px > ${vw} px`);
+    if (document.documentElement.scrollWidth > vw + 1)
+      problems.push(`the page scrolls sideways: ${document.documentElement.scrollWidth} px > ${vw} px`);
     for (const el of Array.from(document.body.querySelectorAll('*'))) {
       const rect = el.getBoundingClientRect();
       if (rect.width === 0 || rect.height === 0) continue;
-      if (rect.left < -1 || rect.right > vw + 1) problems.push(`past the viewport (${Math.round(rect.left)} to ${Math.round(rect.right)} of ${vw}): ${describe(el)}`);
+      if (rect.left < -1 || rect.right > vw + 1)
+        problems.push(
+          `past the viewport (${Math.round(rect.left)} to ${Math.round(rect.right)} of ${vw}): ${describe(el)}`,
+        );
     }
     for (const link of Array.from(document.querySelectorAll(`nav[aria-label="${navName}"] a`))) {
       const rect = link.getBoundingClientRect();
-      if (rect.top < 0 || rect.bottom > vh + 1 || rect.left < 0 || rect.right > vw + 1) problems.push(`nav entry out of view: ${describe(link)}`);
+      if (rect.top < 0 || rect.bottom > vh + 1 || rect.left < 0 || rect.right > vw + 1)
+        problems.push(`nav entry out of view: ${describe(link)}`);
     }
     for (const scroller of Array.from(document.querySelectorAll('.admin-table__scroll'))) {
-      if (scroller.scrollWidth > scroller.clientWidth + 1) problems.push(`table scrolls sideways (${scroller.scrollWidth} > ${scroller.clientWidth}): ${describe(scroller.querySelector('thead') ?? scroller)}`);
+      if (scroller.scrollWidth > scroller.clientWidth + 1)
+        problems.push(
+          `table scrolls sideways (${scroller.scrollWidth} > ${scroller.clientWidth}): ${describe(scroller.querySelector('thead') ?? scroller)}`,
+        );
       const box = scroller.getBoundingClientRect();
       for (const cell of Array.from(scroller.querySelectorAll('th, td'))) {
         const rect = cell.getBoundingClientRect();
@@ -68,7 +76,11 @@ async function layoutProblems(page: Page): Promise<string[]> {
 async function settle(page: Page) {
   await page.locator('main h1').first().waitFor();
   await page.waitForLoadState('networkidle');
-  await page.getByText('Loading…').first().waitFor({ state: 'detached', timeout: 15_000 }).catch(() => undefined);
+  await page
+    .getByText('Loading…')
+    .first()
+    .waitFor({ state: 'detached', timeout: 15_000 })
+    .catch(() => undefined);
 }
 
 const slug = (label: string) => label.toLowerCase().replace(/[^a-z]+/g, '-');
@@ -133,7 +145,14 @@ const otherDateFormats = (text: string) => {
 };
 
 it('every back office screen shows dates in one Singapore format and in Singapore time, even in a browser abroad', async () => {
-  for (const other of ['10/12/2026', '2026-12-10T01:00:00Z', '10 Dec 2026, 15:00', 'Dec 10, 2026', '10 December 2026', '10 Dec 2026 3:05 PM']) {
+  for (const other of [
+    '10/12/2026',
+    '2026-12-10T01:00:00Z',
+    '10 Dec 2026, 15:00',
+    'Dec 10, 2026',
+    '10 December 2026',
+    '10 Dec 2026 3:05 PM',
+  ]) {
     expect(otherDateFormats(`Paid · ${other} · Active`), other).not.toEqual([]);
   }
   expect(otherDateFormats('10 Dec 2026 · 10 Dec 2026, 3:05 pm · Late March 2027 · 0/13 left')).toEqual([]);
@@ -152,13 +171,23 @@ it('every back office screen shows dates in one Singapore format and in Singapor
   // The instants are Singapore time: the newest audit entry and the newest order as the API has them.
   const token = await page.evaluate(() => localStorage.getItem('adminToken'));
   const headers = { authorization: `Bearer ${token}` };
-  const orders = (await (await page.request.get('/api/admin/orders', { headers })).json()) as { orders: { createdAt: string }[] };
+  const orders = (await (await page.request.get('/api/admin/orders', { headers })).json()) as {
+    orders: { createdAt: string }[];
+  };
   await page.goto('/admin/orders');
-  await page.getByRole('cell', { name: formatSgDateTime(orders.orders[0]!.createdAt), exact: true }).first().waitFor();
-  const log = (await (await page.request.get('/api/admin/audit-log', { headers })).json()) as { entries: { at: string }[] };
+  await page
+    .getByRole('cell', { name: formatSgDateTime(orders.orders[0]!.createdAt), exact: true })
+    .first()
+    .waitFor();
+  const log = (await (await page.request.get('/api/admin/audit-log', { headers })).json()) as {
+    entries: { at: string }[];
+  };
   if (log.entries.length > 0) {
     await page.goto('/admin/audit-log');
-    await page.getByRole('cell', { name: formatSgDateTime(log.entries[0]!.at), exact: true }).first().waitFor();
+    await page
+      .getByRole('cell', { name: formatSgDateTime(log.entries[0]!.at), exact: true })
+      .first()
+      .waitFor();
   }
   await context.close();
 });
@@ -193,10 +222,14 @@ it("a row of the orders table opens the order: its draws, payment, receipt and s
     const text = await page.getByRole('region', { name, exact: true }).innerText();
     // No field names, no codes, no ISO instants: words and Singapore dates.
     expect(text, name).not.toMatch(/\b[a-z]+[A-Z][a-zA-Z]*: /);
-    expect(text, name).not.toMatch(/(^| · )(pending|paid|active|completed|cancelled|canceled|expired|purchase|bonus|spend|refund|adjustment|revoked|sold_out|open|closed)( · |$)/m);
+    expect(text, name).not.toMatch(
+      /(^| · )(pending|paid|active|completed|cancelled|canceled|expired|purchase|bonus|spend|refund|adjustment|revoked|sold_out|open|closed)( · |$)/m,
+    );
     expect(text, name).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
   }
-  expect(await page.getByRole('region', { name: 'Orders', exact: true }).innerText()).toMatch(/\d{1,2} \w{3} \d{4}, \d{1,2}:\d{2} [ap]m · /);
+  expect(await page.getByRole('region', { name: 'Orders', exact: true }).innerText()).toMatch(
+    /\d{1,2} \w{3} \d{4}, \d{1,2}:\d{2} [ap]m · /,
+  );
   await screenshot(page, 'admin-shopper-records-1280');
   // Each of the shopper's orders opens too.
   await page.getByRole('region', { name: 'Orders', exact: true }).getByRole('link').first().click();
@@ -211,7 +244,13 @@ it('Disable account asks first; the change is in the shop-wide audit log, which 
   const token = await page.evaluate(() => localStorage.getItem('adminToken'));
   const announced = await page.request.post('/api/admin/announcements', {
     headers: { authorization: `Bearer ${token}` },
-    data: { text: 'Closed on Friday.', severity: 'info', startsAt: new Date().toISOString(), endsAt: new Date(Date.now() + 86_400_000).toISOString(), active: false },
+    data: {
+      text: 'Closed on Friday.',
+      severity: 'info',
+      startsAt: new Date().toISOString(),
+      endsAt: new Date(Date.now() + 86_400_000).toISOString(),
+      active: false,
+    },
   });
   expect(announced.status()).toBe(201);
   await page.goto(`/admin/shoppers/${victim.id}`);
@@ -241,13 +280,18 @@ it('Disable account asks first; the change is in the shop-wide audit log, which 
   await screenshot(page, 'admin-audit-log-1280');
 
   await page.getByLabel('Action', { exact: true }).selectOption('shopper.disable');
-  await expect.poll(async () => (await rows.allInnerTexts()).every((text) => text.includes('shopper.disable'))).toBe(true);
+  await expect
+    .poll(async () => (await rows.allInnerTexts()).every((text) => text.includes('shopper.disable')))
+    .toBe(true);
   expect(await rows.count()).toBe(1);
   await page.getByLabel('Action', { exact: true }).selectOption('');
   await page.getByLabel('Admin', { exact: true }).selectOption('admin');
   await page.getByLabel('Target', { exact: true }).selectOption('shopper');
   await expect.poll(async () => (await rows.allInnerTexts()).every((text) => text.includes('Shopper'))).toBe(true);
-  await rows.first().getByRole('button', { name: /^Only changes of shopper / }).click();
+  await rows
+    .first()
+    .getByRole('button', { name: /^Only changes of shopper / })
+    .click();
   await expect.poll(() => rows.count()).toBe(1);
   // Today in Singapore holds it; a day long past holds nothing.
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Singapore' }).format(new Date());

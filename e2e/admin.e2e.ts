@@ -15,7 +15,10 @@ let browser: Browser;
 useShop((shop) => ({ server, browser } = shop));
 
 const DESKTOP = { width: 1280, height: 800 };
-const SVG = (color: string) => Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="120" height="120"><rect width="120" height="120" fill="${color}"/></svg>`);
+const SVG = (color: string) =>
+  Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="120" height="120"><rect width="120" height="120" fill="${color}"/></svg>`,
+  );
 
 function watchErrors(page: Page): string[] {
   const errors: string[] = [];
@@ -47,19 +50,27 @@ it('admin adds a set with two prizes and images; it is listed in the shop; a sho
   await screenshot(page, 'admin-dashboard-desktop');
 
   // The dashboard's card revenue by kind, and its chart's two axes (S$ and tokens).
-  expect(await page.getByRole('region', { name: 'Today' }).textContent()).toMatch(/Tickets S\$[\d,.]+ · Token packages S\$[\d,.]+ · Shipping S\$[\d,.]+/);
+  expect(await page.getByRole('region', { name: 'Today' }).textContent()).toMatch(
+    /Tickets S\$[\d,.]+ · Token packages S\$[\d,.]+ · Shipping S\$[\d,.]+/,
+  );
 
   await page.goto('/admin/add-product');
   // An empty form shows every field's problem at once, each beside its field.
   await page.getByRole('button', { name: 'Add product' }).click();
-  const fieldError = (label: string | RegExp) => page.getByLabel(label).first().evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent ?? null);
+  const fieldError = (label: string | RegExp) =>
+    page
+      .getByLabel(label)
+      .first()
+      .evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent ?? null);
   expect(await fieldError('Name')).toBe('Product name is required');
   expect(await fieldError('SKU')).toBe('SKU is required');
   expect(await fieldError('Tags (comma separated)')).toBe('Tags are required');
   expect(await fieldError('Price (SGD)')).toBe('Price is required');
   expect(await fieldError('Token value')).toBe('Token value is required');
   expect(await fieldError('Product image')).toBe('Product image is required');
-  expect(await page.locator('fieldset.admin-prize').first().getByLabel('Description').getAttribute('aria-invalid')).toBe('true');
+  expect(
+    await page.locator('fieldset.admin-prize').first().getByLabel('Description').getAttribute('aria-invalid'),
+  ).toBe('true');
   expect(await page.locator('.admin-field-error').count()).toBeGreaterThanOrEqual(8);
   await screenshot(page, 'admin-add-product-errors-desktop');
   await page.getByLabel('Name', { exact: true }).first().fill(PRODUCT);
@@ -68,7 +79,9 @@ it('admin adds a set with two prizes and images; it is listed in the shop; a sho
   await page.getByLabel('Tags (comma separated)').fill('Anime, E2E');
   await page.getByLabel('Price (SGD)').fill('9.90');
   await page.getByLabel('Token value').fill('10');
-  await page.getByLabel('Product image').setInputFiles({ name: 'set.svg', mimeType: 'image/svg+xml', buffer: SVG('#e8344e') });
+  await page
+    .getByLabel('Product image')
+    .setInputFiles({ name: 'set.svg', mimeType: 'image/svg+xml', buffer: SVG('#e8344e') });
   await page.getByLabel('Pre-order').check();
   await page.getByLabel('Arrival').fill('Late March 2027');
   await page.getByRole('button', { name: 'Add prize' }).click();
@@ -77,10 +90,16 @@ it('admin adds a set with two prizes and images; it is listed in the shop; a sho
   await prizes.nth(0).getByLabel('Quantity').fill('2');
   await prizes.nth(0).getByLabel('Type').selectOption('Big');
   await prizes.nth(0).getByLabel('Description').fill('Big figure');
-  await prizes.nth(0).getByLabel('Image').setInputFiles({ name: 'a.svg', mimeType: 'image/svg+xml', buffer: SVG('#7b4de0') });
+  await prizes
+    .nth(0)
+    .getByLabel('Image')
+    .setInputFiles({ name: 'a.svg', mimeType: 'image/svg+xml', buffer: SVG('#7b4de0') });
   await prizes.nth(1).getByLabel('Quantity').fill('3');
   await prizes.nth(1).getByLabel('Description').fill('Keychain');
-  await prizes.nth(1).getByLabel('Image').setInputFiles({ name: 'b.svg', mimeType: 'image/svg+xml', buffer: SVG('#f5b82e') });
+  await prizes
+    .nth(1)
+    .getByLabel('Image')
+    .setInputFiles({ name: 'b.svg', mimeType: 'image/svg+xml', buffer: SVG('#f5b82e') });
   // Quantity is the prizes' total.
   expect(await page.getByLabel(/^Quantity \(the prizes' total\)/).inputValue()).toBe('5');
   expect(await page.locator('.admin-field-error').count()).toBe(0);
@@ -140,8 +159,15 @@ it('admin adds a set with two prizes and images; it is listed in the shop; a sho
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await page.getByText('Saved.', { exact: true }).waitFor();
   await page.getByRole('heading', { name: `${PRODUCT} II` }).waitFor();
-  const edited = (await (await page.request.get('/api/ichiban-kuji-products')).json()).all.find((p: { productId: string }) => p.productId === listed.productId);
-  expect(edited).toMatchObject({ name: `${PRODUCT} II`, description: 'Summer figures, signed.', price: 11.5, token: 12 });
+  const edited = (await (await page.request.get('/api/ichiban-kuji-products')).json()).all.find(
+    (p: { productId: string }) => p.productId === listed.productId,
+  );
+  expect(edited).toMatchObject({
+    name: `${PRODUCT} II`,
+    description: 'Summer figures, signed.',
+    price: 11.5,
+    token: 12,
+  });
   expect(await page.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);
   // A lottery order shows with its buyer and result.
   await page.getByLabel('Lottery enabled').check();
@@ -149,7 +175,14 @@ it('admin adds a set with two prizes and images; it is listed in the shop; a sho
   await page.getByRole('region', { name: 'Lottery orders' }).waitFor();
   const buyer = await newPhoneContext(browser, server.url);
   const buyerToken = (await logInContext(buyer)).token;
-  expect((await buyer.request.post('/api/token/use', { data: { setId: listed.setId, ticketsBought: 1, username: 'demo' }, headers: { authorization: `Bearer ${buyerToken}` } })).status()).toBe(200);
+  expect(
+    (
+      await buyer.request.post('/api/token/use', {
+        data: { setId: listed.setId, ticketsBought: 1, username: 'demo' },
+        headers: { authorization: `Bearer ${buyerToken}` },
+      })
+    ).status(),
+  ).toBe(200);
   await buyer.close();
   await page.reload();
   const lotteryRow = page.getByRole('region', { name: 'Lottery orders' }).getByRole('row').filter({ hasText: 'demo' });
@@ -177,7 +210,10 @@ it('admin adds a set with two prizes and images; it is listed in the shop; a sho
   await page.getByLabel('Double-chance prize 1 name').fill('Signed poster');
   await page.getByLabel('Double-chance prize 1 quantity').fill('2');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await page.getByRole('dialog', { name: 'Save and reload the set?' }).getByRole('button', { name: 'Save and reload' }).click();
+  await page
+    .getByRole('dialog', { name: 'Save and reload the set?' })
+    .getByRole('button', { name: 'Save and reload' })
+    .click();
   await expect.poll(() => page.getByLabel('SKU').inputValue()).toBe('E2E-ADM-004');
   await expect.poll(() => page.getByLabel('Double-chance prize 1 name').inputValue()).toBe('Signed poster');
   await screenshot(page, 'admin-product-double-chance-desktop');
@@ -204,7 +240,17 @@ it('admin marks a parcel shipped, exports the pending labels as a PDF, completes
   const pdf = fs.readFileSync(file);
   expect(pdf.subarray(0, 4).toString()).toBe('%PDF');
   expect(pdf.toString('latin1').match(/\/Type \/Page\b/g)).toHaveLength(pendingBefore - 1);
-  execFileSync('pdftoppm', ['-png', '-r', '80', '-f', '1', '-l', '1', file, path.join(SCREENSHOT_DIR, 'admin-pending-shipments-page')]);
+  execFileSync('pdftoppm', [
+    '-png',
+    '-r',
+    '80',
+    '-f',
+    '1',
+    '-l',
+    '1',
+    file,
+    path.join(SCREENSHOT_DIR, 'admin-pending-shipments-page'),
+  ]);
 
   await page.getByRole('button', { name: 'Show' }).first().click();
   await page.getByText('shipment.shipped').waitFor();

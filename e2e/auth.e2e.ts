@@ -54,7 +54,8 @@ async function latestMailId(page: Page, to: string): Promise<string | null> {
 }
 
 const alertText = (page: Page) => page.locator('.auth-message--error');
-const button = (page: Page, name: string | RegExp) => page.getByRole('button', { name, exact: typeof name === 'string' });
+const button = (page: Page, name: string | RegExp) =>
+  page.getByRole('button', { name, exact: typeof name === 'string' });
 const visible = (locator: Locator) => locator.waitFor({ state: 'visible', timeout: 10_000 });
 
 async function loginWith(page: Page, username: string, password: string) {
@@ -186,9 +187,11 @@ it('opens the menu dropdown and closes it on an outside click or Escape', async 
   await menuButton.click();
   const menu = page.getByRole('navigation', { name: 'Main menu' });
   await visible(menu);
-  const links = await menu.getByRole('link').evaluateAll((anchors) =>
-    anchors.map((anchor) => [anchor.textContent, new URL((anchor as HTMLAnchorElement).href).pathname]),
-  );
+  const links = await menu
+    .getByRole('link')
+    .evaluateAll((anchors) =>
+      anchors.map((anchor) => [anchor.textContent, new URL((anchor as HTMLAnchorElement).href).pathname]),
+    );
   expect(links).toEqual([
     ['Manage Inventory', '/inventory'],
     ['Manage Trades', '/manage-trades'],
@@ -289,11 +292,16 @@ it('edits the profile with validation, cancel and only changed fields', async ()
   const avatar = page.locator('.profile-avatar img').first();
   const defaultPicture = await avatar.getAttribute('src');
   await button(page, 'Edit Profile').click();
-  await page.getByLabel('Profile picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: Buffer.from(PIXEL_PNG, 'base64') });
+  await page
+    .getByLabel('Profile picture')
+    .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: Buffer.from(PIXEL_PNG, 'base64') });
   expect(await button(page, 'Save Changes').isDisabled()).toBe(false);
   await button(page, 'Save Changes').click();
   await visible(page.getByText(accountMessages.profileUpdated));
-  await page.waitForFunction((before) => document.querySelector('.profile-avatar img')?.getAttribute('src') !== before, defaultPicture);
+  await page.waitForFunction(
+    (before) => document.querySelector('.profile-avatar img')?.getAttribute('src') !== before,
+    defaultPicture,
+  );
   const picture = await page.evaluate(() => localStorage.getItem('profilePicture'));
   expect(picture).toBeTruthy();
   expect(await avatar.getAttribute('src')).toBe(`/api/images/${encodeURIComponent(picture!)}`);
@@ -425,7 +433,8 @@ it('locks the resend link for 60 s and restarts the lock on click', async () => 
 it('shows the login reminder when the server refuses the stored token', async () => {
   // A token that looks fine to the client (unexpired) but that the server does not accept.
   const forged = await page.evaluate(() => {
-    const encode = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+    const encode = (value: object) =>
+      btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
     return `${encode({ alg: 'HS256' })}.${encode({ sub: 'x', username: 'ghost', role: 'user', exp: Math.floor(Date.now() / 1000) + 3600 })}.bad`;
   });
   await page.evaluate((token) => {
@@ -470,9 +479,14 @@ it('logs the admin in to the menu and keeps shoppers out', async () => {
   await adminPage.waitForURL('**/admin/menu');
   const menu = adminPage.getByRole('navigation', { name: 'Admin menu' });
   await visible(menu);
-  const entries = await menu.getByRole('link').evaluateAll((anchors) =>
-    anchors.map((anchor) => [anchor.querySelector('.admin-menu__label')?.textContent, new URL((anchor as HTMLAnchorElement).href).pathname]),
-  );
+  const entries = await menu
+    .getByRole('link')
+    .evaluateAll((anchors) =>
+      anchors.map((anchor) => [
+        anchor.querySelector('.admin-menu__label')?.textContent,
+        new URL((anchor as HTMLAnchorElement).href).pathname,
+      ]),
+    );
   expect(entries).toEqual([
     ['Products', '/admin/products'],
     ['Orders', '/admin/orders'],
@@ -517,7 +531,10 @@ it('logs the admin in to the menu and keeps shoppers out', async () => {
   // So does an expired admin token.
   await adminPage.evaluate(() => {
     const encode = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '');
-    localStorage.setItem('adminToken', `${encode({ alg: 'HS256' })}.${encode({ sub: 'a', username: 'admin', role: 'admin', exp: 1 })}.sig`);
+    localStorage.setItem(
+      'adminToken',
+      `${encode({ alg: 'HS256' })}.${encode({ sub: 'a', username: 'admin', role: 'admin', exp: 1 })}.sig`,
+    );
   });
   await adminPage.goto('/admin/menu');
   await adminPage.waitForURL('**/admin/login');

@@ -36,9 +36,9 @@ async function fetchListing(page: Page): Promise<ProductListing> {
 
 /** The cards currently rendered in the tab panel, by product id. */
 async function renderedProductIds(page: Page): Promise<string[]> {
-  return page.locator('#catalogue-panel .product-card').evaluateAll((cards) =>
-    cards.map((card) => card.getAttribute('data-product-id') ?? ''),
-  );
+  return page
+    .locator('#catalogue-panel .product-card')
+    .evaluateAll((cards) => cards.map((card) => card.getAttribute('data-product-id') ?? ''));
 }
 
 function ids(products: Product[]): string[] {
@@ -92,7 +92,9 @@ it('lists, filters, opens the play popup and guards BUY for a logged-out shopper
     await page.getByRole('tab', { name, exact: true }).click();
     expect(await page.getByRole('tab', { name, exact: true }).getAttribute('aria-selected')).toBe('true');
     expect((await renderedProductIds(page)).sort()).toEqual(ids(products));
-    const emptySections = [products.some((p) => p.preorder), products.some((p) => !p.preorder)].filter((has) => !has).length;
+    const emptySections = [products.some((p) => p.preorder), products.some((p) => !p.preorder)].filter(
+      (has) => !has,
+    ).length;
     expect(await page.getByText(EMPTY_SECTION, { exact: true }).count()).toBe(emptySections);
     await screenshot(page, `catalogue-tab-${name.toLowerCase()}`);
   }
@@ -137,14 +139,20 @@ it('lists, filters, opens the play popup and guards BUY for a logged-out shopper
   }
 
   // The favourite heart needs a login.
-  await page.locator('.product-card').first().getByRole('button', { name: /^Favourite / }).click();
+  await page
+    .locator('.product-card')
+    .first()
+    .getByRole('button', { name: /^Favourite / })
+    .click();
   const loginHeart = dialogNamed(page, 'Please login first!');
   await loginHeart.waitFor();
   await loginHeart.getByRole('button', { name: 'OK' }).click();
   await waitClosed(loginHeart);
 
   // A Buy X Get Y set: its info popup first, then the play popup.
-  const promo = listing.all.find((p) => p.promotion?.type === 'BUY_X_GET_Y_FREE' && parseTicketCount(p.quantity).left > 0);
+  const promo = listing.all.find(
+    (p) => p.promotion?.type === 'BUY_X_GET_Y_FREE' && parseTicketCount(p.quantity).left > 0,
+  );
   expect(promo, 'demo data has a Buy X Get Y set with tickets left').toBeDefined();
   const promoCard = page.locator(`.product-card[data-product-id="${promo!.productId}"]`);
   await promoCard.scrollIntoViewIfNeeded();
@@ -161,7 +169,9 @@ it('lists, filters, opens the play popup and guards BUY for a logged-out shopper
   await play.locator('.prize-card').first().waitFor();
   await page.waitForTimeout(300);
   await popupShot(page, 'catalogue-play');
-  await expect(play.getByText(promo!.preorder ? 'PRE-ORDER' : 'INSTOCK', { exact: true }).isVisible()).resolves.toBe(true);
+  await expect(play.getByText(promo!.preorder ? 'PRE-ORDER' : 'INSTOCK', { exact: true }).isVisible()).resolves.toBe(
+    true,
+  );
   const doubleChance = `Double Chance: ${promo!.doubleChance ? 'Available' : 'Not Available'}`;
   await expect(play.getByText(doubleChance, { exact: true }).isVisible()).resolves.toBe(true);
   await expect(play.getByText('Fairness commitment').isVisible()).resolves.toBe(true);
@@ -254,7 +264,9 @@ it('lists, filters, opens the play popup and guards BUY for a logged-out shopper
     await dialogNamed(page, promotionTagText(challenge)!).getByRole('button', { name: 'Got it!' }).click();
     const challengePlay = dialogNamed(page, challenge.name);
     await challengePlay.waitFor();
-    expect(await challengePlay.getByLabel('Ticket quantity').inputValue()).toBe(String(minimumQuantity(challenge.promotion)));
+    expect(await challengePlay.getByLabel('Ticket quantity').inputValue()).toBe(
+      String(minimumQuantity(challenge.promotion)),
+    );
     await popupShot(page, 'catalogue-play-challenge');
     await page.keyboard.press('Escape');
     await waitClosed(challengePlay);

@@ -112,7 +112,9 @@ it("a Challenge order bought out to its letter: every ticket torn open, 'Challen
   await page.getByRole('heading', { name: 'YOU WON' }).waitFor();
   const quantities = await page
     .getByTestId('result-prize')
-    .evaluateAll((items) => items.map((item) => Number((item.querySelector('.results__quantity')?.textContent ?? '').replace(/\D/g, ''))));
+    .evaluateAll((items) =>
+      items.map((item) => Number((item.querySelector('.results__quantity')?.textContent ?? '').replace(/\D/g, ''))),
+    );
   expect(quantities.reduce((a, b) => a + b, 0)).toBe(drawn);
   await screenshot(page, 'draw-challenge-results');
 
@@ -174,7 +176,9 @@ it('buying the last ticket of a Chance set draws its lottery: the bell shows the
   await page.evaluate(() => window.scrollTo(0, 0));
   const unread = unreadCount(before) + arrived.length;
   expect(Number(await badge.textContent())).toBe(unread);
-  expect(await page.getByTestId('notification-bell').getAttribute('aria-label')).toBe(`Notifications (${unread} unread)`);
+  expect(await page.getByTestId('notification-bell').getAttribute('aria-label')).toBe(
+    `Notifications (${unread} unread)`,
+  );
   await viewportShot(page, 'draw-chance-bell-badge');
 
   await page.getByTestId('notification-bell').click();
@@ -191,15 +195,21 @@ it('buying the last ticket of a Chance set draws its lottery: the bell shows the
   expect(box.width).toBeGreaterThanOrEqual(page.viewportSize()!.width - 40);
   await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
   await viewportShot(page, 'draw-chance-bell-open');
-  await expect.poll(async () => (await notifications(page, token)).find((n) => n._id === result._id)?.isRead).toBe(true);
+  await expect
+    .poll(async () => (await notifications(page, token)).find((n) => n._id === result._id)?.isRead)
+    .toBe(true);
 
   // After another reload (once the list has loaded) it stays read.
-  const listed = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/notification' && r.request().method() === 'GET');
+  const listed = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === '/api/notification' && r.request().method() === 'GET',
+  );
   await page.reload();
   expect((await listed).status()).toBe(200);
   await page.getByTestId('notification-bell').click();
   await list.locator('li').filter({ hasText: result.message }).waitFor();
-  expect(await list.locator('li').filter({ hasText: result.message }).getAttribute('class')).not.toContain('notifications__item--new');
+  expect(await list.locator('li').filter({ hasText: result.message }).getAttribute('class')).not.toContain(
+    'notifications__item--new',
+  );
   expect(await badge.count()).toBe(0);
   await context.close();
 });

@@ -20,7 +20,10 @@ const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps
 describe('first-load bytes', () => {
   const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
   const entryFiles = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
-  const hints = JSON.parse(fs.readFileSync(path.join(dist, 'route-hints.json'), 'utf8')) as Record<string, { scripts: string[] }>;
+  const hints = JSON.parse(fs.readFileSync(path.join(dist, 'route-hints.json'), 'utf8')) as Record<
+    string,
+    { scripts: string[] }
+  >;
   // What the first paint of `/` loads: the entry and the chunks the server hints for `/`.
   const homeFiles = [...new Set([...entryFiles, ...hints['/']!.scripts.map((href) => href.replace(/^\//, ''))])];
 
@@ -32,8 +35,14 @@ describe('first-load bytes', () => {
 
   it(`sends the JS of the first paint of / within ${FIRST_PAINT_JS_GZIP_BUDGET / 1024} KB to a gzip-only client (the precompressed gzip files)`, () => {
     expect(entryFiles.length).toBeGreaterThan(0);
-    expect(homeFiles.some((file) => /\/HomePage-/.test(file)), 'the home page chunk is hinted on /').toBe(true);
-    expect(homeFiles.some((file) => /\/frame-/.test(file)), 'the frame is hinted on /').toBe(true);
+    expect(
+      homeFiles.some((file) => /\/HomePage-/.test(file)),
+      'the home page chunk is hinted on /',
+    ).toBe(true);
+    expect(
+      homeFiles.some((file) => /\/frame-/.test(file)),
+      'the frame is hinted on /',
+    ).toBe(true);
     const gzip = homeFiles.reduce((total, file) => total + sentBytes(file, '.gz'), 0);
     expect(gzip).toBeLessThanOrEqual(FIRST_PAINT_JS_GZIP_BUDGET);
   });

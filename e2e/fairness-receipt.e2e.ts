@@ -21,7 +21,8 @@ let server: RunningServer;
 let browser: Browser;
 useShop((shop) => ({ server, browser } = shop));
 
-const plain = (p: Product) => !p.lottery.enabled && p.promotion === null && p.holdTimeLeft === 0 && ticketsLeftOf(p) >= 4;
+const plain = (p: Product) =>
+  !p.lottery.enabled && p.promotion === null && p.holdTimeLeft === 0 && ticketsLeftOf(p) >= 4;
 
 it('buy, get the receipt from the purchase notification, verify it on the fairness page', async () => {
   const { context, page, token } = await demoShopper(browser, server.url);
@@ -35,7 +36,11 @@ it('buy, get the receipt from the purchase notification, verify it on the fairne
   await viewportShot(page, 'fairness-receipt-play-rules-hash');
 
   await buyWithTokens(page, product, 2);
-  const notes = notificationSchema.array().parse(await (await page.request.get('/api/notification', { headers: { authorization: `Bearer ${token}` } })).json());
+  const notes = notificationSchema
+    .array()
+    .parse(
+      await (await page.request.get('/api/notification', { headers: { authorization: `Bearer ${token}` } })).json(),
+    );
   const notice = notes.find((n) => n.message.startsWith(`Your ${product.name} order is in the draw log (2 tickets).`))!;
   expect(notice, 'the purchase notification').toBeDefined();
   // A sentence, with the receipt beside it (never raw JSON in the text).
@@ -44,12 +49,17 @@ it('buy, get the receipt from the purchase notification, verify it on the fairne
   expect(receipt.setId).toBe(product.setId);
   expect(receipt.entries).toHaveLength(2);
   const round = fairnessRoundSchema.parse(await (await page.request.get(`/api/fairness/${product.setId}`)).json());
-  for (const entry of receipt.entries) expect(round.log.find((e) => e.domain === entry.domain && e.nonce === entry.nonce)?.hash).toBe(entry.hash);
+  for (const entry of receipt.entries)
+    expect(round.log.find((e) => e.domain === entry.domain && e.nonce === entry.nonce)?.hash).toBe(entry.hash);
 
   // The notification in the bell: the sentence and its View receipt link, which checks it on the fairness page.
   await page.goto('/');
   await page.getByTestId('notification-bell').click();
-  const item = page.getByRole('region', { name: 'Notifications' }).locator('li').filter({ hasText: notice.message }).first();
+  const item = page
+    .getByRole('region', { name: 'Notifications' })
+    .locator('li')
+    .filter({ hasText: notice.message })
+    .first();
   await item.waitFor();
   expect(await item.textContent()).not.toContain('Fairness receipt:');
   await viewportShot(page, 'fairness-receipt-notification');
@@ -72,7 +82,10 @@ it('buy, get the receipt from the purchase notification, verify it on the fairne
   await screenshot(page, 'fairness-receipt-open-round');
 
   // A receipt whose hash does not match the log (as after a rewrite) fails, naming the entry.
-  const changed = { ...receipt, entries: receipt.entries.map((e, i) => (i === 0 ? { ...e, hash: 'f'.repeat(64) } : e)) };
+  const changed = {
+    ...receipt,
+    entries: receipt.entries.map((e, i) => (i === 0 ? { ...e, hash: 'f'.repeat(64) } : e)),
+  };
   await page.getByLabel('Paste the receipt of your order').fill(JSON.stringify(changed));
   await page.getByRole('button', { name: 'Check receipt' }).click();
   await verdict.getByText('The published log does not pass through your receipt.').waitFor();

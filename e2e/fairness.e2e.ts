@@ -18,19 +18,21 @@ async function fairnessOf(setId: string): Promise<FairnessRound> {
 /** A round of its own, created and (optionally) sold through the real services. */
 async function ownRound(sellOut: boolean): Promise<string> {
   const image = '/media/none.png';
-  const { setId } = await server.ctx.db.transaction((tx) => server.services.catalogue.createProduct(tx, {
-    name: 'Fairness Check Kuji',
-    image,
-    sku: `FAIR-${crypto.randomInt(1000, 9999)}-001`,
-    tokenPrice: 10,
-    priceCents: 1000,
-    tags: ['Anime'],
-    prizes: [
-      { kind: 'letter', letter: 'A', description: 'Figure', image, quantity: 1 },
-      { kind: 'letter', letter: 'B', description: 'Plush', image, quantity: 2 },
-      { kind: 'letter', letter: 'C', description: 'Acrylic stand', image, quantity: 4 },
-    ],
-  }));
+  const { setId } = await server.ctx.db.transaction((tx) =>
+    server.services.catalogue.createProduct(tx, {
+      name: 'Fairness Check Kuji',
+      image,
+      sku: `FAIR-${crypto.randomInt(1000, 9999)}-001`,
+      tokenPrice: 10,
+      priceCents: 1000,
+      tags: ['Anime'],
+      prizes: [
+        { kind: 'letter', letter: 'A', description: 'Figure', image, quantity: 1 },
+        { kind: 'letter', letter: 'B', description: 'Plush', image, quantity: 2 },
+        { kind: 'letter', letter: 'C', description: 'Acrylic stand', image, quantity: 4 },
+      ],
+    }),
+  );
   const take = (count: number, clientSeed: string) =>
     server.ctx.db.transaction((tx) =>
       server.services.stock.takeTickets(tx, { roundId: setId, count, clientSeed, orderId: crypto.randomUUID() }),
@@ -106,7 +108,12 @@ it('keeps the seed secret on an open round and shows new draws live', async () =
   await screenshot(page, 'fairness-open');
 
   await server.ctx.db.transaction((tx) =>
-    server.services.stock.takeTickets(tx, { roundId: setId, count: 1, clientSeed: 'arrives-live', orderId: crypto.randomUUID() }),
+    server.services.stock.takeTickets(tx, {
+      roundId: setId,
+      count: 1,
+      clientSeed: 'arrives-live',
+      orderId: crypto.randomUUID(),
+    }),
   );
   // The page refetches every 5 s.
   await page.getByText('arrives-live').waitFor({ timeout: 12_000 });

@@ -26,9 +26,16 @@ it('requests the listing before the list page chunk has finished loading, and pa
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: 200_000, uploadThroughput: 100_000 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: 200_000,
+    uploadThroughput: 100_000,
+  });
   const requests = new Map<string, Timed>();
-  cdp.on('Network.requestWillBeSent', (event) => requests.set(event.requestId, { url: new URL(event.request.url).pathname, sent: event.timestamp }));
+  cdp.on('Network.requestWillBeSent', (event) =>
+    requests.set(event.requestId, { url: new URL(event.request.url).pathname, sent: event.timestamp }),
+  );
   cdp.on('Network.loadingFinished', (event) => {
     const request = requests.get(event.requestId);
     if (request) request.finished = event.timestamp;
@@ -124,7 +131,9 @@ it('hints the home page chunk on / and no listing there; other pages get the fra
   const faq = await fetch(`${server.url}/faq`);
   expect(faq.headers.get('cache-control')).toBe('no-cache');
   const faqHtml = await faq.text();
-  const faqScripts = [...faqHtml.matchAll(/<link rel="modulepreload" crossorigin href="\/assets\/([^"]+)\.js">/g)].map((m) => m[1]!);
+  const faqScripts = [...faqHtml.matchAll(/<link rel="modulepreload" crossorigin href="\/assets\/([^"]+)\.js">/g)].map(
+    (m) => m[1]!,
+  );
   expect(faqScripts).toHaveLength(2);
   expect(faqScripts.some((file) => file.startsWith('frame-'))).toBe(true);
   expect(faqScripts.some((file) => file.startsWith('site-routes-'))).toBe(true);

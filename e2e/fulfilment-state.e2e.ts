@@ -4,7 +4,13 @@ import { sql } from 'drizzle-orm';
 import { useShop } from './support/shop.ts';
 import { newPhoneContext, screenshot, watchErrors } from './support/browser.ts';
 import { buyWithTokens, demoShopper, dialog, viewportShot } from './support/draw.ts';
-import { chooseAction, inventoryOf, nextWednesdayThreePm, openInventory, plainInStockSet } from './support/fulfilment.ts';
+import {
+  chooseAction,
+  inventoryOf,
+  nextWednesdayThreePm,
+  openInventory,
+  plainInStockSet,
+} from './support/fulfilment.ts';
 import type { RunningServer } from '../apps/server/src/server.ts';
 
 // What the shopper sees of fulfilment's states (a phone, 390x844) and the owner's shop settings
@@ -15,7 +21,11 @@ let browser: Browser;
 useShop((shop) => ({ server, browser } = shop));
 
 const DESKTOP = { width: 1280, height: 800 };
-const PICKUP = { address: '88 Collector Avenue, #02-15, Singapore 408600', openingNote: 'Counter at the back of the hobby mall, next to the lift.', mapLink: 'https://maps.example.com/?q=408600' };
+const PICKUP = {
+  address: '88 Collector Avenue, #02-15, Singapore 408600',
+  openingNote: 'Counter at the back of the hobby mall, next to the lift.',
+  mapLink: 'https://maps.example.com/?q=408600',
+};
 
 async function adminToken(page: Page): Promise<string> {
   const login = await page.request.post('/api/admin/login', { data: { username: 'admin', password: 'Admin123!' } });
@@ -26,7 +36,10 @@ async function adminToken(page: Page): Promise<string> {
 /** A batch of the set with at least `units` selectable units (by the API). */
 async function batchWith(page: Page, token: string, setName: string, units: number) {
   const items = (await inventoryOf(page, token))[setName] ?? [];
-  for (const item of items) for (const batch of item.batches) if (batch.quantity - batch.inTrade - (batch.awaitingPayment ?? 0) >= units && batch.shipByDate) return { item, batch };
+  for (const item of items)
+    for (const batch of item.batches)
+      if (batch.quantity - batch.inTrade - (batch.awaitingPayment ?? 0) >= units && batch.shipByDate)
+        return { item, batch };
   throw new Error(`no batch of ${setName} with ${units} free units`);
 }
 
@@ -125,14 +138,18 @@ it('units of an unpaid shipment show "Awaiting shipping payment" and cannot be c
   };
   const first = await create();
   const group = await openInventory(page, product.name);
-  const row = group.locator(`[data-testid="inventory-batch"]`).filter({ has: page.getByTestId('awaiting-shipping-payment') });
+  const row = group
+    .locator(`[data-testid="inventory-batch"]`)
+    .filter({ has: page.getByTestId('awaiting-shipping-payment') });
   await row.getByText(`Awaiting shipping payment: ${batch.quantity}`).waitFor();
   await chooseAction(page, 'Abandon Items');
   expect(await row.getByRole('button', { name: 'Increase' }).isDisabled()).toBe(true);
   await viewportShot(page, 'awaiting-shipping-payment');
 
   // The payment window lapses: back to normal.
-  await server.ctx.db.execute(sql`update shipments set expires_at = now() - interval '1 minute' where id = ${first.shipmentId}`);
+  await server.ctx.db.execute(
+    sql`update shipments set expires_at = now() - interval '1 minute' where id = ${first.shipmentId}`,
+  );
   await page.reload();
   await setGroupReady(page, product.name);
   expect(await page.getByTestId('awaiting-shipping-payment').count()).toBe(0);
@@ -140,9 +157,17 @@ it('units of an unpaid shipment show "Awaiting shipping payment" and cannot be c
 
   // Paid: the units leave the inventory.
   const second = await create();
-  const paid = await page.request.post('/api/test-gateway/confirm', { data: { clientSecret: second.clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' } });
+  const paid = await page.request.post('/api/test-gateway/confirm', {
+    data: { clientSecret: second.clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' },
+  });
   expect(paid.status()).toBe(200);
-  await expect.poll(async () => ((await inventoryOf(page, token))[product.name] ?? []).flatMap((i) => i.batches).some((b) => b.batchId === batch.batchId)).toBe(false);
+  await expect
+    .poll(async () =>
+      ((await inventoryOf(page, token))[product.name] ?? [])
+        .flatMap((i) => i.batches)
+        .some((b) => b.batchId === batch.batchId),
+    )
+    .toBe(false);
   await page.reload();
   await setGroupReady(page, product.name);
   expect(await page.getByTestId('awaiting-shipping-payment').count()).toBe(0);
@@ -163,7 +188,10 @@ it('Arrange Shipment: an incomplete profile address blocks Proceed to Payment wi
   await page.route('**/api/users/shipping-address/**', async (route) => {
     const response = await route.fetch();
     const body = (await response.json()) as { shippingAddress: Record<string, unknown>; phoneNumber: string | null };
-    await route.fulfill({ response, json: { ...body, phoneNumber: null, shippingAddress: { ...body.shippingAddress, unitNumber: null } } });
+    await route.fulfill({
+      response,
+      json: { ...body, phoneNumber: null, shippingAddress: { ...body.shippingAddress, unitNumber: null } },
+    });
   });
   const group = await openInventory(page, product.name);
   await chooseAction(page, 'Ship Items');
@@ -194,7 +222,9 @@ it('Arrange Shipment: an incomplete profile address blocks Proceed to Payment wi
   expect(answer.request().postDataJSON()).toMatchObject({ useProfileAddress: false, phoneNumber: '87654321' });
   const { shipmentId, clientSecret } = (await answer.json()) as { shipmentId: string; clientSecret: string };
   await page.waitForURL('**/shipping-payment');
-  await page.request.post('/api/test-gateway/confirm', { data: { clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' } });
+  await page.request.post('/api/test-gateway/confirm', {
+    data: { clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' },
+  });
   await server.services.fulfilment.runJobs();
 
   await page.goto('/shipments');
@@ -204,10 +234,15 @@ it('Arrange Shipment: an incomplete profile address blocks Proceed to Payment wi
   expect(await card.getByTestId('tracking-status').textContent()).toBe('Pending For Collection');
 
   const adminBearer = await adminToken(page);
-  const shipped = await page.request.put(`/api/admin/shipments/${shipmentId}/shipped`, { headers: { authorization: `Bearer ${adminBearer}` } });
+  const shipped = await page.request.put(`/api/admin/shipments/${shipmentId}/shipped`, {
+    headers: { authorization: `Bearer ${adminBearer}` },
+  });
   expect(shipped.status()).toBe(200);
   await page.reload();
-  await card.getByTestId('shipment-state').getByText(/^Shipped on \d{1,2} \w{3} \d{4}$/).waitFor();
+  await card
+    .getByTestId('shipment-state')
+    .getByText(/^Shipped on \d{1,2} \w{3} \d{4}$/)
+    .waitFor();
   await card.getByTestId('tracking-status').getByText('In Transit').waitFor();
   await viewportShot(page, 'shipments-shipped');
 

@@ -4,7 +4,15 @@ import { COLLECTION_SLOT_MESSAGE } from '@kujiya/shared';
 import { useShop } from './support/shop.ts';
 import { screenshot, watchErrors } from './support/browser.ts';
 import { buyWithTokens, demoShopper, dialog, drawnOrderId, productTitled, viewportShot } from './support/draw.ts';
-import { chooseAction, fillCard, inventoryOf, nextWednesdayThreePm, openInventory, plainInStockSet, unitsOfSet } from './support/fulfilment.ts';
+import {
+  chooseAction,
+  fillCard,
+  inventoryOf,
+  nextWednesdayThreePm,
+  openInventory,
+  plainInStockSet,
+  unitsOfSet,
+} from './support/fulfilment.ts';
 import type { RunningServer } from '../apps/server/src/server.ts';
 
 // From a win to the prize in hand, on a phone: the inventory's actions (ship and pay, self-collect and
@@ -88,7 +96,9 @@ it('win → inventory → Ship Items with the profile address → pay 4242 → /
   // The test courier's tracking page is the shop's own, opened in the app (not a new tab).
   expect(await link.getAttribute('href')).toMatch(/^\/track\/TEST/);
   expect(await link.getAttribute('target')).toBeNull();
-  expect((await page.getByTestId('shipment-card').first().getByTestId('tracking-status').textContent())?.trim()).not.toBe('');
+  expect(
+    (await page.getByTestId('shipment-card').first().getByTestId('tracking-status').textContent())?.trim(),
+  ).not.toBe('');
   await screenshot(page, 'fulfilment-shipments');
   expect(errors).toEqual([]);
   await context.close();
@@ -114,7 +124,10 @@ it('Arrange Shipment failures: EXPIRED_SHIPPING opens Shipping Expired with one 
   await dialog(page, 'Arrange Shipment').getByRole('button', { name: 'Proceed to Payment' }).click();
   const modal = dialog(page, 'Shipping Expired');
   await modal.waitFor();
-  expect(await modal.getByRole('listitem').allTextContents()).toEqual(['Prize A (Some Set) was due on 1 Nov 2026', 'Prize B (Some Set) was due on 2 Nov 2026']);
+  expect(await modal.getByRole('listitem').allTextContents()).toEqual([
+    'Prize A (Some Set) was due on 1 Nov 2026',
+    'Prize B (Some Set) was due on 2 Nov 2026',
+  ]);
   await viewportShot(page, 'fulfilment-shipping-expired');
   await modal.getByRole('button', { name: 'OK' }).click();
 
@@ -127,9 +140,13 @@ it('Arrange Shipment failures: EXPIRED_SHIPPING opens Shipping Expired with one 
   await viewportShot(page, 'fulfilment-shipping-failure');
 
   // Back from a card page with the shipment still marked pending: /orders verifies it and shows the success state.
-  const shipments = (await (await page.request.get('/api/shipment/user/demo', { headers: { authorization: `Bearer ${token}` } })).json()) as { shipments: { _id: string }[] };
+  const shipments = (await (
+    await page.request.get('/api/shipment/user/demo', { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as { shipments: { _id: string }[] };
   expect(shipments.shipments.length).toBeGreaterThan(0);
-  const verified = page.waitForResponse((r) => new URL(r.url()).pathname === `/api/payment/verify-shipment/${shipments.shipments[0]!._id}`);
+  const verified = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === `/api/payment/verify-shipment/${shipments.shipments[0]!._id}`,
+  );
   await page.evaluate((id) => sessionStorage.setItem('pendingShipmentId', id), shipments.shipments[0]!._id);
   await page.goto('/orders');
   expect((await verified).status()).toBe(200);
@@ -157,7 +174,9 @@ it('Self-Collect next Wednesday 3 PM → the collections tab → cancel → the 
   await modal.getByRole('button', { name: 'Confirm Collection' }).click();
   await modal.getByText(COLLECTION_SLOT_MESSAGE).waitFor();
   // Only Wednesdays and Fridays can be chosen.
-  const enabled = await modal.locator('.date-picker__day:not([disabled])').evaluateAll((days) => days.map((d) => new Date(`${d.getAttribute('data-date')}T12:00:00+08:00`).getUTCDay()));
+  const enabled = await modal
+    .locator('.date-picker__day:not([disabled])')
+    .evaluateAll((days) => days.map((d) => new Date(`${d.getAttribute('data-date')}T12:00:00+08:00`).getUTCDay()));
   expect(enabled.length).toBeGreaterThan(0);
   expect(enabled.every((day) => day === 3 || day === 5)).toBe(true);
   const { date, slot } = nextWednesdayThreePm();
@@ -197,7 +216,9 @@ it("an order's Self-Collect opens the self-collection modal with that order's un
   let fullSlot: { date: string; time: string } | null = null;
   await page.route('**/api/self-collection/slots', async (route) => {
     const response = await route.fetch();
-    const body = (await response.json()) as { slots: { date: string; time: string; remaining: number; full: boolean }[] };
+    const body = (await response.json()) as {
+      slots: { date: string; time: string; remaining: number; full: boolean }[];
+    };
     const first = body.slots[0]!;
     Object.assign(first, { remaining: 0, full: true });
     fullSlot = { date: first.date, time: first.time };
@@ -211,7 +232,10 @@ it("an order's Self-Collect opens the self-collection modal with that order's un
   const listed = await modal.getByRole('list', { name: 'Selected items' }).getByRole('listitem').allTextContents();
   const held = (await inventoryOf(page, token))[product.name] ?? [];
   expect(listed.length).toBeGreaterThan(0);
-  expect(listed.every((text) => held.some((item) => text.includes(item.prizeName))), JSON.stringify({ listed, held: held.map((i) => i.prizeName) })).toBe(true);
+  expect(
+    listed.every((text) => held.some((item) => text.includes(item.prizeName))),
+    JSON.stringify({ listed, held: held.map((i) => i.prizeName) }),
+  ).toBe(true);
   await viewportShot(page, 'fulfilment-order-self-collect');
   await expect.poll(() => fullSlot).not.toBeNull();
   await modal.locator(`[data-date="${fullSlot!.date}"]`).click();
@@ -286,7 +310,9 @@ it('orders: the list, details, a chance set waiting for its sell-out, then Won o
   await page.getByText('Invalid Order Number').waitFor();
   await screenshot(page, 'fulfilment-order-invalid');
   // Another shopper's order: the API answers 403 (server tests cover who gets it); the page says so.
-  await page.route('**/api/order/11111111-1111-4111-8111-111111111111', (route) => route.fulfill({ status: 403, json: { message: 'Access Denied', code: 'FORBIDDEN' } }));
+  await page.route('**/api/order/11111111-1111-4111-8111-111111111111', (route) =>
+    route.fulfill({ status: 403, json: { message: 'Access Denied', code: 'FORBIDDEN' } }),
+  );
   await page.goto('/order-details/11111111-1111-4111-8111-111111111111');
   await page.getByText('Access Denied').waitFor();
   expect(errors.filter((e) => !e.includes('403') && !e.includes('404'))).toEqual([]);
@@ -301,7 +327,10 @@ it('the inventory: pre-order and trade rules with their messages, the status fil
   let dueSoonPrize = '';
   await page.route('**/api/inventory/user/demo', async (route) => {
     const response = await route.fetch();
-    const inventory = (await response.json()) as Record<string, { prizeName: string; batches: { shipByDate?: string }[] }[]>;
+    const inventory = (await response.json()) as Record<
+      string,
+      { prizeName: string; batches: { shipByDate?: string }[] }[]
+    >;
     const item = Object.values(inventory)
       .flat()
       .find((i) => i.batches.some((b) => b.shipByDate));
@@ -330,7 +359,9 @@ it('the inventory: pre-order and trade rules with their messages, the status fil
   expect(await page.getByText('Cannot trade items due within 1 day').count()).toBe(0);
   expect(await page.getByRole('button', { name: 'Increase' }).count()).toBeGreaterThan(0);
   await page.getByLabel('Filter by status').selectOption('Instock');
-  const blocked = page.locator(`[data-testid="inventory-prize"][data-prize-name="${dueSoonPrize}"]`).getByText('Cannot trade items due within 1 day');
+  const blocked = page
+    .locator(`[data-testid="inventory-prize"][data-prize-name="${dueSoonPrize}"]`)
+    .getByText('Cannot trade items due within 1 day');
   await blocked.first().waitFor();
   await screenshot(page, 'fulfilment-inventory-trade');
 
@@ -347,13 +378,17 @@ it('every link of the menu leads to a real screen; the profile country select; t
   const errors = watchErrors(page);
   await page.goto('/');
   await page.getByRole('button', { name: 'Menu' }).click();
-  const links = await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link').evaluateAll((as) => as.map((a) => [a.textContent ?? '', a.getAttribute('href') ?? '']));
+  const links = await page
+    .getByRole('navigation', { name: 'Main menu' })
+    .getByRole('link')
+    .evaluateAll((as) => as.map((a) => [a.textContent ?? '', a.getAttribute('href') ?? '']));
   expect(links.length).toBeGreaterThanOrEqual(13);
   for (const [label, href] of links) {
     await page.goto(href!);
     await page.locator('main h1, main .info-title, h1').first().waitFor();
     expect(await page.locator('.error-page').count(), `${label} (${href})`).toBe(0);
-    if (['/manage-trades', '/trading-marketplace', '/shipments', '/orders'].includes(href!)) await screenshot(page, `fulfilment-menu${href!.replace(/\//g, '-')}`);
+    if (['/manage-trades', '/trading-marketplace', '/shipments', '/orders'].includes(href!))
+      await screenshot(page, `fulfilment-menu${href!.replace(/\//g, '-')}`);
   }
 
   await page.goto('/user-profile');
@@ -361,9 +396,11 @@ it('every link of the menu leads to a real screen; the profile country select; t
   const country = page.getByLabel('Country');
   expect(await country.inputValue()).toBe('SG');
   // Singapore is the only choice (the field stays, for the payload).
-  expect(await country.locator('option').evaluateAll((options) => options.map((o) => [o.getAttribute('value'), o.textContent]))).toEqual([
-    ['SG', 'Singapore'],
-  ]);
+  expect(
+    await country
+      .locator('option')
+      .evaluateAll((options) => options.map((o) => [o.getAttribute('value'), o.textContent])),
+  ).toEqual([['SG', 'Singapore']]);
   await screenshot(page, 'fulfilment-profile-country');
 
   await page.goto('/shipping-and-delivery');

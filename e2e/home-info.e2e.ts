@@ -164,7 +164,10 @@ describe('info pages', () => {
 
     await page.goto('/test-audio');
     await page.getByRole('button', { name: /Play test tone/ }).click();
-    await page.getByRole('status').filter({ hasText: /Test tone played|cannot play sound/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /Test tone played|cannot play sound/ })
+      .waitFor();
     await shot(page, 'info-test-audio');
 
     await page.goto('/no-such-page');

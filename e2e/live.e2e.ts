@@ -31,12 +31,19 @@ function watchSockets(page: Page) {
 /** A demo buyer who has tickets of the round: signed in straight from a token the server signs. */
 async function entrantOf(setId: string): Promise<{ username: string; token: string }> {
   // Both drivers (PGlite, node-postgres) answer raw SQL as { rows }.
-  const result = (await server.ctx.db.execute(sql`select distinct username from orders where round_id = ${setId} order by username`)) as unknown as {
+  const result = (await server.ctx.db.execute(
+    sql`select distinct username from orders where round_id = ${setId} order by username`,
+  )) as unknown as {
     rows: { username: string }[];
   };
   const username = result.rows[0]!.username;
   const account = (await server.services.accounts.findAccount(username))!;
-  const { token } = await server.ctx.tokens.sign({ id: account.id, username: account.username, role: 'user', tokenVersion: 0 });
+  const { token } = await server.ctx.tokens.sign({
+    id: account.id,
+    username: account.username,
+    role: 'user',
+    tokenVersion: 0,
+  });
   return { username: account.username, token };
 }
 
@@ -91,7 +98,10 @@ it('B buys: A and an anonymous visitor see the toast; A sees it 3 s, fading over
   await toastA.waitFor();
   expect(await toastA.textContent()).toContain(`demo just bought ${product.name}!`);
   await viewportShot(pageA, 'live-toast');
-  await pageC.getByTestId('purchase-toast').filter({ hasText: `demo just bought ${product.name}!` }).waitFor();
+  await pageC
+    .getByTestId('purchase-toast')
+    .filter({ hasText: `demo just bought ${product.name}!` })
+    .waitFor();
   await contextC.close();
   await pageA.clock.runFor(LIVE_TOAST_MS - 1);
   expect(await toastA.getAttribute('class')).not.toContain('purchase-toast--fading');
@@ -138,7 +148,9 @@ it('B buys: A and an anonymous visitor see the toast; A sees it 3 s, fading over
   const badge = pageA.getByTestId('notification-badge');
   const unreadBefore = (await badge.count()) ? Number(await badge.textContent()) : 0;
   await buyWithTokens(pageB, lanterns, 1);
-  await expect.poll(async () => ((await badge.count()) ? Number(await badge.textContent()) : 0), { timeout: 15_000 }).toBeGreaterThan(unreadBefore);
+  await expect
+    .poll(async () => ((await badge.count()) ? Number(await badge.textContent()) : 0), { timeout: 15_000 })
+    .toBeGreaterThan(unreadBefore);
   await viewportShot(pageA, 'live-bell-badge');
   expect(errors).toEqual([]);
   await contextA.close();

@@ -20,7 +20,8 @@ import type { RunningServer } from '../apps/server/src/server.ts';
 // a declined card, and a card buy-out whose hold another browser sees as the 423 popup.
 let server: RunningServer;
 let browser: Browser;
-const HOLD_TEXT = /^Buying out in progress\. Please wait (\d+) seconds and refresh your page to purchase with the updated odds\.$/;
+const HOLD_TEXT =
+  /^Buying out in progress\. Please wait (\d+) seconds and refresh your page to purchase with the updated odds\.$/;
 
 useShop((shop) => ({ server, browser } = shop));
 
@@ -44,7 +45,8 @@ async function products(page: Page): Promise<Product[]> {
 }
 
 const left = (product: Product) => parseTicketCount(product.quantity).left;
-const plain = (product: Product) => !product.lottery.enabled && product.promotion === null && product.holdTimeLeft === 0;
+const plain = (product: Product) =>
+  !product.lottery.enabled && product.promotion === null && product.holdTimeLeft === 0;
 
 /** Popups are fixed to the viewport: a viewport screenshot shows them as the shopper does. */
 async function popupShot(page: Page, name: string): Promise<void> {
@@ -95,27 +97,47 @@ async function fillCard(page: Page, number: string) {
  * On /draw (whose animation is its own feature): the page shows the set, the order state names the
  * order, and the order's decided prizes are its letter tickets plus any Last Prize (final ticket).
  */
-async function drawnPrizes(page: Page, token: string, product: Product): Promise<{ tickets: number; lastPrizes: number }> {
+async function drawnPrizes(
+  page: Page,
+  token: string,
+  product: Product,
+): Promise<{ tickets: number; lastPrizes: number }> {
   await page.waitForURL('**/draw');
   await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
-  const state = await page.evaluate(() => JSON.parse(sessionStorage.getItem('orderState') ?? 'null') as { orderId: string; selectedProduct: { setId: string } });
+  const state = await page.evaluate(
+    () =>
+      JSON.parse(sessionStorage.getItem('orderState') ?? 'null') as {
+        orderId: string;
+        selectedProduct: { setId: string };
+      },
+  );
   expect(state.selectedProduct.setId).toBe(product.setId);
   let prizes: string[] = [];
   await expect
-    .poll(async () => {
-      const response = await page.request.get(`/api/order/get-prizes/${state.orderId}`, { headers: { authorization: `Bearer ${token}` } });
-      prizes = response.ok() ? ((await response.json()) as { selectedPrizes: string[] }).selectedPrizes : [];
-      return prizes.length;
-    }, { timeout: 15_000 })
+    .poll(
+      async () => {
+        const response = await page.request.get(`/api/order/get-prizes/${state.orderId}`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        prizes = response.ok() ? ((await response.json()) as { selectedPrizes: string[] }).selectedPrizes : [];
+        return prizes.length;
+      },
+      { timeout: 15_000 },
+    )
     .toBeGreaterThan(0);
-  return { tickets: prizes.filter((rank) => rank !== 'LAST').length, lastPrizes: prizes.filter((rank) => rank === 'LAST').length };
+  return {
+    tickets: prizes.filter((rank) => rank !== 'LAST').length,
+    lastPrizes: prizes.filter((rank) => rank === 'LAST').length,
+  };
 }
 
-it('buys 2 tickets with tokens using the shopper\'s own client seed, then reveals them on /draw', async () => {
+it("buys 2 tickets with tokens using the shopper's own client seed, then reveals them on /draw", async () => {
   const { context, page, token } = await shopper();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  const product = (await products(page)).filter((p) => plain(p) && !p.preorder && left(p) >= 5).sort((a, b) => a.token - b.token)[0]!;
+  const product = (await products(page))
+    .filter((p) => plain(p) && !p.preorder && left(p) >= 5)
+    .sort((a, b) => a.token - b.token)[0]!;
   const before = await balance(page, token);
   expect(before).toBeGreaterThanOrEqual(product.token * 2);
 
@@ -132,14 +154,18 @@ it('buys 2 tickets with tokens using the shopper\'s own client seed, then reveal
   await acceptTerms(page, play, 'BUY');
   const confirm = dialog(page, 'Confirm purchase');
   await confirm.waitFor();
-  expect(await confirm.getByText(`Are you sure you want to use ${product.token * 2} for this purchase?`).isVisible()).toBe(true);
+  expect(
+    await confirm.getByText(`Are you sure you want to use ${product.token * 2} for this purchase?`).isVisible(),
+  ).toBe(true);
   await popupShot(page, 'purchase-token-confirm');
   await confirm.getByRole('button', { name: 'Yes' }).click();
 
   expect(await drawnPrizes(page, token, product)).toEqual({ tickets: 2, lastPrizes: 0 });
   await screenshot(page, 'purchase-draw');
   expect(await balance(page, token)).toBe(before - product.token * 2);
-  const orderState = await page.evaluate(() => JSON.parse(sessionStorage.getItem('orderState') ?? 'null') as { ticketsBought: number });
+  const orderState = await page.evaluate(
+    () => JSON.parse(sessionStorage.getItem('orderState') ?? 'null') as { ticketsBought: number },
+  );
   expect(orderState.ticketsBought).toBe(2);
 
   // Both tickets are in the round's public log under the shopper's seed.
@@ -172,7 +198,9 @@ it('not enough tokens → Other Payments → /kuji-payment; a declined card, the
   await page.getByLabel('Card number').waitFor();
   expect(await page.getByText(product.name).isVisible()).toBe(true);
   expect(await page.getByTestId('payment-ticket-count').textContent()).toContain(`${quantity} tickets`);
-  await expect.poll(() => page.getByTestId('payment-total').textContent()).toBe(formatCents(dollarsToCents(product.price) * quantity));
+  await expect
+    .poll(() => page.getByTestId('payment-total').textContent())
+    .toBe(formatCents(dollarsToCents(product.price) * quantity));
   const first = await page.getByTestId('reservation-countdown').textContent();
   expect(first).toMatch(/Tickets reserved for (10:00|9:[0-5]\d)/);
   await page.waitForTimeout(1_500);
@@ -229,7 +257,9 @@ it('a card buy-out holds the round: another browser gets the 423 countdown popup
   const firstText = (await message.textContent())!;
   const firstSeconds = Number(HOLD_TEXT.exec(firstText)![1]);
   expect(firstSeconds).toBeGreaterThan(0);
-  await expect.poll(async () => Number(HOLD_TEXT.exec((await message.textContent())!)?.[1]), { timeout: 5_000 }).toBeLessThan(firstSeconds);
+  await expect
+    .poll(async () => Number(HOLD_TEXT.exec((await message.textContent())!)?.[1]), { timeout: 5_000 })
+    .toBeLessThan(firstSeconds);
   await popupShot(other.page, 'purchase-hold');
   await hold.getByRole('button', { name: 'OK' }).click();
   expect(await otherPlay.getByRole('button', { name: 'BUY', exact: true }).isDisabled()).toBe(true);
@@ -254,7 +284,13 @@ it('a 403 from a purchase shows the login reminder', async () => {
   const product = (await products(page)).find((p) => plain(p) && left(p) > 0)!;
   const play = await openPlay(page, product);
   // The session looks valid in the browser but the server no longer accepts it.
-  await page.route('**/api/token/balance', (route) => route.fulfill({ status: 403, contentType: 'application/json', body: '{"message":"Please login first.","code":"LOGIN_REQUIRED"}' }));
+  await page.route('**/api/token/balance', (route) =>
+    route.fulfill({
+      status: 403,
+      contentType: 'application/json',
+      body: '{"message":"Please login first.","code":"LOGIN_REQUIRED"}',
+    }),
+  );
   await acceptTerms(page, play, 'BUY');
   const reminder = dialog(page, 'Please login first.');
   await reminder.waitFor();
@@ -315,9 +351,15 @@ it('a card checkout refused by a holding bound shows the server text (the cool-d
   const { context, page, token } = await shopper();
   const tokens = await balance(page, token);
   const product = (await products(page)).filter((p) => plain(p) && p.token * left(p) > tokens + p.token)[0]!;
-  const text = 'You let 2 checkouts of this set lapse unpaid, so you can reserve its tickets again at 9:15 pm (Singapore time), in 30 minutes. Buying with tokens is not affected.';
+  const text =
+    'You let 2 checkouts of this set lapse unpaid, so you can reserve its tickets again at 9:15 pm (Singapore time), in 30 minutes. Buying with tokens is not affected.';
   await page.route('**/api/payment/kuji/create-intent', (route) =>
-    route.fulfill({ status: 429, contentType: 'application/json', headers: { 'retry-after': '1800' }, body: JSON.stringify({ message: text, code: 'RATE_LIMITED', retryAt: new Date().toISOString() }) }),
+    route.fulfill({
+      status: 429,
+      contentType: 'application/json',
+      headers: { 'retry-after': '1800' },
+      body: JSON.stringify({ message: text, code: 'RATE_LIMITED', retryAt: new Date().toISOString() }),
+    }),
   );
   const play = await openPlay(page, product);
   await setQuantity(play, Math.floor(tokens / product.token) + 1);

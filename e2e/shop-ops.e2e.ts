@@ -79,7 +79,11 @@ it('the owner creates a package and a promo code; a shopper buys that package wi
   const { token } = await logInContext(shopper);
   const page = await shopper.newPage();
   const balance = async () =>
-    ((await (await page.request.get('/api/token/balance', { headers: { authorization: `Bearer ${token}` } })).json()) as { totalTokens: number }).totalTokens;
+    (
+      (await (
+        await page.request.get('/api/token/balance', { headers: { authorization: `Bearer ${token}` } })
+      ).json()) as { totalTokens: number }
+    ).totalTokens;
   const before = await balance();
   await page.goto('/purchase-tokens');
   const card = page.getByRole('article', { name: 'Festival Pack' });
@@ -128,7 +132,9 @@ it('the owner invites a staff admin, who sets a password from the mailed link an
 
   // Test servers run no background jobs: deliver the queued mail once, then read the dev outbox.
   await server.services.mail.deliverQueued();
-  const mail = (await (await ownerPage.request.get('/api/dev/outbox/latest?to=counter@kujiya.sg')).json()) as { text: string };
+  const mail = (await (await ownerPage.request.get('/api/dev/outbox/latest?to=counter@kujiya.sg')).json()) as {
+    text: string;
+  };
   const link = mail.text.match(/https?:\/\/\S+\/admin\/set-password\/[A-Za-z0-9_-]+/)?.[0];
   expect(link).toBeDefined();
 
@@ -140,8 +146,13 @@ it('the owner invites a staff admin, who sets a password from the mailed link an
   await page.getByRole('button', { name: 'Set password' }).click();
   await page.getByText('Your password is set. You can now log in.').waitFor();
   await adminLogin(page, 'counter', 'Counter123!');
-  await expect.poll(() => navLabels(page)).toEqual(['Dashboard', 'Orders', 'Self Collections', 'Shipments', 'Inventory Lookup', 'My Account']);
-  const menu = await page.getByRole('navigation', { name: 'Admin menu' }).locator('.admin-menu__label').allTextContents();
+  await expect
+    .poll(() => navLabels(page))
+    .toEqual(['Dashboard', 'Orders', 'Self Collections', 'Shipments', 'Inventory Lookup', 'My Account']);
+  const menu = await page
+    .getByRole('navigation', { name: 'Admin menu' })
+    .locator('.admin-menu__label')
+    .allTextContents();
   expect(menu).toEqual(['Orders', 'Self Collections', 'Shipments', 'Inventory Lookup', 'My Account']);
   await bothSizes(page, 'shop-ops-staff-menu');
   await page.goto('/admin/account');
@@ -174,7 +185,10 @@ it('the owner disables a shopper, who is signed out', async () => {
   await bothSizes(ownerPage, 'shop-ops-shopper');
   await ownerPage.getByRole('button', { name: 'Disable account' }).click();
   // It asks first (docs/rules/shop-ops.md).
-  await ownerPage.getByRole('dialog', { name: 'Disable ruth?' }).getByRole('button', { name: 'Disable account' }).click();
+  await ownerPage
+    .getByRole('dialog', { name: 'Disable ruth?' })
+    .getByRole('button', { name: 'Disable account' })
+    .click();
   await ownerPage.getByRole('button', { name: 'Enable account' }).waitFor();
   await ownerPage.getByText('shopper.disable by admin').waitFor();
   await bothSizes(ownerPage, 'shop-ops-shopper-disabled');

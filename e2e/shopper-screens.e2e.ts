@@ -3,7 +3,15 @@ import type { Browser } from 'playwright-core';
 import { IMAGE_TYPE_MESSAGE, maximumQuantity } from '@kujiya/shared';
 import { useShop } from './support/shop.ts';
 import { newPhoneContext, screenshot } from './support/browser.ts';
-import { demoShopper, dialog, listProducts, openPlay, productTitled, ticketsLeftOf, viewportShot } from './support/draw.ts';
+import {
+  demoShopper,
+  dialog,
+  listProducts,
+  openPlay,
+  productTitled,
+  ticketsLeftOf,
+  viewportShot,
+} from './support/draw.ts';
 import { chooseAction, inventoryOf, plainInStockSet } from './support/fulfilment.ts';
 import type { RunningServer } from '../apps/server/src/server.ts';
 
@@ -27,9 +35,15 @@ it('inventory: the search finds a prize by its description; batches soonest ship
   await page.goto('/inventory');
   await page.getByTestId('inventory-set').first().waitFor();
   // Every prize's batches in ship-by order (pre-order, without a date, last).
-  const dateOrders = await page.getByTestId('inventory-prize').evaluateAll((cards) =>
-    cards.map((card) => Array.from(card.querySelectorAll('[data-testid="inventory-batch"] .batch-row__date')).map((d) => Date.parse(d.textContent!.replace('Ship by ', '')))),
-  );
+  const dateOrders = await page
+    .getByTestId('inventory-prize')
+    .evaluateAll((cards) =>
+      cards.map((card) =>
+        Array.from(card.querySelectorAll('[data-testid="inventory-batch"] .batch-row__date')).map((d) =>
+          Date.parse(d.textContent!.replace('Ship by ', '')),
+        ),
+      ),
+    );
   for (const dates of dateOrders) expect(dates).toEqual([...dates].sort((a, b) => a - b));
   // The demo's order due in 2 days is highlighted, and only batches due within 3 days are.
   const dueSoon = page.locator('[data-testid="inventory-batch"][data-due-soon]');
@@ -52,13 +66,20 @@ it('inventory: the search finds a prize by its description; batches soonest ship
   // Ship Items → the other address: Singapore is the only country offered.
   await page.getByLabel('Search inventory').fill('');
   await chooseAction(page, 'Ship Items');
-  const batch = page.locator('[data-testid="inventory-batch"]').filter({ has: page.getByRole('button', { name: 'Increase', disabled: false }) }).first();
+  const batch = page
+    .locator('[data-testid="inventory-batch"]')
+    .filter({ has: page.getByRole('button', { name: 'Increase', disabled: false }) })
+    .first();
   await batch.getByRole('button', { name: 'Increase' }).click();
   await page.getByRole('button', { name: /^Confirm Ship Items/ }).click();
   const arrange = dialog(page, 'Arrange Shipment');
   await arrange.getByLabel('Use another address').check();
   const country = arrange.getByLabel('Country');
-  expect(await country.locator('option').evaluateAll((options) => options.map((o) => [o.getAttribute('value'), o.textContent]))).toEqual([['SG', 'Singapore']]);
+  expect(
+    await country
+      .locator('option')
+      .evaluateAll((options) => options.map((o) => [o.getAttribute('value'), o.textContent])),
+  ).toEqual([['SG', 'Singapore']]);
   await viewportShot(page, 'inventory-other-address-country');
   expect(errors).toEqual([]);
   await context.close();
@@ -82,7 +103,10 @@ it('profile: a non-image picture is refused as soon as it is chosen, naming the 
   await viewportShot(page, 'profile-picture-refused');
 
   // A real image is taken: the message goes and the preview shows it.
-  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  );
   await input.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
   await expect.poll(() => avatar.getAttribute('src')).toMatch(/^blob:/);
   expect(await page.getByText(IMAGE_TYPE_MESSAGE).count()).toBe(0);
@@ -93,7 +117,9 @@ it("during another shopper's buy-out hold the popup says the tickets are held, w
   const { context, page } = await demoShopper(browser, server.url);
   // A demo buyer starts a card buy-out of a plain set: the round is held while they pay.
   const product = await plainInStockSet(page, 2);
-  const buyer = await page.request.post('/api/users/login', { data: { username: 'mochi_mei', password: 'DemoBuyer123!' } });
+  const buyer = await page.request.post('/api/users/login', {
+    data: { username: 'mochi_mei', password: 'DemoBuyer123!' },
+  });
   const { token } = (await buyer.json()) as { token: string };
   const buyOut = await page.request.post('/api/payment/kuji/buy-out', {
     headers: { authorization: `Bearer ${token}` },
@@ -107,7 +133,9 @@ it("during another shopper's buy-out hold the popup says the tickets are held, w
   expect(await total.textContent()).not.toContain('sold out');
   const countdown = await play.getByTestId('play-hold-countdown').textContent();
   expect(countdown).toMatch(/^\d+:\d\d$/);
-  await expect.poll(async () => play.getByTestId('play-hold-countdown').textContent(), { timeout: 10_000 }).not.toBe(countdown);
+  await expect
+    .poll(async () => play.getByTestId('play-hold-countdown').textContent(), { timeout: 10_000 })
+    .not.toBe(countdown);
   expect(await play.getByRole('button', { name: 'BUY OUT' }).isDisabled()).toBe(true);
   await viewportShot(page, 'play-buy-out-hold');
   await play.getByRole('button', { name: 'Close' }).click();
@@ -124,7 +152,9 @@ it("during another shopper's buy-out hold the popup says the tickets are held, w
   await terms.getByRole('button', { name: 'Next' }).click();
   const confirm = dialog(page, 'Confirm purchase');
   await confirm.waitFor();
-  expect(await confirm.getByTestId('purchase-free-tickets').textContent()).toBe(`+ ${left - paid} free tickets (${left} tickets in all)`);
+  expect(await confirm.getByTestId('purchase-free-tickets').textContent()).toBe(
+    `+ ${left - paid} free tickets (${left} tickets in all)`,
+  );
   await viewportShot(page, 'play-buy-out-free-tickets');
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await context.close();
@@ -135,7 +165,9 @@ it('favourites: a Favourites choice beside Filter by Anime shows the hearted set
   const products = await listProducts(page);
   const liked = products.find((p) => !p.preorder)!;
   const other = products.find((p) => !p.preorder && p.productId !== liked.productId)!;
-  const added = await page.request.post(`/api/users/favorites/${liked.setId}`, { headers: { authorization: `Bearer ${token}` } });
+  const added = await page.request.post(`/api/users/favorites/${liked.setId}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(added.status()).toBeLessThan(300);
 
   await page.goto('/ichiban-kuji-products');

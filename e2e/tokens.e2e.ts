@@ -74,7 +74,9 @@ it('shows the packages with prices, struck original prices and percent off, and 
   await lucky.getByRole('button', { name: 'Purchase' }).click();
   const terms = page.getByRole('dialog', { name: 'Before you buy' });
   await terms.waitFor();
-  expect(await terms.getByRole('link', { name: 'Terms and Conditions' }).getAttribute('href')).toBe('/terms-and-conditions');
+  expect(await terms.getByRole('link', { name: 'Terms and Conditions' }).getAttribute('href')).toBe(
+    '/terms-and-conditions',
+  );
   await screenshot(page, 'tokens-terms');
   await terms.getByRole('button', { name: 'Cancel' }).click();
   await terms.waitFor({ state: 'detached' });
@@ -151,12 +153,18 @@ it('a promo code adds its bonus: Applied, n% more tokens, and the bonus is credi
   await page.waitForURL('**/tokens', { timeout: 15_000 });
   await expect.poll(apiBalance, { timeout: 10_000 }).toBe(before + 110);
   await expect.poll(navBalance, { timeout: 10_000 }).toBe(before + 110);
-  await page.locator('.lot').filter({ hasText: /^10 Tokens/ }).first().waitFor();
+  await page
+    .locator('.lot')
+    .filter({ hasText: /^10 Tokens/ })
+    .first()
+    .waitFor();
   await screenshot(page, 'tokens-wallet-bonus');
 });
 
 it('shows the purchase error alerts and the empty package list', async () => {
-  await page.route('**/api/payment/token/create-intent', (route) => route.fulfill({ status: 500, json: { message: 'boom' } }));
+  await page.route('**/api/payment/token/create-intent', (route) =>
+    route.fulfill({ status: 500, json: { message: 'boom' } }),
+  );
   await page.goto('/purchase-tokens');
   const card = page.getByRole('article', { name: 'Starter Pouch' });
   const buy = async () => {
@@ -192,7 +200,10 @@ it('a new shopper has no tokens yet', async () => {
   await freshPage.getByText('You have no active tokens.').waitFor();
   expect(await freshPage.getByText('You have no expired tokens.').isVisible()).toBe(true);
   // The nav balance loads on its own (after the page's first paint): wait for it to settle on 0.
-  await freshPage.getByTestId('token-balance').filter({ hasText: /^\s*0\s*$/ }).waitFor();
+  await freshPage
+    .getByTestId('token-balance')
+    .filter({ hasText: /^\s*0\s*$/ })
+    .waitFor();
   await screenshot(freshPage, 'tokens-wallet-empty');
   await freshPage.getByRole('button', { name: 'Purchase Tokens' }).click();
   await freshPage.waitForURL('**/purchase-tokens');

@@ -28,18 +28,25 @@ function watchErrors(page: Page): string[] {
 }
 
 /** Free tradable units per prize name of one set. */
-function tradableUnits(inventory: InventoryResponse, now = new Date()): { setName: string; prizeName: string; units: number }[] {
+function tradableUnits(
+  inventory: InventoryResponse,
+  now = new Date(),
+): { setName: string; prizeName: string; units: number }[] {
   return Object.entries(inventory).flatMap(([setName, items]) =>
     items.map((item) => ({
       setName,
       prizeName: item.prizeName,
-      units: item.batches.filter((b) => isTradable(b.shipByDate ?? null, now)).reduce((s, b) => s + b.quantity - b.inTrade, 0),
+      units: item.batches
+        .filter((b) => isTradable(b.shipByDate ?? null, now))
+        .reduce((s, b) => s + b.quantity - b.inTrade, 0),
     })),
   );
 }
 
 const heldOf = (inventory: InventoryResponse, setName: string, prizeName: string) =>
-  (inventory[setName] ?? []).filter((i) => i.prizeName === prizeName).reduce((s, i) => s + i.batches.reduce((n, b) => n + b.quantity, 0), 0);
+  (inventory[setName] ?? [])
+    .filter((i) => i.prizeName === prizeName)
+    .reduce((s, i) => s + i.batches.reduce((n, b) => n + b.quantity, 0), 0);
 
 it('A creates a trade from the inventory, B finds it by set name and offers, A accepts: both sides show the swap', async () => {
   const a = await demoShopper(browser, server.url);
@@ -83,7 +90,10 @@ it('A creates a trade from the inventory, B finds it by set name and offers, A a
   const wantedRow = wantedSection.locator(`[data-testid="wanted-prize"][data-prize-name="${given.prizeName}"]`);
   await wantedRow.getByText(givenDescription).waitFor();
   expect(await wantedRow.locator('img').count()).toBe(1);
-  await wantedSection.getByRole('group', { name: `Wanted quantity of ${given.prizeName}` }).getByRole('button', { name: 'Increase' }).click();
+  await wantedSection
+    .getByRole('group', { name: `Wanted quantity of ${given.prizeName}` })
+    .getByRole('button', { name: 'Increase' })
+    .click();
   await viewportShot(a.page, 'trading-prize-selection');
   await picker.getByRole('button', { name: 'Confirm' }).click();
   await a.page.waitForURL('**/manage-trades');
@@ -93,7 +103,9 @@ it('A creates a trade from the inventory, B finds it by set name and offers, A a
   await myCard.getByRole('list', { name: 'Prizes wanted' }).getByText(givenDescription).waitFor();
   await screenshot(a.page, 'trading-manage-trades');
   const aLocked = await inventoryOf(a.page, a.token);
-  const lockedBatch = aLocked[product.name]!.find((i) => i.prizeName === offered.prizeName)!.batches.find((x) => x.inTrade > 0);
+  const lockedBatch = aLocked[product.name]!.find((i) => i.prizeName === offered.prizeName)!.batches.find(
+    (x) => x.inTrade > 0,
+  );
   expect(lockedBatch?.inTrade).toBe(1);
 
   // --- B: the marketplace, search by the set name, Offer Trade.
@@ -105,7 +117,10 @@ it('A creates a trade from the inventory, B finds it by set name and offers, A a
   await cardB.waitFor();
   await expect.poll(async () => bPage.getByTestId('trade-card').count()).toBe(1);
   await screenshot(bPage, 'trading-marketplace-search');
-  await cardB.getByRole('list', { name: 'Prizes offered' }).getByRole('button', { name: `Enlarge ${offered.prizeName}` }).click();
+  await cardB
+    .getByRole('list', { name: 'Prizes offered' })
+    .getByRole('button', { name: `Enlarge ${offered.prizeName}` })
+    .click();
   await dialog(bPage, offered.prizeName).waitFor();
   await viewportShot(bPage, 'trading-enlarged-image');
   await dialog(bPage, offered.prizeName).getByRole('button', { name: /close/i }).click();
@@ -139,7 +154,9 @@ it('A creates a trade from the inventory, B finds it by set name and offers, A a
   await offerCard.getByText(b.username).waitFor();
   await screenshot(a.page, 'trading-offers-for-your-trade');
   await offerCard.getByRole('button', { name: 'Accept' }).click();
-  await dialog(a.page, 'Please confirm').getByText(`Are you sure you want to accept this offer from ${b.username}?`).waitFor();
+  await dialog(a.page, 'Please confirm')
+    .getByText(`Are you sure you want to accept this offer from ${b.username}?`)
+    .waitFor();
   await viewportShot(a.page, 'trading-accept-confirm');
   await dialog(a.page, 'Please confirm').getByRole('button', { name: 'Yes' }).click();
   await a.page.getByText(TRADE_ALERTS.offerAccepted).waitFor();
@@ -173,7 +190,9 @@ it('A creates a trade from the inventory, B finds it by set name and offers, A a
   await historyB.getByRole('list', { name: 'Received' }).getByText(`${offered.prizeName} × 1`).waitFor();
   await screenshot(bPage, 'trading-history-b');
   // The marketplace no longer lists the finished trade.
-  const market = tradeListResponseSchema.parse(await (await bPage.request.get('/api/trade', { headers: { authorization: `Bearer ${b.token}` } })).json());
+  const market = tradeListResponseSchema.parse(
+    await (await bPage.request.get('/api/trade', { headers: { authorization: `Bearer ${b.token}` } })).json(),
+  );
   expect(market.trades.filter((x) => x.createdBy.username === 'demo')).toEqual([]);
 
   expect(errorsA).toEqual([]);
@@ -185,7 +204,9 @@ it('A creates a trade from the inventory, B finds it by set name and offers, A a
 
 it('an empty history and the offers of a trade that is not yours', async () => {
   const a = await demoShopper(browser, server.url);
-  const market = tradeListResponseSchema.parse(await (await a.page.request.get('/api/trade', { headers: { authorization: `Bearer ${a.token}` } })).json());
+  const market = tradeListResponseSchema.parse(
+    await (await a.page.request.get('/api/trade', { headers: { authorization: `Bearer ${a.token}` } })).json(),
+  );
   const others = market.trades[0];
   expect(others, 'the demo marketplace has open trades').toBeTruthy();
   await a.page.goto(`/trade/${others!._id}`);
@@ -249,14 +270,27 @@ it('withdraw an offer (Offer Trade again), the owner rejects one, and Cancel Tra
   await owner.close();
   await a.page.goto('/trading-marketplace');
   await a.page.getByLabel('Search trades').fill('sakura_fan');
-  await a.page.getByTestId('trade-card').filter({ hasText: 'sakura_fan' }).getByRole('button', { name: 'Offer Trade' }).waitFor();
+  await a.page
+    .getByTestId('trade-card')
+    .filter({ hasText: 'sakura_fan' })
+    .getByRole('button', { name: 'Offer Trade' })
+    .waitFor();
 
   // Cancel Trade: the yes/no confirm, then the units are free again.
   const inventory = await inventoryOf(a.page, a.token);
-  const unit = Object.values(inventory).flat().flatMap((item) => item.batches).find((b) => b.quantity - b.inTrade > 0 && isTradable(b.shipByDate ?? null, new Date()))!;
+  const unit = Object.values(inventory)
+    .flat()
+    .flatMap((item) => item.batches)
+    .find((b) => b.quantity - b.inTrade > 0 && isTradable(b.shipByDate ?? null, new Date()))!;
   const created = await a.page.request.post('/api/trade/create', {
     headers,
-    data: { prizesOffered: [{ batchId: unit.batchId, quantity: 1 }], prizesWanted: [{ productId: demoTrade.prizesWanted[0]!.productId, prizeId: demoTrade.prizesWanted[0]!.prizeId, quantity: 1 }], username: 'demo' },
+    data: {
+      prizesOffered: [{ batchId: unit.batchId, quantity: 1 }],
+      prizesWanted: [
+        { productId: demoTrade.prizesWanted[0]!.productId, prizeId: demoTrade.prizesWanted[0]!.prizeId, quantity: 1 },
+      ],
+      username: 'demo',
+    },
   });
   expect(created.status()).toBe(200);
   await a.page.goto('/manage-trades');
@@ -267,7 +301,12 @@ it('withdraw an offer (Offer Trade again), the owner rejects one, and Cancel Tra
   await a.page.getByText('Trade cancelled successfully').waitFor();
   await a.page.getByText(TRADE_ALERTS.noOwnTrades).waitFor();
   const after = await inventoryOf(a.page, a.token);
-  expect(Object.values(after).flat().flatMap((item) => item.batches).find((b) => b.batchId === unit.batchId)!.inTrade).toBe(unit.inTrade);
+  expect(
+    Object.values(after)
+      .flat()
+      .flatMap((item) => item.batches)
+      .find((b) => b.batchId === unit.batchId)!.inTrade,
+  ).toBe(unit.inTrade);
   expect(errors).toEqual([]);
   await a.context.close();
 });

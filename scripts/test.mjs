@@ -26,7 +26,10 @@ if (!process.env.TEST_DATABASE_URL) {
 }
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kujiya-test-'));
 const suites = [
-  ['unit and API tests', ['--project', 'shared', '--project', 'web', '--project', 'server', '--project', 'server-postgres']],
+  [
+    'unit and API tests',
+    ['--project', 'shared', '--project', 'web', '--project', 'server', '--project', 'server-postgres'],
+  ],
   ['browser tests', ['--project', 'e2e']],
 ];
 let passed = 0;

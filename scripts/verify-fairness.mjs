@@ -61,7 +61,8 @@ function expectedRules(round, lastPrize) {
  */
 function walkChain(round) {
   const hashes = new Map();
-  if (typeof round.rulesHash !== 'string' || !HEX64.test(round.rulesHash)) return { hashes, problem: 'there is no rulesHash to start from' };
+  if (typeof round.rulesHash !== 'string' || !HEX64.test(round.rulesHash))
+    return { hashes, problem: 'there is no rulesHash to start from' };
   let prev = round.rulesHash;
   for (let i = 0; i < round.log.length; i++) {
     const e = round.log[i];
@@ -71,11 +72,19 @@ function walkChain(round) {
     }
     const clientSeed = e.domain === 'ticket' ? (e.clientSeed ?? '') : '';
     const hash = sha256(`${prev}|${e.domain}|${e.nonce}|${clientSeed}|${e.ticketIndex}|${e.letter}`);
-    if (e.hash !== hash) return { hashes, problem: `${entryName(e)} should hash to ${hash.slice(0, 16)}..., the log says ${String(e.hash).slice(0, 16)}...` };
+    if (e.hash !== hash)
+      return {
+        hashes,
+        problem: `${entryName(e)} should hash to ${hash.slice(0, 16)}..., the log says ${String(e.hash).slice(0, 16)}...`,
+      };
     hashes.set(`${e.domain}:${e.nonce}`, hash);
     prev = hash;
   }
-  if (round.headHash !== prev) return { hashes, problem: `the head ${String(round.headHash).slice(0, 16)}... is not the last entry's hash ${prev.slice(0, 16)}...` };
+  if (round.headHash !== prev)
+    return {
+      hashes,
+      problem: `the head ${String(round.headHash).slice(0, 16)}... is not the last entry's hash ${prev.slice(0, 16)}...`,
+    };
   return { hashes, head: prev };
 }
 
@@ -92,11 +101,16 @@ function verify(round, receipt) {
 
   // The shape we rely on.
   const shapeOk =
-    round && typeof round === 'object' &&
+    round &&
+    typeof round === 'object' &&
     HEX64.test(round.commitment) &&
     (round.serverSeed === null || HEX64.test(round.serverSeed)) &&
-    Array.isArray(round.box) && Array.isArray(round.prizes) && Array.isArray(round.log) &&
-    round.log.every((e) => Number.isInteger(e.nonce) && e.nonce >= 0 && Number.isInteger(e.ticketIndex) && e.ticketIndex >= 0);
+    Array.isArray(round.box) &&
+    Array.isArray(round.prizes) &&
+    Array.isArray(round.log) &&
+    round.log.every(
+      (e) => Number.isInteger(e.nonce) && e.nonce >= 0 && Number.isInteger(e.ticketIndex) && e.ticketIndex >= 0,
+    );
   if (!check(shapeOk, 'The JSON has commitment, serverSeed, box, prizes and log')) return { results, revealed: false };
 
   // Canonical box: ticket 0.. N-1, Prize A tickets first, then B, and so on.
@@ -129,15 +143,23 @@ function verify(round, receipt) {
     } catch {
       lastPrize = undefined;
     }
-    check(sha256(round.rules) === round.rulesHash, `sha256(rules document) = ${sha256(round.rules).slice(0, 16)}... equals rulesHash`);
+    check(
+      sha256(round.rules) === round.rulesHash,
+      `sha256(rules document) = ${sha256(round.rules).slice(0, 16)}... equals rulesHash`,
+    );
     check(
       typeof lastPrize === 'boolean' && round.rules === expectedRules(round, lastPrize),
-      'The rules document states this round\'s setId, box, Last Prize, double chance prizes and commitment',
+      "The rules document states this round's setId, box, Last Prize, double chance prizes and commitment",
     );
   }
   // The chained log: every entry's hash from rulesHash, in log order, up to the head.
   const chain = walkChain(round);
-  check(!chain.problem, chain.problem ? `Chained log: ${chain.problem}` : `Chained log: ${round.log.length} entry hashes and the head ${chain.head.slice(0, 16)}... recomputed`);
+  check(
+    !chain.problem,
+    chain.problem
+      ? `Chained log: ${chain.problem}`
+      : `Chained log: ${round.log.length} entry hashes and the head ${chain.head.slice(0, 16)}... recomputed`,
+  );
   if (receipt) {
     const okRound = receipt.setId === round.setId;
     check(okRound, `Receipt is for this round (${receipt.setId})`);
@@ -147,12 +169,20 @@ function verify(round, receipt) {
         check(
           found === entry.hash,
           `receipt ${entryName(entry)}: ` +
-            (found === entry.hash ? `the chain passes through ${entry.hash.slice(0, 16)}...` : found ? `the chain has ${found.slice(0, 16)}..., the receipt ${String(entry.hash).slice(0, 16)}...` : 'not in the verified chain'),
+            (found === entry.hash
+              ? `the chain passes through ${entry.hash.slice(0, 16)}...`
+              : found
+                ? `the chain has ${found.slice(0, 16)}..., the receipt ${String(entry.hash).slice(0, 16)}...`
+                : 'not in the verified chain'),
         );
       }
-      const last = [...(receipt.entries ?? [])].sort((x, y) => DOMAIN_RANK[x.domain] - DOMAIN_RANK[y.domain] || x.nonce - y.nonce).at(-1);
+      const last = [...(receipt.entries ?? [])]
+        .sort((x, y) => DOMAIN_RANK[x.domain] - DOMAIN_RANK[y.domain] || x.nonce - y.nonce)
+        .at(-1);
       check(
-        Boolean(last) && receipt.headHash === last.hash && chain.hashes.get(`${last.domain}:${last.nonce}`) === receipt.headHash,
+        Boolean(last) &&
+          receipt.headHash === last.hash &&
+          chain.hashes.get(`${last.domain}:${last.nonce}`) === receipt.headHash,
         `receipt head ${String(receipt.headHash).slice(0, 16)}... is in the published chain`,
       );
     }
@@ -174,7 +204,9 @@ function verify(round, receipt) {
     check(
       entry.ticketIndex === ticketIndex && entry.letter === letter,
       `ticket nonce ${entry.nonce} (clientSeed ${JSON.stringify(entry.clientSeed)}): ticket ${ticketIndex} ${letter}` +
-        (entry.ticketIndex === ticketIndex && entry.letter === letter ? '' : `, log says ticket ${entry.ticketIndex} ${entry.letter}`),
+        (entry.ticketIndex === ticketIndex && entry.letter === letter
+          ? ''
+          : `, log says ticket ${entry.ticketIndex} ${entry.letter}`),
     );
   }
 
@@ -190,7 +222,11 @@ function verify(round, receipt) {
       const k = pick(seed, `${domain}:${n}`, open.length);
       const ticketIndex = open.splice(k, 1)[0];
       const ok = entry.ticketIndex === ticketIndex && entry.letter === units[n];
-      check(ok, `${domain} pick ${n}: ${units[n]} to ticket ${ticketIndex}` + (ok ? '' : `, log says ${entry.letter} to ticket ${entry.ticketIndex}`));
+      check(
+        ok,
+        `${domain} pick ${n}: ${units[n]} to ticket ${ticketIndex}` +
+          (ok ? '' : `, log says ${entry.letter} to ticket ${entry.ticketIndex}`),
+      );
     }
   };
   if (lottery.length > 0) {
@@ -206,7 +242,12 @@ function verify(round, receipt) {
 function loadReceipt(file) {
   const text = fs.readFileSync(file, 'utf8');
   const json = JSON.parse(text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1));
-  if (typeof json?.setId !== 'string' || !Array.isArray(json.entries) || json.entries.length === 0 || !HEX64.test(json.headHash)) {
+  if (
+    typeof json?.setId !== 'string' ||
+    !Array.isArray(json.entries) ||
+    json.entries.length === 0 ||
+    !HEX64.test(json.headHash)
+  ) {
     throw new Error('a receipt has setId, entries [{domain, nonce, hash}] and headHash');
   }
   return json;
@@ -219,7 +260,9 @@ async function main() {
   if (at >= 0) args.splice(at, 2);
   const source = args[0];
   if (!source || source === '--help' || source === '-h' || (at >= 0 && !receiptFile)) {
-    console.log('Usage: node scripts/verify-fairness.mjs <https://.../api/fairness/SETID | file.json> [--receipt receipt.json]');
+    console.log(
+      'Usage: node scripts/verify-fairness.mjs <https://.../api/fairness/SETID | file.json> [--receipt receipt.json]',
+    );
     process.exit(2);
   }
   let receipt;
@@ -248,7 +291,8 @@ async function main() {
   }
   if (!revealed) {
     console.log(
-      '\nNOT YET VERIFIABLE: the rules and the chained log' + (receipt ? ' (and your receipt)' : '') +
+      '\nNOT YET VERIFIABLE: the rules and the chained log' +
+        (receipt ? ' (and your receipt)' : '') +
         ' check out; the draws can be replayed once the server seed is revealed, when the round sells out or is reloaded.',
     );
     process.exit(2);

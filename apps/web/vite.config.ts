@@ -21,12 +21,17 @@ function precompress(): Plugin {
     },
     async closeBundle() {
       const walk = (dir: string): string[] =>
-        fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+        fs
+          .readdirSync(dir, { withFileTypes: true })
+          .flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
       for (const file of walk(outDir)) {
         if (!/\.(js|css|html|svg|json|txt|webmanifest)$/.test(file)) continue;
         const bytes = fs.readFileSync(file);
         if (bytes.length < 1024) continue;
-        fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+        fs.writeFileSync(
+          `${file}.br`,
+          zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
         const zlibGzip = zlib.gzipSync(bytes, { level: 9 });
         const zopfliGzip = await gzipAsync(bytes, { numiterations: 5 });
         fs.writeFileSync(`${file}.gz`, zopfliGzip.length < zlibGzip.length ? zopfliGzip : zlibGzip);
@@ -52,7 +57,8 @@ function inlineEntryCss(): Plugin {
           // No chunk lists it any more: Vite's loader would otherwise add it again as a <link> (it sees
           // no link for it) when a chunk that imports the entry loads another, and the second copy,
           // after the pages' styles, overrode them and moved the page (docs/performance.md).
-          for (const item of Object.values(ctx.bundle ?? {})) if (item.type === 'chunk') item.viteMetadata?.importedCss.delete(fileName);
+          for (const item of Object.values(ctx.bundle ?? {}))
+            if (item.type === 'chunk') item.viteMetadata?.importedCss.delete(fileName);
           return `<style>${String(asset.source)}</style>`;
         });
       },
@@ -124,7 +130,9 @@ function routeHints(): Plugin {
 function productionAliases(): Alias[] {
   const development = fileURLToPath(import.meta.resolve('react-router'));
   const production = development.replace(`${path.sep}development${path.sep}`, `${path.sep}production${path.sep}`);
-  return production !== development && fs.existsSync(production) ? [{ find: /^react-router$/, replacement: production }] : [];
+  return production !== development && fs.existsSync(production)
+    ? [{ find: /^react-router$/, replacement: production }]
+    : [];
 }
 
 /**
@@ -173,17 +181,33 @@ export default defineConfig(({ command }) => ({
             { name: 'boot', tags: ['$initial'], priority: 10 },
             // The route table of every page but home and the list (app/site-routes.tsx): on its own, so
             // adding those routes never waits for TanStack Query or the schemas.
-            { name: 'site-routes', test: /apps[\\/]web[\\/]src[\\/](app[\\/]site-routes|features[\\/][^\\/]+[\\/]routes|components[\\/]require-login)\.tsx?$/, priority: 7.5 },
+            {
+              name: 'site-routes',
+              test: /apps[\\/]web[\\/]src[\\/](app[\\/]site-routes|features[\\/][^\\/]+[\\/]routes|components[\\/]require-login)\.tsx?$/,
+              priority: 7.5,
+            },
             // What the frame (app/layout, a lazy route) needs on every page: apart from shop-lib, which
             // carries TanStack Query and the schemas that `/` does not need for its first paint.
-            { name: 'frame', test: /apps[\\/]web[\\/]src[\\/](app[\\/](layout[\\/]|with-queries)|lib[\\/](session|jwt|storage|token-refusals|use-after-first-paint)\.ts|components[\\/](nav-icons|useDismiss)\.tsx?$)/, priority: 8 },
+            {
+              name: 'frame',
+              test: /apps[\\/]web[\\/]src[\\/](app[\\/](layout[\\/]|with-queries)|lib[\\/](session|jwt|storage|token-refusals|use-after-first-paint)\.ts|components[\\/](nav-icons|useDismiss)\.tsx?$)/,
+              priority: 8,
+            },
             // zod apart from the schemas: each is evaluated in a task of its own (app/contract-steps.ts).
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 7 },
-            { name: 'contract', test: /packages[\\/]shared[\\/]src[\\/](common|money|catalogue|orders|tokens|payments|engagement|fairness[\\/]schemas|live|shop-ops[\\/]announcements)/, priority: 6 },
+            {
+              name: 'contract',
+              test: /packages[\\/]shared[\\/]src[\\/](common|money|catalogue|orders|tokens|payments|engagement|fairness[\\/]schemas|live|shop-ops[\\/]announcements)/,
+              priority: 6,
+            },
             // Not pending-shipment.ts: its schema pulls in the accounts schemas and the country table
             // (countries-list), whose evaluation was a long task on every page (docs/performance.md).
             // The query client and its provider (app/with-queries.ts) come with it: one file less to ask for.
-            { name: 'shop-lib', test: /apps[\\/]web[\\/]src[\\/](lib[\\/](?!pending-shipment)|app[\\/]query-(client|provider))|node_modules[\\/]@tanstack[\\/]/, priority: 5 },
+            {
+              name: 'shop-lib',
+              test: /apps[\\/]web[\\/]src[\\/](lib[\\/](?!pending-shipment)|app[\\/]query-(client|provider))|node_modules[\\/]@tanstack[\\/]/,
+              priority: 5,
+            },
           ],
         },
       },

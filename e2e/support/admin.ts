@@ -8,7 +8,10 @@ export const LAPTOP = { width: 1024, height: 768 };
 export const DEMO_OWNER = { username: 'admin', password: 'Admin123!' };
 
 /** Logs in at /admin/login and waits for the dashboard. */
-export async function adminLogin(page: Page, credentials: { username: string; password: string } = DEMO_OWNER): Promise<void> {
+export async function adminLogin(
+  page: Page,
+  credentials: { username: string; password: string } = DEMO_OWNER,
+): Promise<void> {
   await page.goto('/admin/login');
   await page.getByLabel('Username').fill(credentials.username);
   await page.getByLabel('Password', { exact: true }).fill(credentials.password);

@@ -2,7 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { parseTicketCount, productListingSchema, promotionTagText, tokenBalanceResponseSchema, type Product } from '@kujiya/shared';
+import {
+  parseTicketCount,
+  productListingSchema,
+  promotionTagText,
+  tokenBalanceResponseSchema,
+  type Product,
+} from '@kujiya/shared';
 import { newPhoneContext, SCREENSHOT_DIR } from './browser.ts';
 import { logInContext } from './shopper.ts';
 
@@ -93,7 +99,9 @@ export async function drawnOrderId(page: Page): Promise<string> {
 
 /** The ranks the server decided for an order, in draw order (GET /api/order/get-prizes). */
 export async function decidedPrizes(page: Page, token: string, orderId: string): Promise<string[]> {
-  const response = await page.request.get(`/api/order/get-prizes/${orderId}`, { headers: { authorization: `Bearer ${token}` } });
+  const response = await page.request.get(`/api/order/get-prizes/${orderId}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(response.status()).toBe(200);
   return ((await response.json()) as { selectedPrizes: string[] }).selectedPrizes;
 }

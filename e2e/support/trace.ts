@@ -99,7 +99,9 @@ export function frameTiming(trace: unknown, startMark: string, endMark: string):
   const presented: number[] = [];
   const latencies: number[] = [];
   let dropped = 0;
-  for (const event of events.filter((e) => e.name === 'PipelineReporter' && e.pid === renderer).sort((a, b) => a.ts - b.ts)) {
+  for (const event of events
+    .filter((e) => e.name === 'PipelineReporter' && e.pid === renderer)
+    .sort((a, b) => a.ts - b.ts)) {
     const key = event.id2?.local ?? event.id2?.global ?? event.id ?? '';
     if (event.ph === 'b') {
       begins.set(key, event);
@@ -117,7 +119,10 @@ export function frameTiming(trace: unknown, startMark: string, endMark: string):
     }
   }
   const frames = window(distinctTimes(presented), start, end);
-  if (frames.length < 2) throw new Error('The trace has no presented frames in the window (was disabled-by-default-devtools.timeline.frame traced?)');
+  if (frames.length < 2)
+    throw new Error(
+      'The trace has no presented frames in the window (was disabled-by-default-devtools.timeline.frame traced?)',
+    );
   const intervals = gaps(frames);
 
   const displayed = window(
@@ -128,7 +133,13 @@ export function frameTiming(trace: unknown, startMark: string, endMark: string):
   const displayedIntervals = gaps(displayed);
 
   const mainTasks = events.filter(
-    (e) => e.name === 'RunTask' && e.ph === 'X' && e.pid === renderer && e.tid === startEvent.tid && e.ts + (e.dur ?? 0) > start && e.ts < end,
+    (e) =>
+      e.name === 'RunTask' &&
+      e.ph === 'X' &&
+      e.pid === renderer &&
+      e.tid === startEvent.tid &&
+      e.ts + (e.dur ?? 0) > start &&
+      e.ts < end,
   );
 
   return {

@@ -27,7 +27,12 @@ const product = (i: number): Product => ({
   createdAt: new Date().toISOString(),
 });
 const all = Array.from({ length: 200 }, (_, i) => product(i));
-const listing: ProductListing = { all, newProducts: all.slice(0, 40), promotions: all.filter((p) => p.promotion), chance: all.slice(0, 20) };
+const listing: ProductListing = {
+  all,
+  newProducts: all.slice(0, 40),
+  promotions: all.filter((p) => p.promotion),
+  chance: all.slice(0, 20),
+};
 
 const target = { schema: productListingSchema, method: 'GET', url: '/api/ichiban-kuji-products', httpStatus: '200' };
 const candidates = {
@@ -40,5 +45,7 @@ for (const [name, serialize] of Object.entries(candidates)) {
   const runs = 500;
   const start = performance.now();
   for (let i = 0; i < runs; i++) serialize(listing);
-  console.log(`${name.padEnd(42)} ${((performance.now() - start) / runs).toFixed(3)} ms per list of ${all.length} products`);
+  console.log(
+    `${name.padEnd(42)} ${((performance.now() - start) / runs).toFixed(3)} ms per list of ${all.length} products`,
+  );
 }

@@ -13,7 +13,13 @@ import { createRateLimiter } from './core/rate-limiter.ts';
 import { applyRouteLimits } from './core/route-limits.ts';
 import { rejectUnsafeCharacters } from './core/input-hardening.ts';
 import { enforceBodyDeadline } from './core/request-deadline.ts';
-import { acceptEmptyJsonBodies, addSecurityHeaders, answerErrors, checkContracts, registerTransports } from './core/http-setup.ts';
+import {
+  acceptEmptyJsonBodies,
+  addSecurityHeaders,
+  answerErrors,
+  checkContracts,
+  registerTransports,
+} from './core/http-setup.ts';
 import { serveWebApp } from './core/web-serving.ts';
 import type { AppContext } from './core/context.ts';
 import { createSessions, type Sessions } from './modules/accounts/sessions.ts';
@@ -45,7 +51,6 @@ export interface KujiyaApp {
   services: Services;
 }
 
-
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 export const REQUEST_TIMEOUT_MS = 30_000;
 export const CONNECTION_TIMEOUT_MS = 60_000;
@@ -53,10 +58,15 @@ export const CONNECTION_TIMEOUT_MS = 60_000;
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 /** The shared infrastructure every service and route receives: config, database, clock, tokens, guards, limiter. */
-async function createContext(app: FastifyInstance, options: BuildAppOptions, clock: Clock): Promise<{ ctx: AppContext; sessions: Sessions }> {
+async function createContext(
+  app: FastifyInstance,
+  options: BuildAppOptions,
+  clock: Clock,
+): Promise<{ ctx: AppContext; sessions: Sessions }> {
   const { config, database } = options;
   const jwtSecret =
-    config.jwtSecret ?? (await getOrCreateSetting(database.db, 'jwt_secret', () => crypto.randomBytes(48).toString('hex')));
+    config.jwtSecret ??
+    (await getOrCreateSetting(database.db, 'jwt_secret', () => crypto.randomBytes(48).toString('hex')));
   // The accounts' session check runs on every authenticated request (docs/rules/accounts.md).
   const sessions = createSessions({ db: database.db, clock, log: app.log });
   const tokens = new TokenService(jwtSecret, () => clock.now(), sessions.currentTokenVersion);
@@ -129,6 +139,8 @@ export async function buildApp(options: BuildAppOptions): Promise<KujiyaApp> {
   const services = createServices(ctx, { sessions });
   await registerOpenApi(app, ctx.guards);
   await registerApiRoutes(app, { ctx, services });
-  await serveWebApp(app, options.webDist === undefined ? defaultWebDist : options.webDist, () => services.catalogue.listingBody());
+  await serveWebApp(app, options.webDist === undefined ? defaultWebDist : options.webDist, () =>
+    services.catalogue.listingBody(),
+  );
   return { app, routeTable, ctx, services };
 }

@@ -77,13 +77,15 @@ function isRouteList(fn: ts.FunctionLikeDeclaration): boolean {
   const app = fn.parameters[0]?.name;
   const appName = app && ts.isIdentifier(app) ? app.text : null;
   const isApp = (node: ts.Node | undefined) => !!node && ts.isIdentifier(node) && node.text === appName;
-  const isAlias = (node: ts.Expression | undefined) => !!node && (ts.isIdentifier(node) || ts.isPropertyAccessExpression(node));
+  const isAlias = (node: ts.Expression | undefined) =>
+    !!node && (ts.isIdentifier(node) || ts.isPropertyAccessExpression(node));
   return fn.body.statements.every((statement) => {
     if (ts.isReturnStatement(statement)) {
       const value = statement.expression;
       return !value || ((ts.isArrayLiteralExpression(value) || ts.isObjectLiteralExpression(value)) && onlyData(value));
     }
-    if (ts.isVariableStatement(statement)) return statement.declarationList.declarations.every((d) => isAlias(d.initializer));
+    if (ts.isVariableStatement(statement))
+      return statement.declarationList.declarations.every((d) => isAlias(d.initializer));
     if (!ts.isExpressionStatement(statement)) return false;
     let call = statement.expression;
     if (ts.isAwaitExpression(call)) call = call.expression;
@@ -108,7 +110,8 @@ function sizeFindings(file: string, text: string): SizeFinding[] {
   const findings: SizeFinding[] = [];
   const fileLines = text.endsWith('\n') ? lineOf(text.length) - 1 : lineOf(text.length);
   if (declarative.some((pattern) => pattern.test(file))) return findings;
-  if (fileLines > MAX_FILE_LINES) findings.push({ file, line: 1, lines: fileLines, kind: 'file', name: path.basename(file) });
+  if (fileLines > MAX_FILE_LINES)
+    findings.push({ file, line: 1, lines: fileLines, kind: 'file', name: path.basename(file) });
   const visit = (node: ts.Node) => {
     if (ts.isFunctionLike(node) && 'body' in node && node.body) {
       const fn = node as ts.FunctionLikeDeclaration;
@@ -130,7 +133,8 @@ function sourceFiles(): string[] {
     for (const entry of fs.readdirSync(path.join(repoRoot, dir), { withFileTypes: true })) {
       const relative = `${dir}/${entry.name}`;
       if (entry.isDirectory()) walk(relative);
-      else if (/\.tsx?$/.test(entry.name) && !notChecked.some((pattern) => pattern.test(relative))) files.push(relative);
+      else if (/\.tsx?$/.test(entry.name) && !notChecked.some((pattern) => pattern.test(relative)))
+        files.push(relative);
     }
   };
   sourceRoots.forEach(walk);
@@ -142,7 +146,9 @@ const body = (n: number) => Array.from({ length: n }, (_, i) => `  const v${i} =
 describe('size gate', () => {
   it('finds long files and functions, and exempts components and route lists', () => {
     const long = `export function big() {\n${body(80)}\n}\n`;
-    expect(sizeFindings('a/x.ts', long)).toEqual([{ file: 'a/x.ts', line: 1, lines: 82, kind: 'function', name: 'big' }]);
+    expect(sizeFindings('a/x.ts', long)).toEqual([
+      { file: 'a/x.ts', line: 1, lines: 82, kind: 'function', name: 'big' },
+    ]);
     expect(sizeFindings('a/x.ts', `export const ok = () => {\n${body(78)}\n};\n`)).toEqual([]);
     expect(sizeFindings('a/x.ts', `${body(401)}\n`).map((f) => f.kind)).toEqual(['file']);
     const component = `export function Page() {\n${body(90)}\n  return <div />;\n}\n`;

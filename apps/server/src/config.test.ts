@@ -56,7 +56,9 @@ describe('loadConfig', () => {
     const secret = 'x'.repeat(32);
     expect(loadConfig({}).testCourier).toBe(true);
     expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, PAYMENTS: 'test' }).testCourier).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, PAYMENTS: 'test', TEST_COURIER: '1' }).testCourier).toBe(true);
+    expect(
+      loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, PAYMENTS: 'test', TEST_COURIER: '1' }).testCourier,
+    ).toBe(true);
     const easy = loadConfig({ EASYPARCEL_API_KEY: 'EP-key', EASYPARCEL_API_BASE: 'http://127.0.0.1:9/' });
     expect(easy.easyparcel).toEqual({ apiKey: 'EP-key', apiBase: 'http://127.0.0.1:9', serviceId: 'EP-CS0C' });
     expect(easy.testCourier).toBe(false);
@@ -70,7 +72,12 @@ describe('loadConfig', () => {
     expect(config.payments).toBe('test');
     expect(config.demoData).toBe(false);
     expect(loadConfig({ ...production, PAYMENTS: 'test', DEMO_DATA: '1' }).demoData).toBe(true);
-    const stripe = loadConfig({ ...production, STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_PUBLISHABLE_KEY: 'pk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' });
+    const stripe = loadConfig({
+      ...production,
+      STRIPE_SECRET_KEY: 'sk_live_x',
+      STRIPE_PUBLISHABLE_KEY: 'pk_live_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+    });
     expect(stripe.payments).toBe('stripe');
     expect(loadConfig({}).payments).toBe('test');
   });

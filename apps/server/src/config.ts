@@ -74,10 +74,22 @@ const envSchema = z.object({
   DEV_OUTBOX: flag(false),
   // Default: on outside production, off in production (see loadConfig).
   DEMO_DATA: optionalString,
-  PAYMENTS: optionalString.refine((v) => v === undefined || v === 'test' || v === 'stripe', { message: 'must be test or stripe' }),
+  PAYMENTS: optionalString.refine((v) => v === undefined || v === 'test' || v === 'stripe', {
+    message: 'must be test or stripe',
+  }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  LIVE_MAX_SOCKETS_PER_IP: z.coerce.number({ message: 'must be a whole number' }).int().min(1).max(1_000_000).default(50),
-  DATABASE_POOL_SIZE: z.coerce.number({ message: 'must be a whole number' }).int().min(1).max(1000).default(DEFAULT_DATABASE_POOL_SIZE),
+  LIVE_MAX_SOCKETS_PER_IP: z.coerce
+    .number({ message: 'must be a whole number' })
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(50),
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ message: 'must be a whole number' })
+    .int()
+    .min(1)
+    .max(1000)
+    .default(DEFAULT_DATABASE_POOL_SIZE),
 });
 
 export type Config = {
@@ -155,7 +167,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   // The outbox holds sign-up codes and reset links: whoever reads it can take over any account.
   if (e.NODE_ENV === 'production' && e.DEV_OUTBOX) {
-    throw new ConfigError('Invalid configuration: DEV_OUTBOX cannot be set with NODE_ENV=production (the dev outbox holds sign-up codes and reset links)');
+    throw new ConfigError(
+      'Invalid configuration: DEV_OUTBOX cannot be set with NODE_ENV=production (the dev outbox holds sign-up codes and reset links)',
+    );
   }
   const demoData = flag(e.NODE_ENV !== 'production').safeParse(e.DEMO_DATA);
   if (!demoData.success) throw new ConfigError('Invalid configuration: DEMO_DATA must be 0/1/true/false');
@@ -182,7 +196,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     admin: e.ADMIN_USERNAME ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD! } : undefined,
     easyparcel: e.EASYPARCEL_API_KEY
-      ? { apiKey: e.EASYPARCEL_API_KEY, apiBase: (e.EASYPARCEL_API_BASE ?? 'https://connect.easyparcel.sg').replace(/\/$/, ''), serviceId: e.EASYPARCEL_SERVICE_ID }
+      ? {
+          apiKey: e.EASYPARCEL_API_KEY,
+          apiBase: (e.EASYPARCEL_API_BASE ?? 'https://connect.easyparcel.sg').replace(/\/$/, ''),
+          serviceId: e.EASYPARCEL_SERVICE_ID,
+        }
       : undefined,
     testCourier: !e.EASYPARCEL_API_KEY && (e.NODE_ENV !== 'production' || e.TEST_COURIER),
     collectionSlotCapacity: e.COLLECTION_SLOT_CAPACITY,

@@ -36,13 +36,21 @@ const POSTS_WITHOUT_JSON_BODY: Record<string, string> = {
   'POST /api/admin/jobs/:id/retry': 'the failed job id is the whole input',
 };
 
-type Schema = { params?: unknown; body?: unknown; querystring?: unknown; response?: Record<string, unknown>; hide?: boolean };
+type Schema = {
+  params?: unknown;
+  body?: unknown;
+  querystring?: unknown;
+  response?: Record<string, unknown>;
+  hide?: boolean;
+};
 const methodsOf = (route: RouteOptions) => (Array.isArray(route.method) ? route.method : [route.method]);
 const pathParams = (url: string) => [...url.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]!);
 const shapeKeys = (schema: unknown) => Object.keys((schema as { shape?: object } | undefined)?.shape ?? {});
 /** The API's own routes (the reference page's plugin routes are not part of the contract). */
 const apiRoutes = (routes: RouteOptions[]) =>
-  routes.filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs') && !methodsOf(r).every((m) => m === 'HEAD'));
+  routes.filter(
+    (r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs') && !methodsOf(r).every((m) => m === 'HEAD'),
+  );
 
 describe('the route table', () => {
   let t: TestApp;
@@ -82,7 +90,13 @@ describe('the route table', () => {
     expect(res.statusCode).toBe(200);
     const document = res.json() as {
       openapi: string;
-      paths: Record<string, Record<string, { parameters?: { in: string; name: string }[]; requestBody?: unknown; responses?: Record<string, unknown> }>>;
+      paths: Record<
+        string,
+        Record<
+          string,
+          { parameters?: { in: string; name: string }[]; requestBody?: unknown; responses?: Record<string, unknown> }
+        >
+      >;
     };
     expect(document.openapi).toMatch(/^3\.1/);
     const problems: string[] = [];
@@ -98,13 +112,16 @@ describe('the route table', () => {
           continue;
         }
         const inPath = (operation.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name);
-        for (const param of pathParams(route.url)) if (!inPath.includes(param)) problems.push(`${name}: path parameter ${param} missing`);
+        for (const param of pathParams(route.url))
+          if (!inPath.includes(param)) problems.push(`${name}: path parameter ${param} missing`);
         for (const key of shapeKeys(schema.querystring)) {
-          if (!(operation.parameters ?? []).some((p) => p.in === 'query' && p.name === key)) problems.push(`${name}: query ${key} missing`);
+          if (!(operation.parameters ?? []).some((p) => p.in === 'query' && p.name === key))
+            problems.push(`${name}: query ${key} missing`);
         }
         if (schema.body && !operation.requestBody) problems.push(`${name}: request body missing`);
         for (const status of Object.keys(schema.response ?? {})) {
-          const response = operation.responses?.[status] as { content?: Record<string, { schema?: unknown }> } | undefined;
+          const response = operation.responses?.[status] as
+            { content?: Record<string, { schema?: unknown }> } | undefined;
           if (!response) problems.push(`${name}: response ${status} missing`);
           else if (status !== '304' && !Object.values(response.content ?? {}).some((c) => c.schema)) {
             problems.push(`${name}: response ${status} has no schema`);
@@ -129,18 +146,32 @@ describe('an answer that breaks its schema', () => {
   it('answers 500 naming the route and the field, and fails the test app when it closes', async () => {
     const database = await openTestDatabase();
     const breaches: string[] = [];
-    const config = loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'test-secret-test-secret-test-secret-0123', DEMO_DATA: '0' });
-    const { app } = await buildApp({ config, database, logger: false, webDist: false, onContractBreach: (m) => breaches.push(m) });
-    app.withTypeProvider<ZodTypeProvider>().get(
-      '/api/broken',
-      { schema: { response: { 200: messageResponseSchema } } },
-      async () => ({ message: 42 }) as unknown as { message: string },
-    );
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+      DEMO_DATA: '0',
+    });
+    const { app } = await buildApp({
+      config,
+      database,
+      logger: false,
+      webDist: false,
+      onContractBreach: (m) => breaches.push(m),
+    });
+    app
+      .withTypeProvider<ZodTypeProvider>()
+      .get(
+        '/api/broken',
+        { schema: { response: { 200: messageResponseSchema } } },
+        async () => ({ message: 42 }) as unknown as { message: string },
+      );
     try {
       await app.ready();
       const res = await app.inject({ method: 'GET', url: '/api/broken' });
       expect(res.statusCode).toBe(500);
-      expect(res.json().message).toBe('Response of GET /api/broken does not match its schema at message: Invalid input: expected string, received number');
+      expect(res.json().message).toBe(
+        'Response of GET /api/broken does not match its schema at message: Invalid input: expected string, received number',
+      );
       expect(breaches).toHaveLength(1);
     } finally {
       await app.close();

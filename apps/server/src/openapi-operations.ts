@@ -35,7 +35,9 @@ type Document = {
 };
 
 const hooksOf = (route: RouteOptions) =>
-  [route.onRequest, route.preValidation, route.preHandler].flatMap((hook) => (Array.isArray(hook) ? hook : hook ? [hook] : []));
+  [route.onRequest, route.preValidation, route.preHandler].flatMap((hook) =>
+    Array.isArray(hook) ? hook : hook ? [hook] : [],
+  );
 
 /** Which guard a route runs, by identity with the app's guards (whichever hook it is on). */
 function guardOf(route: RouteOptions, guards: Guards): Guard {
@@ -51,7 +53,12 @@ export function collectRouteFacts(guards: Guards) {
   const facts = new Map<string, RouteFacts>();
   const onRoute = (route: RouteOptions) => {
     if (!route.url.startsWith('/api/')) return;
-    const schema = (route.schema ?? {}) as { params?: unknown; querystring?: unknown; body?: unknown; consumes?: unknown };
+    const schema = (route.schema ?? {}) as {
+      params?: unknown;
+      querystring?: unknown;
+      body?: unknown;
+      consumes?: unknown;
+    };
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       const key = `${method} ${route.url}`;
@@ -69,7 +76,10 @@ export function collectRouteFacts(guards: Guards) {
 }
 
 const jsonSchema = (schema: z.ZodType) => {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<
+    string,
+    unknown
+  >;
   return rest;
 };
 const binary = { type: 'string', format: 'binary' };
@@ -80,20 +90,31 @@ const REQUEST_BODIES: Record<string, () => unknown> = {
     const fields = jsonSchema(updateProfileFieldsSchema) as { properties?: Record<string, unknown> };
     const form = { ...fields, properties: { ...fields.properties, profileImage: binary } };
     return {
-      description: 'The profile form: its text fields and an optional picture (`profileImage`); JSON without a picture.',
+      description:
+        'The profile form: its text fields and an optional picture (`profileImage`); JSON without a picture.',
       required: true,
-      content: { 'multipart/form-data': { schema: form }, 'application/json': { schema: jsonSchema(updateProfileFieldsSchema) } },
+      content: {
+        'multipart/form-data': { schema: form },
+        'application/json': { schema: jsonSchema(updateProfileFieldsSchema) },
+      },
     };
   },
   'POST /api/admin/add-product': () => {
     const fields = jsonSchema(newProductFormSchema) as { properties?: Record<string, unknown>; required?: string[] };
-    const images = { productImage: binary, ...Object.fromEntries(Array.from({ length: 27 }, (_, i) => [`prizeImage${i}`, binary])) };
+    const images = {
+      productImage: binary,
+      ...Object.fromEntries(Array.from({ length: 27 }, (_, i) => [`prizeImage${i}`, binary])),
+    };
     return {
       description: 'The new set: its text fields, `productImage` and one `prizeImage<n>` per prize.',
       required: true,
       content: {
         'multipart/form-data': {
-          schema: { ...fields, properties: { ...fields.properties, ...images }, required: [...(fields.required ?? []), 'productImage'] },
+          schema: {
+            ...fields,
+            properties: { ...fields.properties, ...images },
+            required: [...(fields.required ?? []), 'productImage'],
+          },
         },
       },
     };
@@ -101,25 +122,41 @@ const REQUEST_BODIES: Record<string, () => unknown> = {
   'POST /api/admin/images': () => ({
     description: 'One image file, `image` (SVG, PNG, JPEG or WebP, at most 5 MB).',
     required: true,
-    content: { 'multipart/form-data': { schema: { type: 'object', required: ['image'], properties: { image: binary } } } },
+    content: {
+      'multipart/form-data': { schema: { type: 'object', required: ['image'], properties: { image: binary } } },
+    },
   }),
   'POST /api/payment/webhook': () => ({
     description: "The gateway's event, as the exact bytes it signed (checked against the `Stripe-Signature` header).",
     required: true,
-    content: { 'application/json': { schema: { type: 'object', description: "A payment gateway event (the gateway's own shape)." } } },
+    content: {
+      'application/json': {
+        schema: { type: 'object', description: "A payment gateway event (the gateway's own shape)." },
+      },
+    },
   }),
 };
 
 /** Extra parameters of routes that read a header themselves. */
 const HEADER_PARAMETERS: Record<string, unknown[]> = {
   'POST /api/payment/webhook': [
-    { in: 'header', name: 'Stripe-Signature', required: true, description: "The gateway's signature of the raw body.", schema: { type: 'string' } },
+    {
+      in: 'header',
+      name: 'Stripe-Signature',
+      required: true,
+      description: "The gateway's signature of the raw body.",
+      schema: { type: 'string' },
+    },
   ],
 };
 
 /** Answers that are not JSON. */
 const MEDIA_RESPONSES: Record<string, { status: string; type: string; description: string }> = {
-  'POST /api/admin/shipments/export-pending': { status: '200', type: 'application/pdf', description: 'The labels of every pending paid shipment, one page each.' },
+  'POST /api/admin/shipments/export-pending': {
+    status: '200',
+    type: 'application/pdf',
+    description: 'The labels of every pending paid shipment, one page each.',
+  },
 };
 
 const ERROR_TEXT: Record<number, string> = {
@@ -159,7 +196,11 @@ function errorResponseComponent(status: number) {
           required: ['message', 'code'],
           properties: {
             message: { type: 'string', description: 'The user-facing text.' },
-            code: { type: 'string', enum: errorCodesOfStatus(status), description: 'The error code (docs/rules/errors.md).' },
+            code: {
+              type: 'string',
+              enum: errorCodesOfStatus(status),
+              description: 'The error code (docs/rules/errors.md).',
+            },
           },
         },
       },
@@ -172,16 +213,27 @@ const capital = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 /** `POST /api/users/update-profile` → postUsersUpdateProfile; a path parameter reads `ByOrderId`. */
 function operationIdOf(method: string, path: string): string {
-  const parts = path.replace(/^\/api\//, '').split('/').filter(Boolean);
-  const named = parts.map((part) => (part.startsWith('{') ? `By${capital(part.slice(1, -1))}` : words(part).map(capital).join('')));
+  const parts = path
+    .replace(/^\/api\//, '')
+    .split('/')
+    .filter(Boolean);
+  const named = parts.map((part) =>
+    part.startsWith('{') ? `By${capital(part.slice(1, -1))}` : words(part).map(capital).join(''),
+  );
   return method.toLowerCase() + named.join('');
 }
 
 const VERB: Record<string, string> = { get: 'Get', post: 'Post', put: 'Update', patch: 'Change', delete: 'Delete' };
 /** A readable summary from the path: `GET /api/order/status/{orderId}` → "Get order status (by orderId)". */
 function summaryOf(method: string, path: string): string {
-  const parts = path.replace(/^\/api\//, '').split('/').filter(Boolean);
-  const text = parts.filter((p) => !p.startsWith('{')).flatMap(words).join(' ');
+  const parts = path
+    .replace(/^\/api\//, '')
+    .split('/')
+    .filter(Boolean);
+  const text = parts
+    .filter((p) => !p.startsWith('{'))
+    .flatMap(words)
+    .join(' ');
   const params = parts.filter((p) => p.startsWith('{')).map((p) => p.slice(1, -1));
   return `${VERB[method] ?? capital(method)} ${text}${params.length ? ` (by ${params.join(', ')})` : ''}`;
 }
@@ -205,17 +257,24 @@ export function completeDocument(document: Document, facts: Map<string, RouteFac
       operation.security = fact?.guard ? SECURITY[fact.guard] : [];
       if (REQUEST_BODIES[key]) operation.requestBody = REQUEST_BODIES[key]();
       const headers = HEADER_PARAMETERS[key] ?? [];
-      if (headers.length > 0) operation.parameters = [...(operation.parameters ?? []).filter((p) => !headers.includes(p)), ...headers];
+      if (headers.length > 0)
+        operation.parameters = [...(operation.parameters ?? []).filter((p) => !headers.includes(p)), ...headers];
       const media = MEDIA_RESPONSES[key];
       operation.responses ??= {};
-      if (media) operation.responses[media.status] = { description: media.description, content: { [media.type]: { schema: binary } } };
+      if (media)
+        operation.responses[media.status] = {
+          description: media.description,
+          content: { [media.type]: { schema: binary } },
+        };
       for (const status of errorStatuses(method.toUpperCase(), fact)) {
         errorStatusesUsed.add(status);
         operation.responses[String(status)] ??= { $ref: `#/components/responses/Error${status}` };
       }
     }
   }
-  const responses = Object.fromEntries([...errorStatusesUsed].sort().map((status) => [`Error${status}`, errorResponseComponent(status)]));
+  const responses = Object.fromEntries(
+    [...errorStatusesUsed].sort().map((status) => [`Error${status}`, errorResponseComponent(status)]),
+  );
   document.components = { ...document.components, responses: { ...document.components?.responses, ...responses } };
   return document;
 }

@@ -33,8 +33,18 @@ export async function registerOpenApi(app: FastifyInstance, guards: Guards): Pro
       servers: [{ url: '/', description: 'The shop that serves this document' }],
       components: {
         securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: "A shopper's token (POST /api/users/login)." },
-          adminBearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: "An admin's token (POST /api/admin/login)." },
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description: "A shopper's token (POST /api/users/login).",
+          },
+          adminBearer: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description: "An admin's token (POST /api/admin/login).",
+          },
         },
       },
     },
@@ -45,22 +55,28 @@ export async function registerOpenApi(app: FastifyInstance, guards: Guards): Pro
     },
   });
 
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/openapi.json',
-    { schema: { hide: true, response: { 200: openApiDocumentSchema } } },
-    async () => app.swagger() as unknown as z.infer<typeof openApiDocumentSchema>,
-  );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/api/openapi.json',
+      { schema: { hide: true, response: { 200: openApiDocumentSchema } } },
+      async () => app.swagger() as unknown as z.infer<typeof openApiDocumentSchema>,
+    );
 
   await app.register(async (scope) => {
     // The page starts itself with one inline script; the shop's policy allows exactly that script (by
     // its hash) on these pages and nothing else inline.
     scope.addHook('onSend', async (_request, reply, payload) => {
-      if (typeof payload !== 'string' || !String(reply.getHeader('content-type')).startsWith('text/html')) return payload;
+      if (typeof payload !== 'string' || !String(reply.getHeader('content-type')).startsWith('text/html'))
+        return payload;
       const hashes = [...payload.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
         (m) => `'sha256-${crypto.createHash('sha256').update(m[1]!).digest('base64')}'`,
       );
       const policy = String(reply.getHeader('content-security-policy') ?? '');
-      reply.header('content-security-policy', policy.replace(/script-src ([^;]*)/, `script-src $1 ${hashes.join(' ')}`));
+      reply.header(
+        'content-security-policy',
+        policy.replace(/script-src ([^;]*)/, `script-src $1 ${hashes.join(' ')}`),
+      );
       return payload;
     });
     await scope.register(apiReference, {

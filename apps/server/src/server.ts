@@ -68,12 +68,16 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     startupNotes.push(...(await seedDemoData(built.ctx, built.services)));
   }
   // After a flood the process gives its memory back once traffic is quiet (core/memory-settle.ts).
-  const stopMemorySettle = config.env === 'test' ? undefined : startMemorySettle(built.app, built.ctx.log, options.memorySettleIntervalMs);
+  const stopMemorySettle =
+    config.env === 'test' ? undefined : startMemorySettle(built.app, built.ctx.log, options.memorySettleIntervalMs);
   const address = await built.app.listen({ port: config.port, host: config.host });
   const port = new URL(address).port;
   // Every background job (docs/jobs.md) on the pg-boss queue: one registry, started and stopped here;
   // each instance runs it and the queue gives each run to one of them. Tests start their own.
-  const jobs = config.env === 'test' ? undefined : createJobRegistry(built.ctx.jobs, built.services, { everyMs: options.jobIntervalMs, log: built.ctx.log });
+  const jobs =
+    config.env === 'test'
+      ? undefined
+      : createJobRegistry(built.ctx.jobs, built.services, { everyMs: options.jobIntervalMs, log: built.ctx.log });
   await jobs?.start();
   return {
     ...built,

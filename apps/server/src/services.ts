@@ -59,13 +59,48 @@ export function createServices(ctx: AppContext, built: { sessions: Sessions }) {
 
   // Purchases, what they leave in the shopper's inventory, and what happens to it afterwards.
   const inventory = createInventoryService(ctx, { catalogue, notifications });
-  const orders = createOrdersService(ctx, { catalogue, stock, fairness, wallet, inventory, notifications, payments, live });
-  const fulfilment = createFulfilmentService(ctx, { inventory, payments, accounts, notifications, orders, pickupPoint: shopSettings.pickupPoint });
+  const orders = createOrdersService(ctx, {
+    catalogue,
+    stock,
+    fairness,
+    wallet,
+    inventory,
+    notifications,
+    payments,
+    live,
+  });
+  const fulfilment = createFulfilmentService(ctx, {
+    inventory,
+    payments,
+    accounts,
+    notifications,
+    orders,
+    pickupPoint: shopSettings.pickupPoint,
+  });
   const trading = createTradingService(ctx, { inventory, catalogue, accounts, notifications });
 
   // The back office on top of everything.
-  const admin = createAdminService(ctx, { audit, catalogue, orders, fulfilment, inventory, accounts, media, notifications, payments });
-  const shopOps = createShopOpsService(ctx, { accounts, wallet, tokenShop, orders, inventory, fulfilment, trading, audit });
+  const admin = createAdminService(ctx, {
+    audit,
+    catalogue,
+    orders,
+    fulfilment,
+    inventory,
+    accounts,
+    media,
+    notifications,
+    payments,
+  });
+  const shopOps = createShopOpsService(ctx, {
+    accounts,
+    wallet,
+    tokenShop,
+    orders,
+    inventory,
+    fulfilment,
+    trading,
+    audit,
+  });
   const announcements = createAnnouncementsService(ctx, { audit });
   // The background jobs' dead letters (the queue itself is `ctx.jobs`; its registry is src/jobs/).
   const jobsAdmin = createJobsAdminService(ctx, { audit });

@@ -31,7 +31,7 @@ function noise(seed = 1) {
   let x = seed;
   return () => {
     x = (x * 1103515245 + 12345) & 0x7fffffff;
-    return (x / 0x3fffffff) - 1;
+    return x / 0x3fffffff - 1;
   };
 }
 
@@ -71,9 +71,19 @@ const PHONES = {
 export function moeMoeKyun(rate = 22050) {
   // [phone, seconds, pitch Hz at start, pitch at end]
   const script = [
-    ['m', 0.07, 420, 440], ['o', 0.12, 440, 470], ['e', 0.14, 480, 430], ['_', 0.05, 0, 0],
-    ['m', 0.07, 440, 460], ['o', 0.12, 470, 500], ['e', 0.14, 510, 460], ['_', 0.07, 0, 0],
-    ['k', 0.04, 0, 0], ['y', 0.06, 520, 560], ['u', 0.2, 580, 720], ['n', 0.16, 700, 620], ['_', 0.06, 0, 0],
+    ['m', 0.07, 420, 440],
+    ['o', 0.12, 440, 470],
+    ['e', 0.14, 480, 430],
+    ['_', 0.05, 0, 0],
+    ['m', 0.07, 440, 460],
+    ['o', 0.12, 470, 500],
+    ['e', 0.14, 510, 460],
+    ['_', 0.07, 0, 0],
+    ['k', 0.04, 0, 0],
+    ['y', 0.06, 520, 560],
+    ['u', 0.2, 580, 720],
+    ['n', 0.16, 700, 620],
+    ['_', 0.06, 0, 0],
   ];
   const rnd = noise(7);
   const out = [];
@@ -116,10 +126,70 @@ export function moeMoeKyun(rate = 22050) {
 const NOTE = (semitonesFromA4) => 440 * 2 ** (semitonesFromA4 / 12);
 // A bright pentatonic tune in C major, 8 bars of eighth notes at 132 bpm; null is a rest.
 const MELODY = [
-  3, 7, 10, 7, 12, 10, 7, null, 5, 7, 5, 3, 0, 3, 5, null,
-  3, 7, 10, 12, 15, 12, 10, null, 12, 10, 7, 5, 7, null, 3, null,
-  3, 7, 10, 7, 12, 10, 7, null, 5, 7, 10, 12, 10, 7, 5, null,
-  7, 10, 12, 15, 12, 10, 7, 5, 3, 5, 7, 5, 3, null, null, null,
+  3,
+  7,
+  10,
+  7,
+  12,
+  10,
+  7,
+  null,
+  5,
+  7,
+  5,
+  3,
+  0,
+  3,
+  5,
+  null,
+  3,
+  7,
+  10,
+  12,
+  15,
+  12,
+  10,
+  null,
+  12,
+  10,
+  7,
+  5,
+  7,
+  null,
+  3,
+  null,
+  3,
+  7,
+  10,
+  7,
+  12,
+  10,
+  7,
+  null,
+  5,
+  7,
+  10,
+  12,
+  10,
+  7,
+  5,
+  null,
+  7,
+  10,
+  12,
+  15,
+  12,
+  10,
+  7,
+  5,
+  3,
+  5,
+  7,
+  5,
+  3,
+  null,
+  null,
+  null,
 ];
 const BASS = [-21, -21, -14, -14, -16, -16, -21, -21]; // C, C, G, G, F, F... one root per bar (A4-relative)
 
@@ -141,7 +211,8 @@ export function backgroundLoop(rate = 11025) {
       }
     }
     // Hi-hat on every off-beat eighth.
-    if (index % 2 === 1) for (let i = 0; i < 300 && start + i < total; i++) out[start + i] += rnd() * 0.06 * Math.exp(-i / 60);
+    if (index % 2 === 1)
+      for (let i = 0; i < 300 && start + i < total; i++) out[start + i] += rnd() * 0.06 * Math.exp(-i / 60);
   });
   const bar = 8 * eighth;
   for (let b = 0; b < BASS.length; b++) {

@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
  * does (`getInventory.ts`, `abandonItems.ts`).
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const list = (dir: string) => (fs.existsSync(path.join(root, dir)) ? fs.readdirSync(path.join(root, dir), { withFileTypes: true }) : []);
+const list = (dir: string) =>
+  fs.existsSync(path.join(root, dir)) ? fs.readdirSync(path.join(root, dir), { withFileTypes: true }) : [];
 
 describe('file names', () => {
   it("a server module's test helpers are its test-helpers.ts", () => {
@@ -17,7 +18,11 @@ describe('file names', () => {
     expect(modules.length).toBeGreaterThan(10);
     const odd = modules.flatMap(({ name }) =>
       list(`apps/server/src/modules/${name}`)
-        .filter((entry) => (entry.isDirectory() && entry.name === 'test') || /^(testing|test-utils|fixtures|helpers)\.ts$/.test(entry.name))
+        .filter(
+          (entry) =>
+            (entry.isDirectory() && entry.name === 'test') ||
+            /^(testing|test-utils|fixtures|helpers)\.ts$/.test(entry.name),
+        )
         .map((entry) => `apps/server/src/modules/${name}/${entry.name}`),
     );
     expect(odd).toEqual([]);
@@ -32,6 +37,8 @@ describe('file names', () => {
     ];
     const files = folders.flatMap((folder) => list(folder).map((entry) => `${folder}/${entry.name}`));
     expect(files.length).toBeGreaterThan(50);
-    expect(files.filter((file) => !/\/[a-z]+[A-Z][A-Za-z]*\.ts$/.test(file) && !/\/(login|logout)\.ts$/.test(file))).toEqual([]);
+    expect(
+      files.filter((file) => !/\/[a-z]+[A-Z][A-Za-z]*\.ts$/.test(file) && !/\/(login|logout)\.ts$/.test(file)),
+    ).toEqual([]);
   });
 });

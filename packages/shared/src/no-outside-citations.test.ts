@@ -56,8 +56,12 @@ describe('code comments', () => {
     // Built from pieces so that this file itself holds no citation a plain text search would flag.
     const rulesCitation = ['RULES', '§3'].join(' ');
     const specCitation = ['spec', '000', '§7'].join(' ');
-    expect(comments(`const a = 1; // the rule of ${rulesCitation}`).some((c) => outsideCitation.test(c.text))).toBe(true);
+    expect(comments(`const a = 1; // the rule of ${rulesCitation}`).some((c) => outsideCitation.test(c.text))).toBe(
+      true,
+    );
     expect(comments(`/** see ${specCitation} */`).some((c) => outsideCitation.test(c.text))).toBe(true);
-    expect(comments("const url = 'https://x.example/a'; // docs/rules/buying.md").some((c) => outsideCitation.test(c.text))).toBe(false);
+    expect(
+      comments("const url = 'https://x.example/a'; // docs/rules/buying.md").some((c) => outsideCitation.test(c.text)),
+    ).toBe(false);
   });
 });

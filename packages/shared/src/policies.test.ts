@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { FINAL_PAYMENT_STATUSES, RESET_LINK_VALIDITY, VERIFICATION_CODE_VALIDITY, isFinalPaymentStatus, tokenCost } from './index.ts';
+import {
+  FINAL_PAYMENT_STATUSES,
+  RESET_LINK_VALIDITY,
+  VERIFICATION_CODE_VALIDITY,
+  isFinalPaymentStatus,
+  tokenCost,
+} from './index.ts';
 
 describe('shared policies', () => {
   it('say the lifetimes the way the mails and pages show them', () => {

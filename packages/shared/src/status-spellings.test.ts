@@ -20,7 +20,9 @@ function statusColumns(): { where: string; module: string; values: string[] }[] 
     const file = path.join(modules, module, 'tables.ts');
     if (!fs.existsSync(file)) return [];
     const source = fs.readFileSync(file, 'utf8');
-    return [...source.matchAll(/(\w*[sS]tatus): text\('[a-z_]+'(?:, \{ enum: \[([^\]]*)\] \})?\)(?:\.\$type<([^>]*)>\(\))?/g)].map((match) => {
+    return [
+      ...source.matchAll(/(\w*[sS]tatus): text\('[a-z_]+'(?:, \{ enum: \[([^\]]*)\] \})?\)(?:\.\$type<([^>]*)>\(\))?/g),
+    ].map((match) => {
       const list = match[2] ?? match[3] ?? '';
       const values = [...list.matchAll(/'([^']+)'/g)].map((value) => value[1]!);
       if (list.trim() === 'PaymentStatus') values.push(...paymentStatusSchema.options);
@@ -38,7 +40,9 @@ describe('status spellings', () => {
   });
 
   it('are lowercase snake_case', () => {
-    const odd = columns.flatMap(({ where, values }) => values.filter((value) => !/^[a-z]+(_[a-z]+)*$/.test(value)).map((value) => `${where}: ${value}`));
+    const odd = columns.flatMap(({ where, values }) =>
+      values.filter((value) => !/^[a-z]+(_[a-z]+)*$/.test(value)).map((value) => `${where}: ${value}`),
+    );
     expect(odd).toEqual([]);
   });
 

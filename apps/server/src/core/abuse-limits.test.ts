@@ -27,7 +27,8 @@ describe('bounded holds and writes', () => {
     expect(await ticketsLeftOf(t, first)).toBe(7);
     expect((await reserve(first, 2)).statusCode).toBe(200);
     expect(await ticketsLeftOf(t, first)).toBe(8); // the 3 of the first reservation are free again
-    for (const { setId } of sets.slice(1, MAX_OPEN_RESERVATIONS)) expect((await reserve(setId, 1)).statusCode).toBe(200);
+    for (const { setId } of sets.slice(1, MAX_OPEN_RESERVATIONS))
+      expect((await reserve(setId, 1)).statusCode).toBe(200);
     const over = await reserve(sets[MAX_OPEN_RESERVATIONS]!.setId, 1);
     expect(over.statusCode).toBe(409);
     expect(over.json().message).toBe(TOO_MANY_RESERVATIONS);
@@ -41,17 +42,28 @@ describe('bounded holds and writes', () => {
     const sets = [setId, (await createTestProduct(t)).setId];
     for (let i = 0; i < max; i++) {
       // Each checkout paid (an unpaid one replaced again and again would cool the shopper down first).
-      const res = await api(t, busy, 'POST', '/api/payment/kuji/create-intent', { username: 'busy', setId: sets[i % 2], ticketsBought: 1 });
+      const res = await api(t, busy, 'POST', '/api/payment/kuji/create-intent', {
+        username: 'busy',
+        setId: sets[i % 2],
+        ticketsBought: 1,
+      });
       expect(res.statusCode, res.body).toBe(200);
       expect((await confirmWithCard(t, res.json().clientSecret)).statusCode).toBe(200);
     }
-    const over = await api(t, busy, 'POST', '/api/payment/kuji/create-intent', { username: 'busy', setId, ticketsBought: 1 });
+    const over = await api(t, busy, 'POST', '/api/payment/kuji/create-intent', {
+      username: 'busy',
+      setId,
+      ticketsBought: 1,
+    });
     expect(over.statusCode).toBe(429);
     expect(over.json().message).toMatch(/^Too many attempts/);
     expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
     // Someone else is not affected.
     const other = await fundedShopper(t, 'calm', 0);
-    expect((await api(t, other, 'POST', '/api/payment/kuji/create-intent', { username: 'calm', setId, ticketsBought: 1 })).statusCode).toBe(200);
+    expect(
+      (await api(t, other, 'POST', '/api/payment/kuji/create-intent', { username: 'calm', setId, ticketsBought: 1 }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('buy-outs: a few per hour per shopper; the hold lasts the reservation window', async () => {
@@ -70,7 +82,9 @@ describe('bounded holds and writes', () => {
       }
     }
     const { setId } = await createTestProduct(t);
-    expect((await api(t, buyer, 'POST', '/api/payment/kuji/buy-out', { username: 'buyer', setId })).statusCode).toBe(429);
+    expect((await api(t, buyer, 'POST', '/api/payment/kuji/buy-out', { username: 'buyer', setId })).statusCode).toBe(
+      429,
+    );
   });
 
   it('token intents are rate-limited per shopper', async () => {
@@ -78,7 +92,12 @@ describe('bounded holds and writes', () => {
     const pkg = await testPackage(t);
     const { max } = ROUTE_LIMITS['POST /api/payment/token/create-intent']!;
     for (let i = 0; i < max; i++) await startTokenPurchase(t, shopper, pkg._id);
-    const over = await t.app.inject({ method: 'POST', url: '/api/payment/token/create-intent', headers: shopper.headers, payload: { packageId: pkg._id, username: 'tokeny' } });
+    const over = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment/token/create-intent',
+      headers: shopper.headers,
+      payload: { packageId: pkg._id, username: 'tokeny' },
+    });
     expect(over.statusCode).toBe(429);
   });
 
@@ -88,7 +107,8 @@ describe('bounded holds and writes', () => {
     const big = await send({ name: 'View Product', properties: { junk: 'x'.repeat(5000) } });
     expect(big.statusCode).toBe(413);
     const { max } = ROUTE_LIMITS['POST /api/analytics/event']!;
-    for (let i = 0; i < max; i++) expect((await send({ name: 'View Product', properties: { i } })).statusCode).toBe(202);
+    for (let i = 0; i < max; i++)
+      expect((await send({ name: 'View Product', properties: { i } })).statusCode).toBe(202);
     expect((await send({ name: 'View Product' })).statusCode).toBe(429);
     expect((await send({ name: 'View Product' }, '198.18.0.2')).statusCode).toBe(202);
   });
@@ -98,7 +118,9 @@ describe('bounded holds and writes', () => {
     const upload = async (bytes: Buffer) => {
       const boundary = 'PiaBoundary';
       const body = Buffer.concat([
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="profileImage"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`),
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="profileImage"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`,
+        ),
         bytes,
         Buffer.from(`\r\n--${boundary}--\r\n`),
       ]);
@@ -122,6 +144,8 @@ describe('bounded holds and writes', () => {
     expect(shared).toBe(second);
     await upload(Buffer.from('third picture'));
     expect((await image(second)).statusCode).toBe(200);
-    expect(await t.services.media.imagesOwnedBy(t.ctx.db, (await t.services.accounts.findAccount('pia'))!.id)).toHaveLength(1);
+    expect(
+      await t.services.media.imagesOwnedBy(t.ctx.db, (await t.services.accounts.findAccount('pia'))!.id),
+    ).toHaveLength(1);
   });
 });

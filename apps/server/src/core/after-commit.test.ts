@@ -59,7 +59,7 @@ describe('afterCommit', () => {
 });
 
 describe('afterCommit in the app', () => {
-  it('holds the work of a purchase batch\'s transaction (lockDb) until it commits', async () => {
+  it("holds the work of a purchase batch's transaction (lockDb) until it commits", async () => {
     const t = await createTestApp();
     try {
       const ran: string[] = [];

@@ -69,7 +69,12 @@ export class TokenService {
     private readonly sessions?: SessionLookup,
   ) {
     this.key = new TextEncoder().encode(secret);
-    this.verifySignature = createVerifier({ key: secret, algorithms: ['HS256'], ignoreExpiration: true, ignoreNotBefore: true });
+    this.verifySignature = createVerifier({
+      key: secret,
+      algorithms: ['HS256'],
+      ignoreExpiration: true,
+      ignoreNotBefore: true,
+    });
   }
 
   async sign(subject: TokenSubject): Promise<{ token: string; expiresAt: Date }> {
@@ -114,7 +119,12 @@ export class TokenService {
     if (!this.sessions) throw new Error('TokenService: no session lookup registered');
     const state = await this.sessions(role, sub, jti);
     if (!state || state.tokenVersion !== ver) return null;
-    const principal: Principal = { id: sub, username, role, ...(state.adminRole ? { adminRole: state.adminRole } : {}) };
+    const principal: Principal = {
+      id: sub,
+      username,
+      role,
+      ...(state.adminRole ? { adminRole: state.adminRole } : {}),
+    };
     return { principal, token: { tokenId: jti, expiresAt: new Date(exp * 1000) } };
   }
 }

@@ -52,7 +52,11 @@ describe('authorization matrix over the route table', () => {
     markers.push(ownerAccount.email, orderId, paymentIntentId);
     Object.assign(params, { orderId, paymentIntentId, username: 'owner', setId, productId, id: orderId });
     await t.services.accounts.ensureAdmin('matrixadmin', 'Matrix-Admin-1!');
-    const login = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: 'matrixadmin', password: 'Matrix-Admin-1!' } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { username: 'matrixadmin', password: 'Matrix-Admin-1!' },
+    });
     adminToken = login.json().token;
   });
   afterAll(async () => t.close());
@@ -62,7 +66,11 @@ describe('authorization matrix over the route table', () => {
     const [head, payload, signature] = ownerToken.split('.');
     const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<string, unknown>;
     const forged = Buffer.from(JSON.stringify({ ...claims, role: 'admin' })).toString('base64url');
-    const past = new TokenService(JWT_SECRET, () => new Date(Date.now() - 30 * 24 * 3600 * 1000), async () => ({ tokenVersion: 0 }));
+    const past = new TokenService(
+      JWT_SECRET,
+      () => new Date(Date.now() - 30 * 24 * 3600 * 1000),
+      async () => ({ tokenVersion: 0 }),
+    );
     const expired = (await past.sign({ ...owner.user, tokenVersion: 0 })).token;
     const unsigned = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${payload}.`;
     const foreignKey = await new SignJWT({ ...claims })
@@ -87,7 +95,8 @@ describe('authorization matrix over the route table', () => {
     let onRequest = 0;
     for (const route of t.routeTable) {
       for (const hook of ['preParsing', 'preValidation', 'preHandler'] as const) {
-        if (handlersOf(route[hook]).some((handler) => guards.includes(handler))) misplaced.push(`${String(route.method)} ${route.url} (${hook})`);
+        if (handlersOf(route[hook]).some((handler) => guards.includes(handler)))
+          misplaced.push(`${String(route.method)} ${route.url} (${hook})`);
       }
       if (handlersOf(route.onRequest).some((handler) => guards.includes(handler))) onRequest++;
     }
@@ -104,7 +113,10 @@ describe('authorization matrix over the route table', () => {
     let cells = 0;
     for (const { route, guard } of guarded) {
       const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'HEAD');
-      const url = route.url.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => params[name] ?? '00000000-0000-0000-0000-000000000000');
+      const url = route.url.replace(
+        /:([A-Za-z0-9_]+)/g,
+        (_, name: string) => params[name] ?? '00000000-0000-0000-0000-000000000000',
+      );
       const callers: { caller: Caller; mustRefuse: boolean }[] = [
         ...refusedCallers.map((caller) => ({ caller, mustRefuse: true })),
         guard === 'admin'
@@ -112,7 +124,11 @@ describe('authorization matrix over the route table', () => {
           : { caller: { name: 'admin on shopper route', authorization: `Bearer ${adminToken}` }, mustRefuse: true },
       ];
       // Another shopper on the owner's resources: may get an answer about themselves, never the owner's data.
-      if (guard === 'user') callers.push({ caller: { name: 'another shopper', authorization: other.headers.authorization }, mustRefuse: false });
+      if (guard === 'user')
+        callers.push({
+          caller: { name: 'another shopper', authorization: other.headers.authorization },
+          mustRefuse: false,
+        });
       for (const method of methods) {
         for (const { caller, mustRefuse } of callers) {
           cells++;
@@ -120,14 +136,25 @@ describe('authorization matrix over the route table', () => {
             method: method as 'GET',
             url,
             headers: caller.authorization ? { authorization: caller.authorization } : {},
-            ...(method === 'GET' ? {} : { payload: { username: 'owner', orderId: params.orderId, paymentIntentId: params.paymentIntentId, setId: params.setId } }),
+            ...(method === 'GET'
+              ? {}
+              : {
+                  payload: {
+                    username: 'owner',
+                    orderId: params.orderId,
+                    paymentIntentId: params.paymentIntentId,
+                    setId: params.setId,
+                  },
+                }),
           });
           const where = `${method} ${route.url} as ${caller.name}: ${res.statusCode}`;
           if (res.statusCode >= 500) leaks.push(`${where} (server error)`);
           if (mustRefuse && res.statusCode < 400) leaks.push(`${where} (not refused)`);
-          if (mustRefuse && res.statusCode !== 401 && res.statusCode !== 403 && res.statusCode !== 429) leaks.push(`${where} (refused with the wrong status)`);
+          if (mustRefuse && res.statusCode !== 401 && res.statusCode !== 403 && res.statusCode !== 429)
+            leaks.push(`${where} (refused with the wrong status)`);
           const leaked = markers.filter((marker) => res.body.includes(marker));
-          if (res.statusCode < 300 && leaked.length > 0) leaks.push(`${where} (answer holds the owner's ${leaked.join(', ')})`);
+          if (res.statusCode < 300 && leaked.length > 0)
+            leaks.push(`${where} (answer holds the owner's ${leaked.join(', ')})`);
         }
       }
     }

@@ -8,7 +8,9 @@ export type BodyEncoding = 'br' | 'gzip';
  */
 export function compressBody(body: string, encoding: BodyEncoding, effort: 'max' | 'quick'): Buffer {
   if (encoding === 'br') {
-    return zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: effort === 'max' ? 11 : 5 } });
+    return zlib.brotliCompressSync(body, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: effort === 'max' ? 11 : 5 },
+    });
   }
   return zlib.gzipSync(body, { level: effort === 'max' ? 9 : 6 });
 }

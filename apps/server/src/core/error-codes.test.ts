@@ -31,7 +31,9 @@ describe('the code of an HttpError', () => {
     expect(new HttpError(400, 'Anything', {}, {}, ErrorCode.MINIMUM_TICKETS).code).toBe(ErrorCode.MINIMUM_TICKETS);
     expect(badRequest('a\nb', { code: ErrorCode.EXPIRED_SHIPPING }).code).toBe(ErrorCode.EXPIRED_SHIPPING);
     expect(conflict(accountMessages.usernameTaken).code).toBe(ErrorCode.USERNAME_TAKEN);
-    expect(badRequest('Not enough tokens: this purchase costs 5 tokens, you need 2 more.').code).toBe(ErrorCode.INSUFFICIENT_TOKENS);
+    expect(badRequest('Not enough tokens: this purchase costs 5 tokens, you need 2 more.').code).toBe(
+      ErrorCode.INSUFFICIENT_TOKENS,
+    );
     expect(tooManyAttempts(30_000).code).toBe(ErrorCode.RATE_LIMITED);
     expect(notFound('Token package not found').code).toBe(ErrorCode.NOT_FOUND);
     expect(badRequest('Quantity must be positive').code).toBe(ErrorCode.VALIDATION_FAILED);
@@ -40,14 +42,20 @@ describe('the code of an HttpError', () => {
 
   it('is answered as { message, code, ...extra }, the code once', () => {
     const error = badRequest('Not enough tickets left', { ticketsLeft: 2, code: 'not-a-code' });
-    expect(error.body()).toEqual({ message: 'Not enough tickets left', code: ErrorCode.NOT_ENOUGH_TICKETS, ticketsLeft: 2 });
+    expect(error.body()).toEqual({
+      message: 'Not enough tickets left',
+      code: ErrorCode.NOT_ENOUGH_TICKETS,
+      ticketsLeft: 2,
+    });
   });
 });
 
 describe('the code tables', () => {
   it('name only texts the server or the shared package still has', () => {
     const text = sourceText(path.join(root, 'apps/server/src')) + sourceText(path.join(root, 'packages/shared/src'));
-    const stale = Object.keys(errorCodeOfMessage).filter((message) => !text.includes(message.slice(0, 40).replace(/'/g, "\\'")) && !text.includes(message.slice(0, 40)));
+    const stale = Object.keys(errorCodeOfMessage).filter(
+      (message) => !text.includes(message.slice(0, 40).replace(/'/g, "\\'")) && !text.includes(message.slice(0, 40)),
+    );
     expect(stale).toEqual([]);
   });
 
@@ -80,13 +88,32 @@ describe('error answers', () => {
   };
 
   it('carry a code on every path: route, validation, JSON, media type, size, guards and services', async () => {
-    expect(await answer({ method: 'GET', url: '/api/no-such-route' })).toEqual({ status: 404, body: { message: 'Not found', code: ErrorCode.NOT_FOUND } });
-    expect((await answer({ method: 'GET', url: '/api/prizes/not-a-uuid/also-not' })).body.code).toBe(ErrorCode.VALIDATION_FAILED);
-    const malformed = await answer({ method: 'POST', url: '/api/users/login', headers: { 'content-type': 'application/json' }, payload: '{"username":' });
+    expect(await answer({ method: 'GET', url: '/api/no-such-route' })).toEqual({
+      status: 404,
+      body: { message: 'Not found', code: ErrorCode.NOT_FOUND },
+    });
+    expect((await answer({ method: 'GET', url: '/api/prizes/not-a-uuid/also-not' })).body.code).toBe(
+      ErrorCode.VALIDATION_FAILED,
+    );
+    const malformed = await answer({
+      method: 'POST',
+      url: '/api/users/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":',
+    });
     expect(malformed).toMatchObject({ status: 400, body: { code: ErrorCode.VALIDATION_FAILED } });
-    const media = await answer({ method: 'POST', url: '/api/users/login', headers: { 'content-type': 'text/csv' }, payload: 'a,b' });
+    const media = await answer({
+      method: 'POST',
+      url: '/api/users/login',
+      headers: { 'content-type': 'text/csv' },
+      payload: 'a,b',
+    });
     expect(media).toMatchObject({ status: 415, body: { code: ErrorCode.UNSUPPORTED_MEDIA_TYPE } });
-    const large = await answer({ method: 'POST', url: '/api/users/login', payload: { username: 'x'.repeat(1_100_000), password: 'y' } });
+    const large = await answer({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { username: 'x'.repeat(1_100_000), password: 'y' },
+    });
     expect(large).toMatchObject({ status: 413, body: { code: ErrorCode.PAYLOAD_TOO_LARGE } });
     expect(await answer({ method: 'GET', url: '/api/token/balance' })).toEqual({
       status: 403,
@@ -96,8 +123,15 @@ describe('error answers', () => {
       status: 401,
       body: { message: 'Admin authentication required', code: ErrorCode.ADMIN_LOGIN_REQUIRED },
     });
-    const login = await answer({ method: 'POST', url: '/api/users/login', payload: { username: 'nobody', password: 'Wrong-pass1!' } });
-    expect(login).toEqual({ status: 401, body: { message: accountMessages.invalidLogin, code: ErrorCode.INVALID_LOGIN } });
+    const login = await answer({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { username: 'nobody', password: 'Wrong-pass1!' },
+    });
+    expect(login).toEqual({
+      status: 401,
+      body: { message: accountMessages.invalidLogin, code: ErrorCode.INVALID_LOGIN },
+    });
   });
 
   it('carry the specific code of a taken e-mail, and the admin guard refuses a shopper with its code', async () => {

@@ -57,10 +57,45 @@ const BAD_VALUES: unknown[] = [
 
 /** Field names every route might read; each route's own schema keys are added. */
 const COMMON_FIELDS = [
-  'username', 'password', 'email', 'code', 'process', 'resetToken', 'setId', 'productId', 'orderId', 'packageId',
-  'ticketsBought', 'buyOut', 'clientSeed', 'promoCode', 'paymentIntentId', 'clientSecret', 'cardNumber', 'expiry', 'cvc',
-  'name', 'properties', 'selectedPrizes', 'phoneNumber', 'country', 'postalCode', 'fullAddress', 'fullName', 'unitNumber',
-  'itemIds', 'quantity', 'limit', 'offset', 'page', 'status', 'tokenAmount', 'price', 'id', 'ids', 'message',
+  'username',
+  'password',
+  'email',
+  'code',
+  'process',
+  'resetToken',
+  'setId',
+  'productId',
+  'orderId',
+  'packageId',
+  'ticketsBought',
+  'buyOut',
+  'clientSeed',
+  'promoCode',
+  'paymentIntentId',
+  'clientSecret',
+  'cardNumber',
+  'expiry',
+  'cvc',
+  'name',
+  'properties',
+  'selectedPrizes',
+  'phoneNumber',
+  'country',
+  'postalCode',
+  'fullAddress',
+  'fullName',
+  'unitNumber',
+  'itemIds',
+  'quantity',
+  'limit',
+  'offset',
+  'page',
+  'status',
+  'tokenAmount',
+  'price',
+  'id',
+  'ids',
+  'message',
 ];
 
 function schemaKeys(schema: unknown): string[] {
@@ -83,9 +118,13 @@ function bodiesFor(route: RouteOptions): { payload: string | Buffer; contentType
     { payload: 'a=1&b=%00', contentType: 'application/x-www-form-urlencoded' },
     { payload: 'plain text', contentType: 'text/plain' },
     { payload: '--X\r\nContent-Disposition: form-data; name="a"\r\n\r\nb', contentType: 'multipart/form-data' },
-    { payload: '--X\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--X', contentType: 'multipart/form-data; boundary=X' },
     {
-      payload: '--X\r\nContent-Disposition: form-data; name="profileImage"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\u0000\u0001',
+      payload: '--X\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--X',
+      contentType: 'multipart/form-data; boundary=X',
+    },
+    {
+      payload:
+        '--X\r\nContent-Disposition: form-data; name="profileImage"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\u0000\u0001',
       contentType: 'multipart/form-data; boundary=X',
     },
   ];
@@ -99,7 +138,14 @@ function bodiesFor(route: RouteOptions): { payload: string | Buffer; contentType
   return bodies;
 }
 
-const QUERIES = ['', '?x=%00', '?limit=-1&offset=1e309&page=abc', `?to=${'a'.repeat(3000)}`, '?a[b][c]=1&a=2', '?%00=1'];
+const QUERIES = [
+  '',
+  '?x=%00',
+  '?limit=-1&offset=1e309&page=abc',
+  `?to=${'a'.repeat(3000)}`,
+  '?a[b][c]=1&a=2',
+  '?%00=1',
+];
 
 function urlsFor(route: RouteOptions): string[] {
   if (!route.url.includes(':') && !route.url.includes('*')) return QUERIES.map((q) => route.url + q);
@@ -118,7 +164,11 @@ describe('fuzz: every route answers hostile input without a 5xx', () => {
     const user = await insertTestShopper(t, 'fuzzy');
     shopper = `Bearer ${(await t.ctx.tokens.sign(user)).token}`;
     await t.services.accounts.ensureAdmin('fuzzadmin', 'Fuzz-Admin-1!');
-    const login = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: 'fuzzadmin', password: 'Fuzz-Admin-1!' } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { username: 'fuzzadmin', password: 'Fuzz-Admin-1!' },
+    });
     admin = `Bearer ${login.json().token}`;
   });
   afterAll(async () => t.close());
@@ -129,7 +179,12 @@ describe('fuzz: every route answers hostile input without a 5xx', () => {
     const failures: string[] = [];
     let requests = 0;
     let n = 0;
-    const send = async (method: string, url: string, authorization: string | undefined, body?: { payload: string | Buffer; contentType: string }) => {
+    const send = async (
+      method: string,
+      url: string,
+      authorization: string | undefined,
+      body?: { payload: string | Buffer; contentType: string },
+    ) => {
       requests++;
       n++;
       const res = await t.app.inject({
@@ -140,16 +195,27 @@ describe('fuzz: every route answers hostile input without a 5xx', () => {
         headers: { ...(authorization ? { authorization } : {}), ...(body ? { 'content-type': body.contentType } : {}) },
         ...(body ? { payload: body.payload } : {}),
       });
-      if (res.statusCode >= 500) failures.push(`${res.statusCode} ${method} ${url.slice(0, 120)} ${String(body?.payload ?? '').slice(0, 120)} -> ${res.body.slice(0, 200)}`);
+      if (res.statusCode >= 500)
+        failures.push(
+          `${res.statusCode} ${method} ${url.slice(0, 120)} ${String(body?.payload ?? '').slice(0, 120)} -> ${res.body.slice(0, 200)}`,
+        );
     };
     for (const route of routes) {
-      const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'HEAD' && m !== 'OPTIONS');
+      const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter(
+        (m) => m !== 'HEAD' && m !== 'OPTIONS',
+      );
       // Logout would end the session the rest of the run uses.
       const auths = route.url.endsWith('/logout') ? [undefined] : [undefined, shopper, admin];
       for (const method of methods) {
         const hasBody = method !== 'GET' && method !== 'DELETE';
         for (const authorization of auths) {
-          for (const url of urlsFor(route)) await send(method, url, authorization, hasBody ? { payload: '{"username":"\\u0000"}', contentType: 'application/json' } : undefined);
+          for (const url of urlsFor(route))
+            await send(
+              method,
+              url,
+              authorization,
+              hasBody ? { payload: '{"username":"\\u0000"}', contentType: 'application/json' } : undefined,
+            );
           if (!hasBody) continue;
           const bodies = bodiesFor(route);
           // The full body corpus as the shopper (guarded routes reach their handlers); a sample otherwise.

@@ -31,7 +31,10 @@ export class HttpError extends Error {
 }
 
 /** The body of an error answered outside an HttpError (validation, Fastify's own 4xx, 404 route, 408, 500). */
-export const errorBody = (status: number, message: string, code?: ErrorCode) => ({ message, code: code ?? errorCodeFor(status, message) });
+export const errorBody = (status: number, message: string, code?: ErrorCode) => ({
+  message,
+  code: code ?? errorCodeFor(status, message),
+});
 
 export const badRequest = (message: string, extra?: Record<string, unknown>) => new HttpError(400, message, extra);
 export const forbidden = (message = 'Access denied') => new HttpError(403, message);

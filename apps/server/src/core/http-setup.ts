@@ -92,7 +92,9 @@ export function answerErrors(app: FastifyInstance, config: Config, onContractBre
       const message = contractBreachMessage(error);
       request.log.error({ err: error }, message);
       onContractBreach?.(message);
-      return reply.status(500).send(errorBody(500, config.env === 'production' ? 'Internal Server Error' : message, ErrorCode.INTERNAL));
+      return reply
+        .status(500)
+        .send(errorBody(500, config.env === 'production' ? 'Internal Server Error' : message, ErrorCode.INTERNAL));
     }
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).headers(error.headers).send(error.body());

@@ -6,12 +6,19 @@ import { MULTIPART_LIMITS } from './multipart.ts';
 const CONTROL = /must not contain control characters\.$/;
 
 /** A multipart body by hand, so it can be as broken as a hostile client makes it. */
-function multipart(parts: { name: string; value: string | Buffer; filename?: string; type?: string }[], boundary = 'XyZ') {
+function multipart(
+  parts: { name: string; value: string | Buffer; filename?: string; type?: string }[],
+  boundary = 'XyZ',
+) {
   const chunks: Buffer[] = [];
   for (const part of parts) {
     const disposition = `form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}`;
     const head = `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${part.type ? `Content-Type: ${part.type}\r\n` : ''}\r\n`;
-    chunks.push(Buffer.from(head), Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value), Buffer.from('\r\n'));
+    chunks.push(
+      Buffer.from(head),
+      Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value),
+      Buffer.from('\r\n'),
+    );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return Buffer.concat(chunks);
@@ -60,7 +67,12 @@ describe('control characters are refused at the boundary', () => {
   });
 
   it('line breaks and tabs in free text are fine', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/users/update-profile', payload: { fullAddress: '1 Road\nSingapore' }, headers: bearer(token) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/update-profile',
+      payload: { fullAddress: '1 Road\nSingapore' },
+      headers: bearer(token),
+    });
     expect(res.statusCode, res.body).toBe(200);
   });
 });
@@ -75,7 +87,12 @@ describe('multipart limits and malformed forms', () => {
   afterAll(async () => t.close());
 
   const send = (payload: Buffer | string, contentType = 'multipart/form-data; boundary=XyZ') =>
-    t.app.inject({ method: 'POST', url: '/api/users/update-profile', payload, headers: { ...bearer(token), 'content-type': contentType } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/users/update-profile',
+      payload,
+      headers: { ...bearer(token), 'content-type': contentType },
+    });
 
   it('no boundary: 400', async () => {
     const res = await send(multipart([{ name: 'fullName', value: 'Otto' }]), 'multipart/form-data');
@@ -84,7 +101,10 @@ describe('multipart limits and malformed forms', () => {
   });
 
   it('truncated body: 400', async () => {
-    const full = multipart([{ name: 'fullName', value: 'Otto' }, { name: 'profileImage', value: Buffer.alloc(2000, 1), filename: 'a.png', type: 'image/png' }]);
+    const full = multipart([
+      { name: 'fullName', value: 'Otto' },
+      { name: 'profileImage', value: Buffer.alloc(2000, 1), filename: 'a.png', type: 'image/png' },
+    ]);
     const res = await send(full.subarray(0, full.length - 900));
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('The form data is malformed.');
@@ -102,14 +122,24 @@ describe('multipart limits and malformed forms', () => {
   });
 
   it('too many files: 413', async () => {
-    const files = Array.from({ length: MULTIPART_LIMITS.files + 1 }, (_, i) => ({ name: `profileImage`, value: Buffer.from([i]), filename: `${i}.png`, type: 'image/png' }));
+    const files = Array.from({ length: MULTIPART_LIMITS.files + 1 }, (_, i) => ({
+      name: `profileImage`,
+      value: Buffer.from([i]),
+      filename: `${i}.png`,
+      type: 'image/png',
+    }));
     const res = await send(multipart(files));
     expect(res.statusCode).toBe(413);
   });
 
   it('a file over the cap: 413 with the picture text, the profile unchanged', async () => {
     const big = Buffer.alloc(MULTIPART_LIMITS.fileSize + 10, 7);
-    const res = await send(multipart([{ name: 'fullName', value: 'Changed' }, { name: 'profileImage', value: big, filename: 'big.png', type: 'image/png' }]));
+    const res = await send(
+      multipart([
+        { name: 'fullName', value: 'Changed' },
+        { name: 'profileImage', value: big, filename: 'big.png', type: 'image/png' },
+      ]),
+    );
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toBe('Profile picture must be at most 5 MB.');
     const details = await t.app.inject({ method: 'GET', url: '/api/users/details/otto', headers: bearer(token) });
@@ -122,7 +152,10 @@ describe('multipart limits and malformed forms', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/token/use',
-      payload: multipart([{ name: 'setId', value: 'x' }, { name: 'ticketsBought', value: '1' }]),
+      payload: multipart([
+        { name: 'setId', value: 'x' },
+        { name: 'ticketsBought', value: '1' },
+      ]),
       headers: { ...bearer(token), 'content-type': 'multipart/form-data; boundary=XyZ' },
     });
     expect(res.statusCode).toBe(415);

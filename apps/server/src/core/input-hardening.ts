@@ -12,7 +12,13 @@ const MAX_DEPTH = 20;
 const SECRET_FIELDS = new Set(['password', 'currentPassword', 'newPassword']);
 
 /** The path (e.g. `body.shippingAddress.fullName`) of the first string matching `pattern`, or null. */
-function findCharacter(value: unknown, path: string, pattern: RegExp, skip: ReadonlySet<string>, depth = 0): string | null {
+function findCharacter(
+  value: unknown,
+  path: string,
+  pattern: RegExp,
+  skip: ReadonlySet<string>,
+  depth = 0,
+): string | null {
   if (typeof value === 'string') return pattern.test(value) ? path : null;
   if (value === null || typeof value !== 'object' || Buffer.isBuffer(value) || depth > MAX_DEPTH) return null;
   if (Array.isArray(value)) {
@@ -38,10 +44,12 @@ export const findControlCharacter = (value: unknown, path: string, strict = fals
   findCharacter(value, path, strict ? CONTROL_CHARACTERS_STRICT : CONTROL_CHARACTERS, NOTHING_SKIPPED);
 
 /** The path of the first string (passwords aside) holding a format character (bidi, zero-width), or null. */
-export const findFormatCharacter = (value: unknown, path: string): string | null => findCharacter(value, path, FORMAT_CHARACTERS, SECRET_FIELDS);
+export const findFormatCharacter = (value: unknown, path: string): string | null =>
+  findCharacter(value, path, FORMAT_CHARACTERS, SECRET_FIELDS);
 
 /** The 400 for a field holding a control character. */
-export const controlCharacterError = (field: string) => badRequest(`${field || 'Input'} must not contain control characters.`);
+export const controlCharacterError = (field: string) =>
+  badRequest(`${field || 'Input'} must not contain control characters.`);
 /** The 400 for a field holding a format character. */
 export const formatCharacterError = (field: string) =>
   badRequest(`${field || 'Input'} must not contain invisible or text-direction characters.`);
@@ -61,7 +69,8 @@ export function assertNoFormatCharacters(value: unknown, path: string): void {
 /** The fields of a declared object schema (through `.optional()`, `.refine()`, pipes); {} for any other schema. */
 export function declaredFields(schema: unknown): Record<string, ZodType> {
   let current = schema as { shape?: Record<string, ZodType>; in?: unknown; def?: { innerType?: unknown } } | undefined;
-  for (let i = 0; current && !current.shape && i < 5; i++) current = (current.in ?? current.def?.innerType) as typeof current;
+  for (let i = 0; current && !current.shape && i < 5; i++)
+    current = (current.in ?? current.def?.innerType) as typeof current;
   return current?.shape ?? {};
 }
 

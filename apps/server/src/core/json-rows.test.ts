@@ -16,7 +16,12 @@ describe('json rows', () => {
   it('inserts rows with their dates, json, nulls and quotes as given, defaults for the columns left out', async () => {
     const at = new Date('2026-11-23T10:11:12.345Z');
     const rows = [
-      { name: 'json "rows" \\ test', userId: null, properties: { list: ['A', 'LAST'], n: 3, yes: true, none: null }, createdAt: at },
+      {
+        name: 'json "rows" \\ test',
+        userId: null,
+        properties: { list: ['A', 'LAST'], n: 3, yes: true, none: null },
+        createdAt: at,
+      },
       { name: 'json rows ✓ test', userId: '00000000-0000-4000-8000-000000000042', properties: {}, createdAt: at },
     ];
     await database.db.execute(insertJsonRows(analyticsEvents, rows));
@@ -27,7 +32,10 @@ describe('json rows', () => {
 
   it('unpacks rows for updates and joins with json_to_recordset', async () => {
     const result = (await database.db.execute(
-      sql`select v.id, v.n, v.tags from json_to_recordset(${jsonRows([{ id: 1, n: 'one', tags: ['x'] }, { id: 2, n: null, tags: [] }])}) as v(id int, n text, tags jsonb) order by v.id`,
+      sql`select v.id, v.n, v.tags from json_to_recordset(${jsonRows([
+        { id: 1, n: 'one', tags: ['x'] },
+        { id: 2, n: null, tags: [] },
+      ])}) as v(id int, n text, tags jsonb) order by v.id`,
     )) as unknown as { rows: unknown[] };
     expect(result.rows).toEqual([
       { id: 1, n: 'one', tags: ['x'] },
@@ -37,8 +45,15 @@ describe('json rows', () => {
 
   it('refuses rows that leave a value undefined or give different columns (they would write nulls over defaults)', () => {
     const at = new Date();
-    expect(() => insertJsonRows(analyticsEvents, [{ name: 'a', userId: undefined, createdAt: at }])).toThrow('userId is undefined');
-    expect(() => insertJsonRows(analyticsEvents, [{ name: 'a', createdAt: at }, { name: 'b', createdAt: at, userId: null }])).toThrow('different columns');
+    expect(() => insertJsonRows(analyticsEvents, [{ name: 'a', userId: undefined, createdAt: at }])).toThrow(
+      'userId is undefined',
+    );
+    expect(() =>
+      insertJsonRows(analyticsEvents, [
+        { name: 'a', createdAt: at },
+        { name: 'b', createdAt: at, userId: null },
+      ]),
+    ).toThrow('different columns');
     expect(() => insertJsonRows(analyticsEvents, [{ name: 'a', nope: 1 } as never])).toThrow('nope is not a column');
   });
 });

@@ -60,7 +60,9 @@ describe('keyed batches', () => {
       run: async (_key, items) => items.map((n) => ({ ok: true, value: n })),
     });
     const lone = batchesFor.submit('k', -1);
-    const crowd = Array.from({ length: 40 }, (_, n) => batchesFor.submit('k', n).then((value) => void events.push(`answer ${value}`)));
+    const crowd = Array.from({ length: 40 }, (_, n) =>
+      batchesFor.submit('k', n).then((value) => void events.push(`answer ${value}`)),
+    );
     await lone;
     // Other work waiting on the event loop (a database reply, say) gets a turn between chunks.
     const other = new Promise<void>((resolve) => setImmediate(() => resolve(void events.push('other work'))));

@@ -48,7 +48,10 @@ export function createKeyedBatches<I, R>(options: KeyedBatchesOptions<I, R>) {
       queues.set(key, rest);
       let outcomes: Outcome<R>[];
       try {
-        outcomes = await options.run(key, batch.map((w) => w.item));
+        outcomes = await options.run(
+          key,
+          batch.map((w) => w.item),
+        );
       } catch (error) {
         outcomes = batch.map(() => ({ ok: false, error }));
       }

@@ -27,7 +27,11 @@ function collector(): GcFunction {
  * grown by MEMORY_SETTLE_GROWTH_BYTES since it last settled and traffic is quiet again, one
  * memory-reducing collection (V8's "last resort" flavour: compacts, releases the pool) brings it back.
  */
-export function startMemorySettle(app: FastifyInstance, log: FastifyBaseLogger, intervalMs = MEMORY_SETTLE_INTERVAL_MS): () => Promise<void> {
+export function startMemorySettle(
+  app: FastifyInstance,
+  log: FastifyBaseLogger,
+  intervalMs = MEMORY_SETTLE_INTERVAL_MS,
+): () => Promise<void> {
   const gc = collector();
   let requests = 0;
   app.addHook('onResponse', (_request, _reply, done) => {
@@ -47,7 +51,10 @@ export function startMemorySettle(app: FastifyInstance, log: FastifyBaseLogger, 
       gc({ type: 'major', execution: 'sync', flavor: 'last-resort' });
       settledRss = process.memoryUsage.rss();
       const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
-      log.info({ rssBeforeMb: mb(rss), rssAfterMb: mb(settledRss), ms: Math.round(performance.now() - started) }, 'memory settled after a burst');
+      log.info(
+        { rssBeforeMb: mb(rss), rssAfterMb: mb(settledRss), ms: Math.round(performance.now() - started) },
+        'memory settled after a burst',
+      );
     },
     log,
   );

@@ -25,10 +25,14 @@ function rssMb(pid: number): number {
 /** Posts a body and resolves with the status, or 0 when the server cut the upload off. */
 function post(url: string, authorization: string, contentType: string, body: Buffer): Promise<number> {
   return new Promise((resolve) => {
-    const request = http.request(url, { method: 'POST', headers: { authorization, 'content-type': contentType, 'content-length': body.length } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
+    const request = http.request(
+      url,
+      { method: 'POST', headers: { authorization, 'content-type': contentType, 'content-length': body.length } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
     request.on('error', () => resolve(0));
     request.end(body);
   });
@@ -52,7 +56,11 @@ describe.runIf(process.platform === 'linux')('memory under a multipart flood', (
     const mail = await callInstance(instance, null, 'GET', `/api/dev/outbox/latest?to=${email}`);
     const code = String(mail.json!.subject).match(/(\d{6})$/)![1];
     await callInstance(instance, null, 'POST', '/api/verification/verify', { email, code });
-    const created = await callInstance(instance, null, 'POST', '/api/users/create', { username: 'flood', email, password: 'Flood123!' });
+    const created = await callInstance(instance, null, 'POST', '/api/users/create', {
+      username: 'flood',
+      email,
+      password: 'Flood123!',
+    });
     expect(created.status).toBe(201);
     const authorization = `Bearer ${created.json!.token}`;
 
@@ -60,10 +68,17 @@ describe.runIf(process.platform === 'linux')('memory under a multipart flood', (
     const boundary = 'FloodBoundary';
     const field = Buffer.alloc(60 * 1024, 'x');
     const parts: Buffer[] = [];
-    for (let i = 0; i < 300; i++) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\n`), field, Buffer.from('\r\n'));
+    for (let i = 0; i < 300; i++)
+      parts.push(
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\n`),
+        field,
+        Buffer.from('\r\n'),
+      );
     const manyFields = Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]);
     const bigFile = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="profileImage"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="profileImage"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
       Buffer.alloc(24 * 1024 * 1024, 1),
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
@@ -87,9 +102,14 @@ describe.runIf(process.platform === 'linux')('memory under a multipart flood', (
       statuses.push(...(await Promise.all(bodies.map((body) => post(url, authorization, contentType, body)))));
     }
     clearInterval(sampler);
-    console.log(`memory: ${Math.round(sentMb)} MB of multipart sent in ${statuses.length} forms; RSS ${Math.round(before)} MB before, peak ${Math.round(peak)} MB during (bound +${FLOOD_BOUND_MB} MB)`);
+    console.log(
+      `memory: ${Math.round(sentMb)} MB of multipart sent in ${statuses.length} forms; RSS ${Math.round(before)} MB before, peak ${Math.round(peak)} MB during (bound +${FLOOD_BOUND_MB} MB)`,
+    );
     // Every form was refused (413) or cut off; none was a server error, and the server still answers.
-    expect(statuses.every((s) => s === 413 || s === 0), statuses.join(',')).toBe(true);
+    expect(
+      statuses.every((s) => s === 413 || s === 0),
+      statuses.join(','),
+    ).toBe(true);
     expect(peak - before).toBeLessThan(FLOOD_BOUND_MB);
     expect((await callInstance(instance, authorization, 'GET', '/api/users/me')).status).toBe(200);
   });

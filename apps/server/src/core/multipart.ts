@@ -74,7 +74,8 @@ export async function readMultipartFiles(
   try {
     for await (const part of request.parts({ limits })) {
       if (part.type === 'field') {
-        if (part.valueTruncated || part.fieldnameTruncated) throw new HttpError(413, `Each form field must be at most ${MULTIPART_LIMITS.fieldSize / 1024} kB.`);
+        if (part.valueTruncated || part.fieldnameTruncated)
+          throw new HttpError(413, `Each form field must be at most ${MULTIPART_LIMITS.fieldSize / 1024} kB.`);
         const value = typeof part.value === 'string' ? part.value : String(part.value);
         assertNoControlCharacters(value, part.fieldname);
         assertNoControlCharacters(part.fieldname, 'Field name', true);

@@ -34,19 +34,32 @@ describe("another shopper's records", () => {
     alice = await addressedShopper(t, 'alice');
     mallory = await addressedShopper(t, 'mallory');
     const bob = await addressedShopper(t, 'bob');
-    await t.ctx.db.transaction((tx) => t.services.wallet.credit(tx, { userId: alice.user.id, amount: 100, source: 'purchase', reference: 'funds' }));
+    await t.ctx.db.transaction((tx) =>
+      t.services.wallet.credit(tx, { userId: alice.user.id, amount: 100, source: 'purchase', reference: 'funds' }),
+    );
     const { setId } = await createTestProduct(t);
     ids.paidOrder = (await useTokens(t, alice, { setId, ticketsBought: 1 })).json().orderId;
-    const card = await send(t, alice, { method: 'POST', url: '/api/payment/kuji/create-intent', payload: { setId, ticketsBought: 1, username: 'alice' } });
+    const card = await send(t, alice, {
+      method: 'POST',
+      url: '/api/payment/kuji/create-intent',
+      payload: { setId, ticketsBought: 1, username: 'alice' },
+    });
     ids.cardOrder = card.json().orderId;
     const batches = await givePrizes(t, alice, { A: 2, B: 2, C: 2 });
     ids.batch = batches.C!;
     const shipping = { inventoryItems: [{ batchId: batches.A!, quantity: 1 }], useProfileAddress: true };
-    const shipped = (await send(t, alice, { method: 'POST', url: '/api/payment/shipping/create-intent', payload: shipping })).json();
+    const shipped = (
+      await send(t, alice, { method: 'POST', url: '/api/payment/shipping/create-intent', payload: shipping })
+    ).json();
     await confirmCard(t, shipped.clientSecret);
     ids.shipment = shipped.shipmentId;
-    const collect = { items: [{ batchId: batches.B!, quantity: 1 }], collectionDate: singaporeInstant('2026-11-25', 14).toISOString() };
-    ids.collection = (await send(t, alice, { method: 'POST', url: '/api/self-collection/create', payload: collect })).json().collection._id;
+    const collect = {
+      items: [{ batchId: batches.B!, quantity: 1 }],
+      collectionDate: singaporeInstant('2026-11-25', 14).toISOString(),
+    };
+    ids.collection = (
+      await send(t, alice, { method: 'POST', url: '/api/self-collection/create', payload: collect })
+    ).json().collection._id;
     ids.paymentIntent = (await startTokenPurchase(t, alice, (await testPackage(t))._id)).paymentIntentId;
     await t.services.notifications.notify(t.ctx.db, [alice.user.id], 'for alice only');
     ids.notification = (await t.services.notifications.list(alice.user.id))[0]!._id;
@@ -58,33 +71,77 @@ describe("another shopper's records", () => {
 
   // Named by a private id: 404, the same answer as an unknown id.
   const privateIds: Case[] = [
-    { name: 'card order reservation', call: (id) => ({ method: 'GET', url: `/api/order/${id || ids.cardOrder}/reservation` }) },
+    {
+      name: 'card order reservation',
+      call: (id) => ({ method: 'GET', url: `/api/order/${id || ids.cardOrder}/reservation` }),
+    },
     { name: 'order total', call: (id) => ({ method: 'GET', url: `/api/order/get-total/${id || ids.cardOrder}` }) },
-    { name: 'order payment status', call: (id) => ({ method: 'GET', url: `/api/order/status/${id || ids.cardOrder}` }) },
+    {
+      name: 'order payment status',
+      call: (id) => ({ method: 'GET', url: `/api/order/status/${id || ids.cardOrder}` }),
+    },
     { name: 'order verify', call: (id) => ({ method: 'GET', url: `/api/order/verify/${id || ids.paidOrder}` }) },
     { name: 'draw', call: (id) => ({ method: 'POST', url: `/api/draw-and-update-order/${id || ids.paidOrder}` }) },
     { name: 'order prizes', call: (id) => ({ method: 'GET', url: `/api/order/get-prizes/${id || ids.paidOrder}` }) },
-    { name: 'abandon a unit', call: (id) => ({ method: 'POST', url: '/api/inventory/abandon', payload: { items: [{ batchId: id || ids.batch, quantity: 1 }] } }) },
+    {
+      name: 'abandon a unit',
+      call: (id) => ({
+        method: 'POST',
+        url: '/api/inventory/abandon',
+        payload: { items: [{ batchId: id || ids.batch, quantity: 1 }] },
+      }),
+    },
     {
       name: 'ship a unit',
-      call: (id) => ({ method: 'POST', url: '/api/payment/shipping/create-intent', payload: { inventoryItems: [{ batchId: id || ids.batch, quantity: 1 }], useProfileAddress: true } }),
+      call: (id) => ({
+        method: 'POST',
+        url: '/api/payment/shipping/create-intent',
+        payload: { inventoryItems: [{ batchId: id || ids.batch, quantity: 1 }], useProfileAddress: true },
+      }),
     },
     {
       name: 'collect a unit',
       call: (id) => ({
         method: 'POST',
         url: '/api/self-collection/create',
-        payload: { items: [{ batchId: id || ids.batch, quantity: 1 }], collectionDate: singaporeInstant('2026-11-25', 15).toISOString() },
+        payload: {
+          items: [{ batchId: id || ids.batch, quantity: 1 }],
+          collectionDate: singaporeInstant('2026-11-25', 15).toISOString(),
+        },
       }),
     },
-    { name: 'shipment status', call: (id) => ({ method: 'GET', url: `/api/shipment/processing-status/${id || ids.shipment}` }) },
-    { name: 'shipment verify', call: (id) => ({ method: 'POST', url: `/api/payment/verify-shipment/${id || ids.shipment}` }) },
-    { name: 'shipment tracking', call: (id) => ({ method: 'POST', url: '/api/shipment/tracking', payload: { orderNumber: id || ids.shipment } }) },
-    { name: 'collection cancel', call: (id) => ({ method: 'POST', url: `/api/self-collection/${id || ids.collection}/cancel` }) },
-    { name: 'token payment status', call: (id) => ({ method: 'GET', url: `/api/token/payment-status/${id || ids.paymentIntent}` }) },
-    { name: 'notification read', call: (id) => ({ method: 'PATCH', url: `/api/notification/${id || ids.notification}/read` }) },
-    { name: 'notification remove', call: (id) => ({ method: 'PATCH', url: `/api/notification/${id || ids.notification}/remove` }) },
-    { name: "withdraw another's offer", call: (id) => ({ method: 'DELETE', url: `/api/trade/${ids.trade}/withdraw-offer/${id || ids.offer}` }) },
+    {
+      name: 'shipment status',
+      call: (id) => ({ method: 'GET', url: `/api/shipment/processing-status/${id || ids.shipment}` }),
+    },
+    {
+      name: 'shipment verify',
+      call: (id) => ({ method: 'POST', url: `/api/payment/verify-shipment/${id || ids.shipment}` }),
+    },
+    {
+      name: 'shipment tracking',
+      call: (id) => ({ method: 'POST', url: '/api/shipment/tracking', payload: { orderNumber: id || ids.shipment } }),
+    },
+    {
+      name: 'collection cancel',
+      call: (id) => ({ method: 'POST', url: `/api/self-collection/${id || ids.collection}/cancel` }),
+    },
+    {
+      name: 'token payment status',
+      call: (id) => ({ method: 'GET', url: `/api/token/payment-status/${id || ids.paymentIntent}` }),
+    },
+    {
+      name: 'notification read',
+      call: (id) => ({ method: 'PATCH', url: `/api/notification/${id || ids.notification}/read` }),
+    },
+    {
+      name: 'notification remove',
+      call: (id) => ({ method: 'PATCH', url: `/api/notification/${id || ids.notification}/remove` }),
+    },
+    {
+      name: "withdraw another's offer",
+      call: (id) => ({ method: 'DELETE', url: `/api/trade/${ids.trade}/withdraw-offer/${id || ids.offer}` }),
+    },
   ];
 
   it('named by its private id: 404, the answer of an id that does not exist', async () => {
@@ -94,7 +151,8 @@ describe("another shopper's records", () => {
       const theirs = await send(t, mallory, call(''));
       const unknown = await send(t, mallory, call(UNKNOWN));
       const answer = `${theirs.statusCode} ${theirs.body}`;
-      if (theirs.statusCode !== 404 || answer !== `${unknown.statusCode} ${unknown.body}`) wrong.push(`${name}: ${answer} (unknown id: ${unknown.statusCode} ${unknown.body})`);
+      if (theirs.statusCode !== 404 || answer !== `${unknown.statusCode} ${unknown.body}`)
+        wrong.push(`${name}: ${answer} (unknown id: ${unknown.statusCode} ${unknown.body})`);
     }
     expect(wrong, wrong.join('\n')).toEqual([]);
     expect(await t.services.inventory.inventoryOf(alice.user.id)).toEqual(before);
@@ -116,7 +174,8 @@ describe("another shopper's records", () => {
     const wrong: string[] = [];
     for (const call of forbidden) {
       const res = await send(t, mallory, call);
-      if (res.statusCode !== 403 || res.body.includes(alice.user.id)) wrong.push(`${call.method} ${call.url}: ${res.statusCode} ${res.body}`);
+      if (res.statusCode !== 403 || res.body.includes(alice.user.id))
+        wrong.push(`${call.method} ${call.url}: ${res.statusCode} ${res.body}`);
     }
     expect(wrong, wrong.join('\n')).toEqual([]);
     // An unknown trade is still 404.
@@ -127,10 +186,17 @@ describe("another shopper's records", () => {
     for (const url of [`/api/order/${ids.paidOrder}`, `/api/order/self-collect/${ids.paidOrder}`]) {
       const theirs = await send(t, mallory, { method: 'POST', url, payload: { username: 'mallory' } });
       expect([theirs.statusCode, theirs.json().message], url).toEqual([403, 'Access Denied']);
-      const unknown = await send(t, mallory, { method: 'POST', url: url.replace(ids.paidOrder!, UNKNOWN), payload: { username: 'mallory' } });
+      const unknown = await send(t, mallory, {
+        method: 'POST',
+        url: url.replace(ids.paidOrder!, UNKNOWN),
+        payload: { username: 'mallory' },
+      });
       expect([unknown.statusCode, unknown.json().message], url).toEqual([404, 'Invalid Order Number']);
     }
     // The owner reaches them (the control).
-    expect((await send(t, alice, { method: 'POST', url: `/api/order/${ids.paidOrder}`, payload: { username: 'alice' } })).statusCode).toBe(200);
+    expect(
+      (await send(t, alice, { method: 'POST', url: `/api/order/${ids.paidOrder}`, payload: { username: 'alice' } }))
+        .statusCode,
+    ).toBe(200);
   });
 });

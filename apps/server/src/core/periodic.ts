@@ -5,7 +5,12 @@ import type { FastifyBaseLogger } from 'fastify';
  * failure is logged as `{job} failed`, and the timer does not keep the process alive. The returned
  * stop waits for a run in progress, so closing the database right after it is safe.
  */
-export function runPeriodically(job: string, intervalMs: number, task: () => Promise<unknown>, log: FastifyBaseLogger): () => Promise<void> {
+export function runPeriodically(
+  job: string,
+  intervalMs: number,
+  task: () => Promise<unknown>,
+  log: FastifyBaseLogger,
+): () => Promise<void> {
   let running: Promise<unknown> | undefined;
   const timer = setInterval(() => {
     if (running) return;

@@ -42,12 +42,16 @@ describe('production: no secret or code in any log line', () => {
     const code = codeMail!.subject.match(/(\d{6})$/)![1]!;
     expect((await post('/api/verification/verify', { email: 'pat@example.com', code })).statusCode).toBe(200);
     const password = 'Patricia-Secret-9!';
-    expect((await post('/api/users/create', { username: 'pat', email: 'pat@example.com', password })).statusCode).toBe(201);
+    expect((await post('/api/users/create', { username: 'pat', email: 'pat@example.com', password })).statusCode).toBe(
+      201,
+    );
     await post('/api/users/login', { username: 'pat', password });
     expect((await post('/api/users/forgot-password', { email: 'pat@example.com' })).statusCode).toBe(200);
     const [resetMail] = await t.services.mail.listOutbox({ to: 'pat@example.com', limit: 1 });
     const resetToken = resetMail!.text.match(/reset-password\/([A-Za-z0-9_-]+)/)![1]!;
-    expect((await post(`/api/users/reset-password/${resetToken}`, { password: 'Another-Secret-8!' })).statusCode).toBe(200);
+    expect((await post(`/api/users/reset-password/${resetToken}`, { password: 'Another-Secret-8!' })).statusCode).toBe(
+      200,
+    );
 
     const log = lines.join('\n');
     expect(lines.length).toBeGreaterThan(5); // requests were logged at all
@@ -58,6 +62,8 @@ describe('production: no secret or code in any log line', () => {
   });
 
   it('the dev outbox is not served', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/dev/outbox/latest?to=pat@example.com' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/dev/outbox/latest?to=pat@example.com' })).statusCode).toBe(
+      404,
+    );
   });
 });

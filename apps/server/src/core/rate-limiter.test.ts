@@ -13,10 +13,15 @@ import { signUp } from '../modules/accounts/test-helpers.ts';
 function recordingLogger() {
   const warnings: string[] = [];
   const infos: string[] = [];
-  const log = pino({ level: 'info' }, { write: (line: string) => {
-    const entry = JSON.parse(line) as { level: number; msg: string };
-    (entry.level === 40 ? warnings : infos).push(entry.msg);
-  } });
+  const log = pino(
+    { level: 'info' },
+    {
+      write: (line: string) => {
+        const entry = JSON.parse(line) as { level: number; msg: string };
+        (entry.level === 40 ? warnings : infos).push(entry.msg);
+      },
+    },
+  );
   return { log, warnings, infos };
 }
 
@@ -46,7 +51,12 @@ describe('rate limits when Redis is unreachable', () => {
     try {
       await signUp(t, { username: 'rita', email: 'rita@example.com', password: 'Rita123!' });
       const login = (password: string) =>
-        t.app.inject({ method: 'POST', url: '/api/users/login', payload: { username: 'rita', password }, remoteAddress: '203.0.113.9' });
+        t.app.inject({
+          method: 'POST',
+          url: '/api/users/login',
+          payload: { username: 'rita', password },
+          remoteAddress: '203.0.113.9',
+        });
       expect((await login('Rita123!')).statusCode).toBe(200);
       for (let i = 0; i < accountLimits.login.freeFailures; i++) expect((await login('wrong')).statusCode).toBe(401);
       const over = await login('Rita123!');
@@ -64,7 +74,9 @@ const PORT = 6391;
 describe.runIf(fs.existsSync(redisServer))('rate limits recover when Redis comes back', () => {
   let server: ChildProcess | undefined;
   const start = async () => {
-    server = spawn(redisServer, ['--port', String(PORT), '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    server = spawn(redisServer, ['--port', String(PORT), '--save', '', '--appendonly', 'no'], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     let out = '';
     server.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
     for (let i = 0; i < 100 && !out.includes('Ready to accept connections'); i++) await sleep(50);

@@ -140,7 +140,11 @@ function connectShared(redisUrl: string, log: FastifyBaseLogger) {
   });
 
   const fallback = (error?: unknown) => {
-    if (!degraded) log.warn({ err: error }, 'rate limits: Redis is unreachable; using this instance\'s own counters until it is back');
+    if (!degraded)
+      log.warn(
+        { err: error },
+        "rate limits: Redis is unreachable; using this instance's own counters until it is back",
+      );
     degraded = true;
   };
 
@@ -162,7 +166,11 @@ function connectShared(redisUrl: string, log: FastifyBaseLogger) {
 }
 
 /** Counters shared by every instance through Redis, each falling back to the local ones. */
-function sharedLimiter(connection: ReturnType<typeof connectShared>, local: LocalCounters, prefix: string): RateLimiter {
+function sharedLimiter(
+  connection: ReturnType<typeof connectShared>,
+  local: LocalCounters,
+  prefix: string,
+): RateLimiter {
   const { redis, either } = connection;
   const k = (key: string) => prefix + key;
   return {
@@ -173,7 +181,8 @@ function sharedLimiter(connection: ReturnType<typeof connectShared>, local: Loca
       either(
         async () => {
           const result = await redis.multi().set(k(key), 0, 'PX', windowMs, 'NX').incr(k(key)).pttl(k(key)).exec();
-          if (!result || result.some(([err]) => err)) throw result?.find(([err]) => err)?.[0] ?? new Error('Redis transaction aborted');
+          if (!result || result.some(([err]) => err))
+            throw result?.find(([err]) => err)?.[0] ?? new Error('Redis transaction aborted');
           return { count: Number(result[1]![1]), ttlMs: Math.max(0, Number(result[2]![1])) };
         },
         () => local.hit(key, windowMs),
@@ -181,7 +190,10 @@ function sharedLimiter(connection: ReturnType<typeof connectShared>, local: Loca
     peek: (key) =>
       either(
         async () => {
-          const [[, value], [, ttl]] = (await redis.multi().get(k(key)).pttl(k(key)).exec()) as [[unknown, string | null], [unknown, number]];
+          const [[, value], [, ttl]] = (await redis.multi().get(k(key)).pttl(k(key)).exec()) as [
+            [unknown, string | null],
+            [unknown, number],
+          ];
           return value === null ? { count: 0, ttlMs: 0 } : { count: Number(value), ttlMs: Math.max(0, Number(ttl)) };
         },
         () => local.peek(key),
@@ -190,7 +202,11 @@ function sharedLimiter(connection: ReturnType<typeof connectShared>, local: Loca
       either(
         async () => {
           // Only an existing counter above 0 goes down (a DECR on a missing key would create -1).
-          await redis.eval("local v = tonumber(redis.call('GET', KEYS[1])) if v and v > 0 then redis.call('DECR', KEYS[1]) end return 0", 1, k(key));
+          await redis.eval(
+            "local v = tonumber(redis.call('GET', KEYS[1])) if v and v > 0 then redis.call('DECR', KEYS[1]) end return 0",
+            1,
+            k(key),
+          );
         },
         () => local.undo(key),
       ),
@@ -227,7 +243,11 @@ function sharedLimiter(connection: ReturnType<typeof connectShared>, local: Loca
 }
 
 /** Builds the limiter: Redis-backed with local fallback when `redisUrl` is set, local only otherwise. */
-export function createRateLimiter(redisUrl: string | undefined, log: FastifyBaseLogger, prefix = 'kujiya-rl:'): RateLimiter {
+export function createRateLimiter(
+  redisUrl: string | undefined,
+  log: FastifyBaseLogger,
+  prefix = 'kujiya-rl:',
+): RateLimiter {
   const local = new LocalCounters();
   if (!redisUrl) return localLimiter(local);
   return sharedLimiter(connectShared(redisUrl, log), local, prefix);

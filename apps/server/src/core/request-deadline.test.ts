@@ -56,35 +56,48 @@ describe('slow requests are timed out', () => {
     expect(REQUEST_TIMEOUT_MS).toBe(30_000);
   });
 
-  it('a login body sent one byte at a time: 408 and the connection closes, for each of many clients', { timeout: 60_000 }, async () => {
-    const body = JSON.stringify({ username: 'slowpoke', password: `Secret1!${' '.repeat(1_000)}` }).slice(0, 1_000);
-    const head = `POST /api/users/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`;
-    const outcomes = await Promise.all(Array.from({ length: 10 }, () => slowClient(port, head, body, 200)));
-    for (const outcome of outcomes) {
-      expect(outcome.closedAfterMs, 'still open long after the timeout').not.toBeNull();
-      expect(outcome.answer).toMatch(/^HTTP\/1\.1 408 /);
-      expect(outcome.answer).toContain(REQUEST_TIMEOUT_MESSAGE);
-    }
-  });
+  it(
+    'a login body sent one byte at a time: 408 and the connection closes, for each of many clients',
+    { timeout: 60_000 },
+    async () => {
+      const body = JSON.stringify({ username: 'slowpoke', password: `Secret1!${' '.repeat(1_000)}` }).slice(0, 1_000);
+      const head = `POST /api/users/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`;
+      const outcomes = await Promise.all(Array.from({ length: 10 }, () => slowClient(port, head, body, 200)));
+      for (const outcome of outcomes) {
+        expect(outcome.closedAfterMs, 'still open long after the timeout').not.toBeNull();
+        expect(outcome.answer).toMatch(/^HTTP\/1\.1 408 /);
+        expect(outcome.answer).toContain(REQUEST_TIMEOUT_MESSAGE);
+      }
+    },
+  );
 
-  it('a multipart form that trickles in is cut off too, and so is the rest of a body answered early', { timeout: 60_000 }, async () => {
-    const form = `--X\r\nContent-Disposition: form-data; name="fullName"\r\n\r\n${'a'.repeat(500)}\r\n--X--\r\n`;
-    const head = (authorization: string) =>
-      `POST /api/users/update-profile HTTP/1.1\r\nHost: x\r\n${authorization}Content-Type: multipart/form-data; boundary=X\r\nContent-Length: ${form.length}\r\n\r\n`;
-    const token = (await t.ctx.tokens.sign(await insertTestShopper(t, 'slowform'))).token;
-    const [read, refused] = await Promise.all([
-      slowClient(port, head(`Authorization: Bearer ${token}\r\n`), form, 200),
-      slowClient(port, head(''), form, 200),
-    ]);
-    expect(read.closedAfterMs, 'the form read by the route: still open long after the timeout').not.toBeNull();
-    expect(read.answer).toMatch(/^HTTP\/1\.1 408 /);
-    // Without a login the 403 goes out at once; the trickle after it is cut off all the same.
-    expect(refused.answer).toMatch(/^HTTP\/1\.1 403 /);
-    expect(refused.closedAfterMs, 'answered early: still open long after the timeout').not.toBeNull();
-  });
+  it(
+    'a multipart form that trickles in is cut off too, and so is the rest of a body answered early',
+    { timeout: 60_000 },
+    async () => {
+      const form = `--X\r\nContent-Disposition: form-data; name="fullName"\r\n\r\n${'a'.repeat(500)}\r\n--X--\r\n`;
+      const head = (authorization: string) =>
+        `POST /api/users/update-profile HTTP/1.1\r\nHost: x\r\n${authorization}Content-Type: multipart/form-data; boundary=X\r\nContent-Length: ${form.length}\r\n\r\n`;
+      const token = (await t.ctx.tokens.sign(await insertTestShopper(t, 'slowform'))).token;
+      const [read, refused] = await Promise.all([
+        slowClient(port, head(`Authorization: Bearer ${token}\r\n`), form, 200),
+        slowClient(port, head(''), form, 200),
+      ]);
+      expect(read.closedAfterMs, 'the form read by the route: still open long after the timeout').not.toBeNull();
+      expect(read.answer).toMatch(/^HTTP\/1\.1 408 /);
+      // Without a login the 403 goes out at once; the trickle after it is cut off all the same.
+      expect(refused.answer).toMatch(/^HTTP\/1\.1 403 /);
+      expect(refused.closedAfterMs, 'answered early: still open long after the timeout').not.toBeNull();
+    },
+  );
 
   it('headers that trickle in still answer 408', { timeout: 60_000 }, async () => {
-    const outcome = await slowClient(port, 'GET /api/products HTTP/1.1\r\nHost: x\r\n', 'X-Slow: 1\r\n'.repeat(200), 200);
+    const outcome = await slowClient(
+      port,
+      'GET /api/products HTTP/1.1\r\nHost: x\r\n',
+      'X-Slow: 1\r\n'.repeat(200),
+      200,
+    );
     expect(outcome.closedAfterMs, 'still open long after the timeout').not.toBeNull();
     expect(outcome.answer).toMatch(/^HTTP\/1\.1 408 /);
   });

@@ -19,7 +19,11 @@ export function enforceBodyDeadline(app: FastifyInstance, timeoutMs: number): vo
     if (raw.complete || !hasBody) return done();
     const timer = setTimeout(() => {
       if (raw.complete || raw.readableEnded) return;
-      if (!reply.sent) void reply.code(408).header('connection', 'close').send({ message: REQUEST_TIMEOUT_MESSAGE, code: ErrorCode.REQUEST_TIMEOUT });
+      if (!reply.sent)
+        void reply
+          .code(408)
+          .header('connection', 'close')
+          .send({ message: REQUEST_TIMEOUT_MESSAGE, code: ErrorCode.REQUEST_TIMEOUT });
       // Answered early (a 403 before the body): Node would go on reading the rest to reuse the connection.
       else if (typeof raw.socket?.destroy === 'function') raw.socket.destroy();
     }, timeoutMs);

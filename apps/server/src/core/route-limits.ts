@@ -40,7 +40,11 @@ function subjectOf(request: FastifyRequest, per: RouteLimit['per']): string {
  * Adds the limit of every route named in `limits` as its last preHandler (after its guard, so the
  * shopper is known). Registered before the routes, it covers every route added later.
  */
-export function applyRouteLimits(app: FastifyInstance, limiter: RateLimiter, limits: Record<string, RouteLimit> = ROUTE_LIMITS): void {
+export function applyRouteLimits(
+  app: FastifyInstance,
+  limiter: RateLimiter,
+  limits: Record<string, RouteLimit> = ROUTE_LIMITS,
+): void {
   app.addHook('onRoute', (route: RouteOptions) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
@@ -52,7 +56,11 @@ export function applyRouteLimits(app: FastifyInstance, limiter: RateLimiter, lim
         const counter = await limiter.hit(`route:${name}:${subjectOf(request, limit.per)}`, limit.windowMs);
         if (counter.count > limit.max) throw tooManyAttempts(counter.ttlMs);
       };
-      const existing = route.preHandler ? (Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler]) : [];
+      const existing = route.preHandler
+        ? Array.isArray(route.preHandler)
+          ? route.preHandler
+          : [route.preHandler]
+        : [];
       route.preHandler = [...existing, check];
     }
   });

@@ -9,13 +9,20 @@ import { answersWithApiHeaders, apiHeadersFrom, helmetHeaders } from './security
 
 describe('helmetHeaders', () => {
   it('makes exactly the headers helmet sets on a real response', async () => {
-    const options = { contentSecurityPolicy: { directives: { defaultSrc: ["'self'"], imgSrc: ["'self'", 'data:'] } }, crossOriginEmbedderPolicy: false };
+    const options = {
+      contentSecurityPolicy: { directives: { defaultSrc: ["'self'"], imgSrc: ["'self'", 'data:'] } },
+      crossOriginEmbedderPolicy: false,
+    };
     const server = http.createServer((req, res) => helmet(options)(req, res, () => res.end()));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as { port: number };
     const res = await fetch(`http://127.0.0.1:${port}/`);
     server.close();
-    const real = Object.fromEntries([...res.headers].filter(([name]) => !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name)));
+    const real = Object.fromEntries(
+      [...res.headers].filter(
+        ([name]) => !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name),
+      ),
+    );
     expect(helmetHeaders(options)).toEqual(real);
     expect(real['content-security-policy']).toContain("img-src 'self' data:");
   });
@@ -34,8 +41,19 @@ describe('the API set of security headers', () => {
   });
 
   it('is for the JSON answers under /api/ only: not the API reference, the stored images or the web app', () => {
-    for (const url of ['/api/ichiban-kuji-products', '/api/token/use', '/api/nope', '/api/orders/?page=2']) expect(answersWithApiHeaders(url), url).toBe(true);
-    for (const url of ['/', '/ichiban-kuji-products', '/assets/index-1.js', '/api/docs', '/api/docs/', '/api/docs/static/x.js', '/api/images/a.svg', '/apix', '/ws']) {
+    for (const url of ['/api/ichiban-kuji-products', '/api/token/use', '/api/nope', '/api/orders/?page=2'])
+      expect(answersWithApiHeaders(url), url).toBe(true);
+    for (const url of [
+      '/',
+      '/ichiban-kuji-products',
+      '/assets/index-1.js',
+      '/api/docs',
+      '/api/docs/',
+      '/api/docs/static/x.js',
+      '/api/images/a.svg',
+      '/apix',
+      '/ws',
+    ]) {
       expect(answersWithApiHeaders(url), url).toBe(false);
     }
   });
@@ -45,7 +63,10 @@ describe('security headers on the answers of the shop', () => {
   let t: TestApp;
   beforeAll(async () => {
     const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'kujiya-web-'));
-    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><title>Kujiya</title></head><body><div id="root"></div></body></html>');
+    fs.writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html><head><title>Kujiya</title></head><body><div id="root"></div></body></html>',
+    );
     t = await createTestApp({ webDist: dist });
   });
   afterAll(async () => t.close());

@@ -23,8 +23,10 @@ type Part = 'body' | 'querystring' | 'params';
 const PARTS: Part[] = ['body', 'querystring', 'params'];
 
 const shapeOf = declaredFields;
-const methodsOf = (route: RouteOptions) => (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'HEAD');
-const apiRoutes = (t: TestApp) => t.routeTable.filter((r) => r.url.startsWith('/api/') && !(r as { websocket?: boolean }).websocket);
+const methodsOf = (route: RouteOptions) =>
+  (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'HEAD');
+const apiRoutes = (t: TestApp) =>
+  t.routeTable.filter((r) => r.url.startsWith('/api/') && !(r as { websocket?: boolean }).websocket);
 
 /** Plausible values for the other fields of a body, so the field under test is what decides. */
 const PLAUSIBLE: Record<string, unknown> = {
@@ -45,10 +47,15 @@ interface Field {
 
 /** The request that puts `value` into one field (the rest of a body plausible). */
 function requestFor(field: Field, value: string, shape: Record<string, ZodType>) {
-  if (field.part === 'params') return { url: field.url.replace(`:${field.name}`, encodeURIComponent(value)).replace(/:[A-Za-z0-9_]+/g, 'x') };
+  if (field.part === 'params')
+    return { url: field.url.replace(`:${field.name}`, encodeURIComponent(value)).replace(/:[A-Za-z0-9_]+/g, 'x') };
   const url = field.url.replace(/:[A-Za-z0-9_]+/g, 'x');
   if (field.part === 'querystring') return { url: `${url}?${new URLSearchParams({ [field.name]: value })}` };
-  const others = Object.fromEntries(Object.keys(shape).filter((k) => k in PLAUSIBLE).map((k) => [k, PLAUSIBLE[k]]));
+  const others = Object.fromEntries(
+    Object.keys(shape)
+      .filter((k) => k in PLAUSIBLE)
+      .map((k) => [k, PLAUSIBLE[k]]),
+  );
   return { url, payload: { ...others, [field.name]: value } };
 }
 
@@ -60,7 +67,11 @@ describe('unsafe text at every place it is taken', () => {
     t = await createTestApp();
     shopper = `Bearer ${(await t.ctx.tokens.sign(await insertTestShopper(t, 'lookalike'))).token}`;
     await t.services.accounts.ensureAdmin('textowner', 'Text-Owner-1!');
-    const login = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: 'textowner', password: 'Text-Owner-1!' } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { username: 'textowner', password: 'Text-Owner-1!' },
+    });
     owner = `Bearer ${login.json().token}`;
   });
   afterAll(async () => t.close());
@@ -68,7 +79,12 @@ describe('unsafe text at every place it is taken', () => {
   const authFor = (url: string) => ({ authorization: url.startsWith('/api/admin/') ? owner : shopper });
   let n = 0;
   const send = (method: string, request: { url: string; payload?: object }) =>
-    t.app.inject({ method: method as 'POST', ...request, headers: authFor(request.url), remoteAddress: `10.9.${(++n >> 8) & 255}.${n & 255}` });
+    t.app.inject({
+      method: method as 'POST',
+      ...request,
+      headers: authFor(request.url),
+      remoteAddress: `10.9.${(++n >> 8) & 255}.${n & 255}`,
+    });
 
   it('every e-mail field refuses look-alike, invisible and direction characters with the e-mail message', async () => {
     // A field takes an e-mail when its name says so, or (login) its rule reads it as one when it holds an @.
@@ -78,7 +94,8 @@ describe('unsafe text at every place it is taken', () => {
         const shape = shapeOf(route.schema?.[part]);
         for (const name of Object.keys(shape)) {
           const readsEmail = /email/i.test(name) || shape[name]!.safeParse('Demo@Kujiya.SG').data === 'demo@kujiya.sg';
-          if (readsEmail) for (const method of methodsOf(route)) fields.push({ method, url: route.url, part, name, shape });
+          if (readsEmail)
+            for (const method of methodsOf(route)) fields.push({ method, url: route.url, part, name, shape });
         }
       }
     }
@@ -101,7 +118,9 @@ describe('unsafe text at every place it is taken', () => {
       for (const email of LOOKALIKE_EMAILS) {
         const res = await send(field.method, requestFor(field, email, field.shape));
         if (res.statusCode !== 400 || !/^Please enter a valid email/.test(res.json().message)) {
-          accepted.push(`${field.method} ${field.url} ${field.name}=${JSON.stringify(email)} -> ${res.statusCode} ${res.body.slice(0, 120)}`);
+          accepted.push(
+            `${field.method} ${field.url} ${field.name}=${JSON.stringify(email)} -> ${res.statusCode} ${res.body.slice(0, 120)}`,
+          );
         }
       }
     }
@@ -110,7 +129,7 @@ describe('unsafe text at every place it is taken', () => {
     expect(await t.services.mail.listOutbox({ limit: 200 })).toEqual([]);
   });
 
-  it('the shop\'s e-mail message, on sign-up', async () => {
+  it("the shop's e-mail message, on sign-up", async () => {
     for (const email of LOOKALIKE_EMAILS) {
       const res = await send('POST', { url: '/api/verification/create', payload: { email } });
       expect(res.statusCode).toBe(400);
@@ -145,7 +164,11 @@ describe('unsafe text at every place it is taken', () => {
               // A field whose own rule refuses the value (an id, a pattern) cannot pass validation: any 400 is a refusal.
               const ownRuleRefuses = !schema.safeParse(value).success;
               const message = res.statusCode === 400 ? (res.json().message as string) : '';
-              if (message === `${name} must not contain invisible or text-direction characters.` || (ownRuleRefuses && res.statusCode === 400)) refused.push(label);
+              if (
+                message === `${name} must not contain invisible or text-direction characters.` ||
+                (ownRuleRefuses && res.statusCode === 400)
+              )
+                refused.push(label);
               else accepted.push(`${label} -> ${res.statusCode} ${res.body.slice(0, 120)}`);
             }
           }
@@ -154,20 +177,40 @@ describe('unsafe text at every place it is taken', () => {
     }
     expect(accepted, accepted.join('\n')).toEqual([]);
     // The fields the issue names are among those walked.
-    for (const expected of ['POST /api/admin/announcements body.text', 'POST /api/admin/token-packages body.packageName', 'body.reason']) {
-      expect(refused.some((label) => label.includes(expected)), expected).toBe(true);
+    for (const expected of [
+      'POST /api/admin/announcements body.text',
+      'POST /api/admin/token-packages body.packageName',
+      'body.reason',
+    ]) {
+      expect(
+        refused.some((label) => label.includes(expected)),
+        expected,
+      ).toBe(true);
     }
   });
 
   it('complete back-office forms with a direction override are refused and store nothing', async () => {
     const admin = { authorization: owner };
     const RLO = '\u202e';
-    const announcement = { text: `Sale ${RLO}won ydaer`, severity: 'info', startsAt: '2030-01-01T00:00:00Z', endsAt: '2030-01-02T00:00:00Z' };
+    const announcement = {
+      text: `Sale ${RLO}won ydaer`,
+      severity: 'info',
+      startsAt: '2030-01-01T00:00:00Z',
+      endsAt: '2030-01-02T00:00:00Z',
+    };
     const calls: [string, string, object][] = [
       ['POST', '/api/admin/announcements', announcement],
       ['POST', '/api/admin/token-packages', { packageName: `Gold${RLO}`, tokenAmount: 10, price: 1000 }],
-      ['POST', '/api/admin/token-packages', { packageName: 'Gold', tokenAmount: 10, price: 1000, promoBanner: 'Best\u200bvalue' }],
-      ['POST', `/api/admin/shoppers/${(await insertTestShopper(t, 'adjusted')).id}/tokens`, { delta: 5, reason: `Goodwill ${RLO}` }],
+      [
+        'POST',
+        '/api/admin/token-packages',
+        { packageName: 'Gold', tokenAmount: 10, price: 1000, promoBanner: 'Best\u200bvalue' },
+      ],
+      [
+        'POST',
+        `/api/admin/shoppers/${(await insertTestShopper(t, 'adjusted')).id}/tokens`,
+        { delta: 5, reason: `Goodwill ${RLO}` },
+      ],
     ];
     for (const [method, url, payload] of calls) {
       const res = await t.app.inject({ method: method as 'POST', url, payload, headers: admin });
@@ -176,19 +219,30 @@ describe('unsafe text at every place it is taken', () => {
     }
     expect(await t.services.announcements.list()).toEqual([]);
     const packages = await t.app.inject({ method: 'GET', url: '/api/admin/token-packages', headers: admin });
-    expect(packages.json().tokenPackages.map((p: { packageName: string }) => p.packageName)).not.toContain(`Gold${RLO}`);
+    expect(packages.json().tokenPackages.map((p: { packageName: string }) => p.packageName)).not.toContain(
+      `Gold${RLO}`,
+    );
     expect(packages.json().tokenPackages.map((p: { packageName: string }) => p.packageName)).not.toContain('Gold');
 
     // The new-product form: a plain field, and a prize name escaped inside the prize list's JSON text.
     const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>';
     const fields = {
-      name: 'Plain Set', quantity: '2', sku: 'TXT-001', tags: 'Anime', price: '5', token: '5', active: 'true', doubleChance: 'false', preorder: 'false',
+      name: 'Plain Set',
+      quantity: '2',
+      sku: 'TXT-001',
+      tags: 'Anime',
+      price: '5',
+      token: '5',
+      active: 'true',
+      doubleChance: 'false',
+      preorder: 'false',
       prizes: JSON.stringify([{ name: 'Prize A', description: 'Figure', quantity: 2, type: 'Big' }]),
     };
     for (const bad of [{ name: `Plain ${RLO}Set` }, { prizes: fields.prizes.replace('Prize A', 'Prize \\u202eA') }]) {
       const form = new FormData();
       for (const [name, value] of Object.entries({ ...fields, ...bad })) form.append(name, value);
-      for (const name of ['productImage', 'prizeImage0']) form.append(name, new Blob([svg], { type: 'image/svg+xml' }), `${name}.svg`);
+      for (const name of ['productImage', 'prizeImage0'])
+        form.append(name, new Blob([svg], { type: 'image/svg+xml' }), `${name}.svg`);
       const request = new Request('http://x/', { method: 'POST', body: form });
       const res = await t.app.inject({
         method: 'POST',

@@ -7,7 +7,8 @@ import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { createTestProduct } from '../modules/catalogue/test-helpers.ts';
 import { createWebIndex, firstListingImage } from './web-index.ts';
 
-const INDEX_HTML = '<!doctype html><html><head><title>Kujiya</title><script type="module" src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>';
+const INDEX_HTML =
+  '<!doctype html><html><head><title>Kujiya</title><script type="module" src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>';
 const ROUTE_HINTS = {
   '/': { scripts: ['/assets/HomePage-1.js', '/assets/Footer-2.js'], styles: ['/assets/HomePage-3.css'] },
   '/ichiban-kuji-products': { scripts: ['/assets/ProductListRoute-4.js'], styles: ['/assets/ProductListRoute-5.css'] },
@@ -21,7 +22,8 @@ function fakeDist(): string {
 }
 
 const product = (image: string, preorder: boolean) => ({ image, preorder });
-const listingOf = (newProducts: unknown[]) => JSON.stringify({ newProducts, promotions: [], chance: [], all: newProducts });
+const listingOf = (newProducts: unknown[]) =>
+  JSON.stringify({ newProducts, promotions: [], chance: [], all: newProducts });
 const headOf = (html: string) => html.slice(0, html.indexOf('</head>'));
 
 describe('firstListingImage: the artwork of the card the list page shows first', () => {
@@ -40,7 +42,10 @@ describe('firstListingImage: the artwork of the card the list page shows first',
 
 describe('createWebIndex', () => {
   it('names the list page chunk, the listing request and its first artwork on the list route only', async () => {
-    const web = createWebIndex({ webDist: fakeDist(), listingBody: async () => ({ body: listingOf([product('first.svg', true)]) }) });
+    const web = createWebIndex({
+      webDist: fakeDist(),
+      listingBody: async () => ({ body: listingOf([product('first.svg', true)]) }),
+    });
     const list = headOf((await web.htmlFor('/ichiban-kuji-products'))!);
     expect(list).toContain('<link rel="preload" as="fetch" href="/api/ichiban-kuji-products" crossorigin>');
     expect(list).toContain('<link rel="preload" as="image" fetchpriority="high" href="/api/images/first.svg">');
@@ -60,12 +65,17 @@ describe('createWebIndex', () => {
 
   it('gives every other document the hints listed under `*`, and `/` and the list route their own', async () => {
     const dist = fakeDist();
-    const withDefault = { ...ROUTE_HINTS, '*': { scripts: ['/assets/frame-6.js', '/assets/site-routes-7.js'], styles: ['/assets/frame-8.css'] } };
+    const withDefault = {
+      ...ROUTE_HINTS,
+      '*': { scripts: ['/assets/frame-6.js', '/assets/site-routes-7.js'], styles: ['/assets/frame-8.css'] },
+    };
     fs.writeFileSync(path.join(dist, 'route-hints.json'), JSON.stringify(withDefault));
     const web = createWebIndex({ webDist: dist, listingBody: async () => ({ body: listingOf([]) }) });
     for (const page of ['/faq', '/orders/', '/ichiban-kuji-products/abc', '/no-such-page']) {
       const head = headOf((await web.htmlFor(page))!);
-      expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/frame-6.js"><link rel="modulepreload" crossorigin href="/assets/site-routes-7.js">');
+      expect(head).toContain(
+        '<link rel="modulepreload" crossorigin href="/assets/frame-6.js"><link rel="modulepreload" crossorigin href="/assets/site-routes-7.js">',
+      );
       expect(head).toContain('<link rel="preload" as="style" crossorigin href="/assets/frame-8.css">');
       expect(head).not.toContain('HomePage');
       expect(head).not.toContain('/api/');
@@ -105,14 +115,26 @@ describe('the shop serving index.html', () => {
   afterAll(async () => t.close());
 
   it('answers the list route with the current first artwork, revalidated on every visit', async () => {
-    const created = await createTestProduct(t, { name: 'Hinted', preorder: true, arrival: 'Estimated arrival: March 2027' });
-    const res = await t.app.inject({ method: 'GET', url: '/ichiban-kuji-products', headers: { 'accept-encoding': 'identity' } });
+    const created = await createTestProduct(t, {
+      name: 'Hinted',
+      preorder: true,
+      arrival: 'Estimated arrival: March 2027',
+    });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/ichiban-kuji-products',
+      headers: { 'accept-encoding': 'identity' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.headers['content-type']).toContain('text/html');
-    const listing = JSON.parse((await t.services.catalogue.listingBody()).body) as { newProducts: { productId: string; image: string }[] };
+    const listing = JSON.parse((await t.services.catalogue.listingBody()).body) as {
+      newProducts: { productId: string; image: string }[];
+    };
     const image = listing.newProducts.find((p) => p.productId === created.productId)!.image;
-    expect(res.body).toContain(`<link rel="preload" as="image" fetchpriority="high" href="/api/images/${encodeURIComponent(image)}">`);
+    expect(res.body).toContain(
+      `<link rel="preload" as="image" fetchpriority="high" href="/api/images/${encodeURIComponent(image)}">`,
+    );
     expect(res.body).toContain('<link rel="preload" as="fetch" href="/api/ichiban-kuji-products" crossorigin>');
   });
 

@@ -23,7 +23,8 @@ interface ListedProduct {
 export function firstListingImage(body: string): string | undefined {
   const listing = JSON.parse(body) as { newProducts?: ListedProduct[] };
   const products = Array.isArray(listing.newProducts) ? listing.newProducts : [];
-  const first = products.find((product) => product.preorder === true) ?? products.find((product) => product.preorder !== true);
+  const first =
+    products.find((product) => product.preorder === true) ?? products.find((product) => product.preorder !== true);
   return typeof first?.image === 'string' && first.image !== '' ? listingImageUrl(first.image) : undefined;
 }
 
@@ -51,7 +52,9 @@ export function createWebIndex(opts: { webDist: string; listingBody: () => Promi
     const mtime = fs.statSync(indexFile).mtimeMs;
     if (mtime === builtAt) return;
     html = fs.readFileSync(indexFile, 'utf8');
-    const routeHints: RouteHints = fs.existsSync(hintsFile) ? (JSON.parse(fs.readFileSync(hintsFile, 'utf8')) as RouteHints) : {};
+    const routeHints: RouteHints = fs.existsSync(hintsFile)
+      ? (JSON.parse(fs.readFileSync(hintsFile, 'utf8')) as RouteHints)
+      : {};
     staticHints.clear();
     for (const [route, hints] of Object.entries(routeHints)) {
       const links = [
@@ -75,7 +78,8 @@ export function createWebIndex(opts: { webDist: string; listingBody: () => Promi
         lastImage = firstListingImage(body);
         lastBody = body;
       }
-      if (lastImage) links.push(`<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(lastImage)}">`);
+      if (lastImage)
+        links.push(`<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(lastImage)}">`);
     } catch {
       // The page still works without the image hint; the listing's own request reports the failure.
     }

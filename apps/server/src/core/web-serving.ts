@@ -11,9 +11,15 @@ import { createWebIndex } from './web-index.ts';
  * revalidated, and every other GET outside /api and /ws answered with the SPA's page (with the hints
  * of its route, core/web-index.ts). Without a build, unknown paths are a JSON 404.
  */
-export async function serveWebApp(app: FastifyInstance, webDist: string | false, listingBody: () => Promise<{ body: string }>) {
+export async function serveWebApp(
+  app: FastifyInstance,
+  webDist: string | false,
+  listingBody: () => Promise<{ body: string }>,
+) {
   if (!webDist || !fs.existsSync(path.join(webDist, 'index.html'))) {
-    app.setNotFoundHandler((_request, reply) => reply.status(404).send(errorBody(404, 'Not found', ErrorCode.NOT_FOUND)));
+    app.setNotFoundHandler((_request, reply) =>
+      reply.status(404).send(errorBody(404, 'Not found', ErrorCode.NOT_FOUND)),
+    );
     return;
   }
   const webIndex = createWebIndex({ webDist, listingBody });
@@ -41,6 +47,8 @@ export async function serveWebApp(app: FastifyInstance, webDist: string | false,
     reply.type('text/html; charset=utf-8').header('Vary', 'Accept-Encoding');
     const accepted = String(request.headers['accept-encoding'] ?? '');
     const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
-    return encoding ? reply.header('Content-Encoding', encoding).send(webIndex.encoded(html, encoding)) : reply.send(html);
+    return encoding
+      ? reply.header('Content-Encoding', encoding).send(webIndex.encoded(html, encoding))
+      : reply.send(html);
   });
 }

@@ -37,7 +37,9 @@ export interface Database {
 
 type Rows = { rows: Record<string, unknown>[] };
 /** The rows of the last statement, whether the driver answered one result or one per statement. */
-const lastRows = (result: Rows | Rows[]): Rows => ({ rows: (Array.isArray(result) ? result.at(-1)?.rows : result.rows) ?? [] });
+const lastRows = (result: Rows | Rows[]): Rows => ({
+  rows: (Array.isArray(result) ? result.at(-1)?.rows : result.rows) ?? [],
+});
 
 export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 // Any constant works; it only has to be the same in every instance sharing the database.
@@ -65,14 +67,24 @@ export async function openDatabase(opts: {
     const lockDb = drizzlePg(lockPool, { schema }) as unknown as Db;
     const executeSql = async (text: string, values: unknown[] = []) =>
       lastRows((await pool.query(text, values.length ? values : undefined)) as unknown as Rows | Rows[]);
-    return { db, lockDb, kind: 'postgres', executeSql, close: async () => void (await Promise.all([endPool(pool), endPool(lockPool)])) };
+    return {
+      db,
+      lockDb,
+      kind: 'postgres',
+      executeSql,
+      close: async () => void (await Promise.all([endPool(pool), endPool(lockPool)])),
+    };
   }
   if (opts.pgliteDir) await fs.mkdir(opts.pgliteDir, { recursive: true });
-  const client = opts.pgliteDir ? new PGlite(opts.pgliteDir) : new PGlite(opts.pgliteImage ? { loadDataDir: opts.pgliteImage } : {});
+  const client = opts.pgliteDir
+    ? new PGlite(opts.pgliteDir)
+    : new PGlite(opts.pgliteImage ? { loadDataDir: opts.pgliteImage } : {});
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   const executeSql = async (text: string, values: unknown[] = []) =>
-    values.length ? lastRows((await client.query(text, values)) as Rows) : lastRows((await client.exec(text)) as Rows[]);
+    values.length
+      ? lastRows((await client.query(text, values)) as Rows)
+      : lastRows((await client.exec(text)) as Rows[]);
   return { db, lockDb: db, kind: 'pglite', executeSql, close: () => client.close() };
 }
 

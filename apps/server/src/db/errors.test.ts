@@ -65,7 +65,9 @@ describe('database errors', () => {
 
   it('withTxRetry gives up after the given attempts with the last deadlock', async () => {
     const { db, calls } = failingDb([pgError('40P01'), pgError('40P01'), pgError('40P01'), pgError('40P01')]);
-    await expect(withTxRetry(db, async () => 'done', { attempts: 3, baseDelayMs: 1 })).rejects.toMatchObject({ code: '40P01' });
+    await expect(withTxRetry(db, async () => 'done', { attempts: 3, baseDelayMs: 1 })).rejects.toMatchObject({
+      code: '40P01',
+    });
     expect(calls()).toBe(3);
   });
 
@@ -93,7 +95,9 @@ describe('database errors', () => {
     };
     const attempts = await Promise.all([crossing(1, 2), crossing(2, 1)]);
     expect(attempts.sort()).toEqual([1, 2]);
-    const result = (await database.db.execute(sql`select v from error_probe where k in (1, 2) order by k`)) as unknown as { rows: { v: number }[] };
+    const result = (await database.db.execute(
+      sql`select v from error_probe where k in (1, 2) order by k`,
+    )) as unknown as { rows: { v: number }[] };
     expect(result.rows.map((r) => r.v)).toEqual([11, 12]);
   });
 });

@@ -48,7 +48,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * PostgreSQL rolled it back for a deadlock or serialization failure; any other error, or the last
  * attempt's, is thrown. `work` must be safe to run again: it does everything inside the transaction.
  */
-export async function withTxRetry<T>(db: Pick<Db, 'transaction'>, work: (tx: Tx) => Promise<T>, options: TxRetryOptions = {}): Promise<T> {
+export async function withTxRetry<T>(
+  db: Pick<Db, 'transaction'>,
+  work: (tx: Tx) => Promise<T>,
+  options: TxRetryOptions = {},
+): Promise<T> {
   const attempts = options.attempts ?? 4;
   const baseDelayMs = options.baseDelayMs ?? 10;
   for (let attempt = 1; ; attempt++) {

@@ -137,8 +137,18 @@ export const SERIES = {
   },
 } satisfies Record<string, DemoSeries>;
 
-const big = (item: PrizeItem, character: number, quantity: number): DemoPrize => ({ item, character, quantity, type: 'Big' });
-const small = (item: PrizeItem, character: number, quantity: number): DemoPrize => ({ item, character, quantity, type: 'Small' });
+const big = (item: PrizeItem, character: number, quantity: number): DemoPrize => ({
+  item,
+  character,
+  quantity,
+  type: 'Big',
+});
+const small = (item: PrizeItem, character: number, quantity: number): DemoPrize => ({
+  item,
+  character,
+  quantity,
+  type: 'Small',
+});
 
 /** The demo sets: every kind of listing the shop can show (docs/catalogue.md lists them). */
 export const DEMO_SETS: DemoSet[] = [
@@ -150,7 +160,14 @@ export const DEMO_SETS: DemoSet[] = [
     priceCents: 1250,
     extraTags: ['Figures'],
     promotion: 'buy3get1',
-    prizes: [big('figure', 0, 2), big('figure', 1, 2), big('plush', 2, 3), small('acrylic', 3, 6), small('keychain', 4, 10), small('keychain', 0, 12)],
+    prizes: [
+      big('figure', 0, 2),
+      big('figure', 1, 2),
+      big('plush', 2, 3),
+      small('acrylic', 3, 6),
+      small('keychain', 4, 10),
+      small('keychain', 0, 12),
+    ],
     sell: 9,
     listedDaysAgo: 2,
   },
@@ -161,7 +178,13 @@ export const DEMO_SETS: DemoSet[] = [
     tokenPrice: 18,
     priceCents: 1500,
     preorder: 'Estimated arrival: March 2027',
-    prizes: [big('figure', 3, 1), big('plush', 0, 3), small('acrylic', 1, 5), small('keychain', 2, 8), small('keychain', 4, 10)],
+    prizes: [
+      big('figure', 3, 1),
+      big('plush', 0, 3),
+      small('acrylic', 1, 5),
+      small('keychain', 2, 8),
+      small('keychain', 4, 10),
+    ],
     listedDaysAgo: 5,
   },
   {
@@ -171,7 +194,15 @@ export const DEMO_SETS: DemoSet[] = [
     tokenPrice: 12,
     priceCents: 990,
     promotion: 'challengeA',
-    prizes: [big('figure', 0, 2), big('plush', 1, 3), small('acrylic', 2, 6), small('keychain', 3, 8), small('acrylic', 4, 8), small('keychain', 1, 10), small('keychain', 2, 12)],
+    prizes: [
+      big('figure', 0, 2),
+      big('plush', 1, 3),
+      small('acrylic', 2, 6),
+      small('keychain', 3, 8),
+      small('acrylic', 4, 8),
+      small('keychain', 1, 10),
+      small('keychain', 2, 12),
+    ],
     sell: 6,
     listedDaysAgo: 40,
   },
@@ -194,7 +225,16 @@ export const DEMO_SETS: DemoSet[] = [
     priceCents: 2200,
     extraTags: ['Figures'],
     doubleChance: true,
-    prizes: [big('figure', 0, 1), big('figure', 1, 2), big('figure', 2, 2), small('acrylic', 3, 5), small('acrylic', 4, 6), small('keychain', 0, 8), small('keychain', 1, 8), small('keychain', 3, 10)],
+    prizes: [
+      big('figure', 0, 1),
+      big('figure', 1, 2),
+      big('figure', 2, 2),
+      small('acrylic', 3, 5),
+      small('acrylic', 4, 6),
+      small('keychain', 0, 8),
+      small('keychain', 1, 8),
+      small('keychain', 3, 10),
+    ],
     sell: 15,
     listedDaysAgo: 20,
   },
@@ -206,7 +246,13 @@ export const DEMO_SETS: DemoSet[] = [
     priceCents: 2500,
     preorder: 'Estimated arrival: May 2027',
     promotion: 'buy5get2',
-    prizes: [big('figure', 1, 2), big('figure', 3, 2), big('plush', 4, 3), small('acrylic', 0, 6), small('keychain', 2, 10)],
+    prizes: [
+      big('figure', 1, 2),
+      big('figure', 3, 2),
+      big('plush', 4, 3),
+      small('acrylic', 0, 6),
+      small('keychain', 2, 10),
+    ],
     listedDaysAgo: 1,
   },
   {
@@ -215,7 +261,13 @@ export const DEMO_SETS: DemoSet[] = [
     sku: 'CKB-PARADE-001',
     tokenPrice: 14,
     priceCents: 1100,
-    prizes: [big('plush', 0, 2), big('plush', 1, 2), big('figure', 2, 3), small('acrylic', 3, 5), small('keychain', 4, 8)],
+    prizes: [
+      big('plush', 0, 2),
+      big('plush', 1, 2),
+      big('figure', 2, 3),
+      small('acrylic', 3, 5),
+      small('keychain', 4, 8),
+    ],
     sell: 'allBut2',
     listedDaysAgo: 60,
   },
@@ -225,7 +277,13 @@ export const DEMO_SETS: DemoSet[] = [
     sku: 'CKB-TEA-001',
     tokenPrice: 12,
     priceCents: 950,
-    prizes: [big('figure', 0, 1), big('plush', 2, 2), small('acrylic', 1, 4), small('keychain', 3, 6), small('keychain', 4, 7)],
+    prizes: [
+      big('figure', 0, 1),
+      big('plush', 2, 2),
+      small('acrylic', 1, 4),
+      small('keychain', 3, 6),
+      small('keychain', 4, 7),
+    ],
     sell: 'all',
     listedDaysAgo: 75,
   },
@@ -235,7 +293,14 @@ export const DEMO_SETS: DemoSet[] = [
     sku: 'PXS-ARCADE-001',
     tokenPrice: 11,
     priceCents: 880,
-    prizes: [big('figure', 2, 2), big('plush', 0, 3), small('acrylic', 1, 6), small('keychain', 3, 8), small('keychain', 4, 10), small('acrylic', 0, 8)],
+    prizes: [
+      big('figure', 2, 2),
+      big('plush', 0, 3),
+      small('acrylic', 1, 6),
+      small('keychain', 3, 8),
+      small('keychain', 4, 10),
+      small('acrylic', 0, 8),
+    ],
     sell: 20,
     listedDaysAgo: 90,
   },
@@ -257,7 +322,15 @@ export const DEMO_SETS: DemoSet[] = [
     tokenPrice: 20,
     priceCents: 1800,
     extraTags: ['Figures'],
-    prizes: [big('figure', 0, 1), big('figure', 1, 2), big('plush', 4, 3), small('acrylic', 3, 5), small('keychain', 2, 8), small('keychain', 4, 9), small('acrylic', 1, 6)],
+    prizes: [
+      big('figure', 0, 1),
+      big('figure', 1, 2),
+      big('plush', 4, 3),
+      small('acrylic', 3, 5),
+      small('keychain', 2, 8),
+      small('keychain', 4, 9),
+      small('acrylic', 1, 6),
+    ],
     sell: 4,
     listedDaysAgo: 35,
   },
@@ -269,7 +342,13 @@ export const DEMO_SETS: DemoSet[] = [
     priceCents: 1050,
     preorder: 'Estimated arrival: February 2027',
     lottery: true,
-    prizes: [big('plush', 0, 2), big('figure', 1, 2), small('acrylic', 2, 5), small('keychain', 3, 8), small('keychain', 4, 8)],
+    prizes: [
+      big('plush', 0, 2),
+      big('figure', 1, 2),
+      small('acrylic', 2, 5),
+      small('keychain', 3, 8),
+      small('keychain', 4, 8),
+    ],
     listedDaysAgo: 3,
   },
 ];
@@ -288,7 +367,10 @@ export function prizeDescription(set: DemoSet, prize: DemoPrize): string {
 
 /** The Last Prize of a set: a special version figure of its first character. */
 export function lastPrizeOf(set: DemoSet) {
-  return { caption: `${set.series.characters[0]!} Special Ver.`, description: `${set.series.characters[0]!} Last Prize Special Ver. Figure` };
+  return {
+    caption: `${set.series.characters[0]!} Special Ver.`,
+    description: `${set.series.characters[0]!} Last Prize Special Ver. Figure`,
+  };
 }
 
 /** Double-chance prizes: a signed art board. */

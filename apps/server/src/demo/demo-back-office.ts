@@ -42,15 +42,28 @@ export async function seedDemoBackOffice(ctx: AppContext, services: Services): P
         unitNumber: `#0${index + 2}-1${index}`,
         fullAddress: `${10 + index} Demo Avenue, Singapore`,
       });
-      const intent = await fulfilment.createShippingIntent(user, { inventoryItems: [{ batchId: batch.id, quantity: 1 }], useProfileAddress: true });
-      await gateway.confirm({ clientSecret: intent.clientSecret, cardNumber: '4242 4242 4242 4242', expiry: `12/${year}`, cvc: '123' });
+      const intent = await fulfilment.createShippingIntent(user, {
+        inventoryItems: [{ batchId: batch.id, quantity: 1 }],
+        useProfileAddress: true,
+      });
+      await gateway.confirm({
+        clientSecret: intent.clientSecret,
+        cardNumber: '4242 4242 4242 4242',
+        expiry: `12/${year}`,
+        cvc: '123',
+      });
       parcels++;
     } else {
       const slot = slots[index % slots.length];
       if (!slot) continue;
-      await fulfilment.createCollection(user, { items: [{ batchId: batch.id, quantity: 1 }], collectionDate: slot.toISOString() });
+      await fulfilment.createCollection(user, {
+        items: [{ batchId: batch.id, quantity: 1 }],
+        collectionDate: slot.toISOString(),
+      });
       collections++;
     }
   }
-  return [`Demo back office: ${orderIds.length} orders over ${HISTORY_DAYS} days, ${parcels} parcels to pack, ${collections} collections booked`];
+  return [
+    `Demo back office: ${orderIds.length} orders over ${HISTORY_DAYS} days, ${parcels} parcels to pack, ${collections} collections booked`,
+  ];
 }

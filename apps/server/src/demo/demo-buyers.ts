@@ -30,9 +30,16 @@ export async function demoBuyers(ctx: AppContext, services: Services): Promise<D
   const buyTokens = async (principal: Principal) => {
     if (gateway instanceof TestGateway) {
       const intent = await tokenShop.createIntent(principal, { packageId: biggest._id, username: principal.username });
-      await gateway.confirm({ clientSecret: intent.clientSecret, cardNumber: '4242 4242 4242 4242', expiry: `12/${expiryYear}`, cvc: '123' });
+      await gateway.confirm({
+        clientSecret: intent.clientSecret,
+        cardNumber: '4242 4242 4242 4242',
+        expiry: `12/${expiryYear}`,
+        cvc: '123',
+      });
     } else {
-      await ctx.db.transaction((tx) => wallet.credit(tx, { userId: principal.id, amount: biggest.tokenAmount, source: 'bonus', reference: 'demo' }));
+      await ctx.db.transaction((tx) =>
+        wallet.credit(tx, { userId: principal.id, amount: biggest.tokenAmount, source: 'bonus', reference: 'demo' }),
+      );
     }
   };
 
@@ -40,7 +47,11 @@ export async function demoBuyers(ctx: AppContext, services: Services): Promise<D
   for (const username of DEMO_BUYERS) {
     const account =
       (await accounts.findAccount(username)) ??
-      (await accounts.createAccountWithoutCode({ username, email: `${username}@demo.kujiya.sg`, password: DEMO_BUYER_PASSWORD }));
+      (await accounts.createAccountWithoutCode({
+        username,
+        email: `${username}@demo.kujiya.sg`,
+        password: DEMO_BUYER_PASSWORD,
+      }));
     const principal: Principal = { id: account.id, username: account.username, role: 'user' };
     buyers.push({
       principal,

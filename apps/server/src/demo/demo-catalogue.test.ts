@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPublicFairnessVerdict, maskBuyerName, parseTicketCount, prizeListSchema, productListingSchema, type Prize, type ProductListing } from '@kujiya/shared';
+import {
+  buildPublicFairnessVerdict,
+  maskBuyerName,
+  parseTicketCount,
+  prizeListSchema,
+  productListingSchema,
+  type Prize,
+  type ProductListing,
+} from '@kujiya/shared';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { seedCatalogueDemo } from './demo-catalogue.ts';
 import { DEMO_SETS } from './catalogue-data.ts';
@@ -15,7 +23,9 @@ describe('demo catalogue', () => {
     t = await createTestApp();
     expect(await t.services.catalogue.isEmpty()).toBe(true);
     await seedCatalogueDemo(t.ctx, t.services);
-    listing = productListingSchema.parse((await t.app.inject({ method: 'GET', url: '/api/ichiban-kuji-products' })).json());
+    listing = productListingSchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/ichiban-kuji-products' })).json(),
+    );
     for (const product of listing.all) {
       const res = await t.app.inject({ method: 'GET', url: `/api/prizes/${product.setId}/${product.productId}` });
       prizesOf.set(product.productId, prizeListSchema.parse(res.json()));
@@ -73,7 +83,8 @@ describe('demo catalogue', () => {
       }
       // The public log names the buyers masked.
       const fairness = (await t.app.inject({ method: 'GET', url: `/api/fairness/${product.setId}` })).json();
-      for (const entry of fairness.log) expect(entry.buyer).toBe(maskBuyerName(byId.get(log[entry.nonce].orderId!)!.username));
+      for (const entry of fairness.log)
+        expect(entry.buyer).toBe(maskBuyerName(byId.get(log[entry.nonce].orderId!)!.username));
     }
     expect(soldSets).toBeGreaterThanOrEqual(5);
     for (const username of DEMO_BUYERS) {

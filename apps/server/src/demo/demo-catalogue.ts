@@ -11,8 +11,18 @@ export const DEMO_CLIENT_SEED = 'kujiya-demo';
 const PROMOTIONS = {
   buy3get1: { type: 'BUY_X_GET_Y_FREE', description: 'Buy 3 Get 1 FREE', requiredQuantity: 3, freeQuantity: 1 },
   buy5get2: { type: 'BUY_X_GET_Y_FREE', description: 'Buy 5 Get 2 FREE', requiredQuantity: 5, freeQuantity: 2 },
-  challengeA: { type: 'CHALLENGE', description: 'Challenge: get Prize A (minimum 3 tickets)', minimumQuantity: 3, challengeAlphabet: 'A' },
-  challengeB: { type: 'CHALLENGE', description: 'Challenge: get Prize B (minimum 2 tickets)', minimumQuantity: 2, challengeAlphabet: 'B' },
+  challengeA: {
+    type: 'CHALLENGE',
+    description: 'Challenge: get Prize A (minimum 3 tickets)',
+    minimumQuantity: 3,
+    challengeAlphabet: 'A',
+  },
+  challengeB: {
+    type: 'CHALLENGE',
+    description: 'Challenge: get Prize B (minimum 2 tickets)',
+    minimumQuantity: 2,
+    challengeAlphabet: 'B',
+  },
 } as const;
 
 /**
@@ -21,7 +31,13 @@ const PROMOTIONS = {
  * and inventory made), so the fairness log is real. 'all' ends with a buy-out, which takes the
  * Last Prize and reveals the seed; promotions may add free tickets, Challenges draw until their letter.
  */
-async function sellDemoTickets(ctx: AppContext, services: Services, set: DemoSet, setId: string, buyers: DemoBuyer[]): Promise<void> {
+async function sellDemoTickets(
+  ctx: AppContext,
+  services: Services,
+  set: DemoSet,
+  setId: string,
+  buyers: DemoBuyer[],
+): Promise<void> {
   const total = set.prizes.reduce((sum, p) => sum + p.quantity, 0);
   const target = set.sell === 'all' ? total : set.sell === 'allBut2' ? total - 2 : (set.sell ?? 0);
   const promotion = set.promotion ? PROMOTIONS[set.promotion] : undefined;
@@ -89,7 +105,15 @@ async function seedSet(
         quantity: prize.quantity,
       })),
       ...(art.double
-        ? [{ kind: 'double' as const, description: double.description, image: doubleImage!, type: 'Big' as const, quantity: double.quantity }]
+        ? [
+            {
+              kind: 'double' as const,
+              description: double.description,
+              image: doubleImage!,
+              type: 'Big' as const,
+              quantity: double.quantity,
+            },
+          ]
         : []),
       { kind: 'last' as const, description: last.description, image: lastImage, type: 'Big' as const },
     ],

@@ -4,7 +4,6 @@ import type { Services } from '../services.ts';
 import { TestGateway } from '../modules/payments/test-gateway.ts';
 import { DEMO_SHOPPER } from './demo-accounts.ts';
 
-
 /**
  * The demo shopper's fulfilment story, made through the real services: won items in stock, one due
  * in 2 days, and pre-order ones; one paid shipment booked with the test courier (tracking link);
@@ -24,7 +23,8 @@ export async function seedDemoFulfilment(ctx: AppContext, services: Services): P
   const preorder = all.find((p) => plain(p) && p.preorder && ticketsLeft(p.quantity) >= 2);
   if (!inStock) return [];
 
-  const buy = (setId: string, ticketsBought: number) => orders.useTokens(user, { setId, ticketsBought, username: user.username });
+  const buy = (setId: string, ticketsBought: number) =>
+    orders.useTokens(user, { setId, ticketsBought, username: user.username });
   const main = await buy(inStock.setId, 4);
   // One order due in 2 days: the clock started 12 days ago for it (a demo-only shortcut).
   const due = await buy(inStock.setId, 1);
@@ -35,9 +35,17 @@ export async function seedDemoFulfilment(ctx: AppContext, services: Services): P
   const [toShip, toCollect] = [batches[0], batches[1] ?? batches[0]];
   const lines = [];
   if (toShip) {
-    const intent = await fulfilment.createShippingIntent(user, { inventoryItems: [{ batchId: toShip.id, quantity: 1 }], useProfileAddress: true });
+    const intent = await fulfilment.createShippingIntent(user, {
+      inventoryItems: [{ batchId: toShip.id, quantity: 1 }],
+      useProfileAddress: true,
+    });
     const year = String((ctx.clock.now().getUTCFullYear() + 5) % 100).padStart(2, '0');
-    await gateway.confirm({ clientSecret: intent.clientSecret, cardNumber: '4242 4242 4242 4242', expiry: `12/${year}`, cvc: '123' });
+    await gateway.confirm({
+      clientSecret: intent.clientSecret,
+      cardNumber: '4242 4242 4242 4242',
+      expiry: `12/${year}`,
+      cvc: '123',
+    });
     await fulfilment.runCourierJobs();
     lines.push('Demo shopper has a paid shipment with a tracking link');
   }
@@ -45,7 +53,10 @@ export async function seedDemoFulfilment(ctx: AppContext, services: Services): P
   const now = ctx.clock.now();
   const slot = collectionDates(now).flatMap((date) => collectionSlotsFor(date, now))[0];
   if (toCollect && free > 0 && slot) {
-    await fulfilment.createCollection(user, { items: [{ batchId: toCollect.id, quantity: 1 }], collectionDate: slot.toISOString() });
+    await fulfilment.createCollection(user, {
+      items: [{ batchId: toCollect.id, quantity: 1 }],
+      collectionDate: slot.toISOString(),
+    });
     lines.push('Demo shopper has a pending self-collection');
   }
   return lines;

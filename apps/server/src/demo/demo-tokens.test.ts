@@ -21,8 +21,12 @@ describe("the demo shopper's first tokens", () => {
     const balance = await t.services.wallet.balance(t.ctx.db, account.id);
     expect(balance).toBeLessThan(550);
     const line = notes.find((note) => note.startsWith('Demo shopper starts with'));
-    expect(line).toBe(`Demo shopper starts with ${balance} tokens (the 550-token Lucky Bag, less ${550 - balance} spent on the demo orders)`);
+    expect(line).toBe(
+      `Demo shopper starts with ${balance} tokens (the 550-token Lucky Bag, less ${550 - balance} spent on the demo orders)`,
+    );
     const readme = fs.readFileSync(README, 'utf8').replace(/\s+/g, ' ');
-    expect(readme).toContain(`starts with ${balance} tokens (the 550-token Lucky Bag, less ${550 - balance} spent on the demo orders`);
+    expect(readme).toContain(
+      `starts with ${balance} tokens (the 550-token Lucky Bag, less ${550 - balance} spent on the demo orders`,
+    );
   });
 });

@@ -51,7 +51,12 @@ export async function seedDemoTokens(ctx: AppContext, services: Services): Promi
   const principal = { id: shopper.id, username: shopper.username, role: 'user' as const };
   const intent = await tokenShop.createIntent(principal, { packageId: luckyBag!._id, username: shopper.username });
   const expiryYear = String((now.getUTCFullYear() + 5) % 100).padStart(2, '0');
-  await gateway.confirm({ clientSecret: intent.clientSecret, cardNumber: '4242 4242 4242 4242', expiry: `12/${expiryYear}`, cvc: '123' });
+  await gateway.confirm({
+    clientSecret: intent.clientSecret,
+    cardNumber: '4242 4242 4242 4242',
+    expiry: `12/${expiryYear}`,
+    cvc: '123',
+  });
   return lines;
 }
 
@@ -65,5 +70,7 @@ export async function demoShopperTokensLine(ctx: AppContext, services: Services)
   if (balance === 0) return [];
   const bought = DEMO_TOKEN_PACKAGES[1].tokenAmount;
   const spent = bought - balance;
-  return [`Demo shopper starts with ${balance} tokens${spent > 0 ? ` (the ${bought}-token ${DEMO_TOKEN_PACKAGES[1].packageName}, less ${spent} spent on the demo orders)` : ''}`];
+  return [
+    `Demo shopper starts with ${balance} tokens${spent > 0 ? ` (the ${bought}-token ${DEMO_TOKEN_PACKAGES[1].packageName}, less ${spent} spent on the demo orders)` : ''}`,
+  ];
 }

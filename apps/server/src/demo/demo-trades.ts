@@ -18,7 +18,9 @@ export async function seedDemoTrades(ctx: AppContext, services: Services): Promi
     if (!account) continue;
     const principal = { id: account.id, username: account.username, role: 'user' as const };
     if ((await trading.userTrades(principal)).length > 0) continue;
-    const batch = (await inventory.batchesOfUser(account.id)).find((b) => b.quantity - b.removed - b.locked > 0 && isTradable(b.shipByDate, now));
+    const batch = (await inventory.batchesOfUser(account.id)).find(
+      (b) => b.quantity - b.removed - b.locked > 0 && isTradable(b.shipByDate, now),
+    );
     const other = products.find((p) => p._id !== batch?.productId && p.prizes.length > 0);
     if (!batch || !other) continue;
     const prize = other.prizes[made % other.prizes.length]!;

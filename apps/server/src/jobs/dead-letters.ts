@@ -25,7 +25,8 @@ export const scrubError = (text: string) =>
 
 /** Only the trigger of a run is kept in its data; nothing else is shown. */
 const dataSummary = (data: unknown) => {
-  const trigger = data && typeof data === 'object' && 'trigger' in data ? String((data as { trigger: unknown }).trigger) : null;
+  const trigger =
+    data && typeof data === 'object' && 'trigger' in data ? String((data as { trigger: unknown }).trigger) : null;
   return trigger ? `trigger: ${trigger}` : '';
 };
 
@@ -64,6 +65,8 @@ export async function listFailed(database: Sql, page: number): Promise<{ jobs: F
 /** The job name of a dead letter, or undefined when `id` is no failed job. */
 export async function failedJobName(database: Sql, id: string): Promise<string | undefined> {
   if (!(await installed(database))) return undefined;
-  const { rows } = await database.executeSql(`select name from ${JOB_SCHEMA}.job where id = $1 and state = 'failed'`, [id]);
+  const { rows } = await database.executeSql(`select name from ${JOB_SCHEMA}.job where id = $1 and state = 'failed'`, [
+    id,
+  ]);
   return rows[0]?.name as string | undefined;
 }

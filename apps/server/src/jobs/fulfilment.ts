@@ -9,7 +9,11 @@ import type { JobDefinition } from './queue.ts';
  * claimed (SKIP LOCKED, a claim time, a unique reminder row), so a repeated run books, mails or
  * forfeits nothing twice; the courier's own failures are retried on the shipment row.
  */
-export const fulfilmentJobs = (fulfilment: FulfilmentService, inventory: InventoryService, everyMs: number): JobDefinition[] => [
+export const fulfilmentJobs = (
+  fulfilment: FulfilmentService,
+  inventory: InventoryService,
+  everyMs: number,
+): JobDefinition[] => [
   {
     name: JOB.shipmentExpiry,
     everyMs,

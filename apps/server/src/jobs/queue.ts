@@ -78,7 +78,8 @@ function handlerOf(def: JobDefinition, log: FastifyBaseLogger, track: <T>(promis
     try {
       const result = await track(def.run());
       const counts = result && typeof result === 'object' ? Object.values(result) : [];
-      if (counts.some((n) => typeof n === 'number' && n > 0)) log.info({ job: def.name, ...(result as object) }, `${def.name} job`);
+      if (counts.some((n) => typeof n === 'number' && n > 0))
+        log.info({ job: def.name, ...(result as object) }, `${def.name} job`);
       return result;
     } catch (err) {
       log.warn({ err, job: def.name, jobId: job?.id }, `${def.name} job failed; retried with backoff`);
@@ -133,7 +134,10 @@ class PgBossQueue implements JobQueue {
   /** One tick of a schedule: a run for this period, unless a failed run is waiting for its retry. */
   private async tickOf(def: JobDefinition): Promise<void> {
     const slotSeconds = Math.max(1, Math.round((def.everyMs ?? 0) / 1000));
-    const { rows } = await this.database.executeSql(`select 1 from ${JOB_SCHEMA}.job where name = $1 and state = 'retry' limit 1`, [def.name]);
+    const { rows } = await this.database.executeSql(
+      `select 1 from ${JOB_SCHEMA}.job where name = $1 and state = 'retry' limit 1`,
+      [def.name],
+    );
     if (rows.length === 0) await this.sendRun(def.name, 'schedule', slotSeconds);
   }
 
@@ -142,14 +146,18 @@ class PgBossQueue implements JobQueue {
     for (const def of definitions) await ensureQueue(this.boss, def);
     for (const def of definitions) {
       const handler = handlerOf(def, this.log, this.track);
-      this.workers.set(def.name, await this.boss.work(def.name, { pollingIntervalSeconds: POLL_SECONDS, batchSize: 1 }, handler));
+      this.workers.set(
+        def.name,
+        await this.boss.work(def.name, { pollingIntervalSeconds: POLL_SECONDS, batchSize: 1 }, handler),
+      );
     }
     this.running = true;
     for (const def of definitions) {
       if (!def.everyMs) continue;
       this.scheduled.set(def.name, def);
       const timer = setInterval(() => {
-        if (this.running) void this.tickOf(def).catch((err: unknown) => this.log.error({ err, job: def.name }, 'job schedule failed'));
+        if (this.running)
+          void this.tickOf(def).catch((err: unknown) => this.log.error({ err, job: def.name }, 'job schedule failed'));
       }, def.everyMs);
       timer.unref();
       this.timers.push(timer);
@@ -168,7 +176,9 @@ class PgBossQueue implements JobQueue {
 
   kick(name: JobName): void {
     if (!this.running) return;
-    void this.sendRun(name, 'after-commit').catch((err: unknown) => this.log.error({ err, job: name }, 'job not queued; its schedule will run it'));
+    void this.sendRun(name, 'after-commit').catch((err: unknown) =>
+      this.log.error({ err, job: name }, 'job not queued; its schedule will run it'),
+    );
   }
 
   send(name: JobName, trigger: Trigger = 'manual'): Promise<string | null> {

@@ -27,9 +27,8 @@ describe('job registry', () => {
   let owner: Record<string, string>;
   const queues: JobQueue[] = [];
   const jobRow = async (id: string) =>
-    (await t.database.executeSql(`select state, start_after, retry_count from ${JOB_SCHEMA}.job where id = $1`, [id])).rows[0] as
-      | { state: string; start_after: Date | string; retry_count: number }
-      | undefined;
+    (await t.database.executeSql(`select state, start_after, retry_count from ${JOB_SCHEMA}.job where id = $1`, [id]))
+      .rows[0] as { state: string; start_after: Date | string; retry_count: number } | undefined;
 
   beforeAll(async () => {
     t = await createTestApp({ env: { ADMIN_USERNAME: OWNER.username, ADMIN_PASSWORD: OWNER.password } });
@@ -48,10 +47,12 @@ describe('job registry', () => {
   });
 
   it('scrubs addresses and long numbers from an error', () => {
-    expect(scrubError('550 mailbox ruth@example.com unknown; call +65 9123 4567')).toBe('550 mailbox [email] unknown; call [number]');
+    expect(scrubError('550 mailbox ruth@example.com unknown; call +65 9123 4567')).toBe(
+      '550 mailbox [email] unknown; call [number]',
+    );
   });
 
-  it('retries a failing job with growing delays, dead-letters it, and re-runs it on the owner\'s retry', async () => {
+  it("retries a failing job with growing delays, dead-letters it, and re-runs it on the owner's retry", async () => {
     let failing = true;
     const failedAt: number[] = [];
     const delays: number[] = [];
@@ -67,7 +68,8 @@ describe('job registry', () => {
         run: async () => {
           runs++;
           // From the second try on: how long after the previous failure this try was due.
-          if (failedAt.length > 0) delays.push(new Date((await jobRow(jobId))!.start_after).getTime() - failedAt.at(-1)!);
+          if (failedAt.length > 0)
+            delays.push(new Date((await jobRow(jobId))!.start_after).getTime() - failedAt.at(-1)!);
           if (!failing) return { booked: 1 };
           failedAt.push(Date.now());
           throw new Error('courier down for ruth@example.com');
@@ -87,7 +89,12 @@ describe('job registry', () => {
     const listed = await t.app.inject({ method: 'GET', url: '/api/admin/jobs/failed', headers: owner });
     expect(listed.statusCode, listed.body).toBe(200);
     const dead = (listed.json().jobs as FailedJob[]).find((job) => job.id === jobId)!;
-    expect(dead).toMatchObject({ name: JOB.courier, error: 'courier down for [email]', attempts: 3, data: 'trigger: manual' });
+    expect(dead).toMatchObject({
+      name: JOB.courier,
+      error: 'courier down for [email]',
+      attempts: 3,
+      data: 'trigger: manual',
+    });
 
     failing = false;
     const retried = await post(t, `/api/admin/jobs/${jobId}/retry`, {}, owner);
@@ -97,7 +104,11 @@ describe('job registry', () => {
     expect(runs).toBe(4);
     const after = await t.app.inject({ method: 'GET', url: '/api/admin/jobs/failed', headers: owner });
     expect((after.json().jobs as FailedJob[]).some((job) => job.id === jobId)).toBe(false);
-    const audit = await t.app.inject({ method: 'GET', url: `/api/admin/audit?entityType=job&entityId=${jobId}`, headers: owner });
+    const audit = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/audit?entityType=job&entityId=${jobId}`,
+      headers: owner,
+    });
     expect(audit.json().entries).toMatchObject([{ action: 'job.retry', adminName: OWNER.username }]);
     // Only a failed job can be retried.
     expect((await post(t, `/api/admin/jobs/${jobId}/retry`, {}, owner)).statusCode).toBe(404);
@@ -107,7 +118,13 @@ describe('job registry', () => {
   it('runs a scheduled job once when two instances tick in the same period', async () => {
     let runs = 0;
     const name: JobName = JOB.tradeExpiry;
-    const definition = { name, everyMs: 60 * 60_000, retryLimit: 1, retryDelaySeconds: 1, run: async () => ({ trades: ++runs }) };
+    const definition = {
+      name,
+      everyMs: 60 * 60_000,
+      retryLimit: 1,
+      retryDelaySeconds: 1,
+      run: async () => ({ trades: ++runs }),
+    };
     const a = createJobQueue(t.database, t.ctx.log);
     const b = createJobQueue(t.database, t.ctx.log);
     queues.push(a, b);
@@ -115,7 +132,14 @@ describe('job registry', () => {
     // Both instances' timers fire in the same hour: their ticks race.
     await Promise.all([a.tick(name), b.tick(name), a.tick(name), b.tick(name)]);
     const open = async () =>
-      Number((await t.database.executeSql(`select count(*)::int as n from ${JOB_SCHEMA}.job where name = $1 and state < 'completed'`, [name])).rows[0]!.n);
+      Number(
+        (
+          await t.database.executeSql(
+            `select count(*)::int as n from ${JOB_SCHEMA}.job where name = $1 and state < 'completed'`,
+            [name],
+          )
+        ).rows[0]!.n,
+      );
     await until('the scheduled run', async () => runs > 0 && (await open()) === 0);
     await Promise.all([a.tick(name), b.tick(name)]);
     expect(await open()).toBe(0);

@@ -28,12 +28,19 @@ export function jobDefinitions(services: Services, everyMs = JOB_INTERVAL_MS): J
  * The registry: the one place the background jobs start and stop (server.ts). Each instance runs
  * it; the queue makes one run per period happen across all of them.
  */
-export function createJobRegistry(queue: JobQueue, services: Services, options: { everyMs?: number; log?: { warn(msg: string): void } } = {}) {
+export function createJobRegistry(
+  queue: JobQueue,
+  services: Services,
+  options: { everyMs?: number; log?: { warn(msg: string): void } } = {},
+) {
   const definitions = jobDefinitions(services, options.everyMs);
   return {
     definitions,
     async start(): Promise<void> {
-      if (!services.fulfilment.hasCourier()) options.log?.warn('no courier configured (EASYPARCEL_API_KEY unset in production): paid shipments wait in the queue');
+      if (!services.fulfilment.hasCourier())
+        options.log?.warn(
+          'no courier configured (EASYPARCEL_API_KEY unset in production): paid shipments wait in the queue',
+        );
       await queue.start(definitions);
     },
     stop: () => queue.stop(),

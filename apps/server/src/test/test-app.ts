@@ -49,7 +49,12 @@ export async function createTestApp(options: TestAppOptions = {}) {
   // Every error answer is `{ message, code }` with a code of the shared list (docs/rules/errors.md):
   // one without is recorded like a schema breach, so any test that meets it fails.
   built.app.addHook('onSend', async (request, reply, payload) => {
-    if (reply.statusCode < 400 || typeof payload !== 'string' || !String(reply.getHeader('content-type')).includes('json')) return payload;
+    if (
+      reply.statusCode < 400 ||
+      typeof payload !== 'string' ||
+      !String(reply.getHeader('content-type')).includes('json')
+    )
+      return payload;
     let body: unknown;
     try {
       body = JSON.parse(payload);
@@ -57,7 +62,9 @@ export async function createTestApp(options: TestAppOptions = {}) {
       body = payload;
     }
     if (!errorBodySchema.safeParse(body).success) {
-      contractBreaches.push(`Error answer ${reply.statusCode} of ${request.method} ${request.url} is not { message, code }: ${payload.slice(0, 200)}`);
+      contractBreaches.push(
+        `Error answer ${reply.statusCode} of ${request.method} ${request.url} is not { message, code }: ${payload.slice(0, 200)}`,
+      );
     }
     return payload;
   });
@@ -73,7 +80,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
     async close() {
       await built.app.close();
       await database.close();
-      if (contractBreaches.length > 0) throw new Error(`Responses broke their schemas:\n${contractBreaches.join('\n')}`);
+      if (contractBreaches.length > 0)
+        throw new Error(`Responses broke their schemas:\n${contractBreaches.join('\n')}`);
     },
   };
 }

@@ -47,7 +47,7 @@ async function migratedPgliteImage(): Promise<Blob> {
   if (kept) return new Blob([kept]);
   const database = await openDatabase({});
   await migrateDatabase(database);
-  const image = await ((database.db as unknown as { $client: PGlite }).$client).dumpDataDir('none');
+  const image = await (database.db as unknown as { $client: PGlite }).$client.dumpDataDir('none');
   await database.close();
   // Written whole, then renamed: a test file starting at the same moment never reads half a file.
   const partial = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}`;
@@ -91,7 +91,9 @@ async function migratedPostgresTemplate(adminUrl: string): Promise<string> {
 async function migrationsHash(): Promise<string> {
   const hash = crypto.createHash('sha256');
   const walk = async (folder: string): Promise<void> => {
-    for (const entry of (await fs.readdir(folder, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
+    for (const entry of (await fs.readdir(folder, { withFileTypes: true })).sort((a, b) =>
+      a.name.localeCompare(b.name),
+    )) {
       const full = path.join(folder, entry.name);
       if (entry.isDirectory()) await walk(full);
       else hash.update(entry.name).update(await fs.readFile(full));

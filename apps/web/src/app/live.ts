@@ -7,7 +7,10 @@ let client: LiveSocketClient | undefined;
 
 /** The page's one live socket (created on first use). */
 export function liveSocket(): LiveSocketClient {
-  client ??= new LiveSocketClient({ url: liveSocketUrl(), getToken: () => (sessionStore.get().isAuthenticated ? sessionStore.get().token : null) });
+  client ??= new LiveSocketClient({
+    url: liveSocketUrl(),
+    getToken: () => (sessionStore.get().isAuthenticated ? sessionStore.get().token : null),
+  });
   return client;
 }
 

@@ -20,7 +20,13 @@ const routes: RouteObject[] = [
     errorElement: <ErrorPage />,
     // Shown while the first lazy route module loads.
     hydrateFallbackElement: <div className="spinner" role="status" aria-label="Loading" />,
-    children: [{ id: PAGES_ROUTE_ID, errorElement: <ErrorPage />, children: [...homeRoutes, ...routesWithQueries(catalogueRoutes)] }],
+    children: [
+      {
+        id: PAGES_ROUTE_ID,
+        errorElement: <ErrorPage />,
+        children: [...homeRoutes, ...routesWithQueries(catalogueRoutes)],
+      },
+    ],
   },
 ];
 

@@ -20,7 +20,16 @@ export interface AgreeToTermsDialogProps {
  * The terms popup before buying tickets or tokens: Next stays disabled until the agree checkbox is
  * ticked (docs/rules/buying.md). Cancelling unticks it for the next time.
  */
-export function AgreeToTermsDialog({ open, title, points, busy, onNext, onCancel, nextLabel = 'Next', className }: AgreeToTermsDialogProps) {
+export function AgreeToTermsDialog({
+  open,
+  title,
+  points,
+  busy,
+  onNext,
+  onCancel,
+  nextLabel = 'Next',
+  className,
+}: AgreeToTermsDialogProps) {
   const [agreed, setAgreed] = useState(false);
   const checkboxId = useId();
   const cancel = () => {
@@ -35,7 +44,13 @@ export function AgreeToTermsDialog({ open, title, points, busy, onNext, onCancel
         ))}
       </ul>
       <div className="terms-check">
-        <input id={checkboxId} type="checkbox" checked={agreed} onChange={(event) => setAgreed(event.target.checked)} required />
+        <input
+          id={checkboxId}
+          type="checkbox"
+          checked={agreed}
+          onChange={(event) => setAgreed(event.target.checked)}
+          required
+        />
         <label htmlFor={checkboxId}>
           I have read and agree to the{' '}
           <Link to="/terms-and-conditions" target="_blank" rel="noopener">

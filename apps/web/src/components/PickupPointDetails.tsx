@@ -4,7 +4,10 @@ import './pickup-point.css';
 /** Where to collect: the shop's pickup address, its opening note and a map link (the owner's setting). */
 export function PickupPointDetails({ heading = 'Pickup point' }: { heading?: string }) {
   const pickup = usePickupPoint();
-  if (!pickup.data) return pickup.isPending ? <p className="pickup-point pickup-point--loading muted">Loading the pickup address…</p> : null;
+  if (!pickup.data)
+    return pickup.isPending ? (
+      <p className="pickup-point pickup-point--loading muted">Loading the pickup address…</p>
+    ) : null;
   const { address, openingNote, mapLink } = pickup.data;
   return (
     <div className="pickup-point" data-testid="pickup-point">

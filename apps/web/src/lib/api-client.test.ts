@@ -4,9 +4,13 @@ import { api, ApiError, ApiShapeError, serverMessageOf } from './api-client';
 
 describe("the server's own failure text", () => {
   it("is the answer's message, else its error", () => {
-    expect(serverMessageOf(new ApiError(400, 'This password reset link is invalid or has expired.', { message: 'This password reset link is invalid or has expired.' }))).toBe(
-      'This password reset link is invalid or has expired.',
-    );
+    expect(
+      serverMessageOf(
+        new ApiError(400, 'This password reset link is invalid or has expired.', {
+          message: 'This password reset link is invalid or has expired.',
+        }),
+      ),
+    ).toBe('This password reset link is invalid or has expired.');
     expect(serverMessageOf(new ApiError(400, 'Bad thing', { error: 'Bad thing' }))).toBe('Bad thing');
   });
 
@@ -20,10 +24,16 @@ describe("the server's own failure text", () => {
 describe('api() and the contract', () => {
   const schema = z.object({ balance: z.number() });
   const answer = (body: unknown, status = 200) =>
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(body), { status })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(body), { status })),
+    );
   const storage = () => {
     const values = new Map<string, string>();
-    return { getItem: (key: string) => values.get(key) ?? null, setItem: (key: string, value: string) => values.set(key, value) };
+    return {
+      getItem: (key: string) => values.get(key) ?? null,
+      setItem: (key: string, value: string) => values.set(key, value),
+    };
   };
 
   beforeEach(() => vi.stubGlobal('localStorage', storage()));
@@ -46,11 +56,16 @@ describe('api() and the contract', () => {
 
   it('has a friendly message outside development', () => {
     const mismatch = schema.safeParse({}).error!;
-    expect(new ApiShapeError('/api/token/balance', mismatch.issues, false).message).toBe('Something went wrong. Please try again in a moment.');
+    expect(new ApiShapeError('/api/token/balance', mismatch.issues, false).message).toBe(
+      'Something went wrong. Please try again in a moment.',
+    );
   });
 
   it('keeps a failed answer an ApiError with the server message, without parsing it', async () => {
     answer({ message: 'Not enough tokens' }, 400);
-    await expect(api('/api/token/use', { schema })).rejects.toMatchObject({ status: 400, message: 'Not enough tokens' });
+    await expect(api('/api/token/use', { schema })).rejects.toMatchObject({
+      status: 400,
+      message: 'Not enough tokens',
+    });
   });
 });

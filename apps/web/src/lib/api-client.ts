@@ -112,7 +112,11 @@ export async function api<S extends $ZodType>(path: string, request: ApiRequest 
   if (!response.ok) {
     const record = (data && typeof data === 'object' ? data : {}) as Record<string, unknown>;
     const message =
-      typeof record.message === 'string' ? record.message : typeof record.error === 'string' ? record.error : response.statusText;
+      typeof record.message === 'string'
+        ? record.message
+        : typeof record.error === 'string'
+          ? record.error
+          : response.statusText;
     // The shopper's stored token was refused (revoked, account disabled, password reset): that
     // session has ended on the server, so end it here too.
     if (response.status === 403 && record.code === ErrorCode.LOGIN_REQUIRED && token && request.auth !== 'admin') {

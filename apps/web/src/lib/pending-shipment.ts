@@ -5,7 +5,10 @@ import { clearPendingShipmentId, clearShippingPaymentState, readPendingShipmentI
 
 /** POST /api/payment/verify-shipment/{orderId}: asks the server to settle a shipment payment left pending. */
 export function verifyShipment(shipmentId: string): Promise<VerifyShipmentResponse> {
-  return api(`/api/payment/verify-shipment/${encodeURIComponent(shipmentId)}`, { method: 'POST', schema: verifyShipmentResponseSchema });
+  return api(`/api/payment/verify-shipment/${encodeURIComponent(shipmentId)}`, {
+    method: 'POST',
+    schema: verifyShipmentResponseSchema,
+  });
 }
 
 /**
@@ -30,7 +33,8 @@ export function usePendingShipmentVerification(onSettled?: () => void): boolean 
       })
       .catch((error: unknown) => {
         // 4xx: the shipment is gone or not the shopper's; nothing left to verify.
-        if (typeof error === 'object' && error && 'status' in error && Number(error.status) < 500) clearPendingShipmentId();
+        if (typeof error === 'object' && error && 'status' in error && Number(error.status) < 500)
+          clearPendingShipmentId();
       });
     return () => {
       active = false;

@@ -39,13 +39,23 @@ describe('shopper session', () => {
   });
 
   it('resets an expired, malformed or admin token and clears storage', async () => {
-    for (const stored of [token({ role: 'user', exp: inSeconds(-1) }), 'garbage', token({ role: 'admin', exp: inSeconds(3600) })]) {
+    for (const stored of [
+      token({ role: 'user', exp: inSeconds(-1) }),
+      'garbage',
+      token({ role: 'admin', exp: inSeconds(3600) }),
+    ]) {
       vi.resetModules();
       storage.setItem('token', stored);
       storage.setItem('username', 'amy');
       storage.setItem('profilePicture', 'pic.png');
       const store = await loadStore();
-      expect(store.get()).toEqual({ token: null, username: null, profilePicture: null, isChecking: false, isAuthenticated: false });
+      expect(store.get()).toEqual({
+        token: null,
+        username: null,
+        profilePicture: null,
+        isChecking: false,
+        isAuthenticated: false,
+      });
       expect(storage.getItem('token')).toBeNull();
       expect(storage.getItem('username')).toBeNull();
       expect(storage.getItem('profilePicture')).toBeNull();
@@ -63,7 +73,12 @@ describe('shopper session', () => {
     store.subscribe(listener);
     const fresh = token({ username: 'bob', role: 'user', exp: inSeconds(3600) });
     store.set({ token: fresh, username: 'bob', profilePicture: 'bob.png' });
-    expect(store.get()).toMatchObject({ isAuthenticated: true, token: fresh, username: 'bob', profilePicture: 'bob.png' });
+    expect(store.get()).toMatchObject({
+      isAuthenticated: true,
+      token: fresh,
+      username: 'bob',
+      profilePicture: 'bob.png',
+    });
     expect(storage.getItem('token')).toBe(fresh);
     expect(listener).toHaveBeenCalled();
     store.clear();

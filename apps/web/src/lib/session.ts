@@ -69,7 +69,10 @@ export const sessionStore = {
       const profilePicture = localStorage.getItem(storageKeys.profilePicture);
       scheduleExpiry(token);
       const unchanged =
-        snapshot.isAuthenticated && snapshot.token === token && snapshot.username === username && snapshot.profilePicture === profilePicture;
+        snapshot.isAuthenticated &&
+        snapshot.token === token &&
+        snapshot.username === username &&
+        snapshot.profilePicture === profilePicture;
       if (!unchanged) publish({ token, username, profilePicture, isChecking: false, isAuthenticated: true });
       return;
     }

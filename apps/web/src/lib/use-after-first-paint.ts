@@ -14,7 +14,11 @@ export function useAfterFirstPaint(prepare: () => Promise<void> = nothingToPrepa
     let idle: number | undefined;
     let timer: number | undefined;
     let live = true;
-    const start = () => void prepare().then(() => live && setReady(true), () => live && setReady(true));
+    const start = () =>
+      void prepare().then(
+        () => live && setReady(true),
+        () => live && setReady(true),
+      );
     const frame = requestAnimationFrame(() => {
       // rAF runs before that frame's paint; the idle callback (or a task, without it) runs after it.
       if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(start, { timeout: 1000 });

@@ -1,7 +1,8 @@
 import { sessionStore } from '../lib/session';
 import { storageKeys } from '../lib/storage';
 
-const base64Url = (value: object) => btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const base64Url = (value: object) =>
+  btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 
 /** A JWT of the shape the server signs (the web only reads its claims: docs/rules/accounts.md). */
 export function fakeJwt(claims: { username: string; role: 'user' | 'admin' }, hoursLeft = 24): string {

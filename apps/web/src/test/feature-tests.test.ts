@@ -20,7 +20,9 @@ describe('web feature tests', () => {
   const features = fs.readdirSync(featuresDir, { withFileTypes: true }).filter((entry) => entry.isDirectory());
 
   it('finds the feature folders', () => {
-    expect(features.map((entry) => entry.name)).toEqual(expect.arrayContaining(['purchase', 'inventory', 'trading', 'admin']));
+    expect(features.map((entry) => entry.name)).toEqual(
+      expect.arrayContaining(['purchase', 'inventory', 'trading', 'admin']),
+    );
   });
 
   it.each(features.map((entry) => entry.name))('%s has at least one test file of its own', (feature) => {
@@ -32,7 +34,10 @@ describe('web feature tests', () => {
 describe('web component tests', () => {
   const componentTests = testFilesUnder(webSrc).filter((file) => file.endsWith('.tsx'));
 
-  it.each(componentTests.map((file) => path.relative(webSrc, file)))('%s asks for the jsdom environment on its first line', (file) => {
-    expect(fs.readFileSync(path.join(webSrc, file), 'utf8').split('\n')[0]).toBe('// @vitest-environment jsdom');
-  });
+  it.each(componentTests.map((file) => path.relative(webSrc, file)))(
+    '%s asks for the jsdom environment on its first line',
+    (file) => {
+      expect(fs.readFileSync(path.join(webSrc, file), 'utf8').split('\n')[0]).toBe('// @vitest-environment jsdom');
+    },
+  );
 });

@@ -75,11 +75,22 @@ export function prize(overrides: Partial<Prize> = {}): Prize {
 
 /** A batch of units: in stock (a ship-by date) unless `shipByDate` is undefined. */
 export function batch(name: string, overrides: Partial<InventoryBatch> = {}): InventoryBatch {
-  return { batchId: uuid(`batch ${name}`), quantity: 1, inTrade: 0, awaitingPayment: 0, sku: `SKU-${name}`, ...overrides };
+  return {
+    batchId: uuid(`batch ${name}`),
+    quantity: 1,
+    inTrade: 0,
+    awaitingPayment: 0,
+    sku: `SKU-${name}`,
+    ...overrides,
+  };
 }
 
 /** A won prize in the inventory with its batches. */
-export function inventoryItem(prizeName: string, batches: InventoryBatch[], overrides: Partial<InventoryItem> = {}): InventoryItem {
+export function inventoryItem(
+  prizeName: string,
+  batches: InventoryBatch[],
+  overrides: Partial<InventoryItem> = {},
+): InventoryItem {
   return inventoryItemSchema.parse({
     id: uuid(`inventory ${prizeName}`),
     prizeId: uuid(`prize ${prizeName}`),

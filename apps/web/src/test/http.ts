@@ -21,7 +21,9 @@ const sentRequests: SentRequest[] = [];
 
 /** Every request answered by `answer` or `refuse` since the test began, oldest first. */
 export function sent(method?: string, path?: string): SentRequest[] {
-  return sentRequests.filter((request) => (!method || request.method === method.toUpperCase()) && (!path || request.path === path));
+  return sentRequests.filter(
+    (request) => (!method || request.method === method.toUpperCase()) && (!path || request.path === path),
+  );
 }
 
 /** Forgets the recorded requests (setup.ts calls it after each test). */
@@ -81,23 +83,38 @@ type Fixture<S extends z.ZodType> = z.input<S> | ((request: SentRequest) => z.in
  * that drifts from the shared schema fails the test here, not in the component. `path` may hold
  * MSW's `:params`.
  */
-export function answer<S extends z.ZodType>(method: Method, path: string, schema: S, fixture: Fixture<S>, status = 200): void {
+export function answer<S extends z.ZodType>(
+  method: Method,
+  path: string,
+  schema: S,
+  fixture: Fixture<S>,
+  status = 200,
+): void {
   server.use(
     http[method](path, async ({ request }) => {
       const sentRequest = await record(request);
-      const value = typeof fixture === 'function' ? (fixture as (request: SentRequest) => z.input<S>)(sentRequest) : fixture;
+      const value =
+        typeof fixture === 'function' ? (fixture as (request: SentRequest) => z.input<S>)(sentRequest) : fixture;
       return HttpResponse.json(schema.parse(value) as never, { status });
     }),
   );
 }
 
 /** Answers `method path` with an error status and the server's error body (`{ message, ...extra }`). */
-export function refuse(method: Method, path: string, status: number, message: string, extra: Record<string, unknown> = {}): void {
+export function refuse(
+  method: Method,
+  path: string,
+  status: number,
+  message: string,
+  extra: Record<string, unknown> = {},
+): void {
   server.use(
     http[method](path, async ({ request }) => {
       await record(request);
       // The server's own error body (docs/rules/errors.md): the code its table gives this message and status.
-      return HttpResponse.json(errorBodySchema.parse({ message, code: errorCodeFor(status, message), ...extra }), { status });
+      return HttpResponse.json(errorBodySchema.parse({ message, code: errorCodeFor(status, message), ...extra }), {
+        status,
+      });
     }),
   );
 }

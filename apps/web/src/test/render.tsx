@@ -30,7 +30,9 @@ function Landed() {
 
 /** A fresh query client per test: no retries (a refusal shows at once), nothing shared between tests. */
 export function testQueryClient(): QueryClient {
-  return new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } } });
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } },
+  });
 }
 
 /**
@@ -40,9 +42,12 @@ export function testQueryClient(): QueryClient {
 export function renderWithApp(element: ReactElement, options: RenderOptions = {}): Rendered {
   const path = options.path ?? '/';
   const queryClient = testQueryClient();
-  const router = createMemoryRouter([{ path, element }, ...(options.routes ?? []), { path: '*', element: <Landed /> }], {
-    initialEntries: [{ pathname: options.at ?? path, state: options.state ?? null }],
-  });
+  const router = createMemoryRouter(
+    [{ path, element }, ...(options.routes ?? []), { path: '*', element: <Landed /> }],
+    {
+      initialEntries: [{ pathname: options.at ?? path, state: options.state ?? null }],
+    },
+  );
   const user = userEvent.setup();
   const result = render(
     <QueryClientProvider client={queryClient}>

@@ -14,12 +14,14 @@ import {
 describe('account validation rules (docs/rules/accounts.md)', () => {
   it('username: 3-30 letters and digits', () => {
     for (const ok of ['abc', 'A1b2C3', 'a'.repeat(30)]) expect(isValidUsername(ok), ok).toBe(true);
-    for (const bad of ['ab', 'a'.repeat(31), 'with space', 'under_score', 'émile', '']) expect(isValidUsername(bad), bad).toBe(false);
+    for (const bad of ['ab', 'a'.repeat(31), 'with space', 'under_score', 'émile', ''])
+      expect(isValidUsername(bad), bad).toBe(false);
   });
 
   it('password: 6+ with a letter, a digit and one of !@#$%^&*_-', () => {
     for (const special of '!@#$%^&*_-') expect(isValidPassword(`abc12${special}`), special).toBe(true);
-    for (const bad of ['ab1!', 'abcdef!', '123456!', 'abc123', 'abc12+', 'abc12~']) expect(isValidPassword(bad), bad).toBe(false);
+    for (const bad of ['ab1!', 'abcdef!', '123456!', 'abc123', 'abc12+', 'abc12~'])
+      expect(isValidPassword(bad), bad).toBe(false);
   });
 
   it('e-mail shape, trimmed and lowercased by the schema', () => {
@@ -33,7 +35,8 @@ describe('account validation rules (docs/rules/accounts.md)', () => {
     expect(isValidPostalCode('123456')).toBe(true);
     for (const bad of ['12345', '1234567', '12 456', 'abcdef']) expect(isValidPostalCode(bad), bad).toBe(false);
     for (const ok of ['31234567', '61234567', '81234567', '91234567']) expect(isValidPhoneNumber(ok), ok).toBe(true);
-    for (const bad of ['11234567', '51234567', '7123456', '912345678', '9123 4567']) expect(isValidPhoneNumber(bad), bad).toBe(false);
+    for (const bad of ['11234567', '51234567', '7123456', '912345678', '9123 4567'])
+      expect(isValidPhoneNumber(bad), bad).toBe(false);
   });
 
   it('the shop messages come out of the schemas', () => {
@@ -50,8 +53,12 @@ describe('account validation rules (docs/rules/accounts.md)', () => {
   });
 
   it('process names: forgetPassword (spec) and forgotPassword are the same flow', () => {
-    expect(verifyCodeRequestSchema.parse({ email: 'a@b.co', code: '123456', process: 'forgotPassword' }).process).toBe('forgetPassword');
-    expect(verifyCodeRequestSchema.parse({ email: 'a@b.co', code: '123456', process: 'signUp' }).process).toBe('signup');
+    expect(verifyCodeRequestSchema.parse({ email: 'a@b.co', code: '123456', process: 'forgotPassword' }).process).toBe(
+      'forgetPassword',
+    );
+    expect(verifyCodeRequestSchema.parse({ email: 'a@b.co', code: '123456', process: 'signUp' }).process).toBe(
+      'signup',
+    );
   });
 
   it('a shipping address is complete when all five fields are non-empty', () => {

@@ -75,7 +75,9 @@ export const usernameOrEmailField = (requiredMessage: string) =>
     .overwrite((v) => (v.includes('@') ? normaliseEmail(v) : v))
     .refine((v) => !v.includes('@') || isAcceptableEmail(v), { message: EMAIL_MESSAGE });
 
-export const usernameSchema = z.string({ message: USERNAME_MESSAGE }).regex(USERNAME_PATTERN, { message: USERNAME_MESSAGE });
+export const usernameSchema = z
+  .string({ message: USERNAME_MESSAGE })
+  .regex(USERNAME_PATTERN, { message: USERNAME_MESSAGE });
 
 /** Length is capped so a huge body cannot make the password hash expensive. */
 export const passwordSchema = z
@@ -108,7 +110,6 @@ export type VerificationProcess = 'signup' | 'forgetPassword';
 
 // ---------------------------------------------------------------------------------------------
 // Requests and responses
-
 
 /** The shopper as the session keeps it. `profilePicture` is an image name for GET /api/images/{name}. */
 export const sessionUserSchema = z.object({ username: z.string(), profilePicture: z.string() });
@@ -248,7 +249,10 @@ export const updateProfileFieldsSchema = z.object({
   fullName: optionalText(100, 'Full name').optional(),
   // A multipart form sends it as the text 'true' or 'false'.
   appearAsSomeone: z
-    .preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean({ message: 'appearAsSomeone must be true or false.' }))
+    .preprocess(
+      (v) => (v === 'true' ? true : v === 'false' ? false : v),
+      z.boolean({ message: 'appearAsSomeone must be true or false.' }),
+    )
     .optional(),
 });
 export type UpdateProfileFields = z.input<typeof updateProfileFieldsSchema>;

@@ -28,11 +28,25 @@ export const adminDashboardSchema = z.object({
   today: dashboardWindowSchema,
   last7Days: dashboardWindowSchema,
   last30Days: dashboardWindowSchema,
-  sellThrough: z.array(z.object({ setId: z.string(), productName: z.string(), sku: z.string(), sold: z.number().int(), total: z.number().int() })),
-  queue: z.object({ shipmentsToPack: z.number().int(), collectionsThisWeek: z.number().int(), itemsForfeitingIn3Days: z.number().int() }),
+  sellThrough: z.array(
+    z.object({
+      setId: z.string(),
+      productName: z.string(),
+      sku: z.string(),
+      sold: z.number().int(),
+      total: z.number().int(),
+    }),
+  ),
+  queue: z.object({
+    shipmentsToPack: z.number().int(),
+    collectionsThisWeek: z.number().int(),
+    itemsForfeitingIn3Days: z.number().int(),
+  }),
   /** Per Singapore day: net card revenue (S$ cents) and tokens spent (tokens), two units on two axes. */
   dailyRevenue: z.array(z.object({ day: z.string(), revenueCents: z.number().int(), tokensSpent: z.number().int() })),
   /** One row per product (two sets may share a name): its id and current round's SKU tell them apart. */
-  topSets: z.array(z.object({ productId: z.string(), productName: z.string(), sku: z.string(), ticketsSold: z.number().int() })),
+  topSets: z.array(
+    z.object({ productId: z.string(), productName: z.string(), sku: z.string(), ticketsSold: z.number().int() }),
+  ),
 });
 export type AdminDashboard = z.infer<typeof adminDashboardSchema>;

@@ -25,7 +25,10 @@ export const adminCollectionRowSchema = z.object({
   parcelContent: z.string(),
 });
 export type AdminCollectionRow = z.infer<typeof adminCollectionRowSchema>;
-export const adminCollectionsResponseSchema = z.object({ collections: z.array(adminCollectionRowSchema), totalPages: z.number().int() });
+export const adminCollectionsResponseSchema = z.object({
+  collections: z.array(adminCollectionRowSchema),
+  totalPages: z.number().int(),
+});
 
 export const adminCollectionStatusRequestSchema = z.object({ status: z.enum(['completed', 'cancelled']) });
 export type AdminCollectionStatusRequest = z.infer<typeof adminCollectionStatusRequestSchema>;
@@ -60,7 +63,10 @@ export const adminShipmentRowSchema = z.object({
   courierLastError: z.string().nullable(),
 });
 export type AdminShipmentRow = z.infer<typeof adminShipmentRowSchema>;
-export const adminShipmentsResponseSchema = z.object({ shipments: z.array(adminShipmentRowSchema), totalPages: z.number().int() });
+export const adminShipmentsResponseSchema = z.object({
+  shipments: z.array(adminShipmentRowSchema),
+  totalPages: z.number().int(),
+});
 
 export const NO_PENDING_SHIPMENTS = 'No pending shipments to export';
 /** POST /api/admin/shipments/export-pending answers a PDF file (application/pdf), not JSON. */

@@ -1,16 +1,26 @@
 import { z } from 'zod';
 
-const formBoolean = z.preprocess((value) => value === true || value === 'true' || value === 'on' || value === '1', z.boolean());
+const formBoolean = z.preprocess(
+  (value) => value === true || value === 'true' || value === 'on' || value === '1',
+  z.boolean(),
+);
 const formInt = (field: string, min: number) =>
   z.preprocess(
     (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
-    z.number({ error: `${field} is required` }).int(`${field} must be a whole number`).min(min, `${field} must be at least ${min}`),
+    z
+      .number({ error: `${field} is required` })
+      .int(`${field} must be a whole number`)
+      .min(min, `${field} must be at least ${min}`),
   );
 
 export const newProductPrizeSchema = z.object({
   name: z.string().trim().min(1, 'Prize name is required').max(60),
   description: z.string().trim().max(200).default(''),
-  quantity: z.number({ error: 'Prize quantity is required' }).int('Prize quantity must be a whole number').min(1, 'Prize quantity must be at least 1').max(1000),
+  quantity: z
+    .number({ error: 'Prize quantity is required' })
+    .int('Prize quantity must be a whole number')
+    .min(1, 'Prize quantity must be at least 1')
+    .max(1000),
   type: z.enum(['Small', 'Big']).default('Small'),
 });
 export type NewProductPrize = z.infer<typeof newProductPrizeSchema>;
@@ -25,8 +35,17 @@ export const newProductFormSchema = z
     quantity: formInt('Quantity', 1),
     sku: z.string({ error: 'SKU is required' }).trim().min(1, 'SKU is required').max(60),
     tags: z.preprocess(
-      (value) => (typeof value === 'string' ? value.split(',').map((tag) => tag.trim()).filter(Boolean) : value),
-      z.array(z.string().max(40), { error: 'Tags are required' }).min(1, 'Tags are required').max(10, 'At most 10 tags'),
+      (value) =>
+        typeof value === 'string'
+          ? value
+              .split(',')
+              .map((tag) => tag.trim())
+              .filter(Boolean)
+          : value,
+      z
+        .array(z.string().max(40), { error: 'Tags are required' })
+        .min(1, 'Tags are required')
+        .max(10, 'At most 10 tags'),
     ),
     price: z.preprocess(
       (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
@@ -50,10 +69,15 @@ export const newProductFormSchema = z
     ),
   })
   .superRefine((form, issue) => {
-    if (form.preorder && !form.arrival) issue.addIssue({ code: 'custom', path: ['arrival'], message: 'Arrival is required for a pre-order' });
+    if (form.preorder && !form.arrival)
+      issue.addIssue({ code: 'custom', path: ['arrival'], message: 'Arrival is required for a pre-order' });
     const tickets = form.prizes.filter((p) => !/^last/i.test(p.name)).reduce((sum, p) => sum + p.quantity, 0);
     if (tickets !== form.quantity) {
-      issue.addIssue({ code: 'custom', path: ['quantity'], message: `Quantity must equal the prizes' total (${tickets})` });
+      issue.addIssue({
+        code: 'custom',
+        path: ['quantity'],
+        message: `Quantity must equal the prizes' total (${tickets})`,
+      });
     }
   });
 export type NewProductForm = z.infer<typeof newProductFormSchema>;

@@ -8,7 +8,14 @@ import { shopperSummarySchema } from '../shop-ops/schemas.ts';
  * the order, its draws, its card payment and the gateway events about it, its refunds, the token
  * ledger rows it caused, its fairness receipt and the shopper. Dates are ISO instants.
  */
-export const adminOrderStatusSchema = z.enum(['pending', 'paid', 'refund_pending', 'refunding', 'refunded', 'canceled']);
+export const adminOrderStatusSchema = z.enum([
+  'pending',
+  'paid',
+  'refund_pending',
+  'refunding',
+  'refunded',
+  'canceled',
+]);
 export type AdminOrderStatus = z.infer<typeof adminOrderStatusSchema>;
 
 export const adminOrderDrawSchema = z.object({
@@ -36,7 +43,9 @@ export const adminOrderPaymentSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   /** The gateway's events about this payment, as the shop received them. */
-  events: z.array(z.object({ id: z.string(), type: z.string(), outcome: z.enum(['applied', 'ignored']), receivedAt: z.string() })),
+  events: z.array(
+    z.object({ id: z.string(), type: z.string(), outcome: z.enum(['applied', 'ignored']), receivedAt: z.string() }),
+  ),
 });
 export type AdminOrderPayment = z.infer<typeof adminOrderPaymentSchema>;
 

@@ -25,4 +25,7 @@ export const adminOrderRowSchema = z.object({
   createdAt: z.string(),
 });
 export type AdminOrderRow = z.infer<typeof adminOrderRowSchema>;
-export const adminOrdersResponseSchema = z.object({ orders: z.array(adminOrderRowSchema), totalPages: z.number().int() });
+export const adminOrdersResponseSchema = z.object({
+  orders: z.array(adminOrderRowSchema),
+  totalPages: z.number().int(),
+});

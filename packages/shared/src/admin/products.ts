@@ -82,7 +82,11 @@ export type AdminProduct = z.infer<typeof adminProductSchema>;
  */
 export const adminDoubleChancePrizeSchema = z.object({
   id: z.uuid('Invalid double-chance prize id').optional(),
-  name: z.string({ error: 'Double-chance prize name is required' }).trim().min(1, 'Double-chance prize name is required').max(60),
+  name: z
+    .string({ error: 'Double-chance prize name is required' })
+    .trim()
+    .min(1, 'Double-chance prize name is required')
+    .max(60),
   description: z.string().trim().max(500).optional(),
   quantity: z
     .number({ error: 'Double-chance prize quantity is required' })
@@ -92,7 +96,8 @@ export const adminDoubleChancePrizeSchema = z.object({
 });
 export type AdminDoubleChancePrize = z.infer<typeof adminDoubleChancePrizeSchema>;
 
-const nonNegative = (field: string) => z.number().int(`${field} must be a whole number`).min(0, `${field} must be 0 or more`);
+const nonNegative = (field: string) =>
+  z.number().int(`${field} must be a whole number`).min(0, `${field} must be 0 or more`);
 
 /** A prize's next-round quantity, named by its `_id` (or `id`) or its name ("Prize A", or the letter). */
 export const adminPrizeQuantitySchema = z
@@ -102,7 +107,9 @@ export const adminPrizeQuantitySchema = z
     name: z.string().trim().max(60).optional(),
     quantity: nonNegative('prize quantity'),
   })
-  .refine((entry) => entry._id || entry.id || entry.name, { message: 'Each prize quantity needs the prize _id or name' });
+  .refine((entry) => entry._id || entry.id || entry.name, {
+    message: 'Each prize quantity needs the prize _id or name',
+  });
 export type AdminPrizeQuantity = z.infer<typeof adminPrizeQuantitySchema>;
 
 /** A prize's texts and artwork (a change of neither touches the round's committed box). */
@@ -132,7 +139,11 @@ export const adminProductUpdateSchema = z.object({
     .max(100_000)
     .refine((dollars) => Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6, 'Price has at most 2 decimals')
     .optional(),
-  token: z.number({ error: 'Token value must be a number' }).int('Token value must be a whole number').min(1, 'Token value must be at least 1').optional(),
+  token: z
+    .number({ error: 'Token value must be a number' })
+    .int('Token value must be a whole number')
+    .min(1, 'Token value must be at least 1')
+    .optional(),
   sku: z.string().trim().min(1, 'sku is required').max(60).optional(),
   quantity: nonNegative('quantity').optional(),
   sold: nonNegative('sold').optional(),
@@ -150,7 +161,10 @@ export const adminProductUpdateSchema = z.object({
   /** Prize descriptions and images. */
   prizes: z.array(adminPrizeEditSchema).max(60).optional(),
   /** The set's double-chance prizes for the next round (a change needs reload while a round runs). */
-  doubleChancePrizes: z.array(adminDoubleChancePrizeSchema).max(20, 'A set has at most 20 double-chance prizes').optional(),
+  doubleChancePrizes: z
+    .array(adminDoubleChancePrizeSchema)
+    .max(20, 'A set has at most 20 double-chance prizes')
+    .optional(),
   /** Save and reload: apply the prize quantities by closing this round and opening a new one. */
   reload: z.boolean().optional(),
 });
@@ -164,11 +178,17 @@ export const adminAvailabilityRequestSchema = z.object({
   updateInventory: z.boolean().default(true),
 });
 export type AdminAvailabilityRequest = z.infer<typeof adminAvailabilityRequestSchema>;
-export const adminAvailabilityResponseSchema = z.object({ message: z.string(), updatedBatches: z.number().int(), notifiedHolders: z.number().int() });
+export const adminAvailabilityResponseSchema = z.object({
+  message: z.string(),
+  updatedBatches: z.number().int(),
+  notifiedHolders: z.number().int(),
+});
 
 export const adminReloadResponseSchema = z.object({ message: z.string(), setId: z.string(), sku: z.string() });
 
-export const adminPromotionsResponseSchema = z.object({ promotions: z.array(z.object({ _id: z.string(), description: z.string() })) });
+export const adminPromotionsResponseSchema = z.object({
+  promotions: z.array(z.object({ _id: z.string(), description: z.string() })),
+});
 export type AdminPromotionsResponse = z.infer<typeof adminPromotionsResponseSchema>;
 
 export const adminMessageSchema = z.object({ message: z.string() });

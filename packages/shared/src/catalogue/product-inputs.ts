@@ -72,13 +72,15 @@ export const newProductSchema = z
   .superRefine((product, issue) => {
     const letters = product.prizes.filter((p) => p.kind === 'letter').map((p) => p.letter);
     if (letters.length === 0) issue.addIssue({ code: 'custom', message: 'A set needs at least one letter prize' });
-    if (new Set(letters).size !== letters.length) issue.addIssue({ code: 'custom', message: 'Prize letters must be unique' });
+    if (new Set(letters).size !== letters.length)
+      issue.addIssue({ code: 'custom', message: 'Prize letters must be unique' });
     if (product.prizes.filter((p) => p.kind === 'last').length > 1) {
       issue.addIssue({ code: 'custom', message: 'A set has at most one Last Prize' });
     }
     if (!product.doubleChance && product.prizes.some((p) => p.kind === 'double')) {
       issue.addIssue({ code: 'custom', message: 'Double-chance prizes need doubleChance' });
     }
-    if (product.preorder && !product.arrival) issue.addIssue({ code: 'custom', message: 'A pre-order needs an arrival' });
+    if (product.preorder && !product.arrival)
+      issue.addIssue({ code: 'custom', message: 'A pre-order needs an arrival' });
   });
 export type NewProduct = z.input<typeof newProductSchema>;

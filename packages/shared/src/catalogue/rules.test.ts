@@ -72,13 +72,16 @@ describe('buy-out paid count', () => {
   it('pays exactly enough to receive every ticket left', () => {
     for (let left = 1; left <= 60; left++) {
       const paid = buyOutPaidCount(left, 3, 2);
-      expect(ticketsReceived(paid, left, { type: 'BUY_X_GET_Y_FREE', details: { requiredQuantity: 3, freeQuantity: 2 } })).toBe(
-        left,
-      );
+      expect(
+        ticketsReceived(paid, left, { type: 'BUY_X_GET_Y_FREE', details: { requiredQuantity: 3, freeQuantity: 2 } }),
+      ).toBe(left);
       // One ticket fewer paid would no longer cover the whole set.
       if (paid > 1) {
         expect(
-          ticketsReceived(paid - 1, left, { type: 'BUY_X_GET_Y_FREE', details: { requiredQuantity: 3, freeQuantity: 2 } }),
+          ticketsReceived(paid - 1, left, {
+            type: 'BUY_X_GET_Y_FREE',
+            details: { requiredQuantity: 3, freeQuantity: 2 },
+          }),
         ).toBeLessThan(left);
       }
     }

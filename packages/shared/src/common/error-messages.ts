@@ -85,7 +85,8 @@ export const errorCodeOfMessage: Readonly<Record<string, ErrorCode>> = {
   'This SKU is already used by another round': ErrorCode.SKU_TAKEN,
   "This set's box and prizes are fixed while its round runs. Reload the set to open a new round with the changed prizes.":
     ErrorCode.ROUND_FIXED,
-  "A running round's quantity and sold count follow its tickets; change prize quantities with Reload Set.": ErrorCode.ROUND_FIXED,
+  "A running round's quantity and sold count follow its tickets; change prize quantities with Reload Set.":
+    ErrorCode.ROUND_FIXED,
   'This round has unpaid reservations. Try Reload Set again when they are paid or expired.': ErrorCode.RELOAD_REFUSED,
   'A card buy-out holds this round. Try Reload Set again when it is paid or expired.': ErrorCode.RELOAD_REFUSED,
   'Image not found': ErrorCode.IMAGE_NOT_FOUND,
@@ -116,4 +117,3 @@ export function errorCodeFor(status: number, message: string): ErrorCode {
   const pattern = errorCodeOfMessagePattern.find(([test]) => test.test(message));
   return pattern ? pattern[1] : defaultErrorCode(status);
 }
-

@@ -2,7 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { formatSgDate, formatSgDateTime, formatSgDay, formatSgDayShort, fromSgInputValue, toSgInputValue } from './singapore-time.ts';
+import {
+  formatSgDate,
+  formatSgDateTime,
+  formatSgDay,
+  formatSgDayShort,
+  fromSgInputValue,
+  toSgInputValue,
+} from './singapore-time.ts';
 
 describe('Singapore dates', () => {
   // 16:30 UTC on 9 Dec is 00:30 on 10 Dec in Singapore.
@@ -39,7 +46,9 @@ describe('one date formatter', () => {
     const files = [...sources('apps/web/src'), ...sources('apps/server/src'), ...sources('packages/shared/src')];
     expect(files.length).toBeGreaterThan(300);
     const offences = files.filter(
-      (file) => !file.endsWith('common/singapore-time.ts') && /Intl\.DateTimeFormat|toLocale(Date|Time)String\(/.test(fs.readFileSync(path.join(root, file), 'utf8')),
+      (file) =>
+        !file.endsWith('common/singapore-time.ts') &&
+        /Intl\.DateTimeFormat|toLocale(Date|Time)String\(/.test(fs.readFileSync(path.join(root, file), 'utf8')),
     );
     expect(offences).toEqual([]);
   });

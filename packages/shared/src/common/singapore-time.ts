@@ -8,15 +8,38 @@
 export const SHOP_TIME_ZONE = 'Asia/Singapore';
 export const SG_OFFSET_MS = 8 * 60 * 60 * 1000;
 
-const sg = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-SG', { timeZone: SHOP_TIME_ZONE, ...options });
+const sg = (options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat('en-SG', { timeZone: SHOP_TIME_ZONE, ...options });
 const dateFormat = sg({ day: 'numeric', month: 'short', year: 'numeric' });
-const dateTimeFormat = sg({ day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true });
-const weekdayDateTimeFormat = sg({ weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true });
+const dateTimeFormat = sg({
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
+});
+const weekdayDateTimeFormat = sg({
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
+});
 const weekdayDateFormat = sg({ weekday: 'short', day: 'numeric', month: 'short' });
 const dayMonthFormat = sg({ day: 'numeric', month: 'short' });
 const clockFormat = sg({ hour: 'numeric', minute: '2-digit', hour12: true });
 const dayMonthTimeFormat = sg({ day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' });
-const logTimeFormat = sg({ day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
+const logTimeFormat = sg({
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hour12: false,
+});
 
 /** e.g. "7 Dec 2026" */
 export const formatSgDate = (iso: string | Date) => dateFormat.format(new Date(iso));
@@ -52,6 +75,8 @@ export function shopClockTime(instant: Date): string {
 }
 
 /** The `<input type="datetime-local">` value of an instant, in Singapore time (whatever the browser's zone). */
-export const toSgInputValue = (iso: string | Date) => new Date(new Date(iso).getTime() + SG_OFFSET_MS).toISOString().slice(0, 16);
+export const toSgInputValue = (iso: string | Date) =>
+  new Date(new Date(iso).getTime() + SG_OFFSET_MS).toISOString().slice(0, 16);
 /** The instant a Singapore `<input type="datetime-local">` value stands for, as ISO. */
-export const fromSgInputValue = (value: string) => new Date(`${value.length === 16 ? `${value}:00` : value}+08:00`).toISOString();
+export const fromSgInputValue = (value: string) =>
+  new Date(`${value.length === 16 ? `${value}:00` : value}+08:00`).toISOString();

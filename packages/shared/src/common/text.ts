@@ -27,12 +27,41 @@ export const FORMAT_CHARACTERS = /\p{Cf}/u;
  * (historic, limited use) has no place in an e-mail address a shop mails codes to.
  */
 const RECOMMENDED_SCRIPTS = [
-  'Latin', 'Greek', 'Cyrillic', 'Armenian', 'Hebrew', 'Arabic', 'Thaana', 'Devanagari', 'Bengali', 'Gurmukhi',
-  'Gujarati', 'Oriya', 'Tamil', 'Telugu', 'Kannada', 'Malayalam', 'Sinhala', 'Thai', 'Lao', 'Tibetan', 'Myanmar',
-  'Georgian', 'Hangul', 'Ethiopic', 'Khmer', 'Mongolian', 'Hiragana', 'Katakana', 'Bopomofo', 'Han',
+  'Latin',
+  'Greek',
+  'Cyrillic',
+  'Armenian',
+  'Hebrew',
+  'Arabic',
+  'Thaana',
+  'Devanagari',
+  'Bengali',
+  'Gurmukhi',
+  'Gujarati',
+  'Oriya',
+  'Tamil',
+  'Telugu',
+  'Kannada',
+  'Malayalam',
+  'Sinhala',
+  'Thai',
+  'Lao',
+  'Tibetan',
+  'Myanmar',
+  'Georgian',
+  'Hangul',
+  'Ethiopic',
+  'Khmer',
+  'Mongolian',
+  'Hiragana',
+  'Katakana',
+  'Bopomofo',
+  'Han',
 ] as const;
 type Script = (typeof RECOMMENDED_SCRIPTS)[number];
-const SCRIPT_PATTERNS = RECOMMENDED_SCRIPTS.map((script) => [script, new RegExp(`^\\p{Script=${script}}$`, 'u')] as const);
+const SCRIPT_PATTERNS = RECOMMENDED_SCRIPTS.map(
+  (script) => [script, new RegExp(`^\\p{Script=${script}}$`, 'u')] as const,
+);
 /** Digits, punctuation, symbols and combining marks belong to every script. */
 const ANY_SCRIPT = /^[\p{Script=Common}\p{Script=Inherited}]$/u;
 

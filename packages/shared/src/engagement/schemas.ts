@@ -25,7 +25,9 @@ export type FavoriteProductIds = z.infer<typeof favoriteProductIdsSchema>;
 export const CLIENT_ANALYTICS_EVENTS = ['View Product', 'Purchase Intent', 'Buy Out Intent'] as const;
 export const analyticsEventRequestSchema = z.object({
   name: z.enum(CLIENT_ANALYTICS_EVENTS, { message: 'Unknown analytics event' }),
-  properties: z.record(z.string().max(50), z.union([z.string().max(200), z.number(), z.boolean(), z.null()])).optional(),
+  properties: z
+    .record(z.string().max(50), z.union([z.string().max(200), z.number(), z.boolean(), z.null()]))
+    .optional(),
 });
 export type AnalyticsEventRequest = z.infer<typeof analyticsEventRequestSchema>;
 

@@ -3,7 +3,9 @@ import type { FairnessReceipt, FairnessRound } from './schemas.ts';
 import type { FairnessCheck } from './verdict.ts';
 
 const entryName = (entry: { domain: string; nonce: number }) =>
-  entry.domain === 'ticket' ? `ticket nonce ${entry.nonce}` : `${entry.domain === 'lottery' ? 'lottery' : 'double chance'} pick ${entry.nonce}`;
+  entry.domain === 'ticket'
+    ? `ticket nonce ${entry.nonce}`
+    : `${entry.domain === 'lottery' ? 'lottery' : 'double chance'} pick ${entry.nonce}`;
 
 /**
  * The committed rules: `rulesHash` is SHA-256 of the published document, and the document is exactly
@@ -15,7 +17,12 @@ export function checkRules(round: FairnessRound): FairnessCheck {
     return { ...base, ok: false, detail: 'No committed rules document is published for this round.' };
   }
   const hash = sha256Hex(round.rules);
-  if (hash !== round.rulesHash) return { ...base, ok: false, detail: `SHA-256 of the rules document is ${hash.slice(0, 16)}…, not the published rulesHash.` };
+  if (hash !== round.rulesHash)
+    return {
+      ...base,
+      ok: false,
+      detail: `SHA-256 of the rules document is ${hash.slice(0, 16)}…, not the published rulesHash.`,
+    };
   let lastPrize: unknown;
   try {
     lastPrize = (JSON.parse(round.rules) as { lastPrize?: unknown }).lastPrize;
@@ -30,7 +37,11 @@ export function checkRules(round: FairnessRound): FairnessCheck {
     commitment: round.commitment,
   });
   if (typeof lastPrize !== 'boolean' || expected !== round.rules) {
-    return { ...base, ok: false, detail: 'The rules document does not describe this round’s box, double-chance prizes and commitment.' };
+    return {
+      ...base,
+      ok: false,
+      detail: 'The rules document does not describe this round’s box, double-chance prizes and commitment.',
+    };
   }
   return {
     ...base,
@@ -54,14 +65,20 @@ export interface ChainReplay {
 export function checkChain(round: FairnessRound): ChainReplay {
   const base = { id: 'chain', label: 'Chained log: every entry hash and the head' };
   const hashes = new Map<string, string>();
-  if (round.rulesHash === null) return { check: { ...base, ok: false, detail: 'No rules hash to start the chain from.' }, hashes };
+  if (round.rulesHash === null)
+    return { check: { ...base, ok: false, detail: 'No rules hash to start the chain from.' }, hashes };
   let prev = round.rulesHash;
   for (let i = 0; i < round.log.length; i++) {
     const entry = round.log[i]!;
     const before = round.log[i - 1];
     if (before && compareLogOrder(before, entry) >= 0) {
       return {
-        check: { ...base, ok: false, detail: `The log is out of order at ${entryName(entry)} (after ${entryName(before)}).`, entry: { domain: entry.domain, nonce: entry.nonce } },
+        check: {
+          ...base,
+          ok: false,
+          detail: `The log is out of order at ${entryName(entry)} (after ${entryName(before)}).`,
+          entry: { domain: entry.domain, nonce: entry.nonce },
+        },
         hashes,
       };
     }
@@ -81,9 +98,23 @@ export function checkChain(round: FairnessRound): ChainReplay {
     prev = expected;
   }
   if (round.headHash !== prev) {
-    return { check: { ...base, ok: false, detail: `The published head ${round.headHash?.slice(0, 16) ?? 'is missing'}… is not the last entry's hash ${prev.slice(0, 16)}…: entries are missing from the end.` }, hashes };
+    return {
+      check: {
+        ...base,
+        ok: false,
+        detail: `The published head ${round.headHash?.slice(0, 16) ?? 'is missing'}… is not the last entry's hash ${prev.slice(0, 16)}…: entries are missing from the end.`,
+      },
+      hashes,
+    };
   }
-  return { check: { ...base, ok: true, detail: `${round.log.length} entry hashes recomputed from the rules hash; the head ${prev.slice(0, 16)}… matches.` }, hashes };
+  return {
+    check: {
+      ...base,
+      ok: true,
+      detail: `${round.log.length} entry hashes recomputed from the rules hash; the head ${prev.slice(0, 16)}… matches.`,
+    },
+    hashes,
+  };
 }
 
 /** The result of checking a buyer's receipt against the published log. */
@@ -99,7 +130,14 @@ export interface ReceiptVerdict {
 export function checkReceipt(round: FairnessRound, receipt: FairnessReceipt): ReceiptVerdict {
   const checks: FairnessCheck[] = [];
   const sameRound = receipt.setId === round.setId;
-  checks.push({ id: 'receipt-round', label: 'Receipt belongs to this round', ok: sameRound, detail: sameRound ? `Round ${round.setId}.` : `The receipt is for round ${receipt.setId}, this page shows ${round.setId}.` });
+  checks.push({
+    id: 'receipt-round',
+    label: 'Receipt belongs to this round',
+    ok: sameRound,
+    detail: sameRound
+      ? `Round ${round.setId}.`
+      : `The receipt is for round ${receipt.setId}, this page shows ${round.setId}.`,
+  });
   if (!sameRound) return { ok: false, checks };
   const { check: chain, hashes } = checkChain(round);
   checks.push(chain);
@@ -124,7 +162,9 @@ export function checkReceipt(round: FairnessRound, receipt: FairnessReceipt): Re
     id: 'receipt-head',
     label: 'Receipt head is in the chain',
     ok: headOk,
-    detail: headOk ? `The head right after the order, ${receipt.headHash.slice(0, 16)}…, is in the published chain.` : 'The receipt’s head hash is not in the published chain.',
+    detail: headOk
+      ? `The head right after the order, ${receipt.headHash.slice(0, 16)}…, is in the published chain.`
+      : 'The receipt’s head hash is not in the published chain.',
   });
   return { ok: checks.every((c) => c.ok), checks };
 }

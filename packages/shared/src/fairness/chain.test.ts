@@ -28,9 +28,23 @@ describe('test vector', () => {
   });
 
   it('chains the first three draws', () => {
-    const { drawn } = drawTickets({ serverSeed: seed, box, clientSeed: 'alice', firstNonce: 0, remaining: fullRemaining(6), count: 3 });
-    expect(drawn.map((t) => [t.nonce, t.ticketIndex, t.letter])).toEqual([[0, 2, 'B'], [1, 1, 'B'], [2, 3, 'C']]);
-    const chain = extendChain(sha256Hex(rules), drawn.map((t) => ({ domain: 'ticket' as const, ...t })));
+    const { drawn } = drawTickets({
+      serverSeed: seed,
+      box,
+      clientSeed: 'alice',
+      firstNonce: 0,
+      remaining: fullRemaining(6),
+      count: 3,
+    });
+    expect(drawn.map((t) => [t.nonce, t.ticketIndex, t.letter])).toEqual([
+      [0, 2, 'B'],
+      [1, 1, 'B'],
+      [2, 3, 'C'],
+    ]);
+    const chain = extendChain(
+      sha256Hex(rules),
+      drawn.map((t) => ({ domain: 'ticket' as const, ...t })),
+    );
     expect(chain.hashes).toEqual([
       '5b069de0b509d469277829a6147236b617caf366f26a1170ff40e8a957f4b8ab',
       '23eb0daba6526ce45f5b6ab44d0e4223229529da06250d198279986f2b9ddb3d',
@@ -41,13 +55,16 @@ describe('test vector', () => {
 
   it('hashes a sell-out pick with an empty client seed', () => {
     const prev = '0'.repeat(64);
-    expect(extendChain(prev, [{ domain: 'double', nonce: 0, clientSeed: null, ticketIndex: 4, letter: 'DC1' }]).head).toBe(
-      sha256Hex(`${prev}|double|0||4|DC1`),
-    );
+    expect(
+      extendChain(prev, [{ domain: 'double', nonce: 0, clientSeed: null, ticketIndex: 4, letter: 'DC1' }]).head,
+    ).toBe(sha256Hex(`${prev}|double|0||4|DC1`));
   });
 });
 
-const honest = soldOutFairnessRound({ lottery: true, doubleChancePrizes: [{ rank: 'DC1', name: 'Poster', quantity: 2 }] });
+const honest = soldOutFairnessRound({
+  lottery: true,
+  doubleChancePrizes: [{ rank: 'DC1', name: 'Poster', quantity: 2 }],
+});
 const clone = (round: FairnessRound) => structuredClone(round);
 /** A receipt for the tickets of one purchase (the fixture's second buyer: nonce 3). */
 const receiptOf = (round: FairnessRound, nonces: number[]): FairnessReceipt => {
@@ -103,7 +120,14 @@ describe('rules and chain checks', () => {
     // but the draw replay and every receipt issued before tell.
     const renumbered = clone(honest);
     const [a, b] = [renumbered.log[2]!, renumbered.log[3]!];
-    [a.clientSeed, b.clientSeed, a.ticketIndex, b.ticketIndex, a.letter, b.letter] = [b.clientSeed, a.clientSeed, b.ticketIndex, a.ticketIndex, b.letter, a.letter];
+    [a.clientSeed, b.clientSeed, a.ticketIndex, b.ticketIndex, a.letter, b.letter] = [
+      b.clientSeed,
+      a.clientSeed,
+      b.ticketIndex,
+      a.ticketIndex,
+      b.letter,
+      a.letter,
+    ];
     const rebuilt = extendChain(renumbered.rulesHash!, renumbered.log);
     renumbered.log.forEach((e, i) => (e.hash = rebuilt.hashes[i]!));
     renumbered.headHash = rebuilt.head;
@@ -144,6 +168,9 @@ describe('receipts', () => {
     const dropped = clone(honest);
     dropped.log.splice(9, 1);
     expect(checkReceipt(dropped, receipt).ok).toBe(false);
-    expect(checkReceipt({ ...honest, setId: 'other' }, receipt).checks[0]).toMatchObject({ id: 'receipt-round', ok: false });
+    expect(checkReceipt({ ...honest, setId: 'other' }, receipt).checks[0]).toMatchObject({
+      id: 'receipt-round',
+      ok: false,
+    });
   });
 });

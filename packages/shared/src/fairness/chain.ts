@@ -72,7 +72,10 @@ export function extendChain(head: string, entries: readonly ChainEntryInput[]): 
 
 /** Log order: ticket draws by nonce, then lottery picks, then double-chance picks, each by pick number. */
 export const DOMAIN_ORDER: Record<FairnessDomain, number> = { ticket: 0, lottery: 1, double: 2 };
-export function compareLogOrder(a: { domain: FairnessDomain; nonce: number }, b: { domain: FairnessDomain; nonce: number }): number {
+export function compareLogOrder(
+  a: { domain: FairnessDomain; nonce: number },
+  b: { domain: FairnessDomain; nonce: number },
+): number {
   return DOMAIN_ORDER[a.domain] - DOMAIN_ORDER[b.domain] || a.nonce - b.nonce;
 }
 

@@ -17,7 +17,12 @@ describe('verifiable draw', () => {
   });
 
   it('builds the canonical box letters in order', () => {
-    expect(canonicalBox([{ letter: 'B', quantity: 2 }, { letter: 'A', quantity: 1 }])).toEqual(['A', 'B', 'B']);
+    expect(
+      canonicalBox([
+        { letter: 'B', quantity: 2 },
+        { letter: 'A', quantity: 1 },
+      ]),
+    ).toEqual(['A', 'B', 'B']);
   });
 
   it('takes each ticket once', () => {
@@ -36,7 +41,13 @@ describe('verifiable draw', () => {
 describe('drawPositions', () => {
   it('names the same tickets as successive drawTicket calls over the full list', () => {
     const roundSeed = 'ab'.repeat(32);
-    for (const [size, taken, count] of [[500, 0, 1], [500, 37, 12], [20, 5, 15], [7, 0, 7], [1000, 990, 10]] as const) {
+    for (const [size, taken, count] of [
+      [500, 0, 1],
+      [500, 37, 12],
+      [20, 5, 15],
+      [7, 0, 7],
+      [1000, 990, 10],
+    ] as const) {
       // A round with `taken` tickets gone (every third from the start, as if drawn earlier).
       const remaining = [...Array(size).keys()].filter((i) => !(i % 3 === 0 && i / 3 < taken));
       let list = remaining;
@@ -68,6 +79,15 @@ describe('drawSequencePositions', () => {
   });
 
   it('refuses more picks than untaken tickets', () => {
-    expect(() => drawSequencePositions('ab'.repeat(32), [{ clientSeed: 'a', nonce: 0 }, { clientSeed: 'b', nonce: 1 }], 1)).toThrow();
+    expect(() =>
+      drawSequencePositions(
+        'ab'.repeat(32),
+        [
+          { clientSeed: 'a', nonce: 0 },
+          { clientSeed: 'b', nonce: 1 },
+        ],
+        1,
+      ),
+    ).toThrow();
   });
 });

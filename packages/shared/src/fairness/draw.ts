@@ -54,7 +54,13 @@ export function drawTicket(
  * untaken tickets as it was BEFORE the first pick. The server reads just those positions from the
  * database instead of loading the whole list; the result is the same ticket `drawTicket` names.
  */
-export function drawPositions(serverSeedHex: string, clientSeed: string, firstNonce: number, untaken: number, count: number): number[] {
+export function drawPositions(
+  serverSeedHex: string,
+  clientSeed: string,
+  firstNonce: number,
+  untaken: number,
+  count: number,
+): number[] {
   return drawSequencePositions(
     serverSeedHex,
     Array.from({ length: count }, (_, i) => ({ clientSeed, nonce: firstNonce + i })),

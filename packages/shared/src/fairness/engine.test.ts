@@ -28,7 +28,14 @@ function referenceK(message: string, size: number): number {
 
 describe('drawTickets', () => {
   it('takes remaining[k] for clientSeed:nonce, consecutive nonces, each ticket once', () => {
-    const { drawn, remaining } = drawTickets({ serverSeed: seed, box, clientSeed: 'shopper', firstNonce: 5, remaining: fullRemaining(12), count: 4 });
+    const { drawn, remaining } = drawTickets({
+      serverSeed: seed,
+      box,
+      clientSeed: 'shopper',
+      firstNonce: 5,
+      remaining: fullRemaining(12),
+      count: 4,
+    });
     let pool = fullRemaining(12);
     drawn.forEach((ticket, i) => {
       expect(ticket.nonce).toBe(5 + i);
@@ -42,11 +49,20 @@ describe('drawTickets', () => {
   });
 
   it('refuses to take more tickets than are left', () => {
-    expect(() => drawTickets({ serverSeed: seed, box, clientSeed: 'x', firstNonce: 0, remaining: [1, 2], count: 3 })).toThrow();
+    expect(() =>
+      drawTickets({ serverSeed: seed, box, clientSeed: 'x', firstNonce: 0, remaining: [1, 2], count: 3 }),
+    ).toThrow();
   });
 
   it('buys out a whole box as a permutation', () => {
-    const { drawn, remaining } = drawTickets({ serverSeed: seed, box, clientSeed: 'all', firstNonce: 0, remaining: fullRemaining(12), count: 12 });
+    const { drawn, remaining } = drawTickets({
+      serverSeed: seed,
+      box,
+      clientSeed: 'all',
+      firstNonce: 0,
+      remaining: fullRemaining(12),
+      count: 12,
+    });
     expect(remaining).toEqual([]);
     expect(drawn.map((t) => t.ticketIndex).sort((a, b) => a - b)).toEqual(fullRemaining(12));
     expect(drawn.map((t) => t.letter).sort()).toEqual(box);
@@ -55,8 +71,22 @@ describe('drawTickets', () => {
 
 describe('replayTicketDraws', () => {
   it('replays purchases with different client seeds in nonce order', () => {
-    const first = drawTickets({ serverSeed: seed, box, clientSeed: 'one', firstNonce: 0, remaining: fullRemaining(12), count: 3 });
-    const second = drawTickets({ serverSeed: seed, box, clientSeed: 'two', firstNonce: 3, remaining: first.remaining, count: 2 });
+    const first = drawTickets({
+      serverSeed: seed,
+      box,
+      clientSeed: 'one',
+      firstNonce: 0,
+      remaining: fullRemaining(12),
+      count: 3,
+    });
+    const second = drawTickets({
+      serverSeed: seed,
+      box,
+      clientSeed: 'two',
+      firstNonce: 3,
+      remaining: first.remaining,
+      count: 2,
+    });
     const log = [...second.drawn, ...first.drawn].map(({ nonce, clientSeed }) => ({ nonce, clientSeed }));
     expect(replayTicketDraws(seed, box, log)).toEqual([...first.drawn, ...second.drawn]);
   });
@@ -70,19 +100,53 @@ describe('replayTicketDraws', () => {
   });
 
   it('rejects gaps, repeats and more draws than tickets', () => {
-    expect(() => replayTicketDraws(seed, box, [{ nonce: 0, clientSeed: 'a' }, { nonce: 2, clientSeed: 'a' }])).toThrow(/nonce 1/);
-    expect(() => replayTicketDraws(seed, box, [{ nonce: 0, clientSeed: 'a' }, { nonce: 0, clientSeed: 'a' }])).toThrow();
-    expect(() => replayTicketDraws(seed, ['A'], [{ nonce: 0, clientSeed: 'a' }, { nonce: 1, clientSeed: 'a' }])).toThrow();
+    expect(() =>
+      replayTicketDraws(seed, box, [
+        { nonce: 0, clientSeed: 'a' },
+        { nonce: 2, clientSeed: 'a' },
+      ]),
+    ).toThrow(/nonce 1/);
+    expect(() =>
+      replayTicketDraws(seed, box, [
+        { nonce: 0, clientSeed: 'a' },
+        { nonce: 0, clientSeed: 'a' },
+      ]),
+    ).toThrow();
+    expect(() =>
+      replayTicketDraws(
+        seed,
+        ['A'],
+        [
+          { nonce: 0, clientSeed: 'a' },
+          { nonce: 1, clientSeed: 'a' },
+        ],
+      ),
+    ).toThrow();
   });
 });
 
 describe('drawChallenge', () => {
   it('stops at the first ticket with the challenge letter and refunds the rest', () => {
     // Find the letter of the 2nd ticket of a normal draw: the challenge must stop right there.
-    const plain = drawTickets({ serverSeed: seed, box, clientSeed: 'ch', firstNonce: 0, remaining: fullRemaining(12), count: 6 });
+    const plain = drawTickets({
+      serverSeed: seed,
+      box,
+      clientSeed: 'ch',
+      firstNonce: 0,
+      remaining: fullRemaining(12),
+      count: 6,
+    });
     const target = plain.drawn.findIndex((t) => t.letter !== plain.drawn[0]!.letter);
     const letter = plain.drawn[target]!.letter;
-    const result = drawChallenge({ serverSeed: seed, box, clientSeed: 'ch', firstNonce: 0, remaining: fullRemaining(12), count: 6, challengeLetter: letter });
+    const result = drawChallenge({
+      serverSeed: seed,
+      box,
+      clientSeed: 'ch',
+      firstNonce: 0,
+      remaining: fullRemaining(12),
+      count: 6,
+      challengeLetter: letter,
+    });
     expect(result.challengeWon).toBe(true);
     expect(result.drawn).toEqual(plain.drawn.slice(0, target + 1));
     expect(result.ticketsToDraw).toBe(target + 1);
@@ -92,16 +156,42 @@ describe('drawChallenge', () => {
   });
 
   it('draws every ticket when the letter never comes', () => {
-    const result = drawChallenge({ serverSeed: seed, box, clientSeed: 'ch', firstNonce: 0, remaining: fullRemaining(12), count: 5, challengeLetter: 'Z' });
+    const result = drawChallenge({
+      serverSeed: seed,
+      box,
+      clientSeed: 'ch',
+      firstNonce: 0,
+      remaining: fullRemaining(12),
+      count: 5,
+      challengeLetter: 'Z',
+    });
     expect(result.challengeWon).toBe(false);
     expect(result.ticketsToDraw).toBe(5);
     expect(result.challengeRemainingTickets).toBe(0);
-    expect(result.drawn).toEqual(drawTickets({ serverSeed: seed, box, clientSeed: 'ch', firstNonce: 0, remaining: fullRemaining(12), count: 5 }).drawn);
+    expect(result.drawn).toEqual(
+      drawTickets({ serverSeed: seed, box, clientSeed: 'ch', firstNonce: 0, remaining: fullRemaining(12), count: 5 })
+        .drawn,
+    );
   });
 
   it('wins on the first ticket and draws nothing else', () => {
-    const first = drawTickets({ serverSeed: seed, box, clientSeed: 'q', firstNonce: 7, remaining: fullRemaining(12), count: 1 }).drawn[0]!;
-    const result = drawChallenge({ serverSeed: seed, box, clientSeed: 'q', firstNonce: 7, remaining: fullRemaining(12), count: 4, challengeLetter: first.letter });
+    const first = drawTickets({
+      serverSeed: seed,
+      box,
+      clientSeed: 'q',
+      firstNonce: 7,
+      remaining: fullRemaining(12),
+      count: 1,
+    }).drawn[0]!;
+    const result = drawChallenge({
+      serverSeed: seed,
+      box,
+      clientSeed: 'q',
+      firstNonce: 7,
+      remaining: fullRemaining(12),
+      count: 4,
+      challengeLetter: first.letter,
+    });
     expect(result).toMatchObject({ challengeWon: true, ticketsToDraw: 1, challengeRemainingTickets: 3 });
     expect(result.drawn).toEqual([first]);
   });
@@ -122,7 +212,10 @@ describe('lottery and double chance', () => {
   });
 
   it('uses "double:" + n for double chance, and the two draws differ', () => {
-    const units = prizeUnits([{ rank: 'DC1', quantity: 2 }, { rank: 'DC2', quantity: 1 }]);
+    const units = prizeUnits([
+      { rank: 'DC1', quantity: 2 },
+      { rank: 'DC2', quantity: 1 },
+    ]);
     expect(units).toEqual(['DC1', 'DC1', 'DC2']);
     const picks = drawDoubleChance(seed, entries, units);
     const open = [...entries];

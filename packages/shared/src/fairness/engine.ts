@@ -37,7 +37,12 @@ export function drawTickets(input: {
     const nonce = input.firstNonce + i;
     const result = drawTicket(input.serverSeed, input.clientSeed, nonce, remaining);
     remaining = result.remaining;
-    drawn.push({ nonce, clientSeed: input.clientSeed, ticketIndex: result.ticketIndex, letter: input.box[result.ticketIndex]! });
+    drawn.push({
+      nonce,
+      clientSeed: input.clientSeed,
+      ticketIndex: result.ticketIndex,
+      letter: input.box[result.ticketIndex]!,
+    });
   }
   return { drawn, remaining };
 }
@@ -94,7 +99,11 @@ export interface TicketLogInput {
  * from what is left. Returns, per entry (in nonce order), the ticket it must have taken.
  * Throws when the nonces are not 0, 1, 2 ... or the log holds more tickets than the box.
  */
-export function replayTicketDraws(serverSeed: string, box: readonly string[], log: readonly TicketLogInput[]): DrawnTicket[] {
+export function replayTicketDraws(
+  serverSeed: string,
+  box: readonly string[],
+  log: readonly TicketLogInput[],
+): DrawnTicket[] {
   const ordered = [...log].sort((a, b) => a.nonce - b.nonce);
   if (ordered.length > box.length) throw new Error(`replay: ${ordered.length} ticket draws for a box of ${box.length}`);
   let remaining = fullRemaining(box.length);
@@ -102,7 +111,12 @@ export function replayTicketDraws(serverSeed: string, box: readonly string[], lo
     if (entry.nonce !== position) throw new Error(`replay: expected nonce ${position}, found ${entry.nonce}`);
     const result = drawTicket(serverSeed, entry.clientSeed, entry.nonce, remaining);
     remaining = result.remaining;
-    return { nonce: entry.nonce, clientSeed: entry.clientSeed, ticketIndex: result.ticketIndex, letter: box[result.ticketIndex]! };
+    return {
+      nonce: entry.nonce,
+      clientSeed: entry.clientSeed,
+      ticketIndex: result.ticketIndex,
+      letter: box[result.ticketIndex]!,
+    };
   });
 }
 
@@ -137,7 +151,11 @@ function drawUnits(
  * `prizeUnits` the prize letters in order, one per unit (for a full round: the canonical box).
  * Pick n uses the message "lottery:" + n.
  */
-export function drawLottery(serverSeed: string, entries: readonly number[], prizeUnits: readonly string[]): PrizePick[] {
+export function drawLottery(
+  serverSeed: string,
+  entries: readonly number[],
+  prizeUnits: readonly string[],
+): PrizePick[] {
   return drawUnits(serverSeed, entries, prizeUnits, lotteryMessage);
 }
 
@@ -145,7 +163,11 @@ export function drawLottery(serverSeed: string, entries: readonly number[], priz
  * Double chance at sell-out (docs/rules/promotions.md): `tickets` are all the round's tickets (free ones included)
  * in nonce order, `units` the double-chance prizes in order, one per unit. Message "double:" + n.
  */
-export function drawDoubleChance(serverSeed: string, tickets: readonly number[], units: readonly string[]): PrizePick[] {
+export function drawDoubleChance(
+  serverSeed: string,
+  tickets: readonly number[],
+  units: readonly string[],
+): PrizePick[] {
   return drawUnits(serverSeed, tickets, units, doubleChanceMessage);
 }
 

@@ -7,15 +7,17 @@ import type { FairnessLogEntry, FairnessRound } from './schemas.ts';
  * Test support: a round sold out through the engine, as GET /api/fairness/{setId} would publish it.
  * Purchases are [clientSeed, ticket count] pairs that together buy the whole box.
  */
-export function soldOutFairnessRound(options: {
-  serverSeed?: string;
-  prizes?: Array<{ letter: string; quantity: number }>;
-  purchases?: Array<[string, number]>;
-  lottery?: boolean;
-  doubleChancePrizes?: Array<{ rank: string; name: string; quantity: number }>;
-  revealed?: boolean;
-  lastPrize?: boolean;
-} = {}): FairnessRound {
+export function soldOutFairnessRound(
+  options: {
+    serverSeed?: string;
+    prizes?: Array<{ letter: string; quantity: number }>;
+    purchases?: Array<[string, number]>;
+    lottery?: boolean;
+    doubleChancePrizes?: Array<{ rank: string; name: string; quantity: number }>;
+    revealed?: boolean;
+    lastPrize?: boolean;
+  } = {},
+): FairnessRound {
   const serverSeed = options.serverSeed ?? '3f'.repeat(32);
   const prizes = options.prizes ?? [
     { letter: 'A', quantity: 1 },
@@ -40,25 +42,58 @@ export function soldOutFairnessRound(options: {
     remaining = result.remaining;
     nonce += count;
     for (const ticket of result.drawn) {
-      log.push({ domain: 'ticket', nonce: ticket.nonce, clientSeed, ticketIndex: ticket.ticketIndex, letter: ticket.letter, buyer: `b***${buyer}`, at: at(), hash: null });
+      log.push({
+        domain: 'ticket',
+        nonce: ticket.nonce,
+        clientSeed,
+        ticketIndex: ticket.ticketIndex,
+        letter: ticket.letter,
+        buyer: `b***${buyer}`,
+        at: at(),
+        hash: null,
+      });
     }
   });
   const entries = log.map((entry) => entry.ticketIndex);
   if (options.lottery && remaining.length === 0) {
     for (const pick of drawLottery(serverSeed, entries, box)) {
-      log.push({ domain: 'lottery', nonce: pick.n, clientSeed: null, ticketIndex: pick.ticketIndex, letter: pick.unit, buyer: 'l***y', at: at(), hash: null });
+      log.push({
+        domain: 'lottery',
+        nonce: pick.n,
+        clientSeed: null,
+        ticketIndex: pick.ticketIndex,
+        letter: pick.unit,
+        buyer: 'l***y',
+        at: at(),
+        hash: null,
+      });
     }
   }
   const doubleChancePrizes = options.doubleChancePrizes ?? [];
   if (remaining.length === 0) {
     for (const pick of drawDoubleChance(serverSeed, entries, prizeUnits(doubleChancePrizes))) {
-      log.push({ domain: 'double', nonce: pick.n, clientSeed: null, ticketIndex: pick.ticketIndex, letter: pick.unit, buyer: 'd***e', at: at(), hash: null });
+      log.push({
+        domain: 'double',
+        nonce: pick.n,
+        clientSeed: null,
+        ticketIndex: pick.ticketIndex,
+        letter: pick.unit,
+        buyer: 'd***e',
+        at: at(),
+        hash: null,
+      });
     }
   }
   const revealed = options.revealed ?? remaining.length === 0;
   const setId = 'set-fixture-1';
   const commitment = commitmentOf(serverSeed);
-  const rules = rulesDocument({ setId, box, lastPrize: options.lastPrize ?? true, doubleChance: doubleChancePrizes, commitment });
+  const rules = rulesDocument({
+    setId,
+    box,
+    lastPrize: options.lastPrize ?? true,
+    doubleChance: doubleChancePrizes,
+    commitment,
+  });
   const rulesHash = sha256Hex(rules);
   const chain = extendChain(rulesHash, log);
   log.forEach((entry, i) => (entry.hash = chain.hashes[i]!));

@@ -14,7 +14,19 @@ describe('buildPublicFairnessVerdict', () => {
     expect(verdict.firstMismatch).toBeUndefined();
     expect(verdict).toMatchObject({ revealed: true, ok: true });
     const ids = verdict.checks.map((check) => check.id);
-    expect(ids).toEqual(expect.arrayContaining(['box', 'ticket-log', 'commitment', 'ticket-0', 'ticket-9', 'lottery-0', 'lottery-9', 'double-0', 'double-1']));
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        'box',
+        'ticket-log',
+        'commitment',
+        'ticket-0',
+        'ticket-9',
+        'lottery-0',
+        'lottery-9',
+        'double-0',
+        'double-1',
+      ]),
+    );
     expect(verdict.checks.filter((check) => check.entry?.domain === 'ticket')).toHaveLength(10);
   });
 
@@ -40,7 +52,7 @@ describe('buildPublicFairnessVerdict', () => {
     expect(verdict.firstMismatch?.entry).toEqual({ domain: 'ticket', nonce: 7 });
   });
 
-  it('detects a letter that is not the ticket\'s letter in the box', () => {
+  it("detects a letter that is not the ticket's letter in the box", () => {
     const tampered = clone(soldOutFairnessRound());
     const entry = tampered.log.find((e) => e.letter !== 'A')!;
     entry.letter = 'A';
@@ -95,7 +107,10 @@ describe('buildPublicFairnessVerdict', () => {
     const pick = lottery.log.find((e) => e.domain === 'lottery' && e.nonce === 3)!;
     const other = lottery.log.find((e) => e.domain === 'lottery' && e.letter !== pick.letter)!;
     pick.letter = other.letter;
-    expect(buildPublicFairnessVerdict(lottery).firstMismatch).toMatchObject({ id: 'lottery-3', entry: { domain: 'lottery', nonce: 3 } });
+    expect(buildPublicFairnessVerdict(lottery).firstMismatch).toMatchObject({
+      id: 'lottery-3',
+      entry: { domain: 'lottery', nonce: 3 },
+    });
 
     const double = clone(round);
     const winner = double.log.find((e) => e.domain === 'double' && e.nonce === 1)!;
@@ -110,7 +125,12 @@ describe('buildPublicFairnessVerdict', () => {
   });
 
   it('checks the structure only while the seed is secret', () => {
-    const live = soldOutFairnessRound({ purchases: [['x', 3], ['y', 2]] });
+    const live = soldOutFairnessRound({
+      purchases: [
+        ['x', 3],
+        ['y', 2],
+      ],
+    });
     expect(live.serverSeed).toBeNull();
     const verdict = buildPublicFairnessVerdict(live);
     expect(verdict).toMatchObject({ revealed: false, ok: false });

@@ -24,7 +24,11 @@ export interface FairnessVerdict {
 }
 
 const entryName = (domain: FairnessDomain, nonce: number) =>
-  domain === 'ticket' ? `Ticket draw, nonce ${nonce}` : domain === 'lottery' ? `Lottery pick ${nonce}` : `Double chance pick ${nonce}`;
+  domain === 'ticket'
+    ? `Ticket draw, nonce ${nonce}`
+    : domain === 'lottery'
+      ? `Lottery pick ${nonce}`
+      : `Double chance pick ${nonce}`;
 
 /** Nonces of one domain must be 0, 1, 2 ... each once. Returns the entries in nonce order, or a problem. */
 function inNonceOrder(entries: FairnessLogEntry[]): { ordered: FairnessLogEntry[]; problem?: string } {
@@ -37,7 +41,8 @@ function inNonceOrder(entries: FairnessLogEntry[]): { ordered: FairnessLogEntry[
 function checkTicketStructure(round: FairnessRound, tickets: FairnessLogEntry[]): FairnessCheck {
   const base = { id: 'ticket-log', label: 'Ticket log is complete and consistent' };
   const { problem } = inNonceOrder(tickets);
-  if (problem) return { ...base, ok: false, detail: `Ticket nonces must be 0, 1, 2 ... with no gap or repeat: ${problem}.` };
+  if (problem)
+    return { ...base, ok: false, detail: `Ticket nonces must be 0, 1, 2 ... with no gap or repeat: ${problem}.` };
   if (tickets.length > round.box.length) {
     return { ...base, ok: false, detail: `${tickets.length} tickets drawn from a box of ${round.box.length}.` };
   }
@@ -45,14 +50,24 @@ function checkTicketStructure(round: FairnessRound, tickets: FairnessLogEntry[])
   for (const entry of tickets) {
     const at = entryName('ticket', entry.nonce);
     if (entry.clientSeed === null) return { ...base, ok: false, detail: `${at} has no client seed.` };
-    if (entry.ticketIndex >= round.box.length) return { ...base, ok: false, detail: `${at}: ticket ${entry.ticketIndex} is not in the box.` };
-    if (seen.has(entry.ticketIndex)) return { ...base, ok: false, detail: `${at}: ticket ${entry.ticketIndex} was already taken.` };
+    if (entry.ticketIndex >= round.box.length)
+      return { ...base, ok: false, detail: `${at}: ticket ${entry.ticketIndex} is not in the box.` };
+    if (seen.has(entry.ticketIndex))
+      return { ...base, ok: false, detail: `${at}: ticket ${entry.ticketIndex} was already taken.` };
     if (round.box[entry.ticketIndex] !== entry.letter) {
-      return { ...base, ok: false, detail: `${at}: ticket ${entry.ticketIndex} is ${round.box[entry.ticketIndex]}, the log says ${entry.letter}.` };
+      return {
+        ...base,
+        ok: false,
+        detail: `${at}: ticket ${entry.ticketIndex} is ${round.box[entry.ticketIndex]}, the log says ${entry.letter}.`,
+      };
     }
     seen.add(entry.ticketIndex);
   }
-  return { ...base, ok: true, detail: `${tickets.length} of ${round.box.length} tickets drawn, each once, letters as in the box.` };
+  return {
+    ...base,
+    ok: true,
+    detail: `${tickets.length} of ${round.box.length} tickets drawn, each once, letters as in the box.`,
+  };
 }
 
 /** Compares logged sell-out picks with a replay; one check per pick. */
@@ -64,9 +79,12 @@ function checkPicks(
 ): FairnessCheck[] {
   const label = domain === 'lottery' ? 'Lottery picks' : 'Double chance picks';
   const { ordered, problem } = inNonceOrder(logged);
-  if (problem) return [{ id: `${domain}-log`, label, ok: false, detail: `Pick numbers must be 0, 1, 2 ...: ${problem}.` }];
+  if (problem)
+    return [{ id: `${domain}-log`, label, ok: false, detail: `Pick numbers must be 0, 1, 2 ...: ${problem}.` }];
   if (ordered.length > unitCount) {
-    return [{ id: `${domain}-log`, label, ok: false, detail: `${ordered.length} picks logged for ${unitCount} prize units.` }];
+    return [
+      { id: `${domain}-log`, label, ok: false, detail: `${ordered.length} picks logged for ${unitCount} prize units.` },
+    ];
   }
   let expected: PrizePick[];
   try {
@@ -126,7 +144,12 @@ export function buildPublicFairnessVerdict(publicJson: unknown): FairnessVerdict
   const structure = checkTicketStructure(round, tickets);
   checks.push(structure);
   if (lottery.length > 0 && !round.lottery) {
-    checks.push({ id: 'lottery-log', label: 'Lottery picks', ok: false, detail: 'Lottery picks are logged for a set without a lottery.' });
+    checks.push({
+      id: 'lottery-log',
+      label: 'Lottery picks',
+      ok: false,
+      detail: 'Lottery picks are logged for a set without a lottery.',
+    });
   }
 
   const revealed = round.serverSeed !== null;
@@ -137,7 +160,9 @@ export function buildPublicFairnessVerdict(publicJson: unknown): FairnessVerdict
       id: 'commitment',
       label: 'Revealed seed matches the commitment',
       ok: commitmentOk,
-      detail: commitmentOk ? 'SHA-256 of the server seed equals the commitment published at the start.' : 'SHA-256 of the server seed is not the commitment.',
+      detail: commitmentOk
+        ? 'SHA-256 of the server seed equals the commitment published at the start.'
+        : 'SHA-256 of the server seed is not the commitment.',
     });
     if (structure.ok) {
       const replayed = replayTicketDraws(
@@ -162,11 +187,25 @@ export function buildPublicFairnessVerdict(publicJson: unknown): FairnessVerdict
       // Sell-out picks draw among the sold tickets in nonce order.
       const entries = ordered.map((entry) => entry.ticketIndex);
       if (round.lottery || lottery.length > 0) {
-        checks.push(...checkPicks('lottery', lottery, (count) => drawLottery(seed, entries, expectedBox.slice(0, count)), expectedBox.length));
+        checks.push(
+          ...checkPicks(
+            'lottery',
+            lottery,
+            (count) => drawLottery(seed, entries, expectedBox.slice(0, count)),
+            expectedBox.length,
+          ),
+        );
       }
       const doubleUnits = prizeUnits(round.doubleChancePrizes);
       if (double.length > 0 || doubleUnits.length > 0) {
-        checks.push(...checkPicks('double', double, (count) => drawDoubleChance(seed, entries, doubleUnits.slice(0, count)), doubleUnits.length));
+        checks.push(
+          ...checkPicks(
+            'double',
+            double,
+            (count) => drawDoubleChance(seed, entries, doubleUnits.slice(0, count)),
+            doubleUnits.length,
+          ),
+        );
       }
     }
   }

@@ -45,11 +45,16 @@ function rechain(round: FairnessRound): FairnessRound {
 
 /** The receipt of the fixture's third purchase (ticket nonces 4..7). */
 function receiptOf(round: FairnessRound): FairnessReceipt {
-  const entries = round.log.filter((e) => e.domain === 'ticket' && e.nonce >= 4 && e.nonce <= 7).map((e) => ({ domain: e.domain, nonce: e.nonce, hash: e.hash! }));
+  const entries = round.log
+    .filter((e) => e.domain === 'ticket' && e.nonce >= 4 && e.nonce <= 7)
+    .map((e) => ({ domain: e.domain, nonce: e.nonce, hash: e.hash! }));
   return { setId: round.setId, entries, headHash: entries.at(-1)!.hash };
 }
 
-const valid = soldOutFairnessRound({ lottery: true, doubleChancePrizes: [{ rank: 'DC1', name: 'Signed Poster', quantity: 2 }] });
+const valid = soldOutFairnessRound({
+  lottery: true,
+  doubleChancePrizes: [{ rank: 'DC1', name: 'Signed Poster', quantity: 2 }],
+});
 
 describe('scripts/verify-fairness.mjs', () => {
   it('verifies a valid sold-out round, printing every draw', async () => {
@@ -100,7 +105,9 @@ describe('scripts/verify-fairness.mjs', () => {
 
     const reordered: FairnessRound = structuredClone(valid);
     [reordered.log[1], reordered.log[2]] = [reordered.log[2]!, reordered.log[1]!];
-    expect((await runOn(reordered, 'reordered')).stdout).toMatch(/^FAIL {2}Chained log: ticket nonce 2 should hash to/m);
+    expect((await runOn(reordered, 'reordered')).stdout).toMatch(
+      /^FAIL {2}Chained log: ticket nonce 2 should hash to/m,
+    );
 
     // An altered entry with every hash recomputed: the chain is consistent again, but the draw is not.
     const altered: FairnessRound = structuredClone(valid);
@@ -137,10 +144,18 @@ describe('scripts/verify-fairness.mjs', () => {
     expect(run.stdout).toMatch(/^FAIL {2}receipt ticket nonce 4: the chain has/m);
 
     // While the seed is secret, a receipt is already checkable: a broken one is a mismatch.
-    const live = soldOutFairnessRound({ purchases: [['a', 2], ['b', 5]] });
+    const live = soldOutFairnessRound({
+      purchases: [
+        ['a', 2],
+        ['b', 5],
+      ],
+    });
     const liveReceipt = receiptOf(live);
     expect((await runOn(live, 'receipt-live', liveReceipt)).code).toBe(2);
-    const liveTampered: FairnessRound = rechain({ ...structuredClone(live), log: structuredClone(live.log).filter((e) => e.nonce !== 1) });
+    const liveTampered: FairnessRound = rechain({
+      ...structuredClone(live),
+      log: structuredClone(live.log).filter((e) => e.nonce !== 1),
+    });
     expect((await runOn(liveTampered, 'receipt-live-dropped', liveReceipt)).code).toBe(1);
   });
 

@@ -39,7 +39,8 @@ export const UNKNOWN_COUNTRY_MESSAGE = 'Please choose a country from the list.';
 const codes = new Set(COUNTRIES.map((c) => c.code));
 export const isKnownCountryCode = (code: string): boolean => codes.has(code.toUpperCase());
 export const isShippableCountry = (code: string): boolean => SHIPPABLE_COUNTRY_CODES.includes(code.toUpperCase());
-export const countryName = (code: string): string | undefined => COUNTRIES.find((c) => c.code === code.toUpperCase())?.name;
+export const countryName = (code: string): string | undefined =>
+  COUNTRIES.find((c) => c.code === code.toUpperCase())?.name;
 
 /** The countries the shop's forms offer: the shippable ones (Singapore), the field kept for the payload. */
 export const SHIPPABLE_COUNTRIES: readonly CountryRow[] = COUNTRIES.filter((c) => isShippableCountry(c.code));

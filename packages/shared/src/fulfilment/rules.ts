@@ -14,7 +14,11 @@ export const SHIPPING_FEE_PER_BUNDLE_CENTS = 500;
 
 /** bundles = max(ceil(big / 2), ceil(small / 20)). */
 export function shippingBundles(bigPrizes: number, smallPrizes: number): number {
-  return Math.max(Math.ceil(bigPrizes / SHIPPING_BUNDLE_BIG_PRIZES), Math.ceil(smallPrizes / SHIPPING_BUNDLE_SMALL_PRIZES), 0);
+  return Math.max(
+    Math.ceil(bigPrizes / SHIPPING_BUNDLE_BIG_PRIZES),
+    Math.ceil(smallPrizes / SHIPPING_BUNDLE_SMALL_PRIZES),
+    0,
+  );
 }
 
 /** The shipping fee in cents: $5 x bundles. */
@@ -83,7 +87,8 @@ export const COLLECTION_WINDOW_DAYS = 14;
 /** How many collections one slot holds unless configured otherwise. */
 export const DEFAULT_COLLECTION_SLOT_CAPACITY = 10;
 export const COLLECTION_SLOT_MESSAGE = 'Please select both a date and time slot';
-export const INVALID_COLLECTION_SLOT_MESSAGE = 'Please choose a Wednesday (2-6 PM) or Friday (6-9 PM) slot within the next 14 days.';
+export const INVALID_COLLECTION_SLOT_MESSAGE =
+  'Please choose a Wednesday (2-6 PM) or Friday (6-9 PM) slot within the next 14 days.';
 
 /** Day of week (0 = Sunday) of a YYYY-MM-DD date. */
 export function weekdayOf(date: string): number {

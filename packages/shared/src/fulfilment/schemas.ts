@@ -119,7 +119,10 @@ export const selectedItemSchema = z.object({
   prizeName: z.string().max(300).optional(),
 });
 export type SelectedItem = z.infer<typeof selectedItemSchema>;
-const selectedItemsSchema = z.array(selectedItemSchema).min(1, 'Please select at least one item').max(200, 'Too many items');
+const selectedItemsSchema = z
+  .array(selectedItemSchema)
+  .min(1, 'Please select at least one item')
+  .max(200, 'Too many items');
 
 /** POST /api/inventory/abandon */
 export const abandonRequestSchema = z.object({ items: selectedItemsSchema });
@@ -129,7 +132,8 @@ export type MessageOnlyResponse = z.infer<typeof messageOnlyResponseSchema>;
 
 // ---------- Shipping ----------
 
-const addressText = (label: string, max: number) => z.string().trim().min(1, `${label} is required`).max(max, `${label} is too long`);
+const addressText = (label: string, max: number) =>
+  z.string().trim().min(1, `${label} is required`).max(max, `${label} is too long`);
 
 /**
  * POST /api/payment/shipping/create-intent. `useProfileAddress: false` needs fullName, fullAddress,
@@ -183,7 +187,11 @@ export type ProcessingStatusResponse = z.infer<typeof processingStatusResponseSc
 export const verifyShipmentResponseSchema = z.object({ success: z.boolean(), message: z.string() });
 export type VerifyShipmentResponse = z.infer<typeof verifyShipmentResponseSchema>;
 
-export const shipmentItemSchema = z.object({ setName: z.string(), prizeName: z.string(), quantity: z.number().int().positive() });
+export const shipmentItemSchema = z.object({
+  setName: z.string(),
+  prizeName: z.string(),
+  quantity: z.number().int().positive(),
+});
 export type ShipmentItem = z.infer<typeof shipmentItemSchema>;
 
 export const shipmentSchema = z.object({
@@ -215,7 +223,9 @@ export const userShipmentsResponseSchema = z.object({ shipments: z.array(shipmen
 export type UserShipmentsResponse = z.infer<typeof userShipmentsResponseSchema>;
 
 /** POST /api/shipment/tracking. orderNumber = the shipment `_id` (or its easyparcelOrderId). */
-export const trackingRequestSchema = z.object({ orderNumber: z.string().trim().min(1, 'orderNumber is required').max(100) });
+export const trackingRequestSchema = z.object({
+  orderNumber: z.string().trim().min(1, 'orderNumber is required').max(100),
+});
 export type TrackingRequest = z.infer<typeof trackingRequestSchema>;
 export const DEFAULT_TRACKING_STATUS = 'Pending';
 export const trackingResponseSchema = z.object({ status: z.string(), trackingUrl: z.string().nullable() });

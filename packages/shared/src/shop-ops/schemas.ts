@@ -48,9 +48,17 @@ export const shopOpsMessages = {
 } as const;
 
 const text = (field: string, max: number) =>
-  z.string({ message: `${field} is required` }).trim().min(1, `${field} is required`).max(max, `${field} is too long`);
+  z
+    .string({ message: `${field} is required` })
+    .trim()
+    .min(1, `${field} is required`)
+    .max(max, `${field} is too long`);
 const cents = (field: string) =>
-  z.number({ message: `${field} must be a whole number of cents` }).int(`${field} must be a whole number of cents`).positive(`${field} must be positive`).max(100_000_000, `${field} is too large`);
+  z
+    .number({ message: `${field} must be a whole number of cents` })
+    .int(`${field} must be a whole number of cents`)
+    .positive(`${field} must be positive`)
+    .max(100_000_000, `${field} is too large`);
 const isoDate = (field: string) => z.iso.datetime({ offset: true, message: `${field} must be a date and time` });
 
 // ---- token packages ----------------------------------------------------------------------------
@@ -73,7 +81,11 @@ export type AdminTokenPackagesResponse = z.infer<typeof adminTokenPackagesRespon
 export const tokenPackageInputSchema = z
   .object({
     packageName: text('Package name', 100),
-    tokenAmount: z.number({ message: 'Token amount must be a whole number' }).int('Token amount must be a whole number').positive('Token amount must be positive').max(1_000_000, 'Token amount is too large'),
+    tokenAmount: z
+      .number({ message: 'Token amount must be a whole number' })
+      .int('Token amount must be a whole number')
+      .positive('Token amount must be positive')
+      .max(1_000_000, 'Token amount is too large'),
     price: cents('Price'),
     originalPrice: cents('Original price').nullable().optional(),
     promoBanner: z.string().trim().max(200, 'Promo banner is too long').nullable().optional(),
@@ -113,14 +125,27 @@ export const promoCodeInputSchema = z
       .min(3, 'Code must be 3 to 30 letters, digits, - or _')
       .max(30, 'Code must be 3 to 30 letters, digits, - or _')
       .regex(/^[A-Za-z0-9_-]+$/, 'Code must be 3 to 30 letters, digits, - or _'),
-    extraTokensPercentage: z.number({ message: 'Extra tokens % must be a whole number' }).int('Extra tokens % must be a whole number').min(1, 'Extra tokens % must be 1 to 1000').max(1000, 'Extra tokens % must be 1 to 1000'),
+    extraTokensPercentage: z
+      .number({ message: 'Extra tokens % must be a whole number' })
+      .int('Extra tokens % must be a whole number')
+      .min(1, 'Extra tokens % must be 1 to 1000')
+      .max(1000, 'Extra tokens % must be 1 to 1000'),
     validFrom: isoDate('Valid from'),
     validTo: isoDate('Valid to'),
-    maxUses: z.number().int('Use limit must be a whole number').positive('Use limit must be positive').max(10_000_000).nullable().optional(),
+    maxUses: z
+      .number()
+      .int('Use limit must be a whole number')
+      .positive('Use limit must be positive')
+      .max(10_000_000)
+      .nullable()
+      .optional(),
     oncePerShopper: z.boolean().optional(),
     active: z.boolean().optional(),
   })
-  .refine((p) => new Date(p.validTo) > new Date(p.validFrom), { message: 'Valid to must be after valid from', path: ['validTo'] });
+  .refine((p) => new Date(p.validTo) > new Date(p.validFrom), {
+    message: 'Valid to must be after valid from',
+    path: ['validTo'],
+  });
 export type PromoCodeInput = z.infer<typeof promoCodeInputSchema>;
 export const promoCodeIdParamsSchema = z.object({ promoCodeId: idSchema('promoCodeId') });
 
@@ -133,14 +158,23 @@ export const promoCodeUseSchema = z.object({
   redeemedAt: z.string().nullable(),
 });
 export type PromoCodeUse = z.infer<typeof promoCodeUseSchema>;
-export const promoCodeUsesResponseSchema = z.object({ promoCode: adminPromoCodeSchema, uses: z.array(promoCodeUseSchema) });
+export const promoCodeUsesResponseSchema = z.object({
+  promoCode: adminPromoCodeSchema,
+  uses: z.array(promoCodeUseSchema),
+});
 export type PromoCodeUsesResponse = z.infer<typeof promoCodeUsesResponseSchema>;
 
 // ---- shoppers ----------------------------------------------------------------------------------
 
 export const shopperSearchQuerySchema = z.object({
   q: z.string().trim().max(100, 'Search is too long').optional().default(''),
-  page: z.coerce.number().int('page must be a whole number').min(1, 'page must be 1 or more').max(100_000).optional().default(1),
+  page: z.coerce
+    .number()
+    .int('page must be a whole number')
+    .min(1, 'page must be 1 or more')
+    .max(100_000)
+    .optional()
+    .default(1),
 });
 export type ShopperSearchQuery = z.infer<typeof shopperSearchQuerySchema>;
 export const SHOPPERS_PAGE_SIZE = 20;
@@ -240,7 +274,10 @@ export const acceptAdminInviteRequestSchema = z.object({
   password: passwordSchema,
 });
 export const changeAdminPasswordRequestSchema = z.object({
-  currentPassword: z.string({ message: 'Current password is required' }).min(1, 'Current password is required').max(128),
+  currentPassword: z
+    .string({ message: 'Current password is required' })
+    .min(1, 'Current password is required')
+    .max(128),
   newPassword: passwordSchema,
 });
 export const shopOpsMessageResponseSchema = z.object({ message: z.string() });

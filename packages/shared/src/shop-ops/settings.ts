@@ -20,7 +20,10 @@ export const pickupPointSchema = z.object({
   address: text('Pickup address', 300),
   openingNote: z.string().trim().max(300, 'Opening note must be at most 300 characters.'),
   /** A link to the place on a map (empty: none). */
-  mapLink: z.union([z.literal(''), z.url({ protocol: /^https?$/, message: MAP_LINK_MESSAGE }).max(500, MAP_LINK_MESSAGE)]),
+  mapLink: z.union([
+    z.literal(''),
+    z.url({ protocol: /^https?$/, message: MAP_LINK_MESSAGE }).max(500, MAP_LINK_MESSAGE),
+  ]),
 });
 export type PickupPoint = z.infer<typeof pickupPointSchema>;
 
@@ -41,7 +44,8 @@ export type ShopSettings = z.infer<typeof shopSettingsSchema>;
 export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
   pickupPoint: {
     address: 'Kujiya Collection Counter, 1 Kujiya Street, #01-01, Singapore 049145',
-    openingNote: 'Open for collections on Wednesdays 2 PM to 6 PM and Fridays 6 PM to 9 PM. Show your collection reference (SC-…) at the counter.',
+    openingNote:
+      'Open for collections on Wednesdays 2 PM to 6 PM and Fridays 6 PM to 9 PM. Show your collection reference (SC-…) at the counter.',
     mapLink: 'https://www.google.com/maps/search/?api=1&query=Singapore+049145',
   },
   senderAddress: { name: 'Kujiya', address: '1 Kujiya Street, #01-01', postalCode: '049145', contact: '61234567' },

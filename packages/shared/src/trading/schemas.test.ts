@@ -11,10 +11,30 @@ describe('trading payloads', () => {
 
   it('needs offered units, wanted prizes and a username; quantities are whole and positive', () => {
     const wanted = [{ productId: id, prizeId: id, quantity: 1 }];
-    expect(createTradeRequestSchema.safeParse({ prizesOffered: [{ batchId: id, quantity: 1 }], prizesWanted: wanted, username: 'demo' }).success).toBe(true);
-    expect(createTradeRequestSchema.safeParse({ prizesOffered: [], prizesWanted: wanted, username: 'demo' }).success).toBe(false);
-    expect(createTradeRequestSchema.safeParse({ prizesOffered: [{ batchId: id, quantity: 1 }], prizesWanted: [], username: 'demo' }).success).toBe(false);
-    expect(createTradeRequestSchema.safeParse({ prizesOffered: [{ batchId: id, quantity: 1.5 }], prizesWanted: wanted, username: 'demo' }).success).toBe(false);
+    expect(
+      createTradeRequestSchema.safeParse({
+        prizesOffered: [{ batchId: id, quantity: 1 }],
+        prizesWanted: wanted,
+        username: 'demo',
+      }).success,
+    ).toBe(true);
+    expect(
+      createTradeRequestSchema.safeParse({ prizesOffered: [], prizesWanted: wanted, username: 'demo' }).success,
+    ).toBe(false);
+    expect(
+      createTradeRequestSchema.safeParse({
+        prizesOffered: [{ batchId: id, quantity: 1 }],
+        prizesWanted: [],
+        username: 'demo',
+      }).success,
+    ).toBe(false);
+    expect(
+      createTradeRequestSchema.safeParse({
+        prizesOffered: [{ batchId: id, quantity: 1.5 }],
+        prizesWanted: wanted,
+        username: 'demo',
+      }).success,
+    ).toBe(false);
     expect(createOfferRequestSchema.safeParse({ offeredItems: [{ batchId: 'x', quantity: 1 }] }).success).toBe(false);
   });
 });

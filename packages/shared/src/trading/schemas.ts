@@ -26,14 +26,21 @@ export const wantedPrizeRequestSchema = z.object({
   prizeId: idSchema('prizeId'),
   prizeName: z.string().max(300).optional(),
   name: z.string().max(300).optional(),
-  quantity: z.number({ message: 'quantity must be a whole number' }).int('quantity must be a whole number').min(1, 'quantity must be at least 1').max(100, 'quantity is too large'),
+  quantity: z
+    .number({ message: 'quantity must be a whole number' })
+    .int('quantity must be a whole number')
+    .min(1, 'quantity must be at least 1')
+    .max(100, 'quantity is too large'),
 });
 export type WantedPrizeRequest = z.infer<typeof wantedPrizeRequestSchema>;
 
 /** POST /api/trade/create. `username` must be the caller's. */
 export const createTradeRequestSchema = z.object({
   prizesOffered: unitsSchema,
-  prizesWanted: z.array(wantedPrizeRequestSchema).min(1, 'Please choose at least one prize you want').max(50, 'Too many wanted prizes'),
+  prizesWanted: z
+    .array(wantedPrizeRequestSchema)
+    .min(1, 'Please choose at least one prize you want')
+    .max(50, 'Too many wanted prizes'),
   username: z.string().trim().min(1, 'username is required').max(100),
 });
 export type CreateTradeRequest = z.infer<typeof createTradeRequestSchema>;
@@ -70,7 +77,9 @@ export const wantedPrizeSchema = z.object({
 export type WantedPrize = z.infer<typeof wantedPrizeSchema>;
 
 /** An offer's unit: `prizeId` carries the prize's details (the listing's shape), `prizeDetails` the same. */
-export const offerPrizeSchema = offeredPrizeSchema.omit({ prizeId: true }).extend({ prizeId: prizeDetailsSchema.extend({ _id: z.string() }) });
+export const offerPrizeSchema = offeredPrizeSchema
+  .omit({ prizeId: true })
+  .extend({ prizeId: prizeDetailsSchema.extend({ _id: z.string() }) });
 export type OfferPrize = z.infer<typeof offerPrizeSchema>;
 
 export const offerStatusSchema = z.enum(['active', 'accepted', 'rejected', 'withdrawn', 'cancelled', 'expired']);
@@ -110,7 +119,11 @@ export const tradeListResponseSchema = z.object({ trades: z.array(tradeSchema) }
 export type TradeListResponse = z.infer<typeof tradeListResponseSchema>;
 export const offerListResponseSchema = z.object({ offers: z.array(offerSchema) });
 export type OfferListResponse = z.infer<typeof offerListResponseSchema>;
-export const tradeMessageResponseSchema = z.object({ message: z.string(), tradeId: z.string().optional(), offerId: z.string().optional() });
+export const tradeMessageResponseSchema = z.object({
+  message: z.string(),
+  tradeId: z.string().optional(),
+  offerId: z.string().optional(),
+});
 export type TradeMessageResponse = z.infer<typeof tradeMessageResponseSchema>;
 
 /** GET /api/products-with-prizes: active sets and their prizes (the wanted-prize picker). */
@@ -120,7 +133,15 @@ export const productWithPrizesSchema = z.object({
   image: z.string(),
   preorder: z.boolean(),
   arrival: z.string().nullable(),
-  prizes: z.array(z.object({ _id: z.string(), name: z.string(), description: z.string(), image: z.string(), type: z.enum(['Small', 'Big']) })),
+  prizes: z.array(
+    z.object({
+      _id: z.string(),
+      name: z.string(),
+      description: z.string(),
+      image: z.string(),
+      type: z.enum(['Small', 'Big']),
+    }),
+  ),
 });
 export type ProductWithPrizes = z.infer<typeof productWithPrizesSchema>;
 export const productsWithPrizesResponseSchema = z.object({ products: z.array(productWithPrizesSchema) });
@@ -131,7 +152,12 @@ export const productImagesQuerySchema = z.object({
   productIds: z
     .string()
     .max(4000, 'productIds is too long')
-    .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))
+    .transform((s) =>
+      s
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(idSchema('productIds')).max(100, 'Too many productIds')),
 });
 export const productImagesResponseSchema = z.object({ prizeImages: z.record(z.string(), z.string()) });

@@ -26,7 +26,10 @@ function eyes(p: Palette, mood: 'happy' | 'sparkle'): string {
   if (mood === 'happy') {
     // Closed, smiling eyes (^ ^).
     return ['-38', '38']
-      .map((x) => `<path d="M${Number(x) - 16} 10 Q${x} -10 ${Number(x) + 16} 10" stroke="${p.ink}" stroke-width="7" fill="none" stroke-linecap="round"/>`)
+      .map(
+        (x) =>
+          `<path d="M${Number(x) - 16} 10 Q${x} -10 ${Number(x) + 16} 10" stroke="${p.ink}" stroke-width="7" fill="none" stroke-linecap="round"/>`,
+      )
       .join('');
   }
   return [-38, 38]
@@ -121,8 +124,12 @@ function head(species: Species, p: Palette): string {
     return `<rect x="-100" y="-100" width="200" height="180" rx="48" fill="${p.primary}" ${stroke}/>
 <rect x="-76" y="-62" width="152" height="116" rx="34" fill="${p.light}"/>`;
   }
-  const muzzle = species === 'bear' || species === 'fox' ? `<ellipse cx="0" cy="40" rx="46" ry="30" fill="${p.light}"/>` : '';
-  const tuft = species === 'cat' || species === 'dragon' ? `<path d="M-20 -96 Q-8 -128 8 -100 Q16 -124 30 -94" fill="${p.primary}" ${stroke} stroke-linejoin="round"/>` : '';
+  const muzzle =
+    species === 'bear' || species === 'fox' ? `<ellipse cx="0" cy="40" rx="46" ry="30" fill="${p.light}"/>` : '';
+  const tuft =
+    species === 'cat' || species === 'dragon'
+      ? `<path d="M-20 -96 Q-8 -128 8 -100 Q16 -124 30 -94" fill="${p.primary}" ${stroke} stroke-linejoin="round"/>`
+      : '';
   return `${tuft}<circle cx="0" cy="0" r="102" fill="${p.primary}" ${stroke}/>${muzzle}`;
 }
 

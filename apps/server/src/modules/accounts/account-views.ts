@@ -64,4 +64,3 @@ export function mapUserConflict(error: unknown): never {
   if (isUniqueViolation(error, 'users_email_idx')) throw conflict(accountMessages.emailTaken);
   throw error;
 }
-

@@ -23,9 +23,15 @@ export interface AdminDeps {
 function inviteMail(to: string, username: string, role: AdminRole, link: string) {
   const content = renderMail({
     title: 'You are invited to the Kujiya back office',
-    intro: [`Hi ${username},`, `You have been invited as ${role === 'owner' ? 'an owner' : 'a staff member'} of the Kujiya back office.`],
+    intro: [
+      `Hi ${username},`,
+      `You have been invited as ${role === 'owner' ? 'an owner' : 'a staff member'} of the Kujiya back office.`,
+    ],
     action: { label: 'Set your password', url: link },
-    outro: ['This link is valid for 3 days and can be used once.', 'If you did not expect this e-mail, you can ignore it.'],
+    outro: [
+      'This link is valid for 3 days and can be used once.',
+      'If you did not expect this e-mail, you can ignore it.',
+    ],
   });
   return { to, subject: 'Your Kujiya back office invitation', ...content };
 }
@@ -35,7 +41,10 @@ export async function inviteAdmin(d: AdminDeps, actor: Principal, input: InviteA
   const token = generateToken();
   const invited = await d.ctx.db.transaction(async (tx) => {
     const now = d.ctx.clock.now();
-    const [taken] = await tx.select({ id: admins.id }).from(admins).where(eq(adminUsernameKey, input.username.toLowerCase()));
+    const [taken] = await tx
+      .select({ id: admins.id })
+      .from(admins)
+      .where(eq(adminUsernameKey, input.username.toLowerCase()));
     if (taken) throw conflict(shopOpsMessages.adminTaken);
     const [row] = await tx
       .insert(admins)
@@ -51,8 +60,17 @@ export async function inviteAdmin(d: AdminDeps, actor: Principal, input: InviteA
       expiresAt: new Date(now.getTime() + ADMIN_INVITE_TTL_MS),
       createdAt: now,
     });
-    await d.mail.enqueue(tx, [inviteMail(input.email, input.username, input.role, `${d.ctx.config.publicUrl}/admin/set-password/${token}`)]);
-    await d.audit.record(tx, { admin: actor, action: 'admin.invite', entityType: 'admin', entityId: row!.id, before: null, after: auditView(row!) });
+    await d.mail.enqueue(tx, [
+      inviteMail(input.email, input.username, input.role, `${d.ctx.config.publicUrl}/admin/set-password/${token}`),
+    ]);
+    await d.audit.record(tx, {
+      admin: actor,
+      action: 'admin.invite',
+      entityType: 'admin',
+      entityId: row!.id,
+      before: null,
+      after: auditView(row!),
+    });
     return toAdminAccount(row!);
   });
   return invited;
@@ -67,7 +85,9 @@ export async function acceptInvite(ctx: AppContext, token: string, password: str
     const [taken] = await tx
       .update(adminInvites)
       .set({ usedAt: now })
-      .where(and(eq(adminInvites.tokenHash, hashToken(token)), isNull(adminInvites.usedAt), gt(adminInvites.expiresAt, now)))
+      .where(
+        and(eq(adminInvites.tokenHash, hashToken(token)), isNull(adminInvites.usedAt), gt(adminInvites.expiresAt, now)),
+      )
       .returning({ adminId: adminInvites.adminId });
     if (!taken) throw badRequest(shopOpsMessages.inviteInvalid);
     const [updated] = await tx

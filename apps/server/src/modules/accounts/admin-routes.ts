@@ -35,15 +35,27 @@ export const adminAccountRoutes: ModuleRoutes = (app, { ctx, services }) => {
   const passwordLimit = rateLimited(ctx.limiter, 'admin-password', accountLimits.changeAdminPassword);
   app.post(
     '/admin/password',
-    { onRequest: admin, preHandler: passwordLimit.preHandler, schema: { body: changeAdminPasswordRequestSchema, response: { 200: adminLoginResponseSchema } } },
+    {
+      onRequest: admin,
+      preHandler: passwordLimit.preHandler,
+      schema: { body: changeAdminPasswordRequestSchema, response: { 200: adminLoginResponseSchema } },
+    },
     async (request) => {
-      const { token, expiresAt } = await accounts.admins.changePassword(request.admin!, request.body.currentPassword, request.body.newPassword);
+      const { token, expiresAt } = await accounts.admins.changePassword(
+        request.admin!,
+        request.body.currentPassword,
+        request.body.newPassword,
+      );
       return { token, expiresAt: expiresAt.toISOString() };
     },
   );
-  app.get('/admin/admins', { onRequest: admin, schema: { response: { 200: adminAccountsResponseSchema } } }, async () => ({
-    admins: await accounts.admins.list(),
-  }));
+  app.get(
+    '/admin/admins',
+    { onRequest: admin, schema: { response: { 200: adminAccountsResponseSchema } } },
+    async () => ({
+      admins: await accounts.admins.list(),
+    }),
+  );
   app.post(
     '/admin/admins',
     { onRequest: admin, schema: { body: inviteAdminRequestSchema, response: { 201: adminAccountSchema } } },
@@ -62,7 +74,10 @@ export const adminAccountRoutes: ModuleRoutes = (app, { ctx, services }) => {
   // Public: the invited admin's one-time link (rate-limited like the admin login).
   app.post(
     '/admin/invitations/accept',
-    { ...rateLimited(ctx.limiter, 'admin-invite-accept', accountLimits.acceptAdminInvite), schema: { body: acceptAdminInviteRequestSchema, response: { 200: shopOpsMessageResponseSchema } } },
+    {
+      ...rateLimited(ctx.limiter, 'admin-invite-accept', accountLimits.acceptAdminInvite),
+      schema: { body: acceptAdminInviteRequestSchema, response: { 200: shopOpsMessageResponseSchema } },
+    },
     async (request) => {
       await accounts.admins.acceptInvite(request.body.token, request.body.password);
       return { message: 'Your password is set. You can now log in.' };

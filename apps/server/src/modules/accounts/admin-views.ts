@@ -19,4 +19,3 @@ export const auditView = (row: AdminRow) => {
   const { createdAt: _c, ...rest } = toAdminAccount(row);
   return rest;
 };
-

@@ -32,7 +32,10 @@ describe('admin accounts', () => {
   });
 
   it('answers 401 for wrong credentials and 400 for missing ones', async () => {
-    for (const body of [{ username: 'boss', password: 'nope' }, { username: 'nobody', password: 'Boss123!' }]) {
+    for (const body of [
+      { username: 'boss', password: 'nope' },
+      { username: 'nobody', password: 'Boss123!' },
+    ]) {
       const res = await post(t, '/api/admin/login', body);
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ message: 'Invalid username or password.', code: 'INVALID_LOGIN' });
@@ -45,11 +48,18 @@ describe('admin accounts', () => {
   it('shopper credentials do not open the back office, and the admin guard refuses a shopper token', async () => {
     const shopper = await signUp(t, { username: 'shopper', email: 'shopper@example.com', password: 'Shop123!' });
     expect((await post(t, '/api/admin/login', { username: 'shopper', password: 'Shop123!' })).statusCode).toBe(401);
-    await expect(guardCall(t, shopper.token)).rejects.toMatchObject({ statusCode: 403, message: 'Admin authentication required' });
+    await expect(guardCall(t, shopper.token)).rejects.toMatchObject({
+      statusCode: 403,
+      message: 'Admin authentication required',
+    });
     await expect(guardCall(t)).rejects.toMatchObject({ statusCode: 401 });
     // And an admin token is no shopper session.
     const { token } = (await post(t, '/api/admin/login', { username: 'boss', password: 'Boss123!' })).json();
-    const asShopper = await t.app.inject({ method: 'GET', url: '/api/users/details/Boss', headers: { authorization: `Bearer ${token}` } });
+    const asShopper = await t.app.inject({
+      method: 'GET',
+      url: '/api/users/details/Boss',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(asShopper.statusCode).toBe(403);
   });
 
@@ -71,7 +81,11 @@ describe('demo accounts', () => {
     const shopper = await post(t, '/api/users/login', { username: 'demo@kujiya.sg', password: 'Demo123!' });
     expect(shopper.statusCode).toBe(200);
     const { token } = shopper.json();
-    const address = await t.app.inject({ method: 'GET', url: '/api/users/shipping-address/demo', headers: { authorization: `Bearer ${token}` } });
+    const address = await t.app.inject({
+      method: 'GET',
+      url: '/api/users/shipping-address/demo',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(address.json().complete).toBe(true);
     expect((await post(t, '/api/admin/login', { username: 'admin', password: 'Admin123!' })).statusCode).toBe(200);
   });

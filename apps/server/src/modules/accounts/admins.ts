@@ -1,5 +1,11 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { accountMessages, shopOpsMessages, type AdminAccount, type AdminMe, type InviteAdminRequest } from '@kujiya/shared';
+import {
+  accountMessages,
+  shopOpsMessages,
+  type AdminAccount,
+  type AdminMe,
+  type InviteAdminRequest,
+} from '@kujiya/shared';
 import type { AppContext } from '../../core/context.ts';
 import type { Principal } from '../../core/auth.ts';
 import type { AuditService } from '../audit/service.ts';
@@ -20,10 +26,15 @@ async function setDisabled(d: AdminDeps, actor: Principal, adminId: string, disa
     const [after] = await tx
       .update(admins)
       // Disabling raises the token version: every session of that admin ends at once.
-      .set(disabled ? { disabledAt: d.ctx.clock.now(), tokenVersion: sql`${admins.tokenVersion} + 1` } : { disabledAt: null })
+      .set(
+        disabled
+          ? { disabledAt: d.ctx.clock.now(), tokenVersion: sql`${admins.tokenVersion} + 1` }
+          : { disabledAt: null },
+      )
       .where(eq(admins.id, adminId))
       .returning();
-    await d.audit.record(tx, { admin: actor,
+    await d.audit.record(tx, {
+      admin: actor,
       action: disabled ? 'admin.disable' : 'admin.enable',
       entityType: 'admin',
       entityId: adminId,
@@ -52,7 +63,10 @@ export function createAdmins(ctx: AppContext, deps: { mail: MailService; audit: 
     acceptInvite: (token: string, password: string) => acceptInvite(ctx, token, password),
     /** Creates the admin (an owner) when no admin has that username yet; an existing one is left as it is. */
     async ensureAdmin(username: string, password: string): Promise<{ created: boolean }> {
-      const [existing] = await ctx.db.select({ id: admins.id }).from(admins).where(eq(adminUsernameKey, username.toLowerCase()));
+      const [existing] = await ctx.db
+        .select({ id: admins.id })
+        .from(admins)
+        .where(eq(adminUsernameKey, username.toLowerCase()));
       if (existing) return { created: false };
       const inserted = await ctx.db
         .insert(admins)
@@ -80,7 +94,12 @@ export function createAdmins(ctx: AppContext, deps: { mail: MailService; audit: 
       }
       if (!(await verifyPassword(admin.passwordHash, password))) throw new HttpError(401, accountMessages.invalidLogin);
       if (admin.disabledAt) throw new HttpError(403, shopOpsMessages.accountDisabled);
-      return ctx.tokens.sign({ id: admin.id, username: admin.username, role: 'admin', tokenVersion: admin.tokenVersion });
+      return ctx.tokens.sign({
+        id: admin.id,
+        username: admin.username,
+        role: 'admin',
+        tokenVersion: admin.tokenVersion,
+      });
     },
 
     async me(principal: Principal): Promise<AdminMe> {
@@ -93,9 +112,14 @@ export function createAdmins(ctx: AppContext, deps: { mail: MailService; audit: 
     },
 
     /** The caller's own password; their other sessions end, this one gets a fresh token. */
-    async changePassword(actor: Principal, currentPassword: string, newPassword: string): Promise<{ token: string; expiresAt: Date }> {
+    async changePassword(
+      actor: Principal,
+      currentPassword: string,
+      newPassword: string,
+    ): Promise<{ token: string; expiresAt: Date }> {
       const row = await rowOf(actor.id);
-      if (!row.passwordHash || !(await verifyPassword(row.passwordHash, currentPassword))) throw badRequest(shopOpsMessages.wrongPassword);
+      if (!row.passwordHash || !(await verifyPassword(row.passwordHash, currentPassword)))
+        throw badRequest(shopOpsMessages.wrongPassword);
       const passwordHash = await hashPassword(newPassword);
       const updated = await ctx.db.transaction(async (tx) => {
         const [after] = await tx
@@ -103,10 +127,22 @@ export function createAdmins(ctx: AppContext, deps: { mail: MailService; audit: 
           .set({ passwordHash, tokenVersion: sql`${admins.tokenVersion} + 1` })
           .where(eq(admins.id, actor.id))
           .returning();
-        await deps.audit.record(tx, { admin: actor, action: 'admin.password', entityType: 'admin', entityId: actor.id, before: null, after: null });
+        await deps.audit.record(tx, {
+          admin: actor,
+          action: 'admin.password',
+          entityType: 'admin',
+          entityId: actor.id,
+          before: null,
+          after: null,
+        });
         return after!;
       });
-      return ctx.tokens.sign({ id: updated.id, username: updated.username, role: 'admin', tokenVersion: updated.tokenVersion });
+      return ctx.tokens.sign({
+        id: updated.id,
+        username: updated.username,
+        role: 'admin',
+        tokenVersion: updated.tokenVersion,
+      });
     },
 
     disable: (actor: Principal, adminId: string) => setDisabled({ ctx, ...deps }, actor, adminId, true),

@@ -13,7 +13,15 @@ export interface AccountsDeps {
 }
 
 /** A signed session for the shopper: the token and what the header shows. */
-export async function sessionFor(ctx: AppContext, row: Pick<UserRow, 'id' | 'username' | 'profilePicture' | 'tokenVersion'>): Promise<AuthResponse> {
-  const { token } = await ctx.tokens.sign({ id: row.id, username: row.username, role: 'user', tokenVersion: row.tokenVersion });
+export async function sessionFor(
+  ctx: AppContext,
+  row: Pick<UserRow, 'id' | 'username' | 'profilePicture' | 'tokenVersion'>,
+): Promise<AuthResponse> {
+  const { token } = await ctx.tokens.sign({
+    id: row.id,
+    username: row.username,
+    role: 'user',
+    tokenVersion: row.tokenVersion,
+  });
   return { token, user: { username: row.username, profilePicture: row.profilePicture ?? DEFAULT_PROFILE_PICTURE } };
 }

@@ -17,7 +17,7 @@ export function codeMail(to: string, code: string, process: 'signup' | 'forgetPa
     code,
     outro: [
       `The code is valid for ${VERIFICATION_CODE_VALIDITY} and can be used once.`,
-      "If you did not ask for this code, you can ignore this e-mail; nothing changes on your account.",
+      'If you did not ask for this code, you can ignore this e-mail; nothing changes on your account.',
     ],
   });
   return { to, subject, ...content };

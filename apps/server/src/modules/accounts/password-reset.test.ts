@@ -48,7 +48,9 @@ describe('password reset by link', () => {
 
     const weak = await post(t, `/api/users/reset-password/${token}`, { password: 'weak' });
     expect(weak.statusCode).toBe(400);
-    expect(weak.json().message).toBe('Password must be at least 6 characters and include a number, a letter, and a special character');
+    expect(weak.json().message).toBe(
+      'Password must be at least 6 characters and include a number, a letter, and a special character',
+    );
 
     const res = await post(t, `/api/users/reset-password/${token}`, { password: 'New123!' });
     expect(res.statusCode).toBe(200);
@@ -135,18 +137,30 @@ describe('password reset by code (process forgetPassword → change-password)', 
     expect(mail!.subject).toMatch(/^Your Kujiya password reset code: \d{6}$/);
     expect((await t.services.mail.listOutbox({ to: 'grace@example.com' })).length).toBe(sentBefore + 1);
 
-    const res = await post(t, '/api/users/change-password', { email: 'grace@example.com', resetToken, password: 'New123!' });
+    const res = await post(t, '/api/users/change-password', {
+      email: 'grace@example.com',
+      resetToken,
+      password: 'New123!',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: DONE });
     expect((await login(t, 'grace@example.com', 'New123!')).statusCode).toBe(200);
-    const again = await post(t, '/api/users/change-password', { email: 'grace@example.com', resetToken, password: 'Again12!' });
+    const again = await post(t, '/api/users/change-password', {
+      email: 'grace@example.com',
+      resetToken,
+      password: 'Again12!',
+    });
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toBe(INVALID);
   });
 
   it("a token works only for its own account's e-mail", async () => {
     const resetToken = await codeToken('heidi@example.com');
-    const res = await post(t, '/api/users/change-password', { email: 'grace@example.com', resetToken, password: 'Stolen1!' });
+    const res = await post(t, '/api/users/change-password', {
+      email: 'grace@example.com',
+      resetToken,
+      password: 'Stolen1!',
+    });
     expect(res.statusCode).toBe(400);
     expect((await login(t, 'grace', 'Stolen1!')).statusCode).toBe(401);
     expect((await login(t, 'heidi', 'Stolen1!')).statusCode).toBe(401);
@@ -168,7 +182,10 @@ describe('password reset by code (process forgetPassword → change-password)', 
     expect(plain.statusCode).toBe(200);
     expect(plain.json()).toMatchObject({ process: 'forgetPassword' });
     expect(plain.json().resetToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const rows = await t.ctx.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.tokenHash, plain.json().resetToken));
+    const rows = await t.ctx.db
+      .select()
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.tokenHash, plain.json().resetToken));
     expect(rows).toHaveLength(0);
   });
 });

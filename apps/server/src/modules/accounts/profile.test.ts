@@ -46,7 +46,12 @@ describe('profile', () => {
     t.app.inject({ method: 'GET', url: `/api/users/details/${username}`, headers: token ? bearer(token) : {} });
   const update = (token: string, fields: Record<string, string>, file?: Parameters<typeof multipart>[1]) => {
     const body = multipart(fields, file);
-    return t.app.inject({ method: 'POST', url: '/api/users/update-profile', payload: body.payload, headers: { ...body.headers, ...bearer(token) } });
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/users/update-profile',
+      payload: body.payload,
+      headers: { ...body.headers, ...bearer(token) },
+    });
   };
 
   it('shows the own details: empty address with country SG and the default picture', async () => {
@@ -102,10 +107,20 @@ describe('profile', () => {
     const now = (await details('ivan', ivan.token)).json();
     expect(now).toMatchObject({
       phoneNumber: '91234567',
-      shippingAddress: { fullName: 'Ivan Tan', country: 'SG', postalCode: '123456', unitNumber: '#09-10', fullAddress: '10 Bayfront Avenue' },
+      shippingAddress: {
+        fullName: 'Ivan Tan',
+        country: 'SG',
+        postalCode: '123456',
+        unitNumber: '#09-10',
+        fullAddress: '10 Bayfront Avenue',
+      },
     });
 
-    const address = await t.app.inject({ method: 'GET', url: '/api/users/shipping-address/ivan', headers: bearer(ivan.token) });
+    const address = await t.app.inject({
+      method: 'GET',
+      url: '/api/users/shipping-address/ivan',
+      headers: bearer(ivan.token),
+    });
     expect(address.json()).toEqual({ phoneNumber: '91234567', shippingAddress: now.shippingAddress, complete: true });
   });
 
@@ -137,7 +152,11 @@ describe('profile', () => {
   it('an empty field clears it, and the address is then incomplete', async () => {
     expect((await update(judy.token, { fullName: 'Judy', phoneNumber: '81234567' })).statusCode).toBe(200);
     expect((await update(judy.token, { phoneNumber: '' })).statusCode).toBe(200);
-    const address = await t.app.inject({ method: 'GET', url: '/api/users/shipping-address/judy', headers: bearer(judy.token) });
+    const address = await t.app.inject({
+      method: 'GET',
+      url: '/api/users/shipping-address/judy',
+      headers: bearer(judy.token),
+    });
     expect(address.json()).toMatchObject({ phoneNumber: null, complete: false, shippingAddress: { fullName: 'Judy' } });
   });
 
@@ -152,7 +171,11 @@ describe('profile', () => {
     const login = await post(t, '/api/users/login', { username: 'ivan', password: 'Secret1!' });
     expect(login.json().user.profilePicture).toBe(picture);
 
-    const notImage = await update(ivan.token, {}, { name: 'profileImage', type: 'text/html', bytes: Buffer.from('<p>x</p>') });
+    const notImage = await update(
+      ivan.token,
+      {},
+      { name: 'profileImage', type: 'text/html', bytes: Buffer.from('<p>x</p>') },
+    );
     expect(notImage.statusCode).toBe(400);
     expect(notImage.json().message).toBe('Unsupported image type');
     expect((await details('ivan', ivan.token)).json().profilePicture).toBe(picture);
@@ -175,7 +198,8 @@ describe('profile', () => {
 
   it('a rename ends the sessions signed with the old name, even once someone else takes that name', async () => {
     const kim = await signUp(t, { username: 'kim', email: 'kim@example.com' });
-    const otherDevice = (await post(t, '/api/users/login', { username: 'kim', password: kim.password })).json().token as string;
+    const otherDevice = (await post(t, '/api/users/login', { username: 'kim', password: kim.password })).json()
+      .token as string;
     const renamed = await update(kim.token, { username: 'kimberly' });
     expect(renamed.statusCode).toBe(200);
     const fresh = renamed.json().token as string;
@@ -192,10 +216,19 @@ describe('profile', () => {
   });
 
   it('also takes a JSON body, and needs a login', async () => {
-    const json = await t.app.inject({ method: 'POST', url: '/api/users/update-profile', payload: { country: 'my' }, headers: bearer(judy.token) });
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/update-profile',
+      payload: { country: 'my' },
+      headers: bearer(judy.token),
+    });
     expect(json.statusCode).toBe(200);
     expect(json.json().details.shippingAddress.country).toBe('MY');
-    const anonymous = await t.app.inject({ method: 'POST', url: '/api/users/update-profile', payload: { country: 'SG' } });
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/update-profile',
+      payload: { country: 'SG' },
+    });
     expect(anonymous.statusCode).toBe(403);
     expect(anonymous.json().message).toBe('Please login first.');
   });

@@ -10,7 +10,15 @@ import {
 import type { Principal } from '../../core/auth.ts';
 import type { Executor, Tx } from '../../db/database.ts';
 import { conflict, forbidden, notFound } from '../../core/http-errors.ts';
-import { mapUserConflict, sameName, toAccount, toDetails, usernameKey, type Account, type UserRow } from './account-views.ts';
+import {
+  mapUserConflict,
+  sameName,
+  toAccount,
+  toDetails,
+  usernameKey,
+  type Account,
+  type UserRow,
+} from './account-views.ts';
 import { sessionFor, type AccountsDeps } from './deps.ts';
 import { users } from './tables.ts';
 
@@ -19,7 +27,8 @@ export interface ProfileImage {
   contentType: string;
 }
 
-export const rowById = async (exec: Executor, id: string) => (await exec.select().from(users).where(eq(users.id, id)))[0];
+export const rowById = async (exec: Executor, id: string) =>
+  (await exec.select().from(users).where(eq(users.id, id)))[0];
 
 /** The caller's own row when `username` is theirs: 404 'User not found' if gone, 403 otherwise. */
 export async function requireSelfRow(exec: Executor, principal: Principal, username: string): Promise<UserRow> {
@@ -30,7 +39,11 @@ export async function requireSelfRow(exec: Executor, principal: Principal, usern
 }
 
 /** The columns the form's fields change ('' clears an optional field); a rename ends the other sessions. */
-async function profileChanges(tx: Tx, current: UserRow, fields: UpdateProfileFields): Promise<Partial<typeof users.$inferInsert>> {
+async function profileChanges(
+  tx: Tx,
+  current: UserRow,
+  fields: UpdateProfileFields,
+): Promise<Partial<typeof users.$inferInsert>> {
   const changes: Partial<typeof users.$inferInsert> = {};
   if (fields.username !== undefined && fields.username !== current.username) {
     const [other] = await tx.select({ id: users.id }).from(users).where(eq(usernameKey, fields.username.toLowerCase()));
@@ -57,16 +70,30 @@ async function profileChanges(tx: Tx, current: UserRow, fields: UpdateProfileFie
 async function dropReplacedPictures(d: AccountsDeps, tx: Tx, userId: string, kept: string | null) {
   const replaced = await d.media.imagesOwnedBy(tx, userId, kept ?? undefined);
   const stillShown = replaced.length
-    ? new Set((await tx.select({ name: users.profilePicture }).from(users).where(inArray(users.profilePicture, replaced))).map((r) => r.name))
+    ? new Set(
+        (
+          await tx.select({ name: users.profilePicture }).from(users).where(inArray(users.profilePicture, replaced))
+        ).map((r) => r.name),
+      )
     : new Set<string | null>();
-  await d.media.deleteOwnedImages(tx, replaced.filter((name) => !stillShown.has(name)));
+  await d.media.deleteOwnedImages(
+    tx,
+    replaced.filter((name) => !stillShown.has(name)),
+  );
 }
 
-async function writeProfile(d: AccountsDeps, tx: Tx, principal: Principal, fields: UpdateProfileFields, image?: ProfileImage) {
+async function writeProfile(
+  d: AccountsDeps,
+  tx: Tx,
+  principal: Principal,
+  fields: UpdateProfileFields,
+  image?: ProfileImage,
+) {
   const current = await rowById(tx, principal.id);
   if (!current) throw notFound(accountMessages.userNotFound);
   const changes = await profileChanges(tx, current, fields);
-  if (image) changes.profilePicture = await d.media.putImage(tx, image.bytes, image.contentType, { userId: current.id });
+  if (image)
+    changes.profilePicture = await d.media.putImage(tx, image.bytes, image.contentType, { userId: current.id });
   if (Object.keys(changes).length === 0) return current;
   const [updated] = await tx
     .update(users)
@@ -87,13 +114,21 @@ export function createProfile(d: AccountsDeps) {
     },
     async getShippingAddress(principal: Principal, username: string): Promise<ShippingAddressResponse> {
       const account = toAccount(await requireSelfRow(ctx.db, principal, username));
-      return { phoneNumber: account.phoneNumber, shippingAddress: account.shippingAddress, complete: isShippingAddressComplete(account.shippingAddress) };
+      return {
+        phoneNumber: account.phoneNumber,
+        shippingAddress: account.shippingAddress,
+        complete: isShippingAddressComplete(account.shippingAddress),
+      };
     },
     /**
      * Applies the fields that were sent ('' clears an optional field) and the new picture, in one
      * transaction. A new username answers a new token (the token carries the username).
      */
-    async updateProfile(principal: Principal, fields: UpdateProfileFields, image?: ProfileImage): Promise<UpdateProfileResponse> {
+    async updateProfile(
+      principal: Principal,
+      fields: UpdateProfileFields,
+      image?: ProfileImage,
+    ): Promise<UpdateProfileResponse> {
       const row = await ctx.db.transaction((tx) => writeProfile(d, tx, principal, fields, image));
       const account = toAccount(row);
       const renamed = row.username !== principal.username;

@@ -26,10 +26,20 @@ describe.runIf(Boolean(redisUrl))('rate limits shared through Redis by several i
     const max = accountLimits.login.freeFailures;
     for (let i = 0; i < max; i++) {
       const app = i % 2 === 0 ? a : b;
-      const res = await app.app.inject({ method: 'POST', url: '/api/users/login', payload: { username, password: 'x' }, remoteAddress: ip });
+      const res = await app.app.inject({
+        method: 'POST',
+        url: '/api/users/login',
+        payload: { username, password: 'x' },
+        remoteAddress: ip,
+      });
       expect(res.statusCode).toBe(401);
     }
-    const over = await a.app.inject({ method: 'POST', url: '/api/users/login', payload: { username, password: 'x' }, remoteAddress: ip });
+    const over = await a.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { username, password: 'x' },
+      remoteAddress: ip,
+    });
     expect(over.statusCode).toBe(429);
   });
 });

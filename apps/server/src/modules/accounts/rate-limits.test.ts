@@ -30,11 +30,19 @@ describe('rate limits per account and per IP', () => {
     expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(over.headers['retry-after'])).toBeLessThanOrEqual(policy.backoffBaseMs / 1000);
     // ...the e-mail spelling is the same account on the same client...
-    expect((await call(t, '/api/users/login', { username: 'KATE@example.com', password: 'Kate123!' }, '198.51.100.1')).statusCode).toBe(429);
+    expect(
+      (await call(t, '/api/users/login', { username: 'KATE@example.com', password: 'Kate123!' }, '198.51.100.1'))
+        .statusCode,
+    ).toBe(429);
     // ...but the owner on another device logs in: someone else's failures do not lock them out.
-    expect((await call(t, '/api/users/login', { username: 'kate@example.com', password: 'Kate123!' }, '198.51.100.2')).statusCode).toBe(200);
+    expect(
+      (await call(t, '/api/users/login', { username: 'kate@example.com', password: 'Kate123!' }, '198.51.100.2'))
+        .statusCode,
+    ).toBe(200);
     // Another account from the failing address is not affected.
-    expect((await call(t, '/api/users/login', { username: 'someone', password: 'x' }, '198.51.100.1')).statusCode).toBe(401);
+    expect((await call(t, '/api/users/login', { username: 'someone', password: 'x' }, '198.51.100.1')).statusCode).toBe(
+      401,
+    );
   });
 
   it('login: the backoff doubles per further failure, up to the cap', () => {
@@ -58,24 +66,32 @@ describe('rate limits per account and per IP', () => {
     expect(failing.statusCode).toBe(429);
     expect(failing.headers['retry-after']).toBeDefined();
     // The owner from a client that never failed is let in.
-    expect((await call(t, '/api/users/login', { username: 'leo', password: 'Leo1234!' }, '198.51.101.200')).statusCode).toBe(200);
+    expect(
+      (await call(t, '/api/users/login', { username: 'leo', password: 'Leo1234!' }, '198.51.101.200')).statusCode,
+    ).toBe(200);
     // Successful logins never count as failures.
     for (let i = 0; i < 40; i++) {
-      expect((await call(t, '/api/users/login', { username: 'leo', password: 'Leo1234!' }, '198.51.101.201')).statusCode).toBe(200);
+      expect(
+        (await call(t, '/api/users/login', { username: 'leo', password: 'Leo1234!' }, '198.51.101.201')).statusCode,
+      ).toBe(200);
     }
   });
 
   it('login: parallel wrong guesses are capped too', async () => {
     await signUp(t, { username: 'mona', email: 'mona@example.com', password: 'Mona123!' });
     const guesses = await Promise.all(
-      Array.from({ length: 60 }, (_, i) => call(t, '/api/users/login', { username: 'mona', password: `guess${i}!` }, `198.51.102.${i % 20}`)),
+      Array.from({ length: 60 }, (_, i) =>
+        call(t, '/api/users/login', { username: 'mona', password: `guess${i}!` }, `198.51.102.${i % 20}`),
+      ),
     );
     const tried = guesses.filter((g) => g.statusCode === 401).length;
     expect(tried).toBeLessThanOrEqual(accountLimits.login.hardCapFailures);
     expect(guesses.filter((g) => g.statusCode === 429).length).toBe(60 - tried);
     // One client alone gets no more than its free tries (plus one past the backoff) in a burst.
     const burst = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => call(t, '/api/users/login', { username: 'nobody-here', password: `g${i}` }, '198.51.103.1')),
+      Array.from({ length: 20 }, (_, i) =>
+        call(t, '/api/users/login', { username: 'nobody-here', password: `g${i}` }, '198.51.103.1'),
+      ),
     );
     expect(burst.filter((g) => g.statusCode === 401).length).toBeLessThanOrEqual(accountLimits.login.freeFailures + 1);
   });
@@ -88,13 +104,17 @@ describe('rate limits per account and per IP', () => {
     }
     const over = await call(t, '/api/users/login', { username: 'fresh', password: 'x' }, '192.0.2.50');
     expect(over.statusCode).toBe(429);
-    expect((await call(t, '/api/users/login', { username: 'fresh', password: 'x' }, '192.0.2.51')).statusCode).toBe(401);
+    expect((await call(t, '/api/users/login', { username: 'fresh', password: 'x' }, '192.0.2.51')).statusCode).toBe(
+      401,
+    );
   });
 
   it('code sending: per address', async () => {
     const { max } = accountLimits.sendCode.perAccount;
     for (let i = 0; i < max; i++) {
-      expect((await call(t, '/api/verification/create', { email: 'spam@example.com' }, `198.51.100.${i}`)).statusCode).toBe(200);
+      expect(
+        (await call(t, '/api/verification/create', { email: 'spam@example.com' }, `198.51.100.${i}`)).statusCode,
+      ).toBe(200);
     }
     const over = await call(t, '/api/verification/create', { email: 'SPAM@example.com' }, '198.51.100.99');
     expect(over.statusCode).toBe(429);
@@ -105,7 +125,9 @@ describe('rate limits per account and per IP', () => {
   it('code sending: per IP across addresses', async () => {
     const { max } = accountLimits.sendCode.perIp;
     for (let i = 0; i < max; i++) {
-      expect((await call(t, '/api/verification/create', { email: `a${i}@example.com` }, '192.0.2.60')).statusCode).toBe(200);
+      expect((await call(t, '/api/verification/create', { email: `a${i}@example.com` }, '192.0.2.60')).statusCode).toBe(
+        200,
+      );
     }
     expect((await call(t, '/api/verification/create', { email: 'b@example.com' }, '192.0.2.60')).statusCode).toBe(429);
   });
@@ -113,10 +135,20 @@ describe('rate limits per account and per IP', () => {
   it('code checking: per address (beyond the 5 tries of each code)', async () => {
     const { max } = accountLimits.checkCode.perAccount;
     for (let i = 0; i < max; i++) {
-      const res = await call(t, '/api/verification/verify', { email: 'guess@example.com', code: '123456' }, `198.51.100.${i}`);
+      const res = await call(
+        t,
+        '/api/verification/verify',
+        { email: 'guess@example.com', code: '123456' },
+        `198.51.100.${i}`,
+      );
       expect(res.statusCode).toBe(400);
     }
-    const over = await call(t, '/api/verification/verify', { email: 'guess@example.com', code: '123456' }, '198.51.100.250');
+    const over = await call(
+      t,
+      '/api/verification/verify',
+      { email: 'guess@example.com', code: '123456' },
+      '198.51.100.250',
+    );
     expect(over.statusCode).toBe(429);
   });
 
@@ -125,24 +157,34 @@ describe('rate limits per account and per IP', () => {
     for (let i = 0; i < max; i++) {
       await call(t, '/api/verification/verify', { email: `g${i}@example.com`, code: '123456' }, '192.0.2.70');
     }
-    expect((await call(t, '/api/verification/verify', { email: 'h@example.com', code: '123456' }, '192.0.2.70')).statusCode).toBe(429);
+    expect(
+      (await call(t, '/api/verification/verify', { email: 'h@example.com', code: '123456' }, '192.0.2.70')).statusCode,
+    ).toBe(429);
   });
 
   it('password reset: forgot-password per address and per IP, reset-password per IP', async () => {
     const { max } = accountLimits.forgotPassword.perAccount;
     for (let i = 0; i < max; i++) {
-      expect((await call(t, '/api/users/forgot-password', { email: 'kate@example.com' }, `198.51.100.${i}`)).statusCode).toBe(200);
+      expect(
+        (await call(t, '/api/users/forgot-password', { email: 'kate@example.com' }, `198.51.100.${i}`)).statusCode,
+      ).toBe(200);
     }
-    expect((await call(t, '/api/users/forgot-password', { email: 'kate@example.com' }, '198.51.100.77')).statusCode).toBe(429);
+    expect(
+      (await call(t, '/api/users/forgot-password', { email: 'kate@example.com' }, '198.51.100.77')).statusCode,
+    ).toBe(429);
 
     for (let i = 0; i < accountLimits.forgotPassword.perIp.max; i++) {
       await call(t, '/api/users/forgot-password', { email: `f${i}@example.com` }, '192.0.2.80');
     }
-    expect((await call(t, '/api/users/forgot-password', { email: 'z@example.com' }, '192.0.2.80')).statusCode).toBe(429);
+    expect((await call(t, '/api/users/forgot-password', { email: 'z@example.com' }, '192.0.2.80')).statusCode).toBe(
+      429,
+    );
 
     for (let i = 0; i < accountLimits.resetPassword.perIp.max; i++) {
       const token = `${'a'.repeat(40)}${String(i).padStart(3, '0')}`;
-      expect((await call(t, `/api/users/reset-password/${token}`, { password: 'Abc123!' }, '192.0.2.90')).statusCode).toBe(400);
+      expect(
+        (await call(t, `/api/users/reset-password/${token}`, { password: 'Abc123!' }, '192.0.2.90')).statusCode,
+      ).toBe(400);
     }
     const over = await call(t, `/api/users/reset-password/${'b'.repeat(43)}`, { password: 'Abc123!' }, '192.0.2.90');
     expect(over.statusCode).toBe(429);
@@ -150,12 +192,16 @@ describe('rate limits per account and per IP', () => {
 
   it('admin login: the same policy per admin account', async () => {
     for (let i = 0; i < accountLimits.adminLogin.freeFailures; i++) {
-      expect((await call(t, '/api/admin/login', { username: 'root', password: 'x' }, '198.51.104.1')).statusCode).toBe(401);
+      expect((await call(t, '/api/admin/login', { username: 'root', password: 'x' }, '198.51.104.1')).statusCode).toBe(
+        401,
+      );
     }
     const over = await call(t, '/api/admin/login', { username: 'ROOT', password: 'x' }, '198.51.104.1');
     expect(over.statusCode).toBe(429);
     expect(over.headers['retry-after']).toBeDefined();
-    expect((await call(t, '/api/admin/login', { username: 'ROOT', password: 'x' }, '198.51.104.2')).statusCode).toBe(401);
+    expect((await call(t, '/api/admin/login', { username: 'ROOT', password: 'x' }, '198.51.104.2')).statusCode).toBe(
+      401,
+    );
   });
 });
 
@@ -164,7 +210,9 @@ describe('client address behind a proxy', () => {
   async function exhaustForwarded(t: TestApp) {
     const { max } = accountLimits.checkEmail.perIp;
     for (let i = 0; i < max; i++) {
-      const res = await call(t, '/api/users/check-email', { email: `x${i}@example.com` }, '10.0.0.1', { 'x-forwarded-for': '1.2.3.4' });
+      const res = await call(t, '/api/users/check-email', { email: `x${i}@example.com` }, '10.0.0.1', {
+        'x-forwarded-for': '1.2.3.4',
+      });
       expect(res.statusCode).toBe(200);
     }
   }
@@ -174,10 +222,18 @@ describe('client address behind a proxy', () => {
     try {
       await exhaustForwarded(t);
       // A different forwarded address through the same socket is still the same client...
-      const spoofed = await call(t, '/api/users/check-email', { email: 'y@example.com' }, '10.0.0.1', { 'x-forwarded-for': '5.6.7.8' });
+      const spoofed = await call(t, '/api/users/check-email', { email: 'y@example.com' }, '10.0.0.1', {
+        'x-forwarded-for': '5.6.7.8',
+      });
       expect(spoofed.statusCode).toBe(429);
       // ...and another socket is another client.
-      expect((await call(t, '/api/users/check-email', { email: 'y@example.com' }, '10.0.0.2', { 'x-forwarded-for': '1.2.3.4' })).statusCode).toBe(200);
+      expect(
+        (
+          await call(t, '/api/users/check-email', { email: 'y@example.com' }, '10.0.0.2', {
+            'x-forwarded-for': '1.2.3.4',
+          })
+        ).statusCode,
+      ).toBe(200);
     } finally {
       await t.close();
     }
@@ -188,9 +244,21 @@ describe('client address behind a proxy', () => {
     try {
       await exhaustForwarded(t);
       // Same client behind another proxy hop address: still limited.
-      expect((await call(t, '/api/users/check-email', { email: 'y@example.com' }, '10.0.0.2', { 'x-forwarded-for': '1.2.3.4' })).statusCode).toBe(429);
+      expect(
+        (
+          await call(t, '/api/users/check-email', { email: 'y@example.com' }, '10.0.0.2', {
+            'x-forwarded-for': '1.2.3.4',
+          })
+        ).statusCode,
+      ).toBe(429);
       // Another client through the same proxy: not limited.
-      expect((await call(t, '/api/users/check-email', { email: 'y@example.com' }, '10.0.0.1', { 'x-forwarded-for': '5.6.7.8' })).statusCode).toBe(200);
+      expect(
+        (
+          await call(t, '/api/users/check-email', { email: 'y@example.com' }, '10.0.0.1', {
+            'x-forwarded-for': '5.6.7.8',
+          })
+        ).statusCode,
+      ).toBe(200);
     } finally {
       await t.close();
     }

@@ -45,8 +45,10 @@ export interface LoginPolicy {
   hardCapFailures: number;
 }
 
-const bodyField = (field: string) => (request: FastifyRequest) => (request.body as Record<string, unknown> | undefined)?.[field];
-const paramField = (field: string) => (request: FastifyRequest) => (request.params as Record<string, unknown> | undefined)?.[field];
+const bodyField = (field: string) => (request: FastifyRequest) =>
+  (request.body as Record<string, unknown> | undefined)?.[field];
+const paramField = (field: string) => (request: FastifyRequest) =>
+  (request.params as Record<string, unknown> | undefined)?.[field];
 
 const shopperLogin: LoginPolicy = {
   perIp: { max: 100, windowMs: 15 * MINUTE },
@@ -62,11 +64,26 @@ export const accountLimits = {
   login: shopperLogin,
   adminLogin: { ...shopperLogin, perIp: { max: 30, windowMs: 15 * MINUTE } },
   sendCode: { perIp: { max: 60, windowMs: HOUR }, perAccount: { max: 8, windowMs: HOUR, key: bodyField('email') } },
-  checkCode: { perIp: { max: 100, windowMs: 15 * MINUTE }, perAccount: { max: 15, windowMs: 15 * MINUTE, key: bodyField('email') } },
-  forgotPassword: { perIp: { max: 60, windowMs: HOUR }, perAccount: { max: 5, windowMs: HOUR, key: bodyField('email') } },
-  resetPassword: { perIp: { max: 30, windowMs: 15 * MINUTE }, perAccount: { max: 10, windowMs: 15 * MINUTE, key: paramField('token') } },
-  changePassword: { perIp: { max: 30, windowMs: 15 * MINUTE }, perAccount: { max: 10, windowMs: 15 * MINUTE, key: bodyField('email') } },
-  acceptAdminInvite: { perIp: { max: 30, windowMs: 15 * MINUTE }, perAccount: { max: 10, windowMs: 15 * MINUTE, key: bodyField('token') } },
+  checkCode: {
+    perIp: { max: 100, windowMs: 15 * MINUTE },
+    perAccount: { max: 15, windowMs: 15 * MINUTE, key: bodyField('email') },
+  },
+  forgotPassword: {
+    perIp: { max: 60, windowMs: HOUR },
+    perAccount: { max: 5, windowMs: HOUR, key: bodyField('email') },
+  },
+  resetPassword: {
+    perIp: { max: 30, windowMs: 15 * MINUTE },
+    perAccount: { max: 10, windowMs: 15 * MINUTE, key: paramField('token') },
+  },
+  changePassword: {
+    perIp: { max: 30, windowMs: 15 * MINUTE },
+    perAccount: { max: 10, windowMs: 15 * MINUTE, key: bodyField('email') },
+  },
+  acceptAdminInvite: {
+    perIp: { max: 30, windowMs: 15 * MINUTE },
+    perAccount: { max: 10, windowMs: 15 * MINUTE, key: bodyField('token') },
+  },
   changeAdminPassword: { perIp: { max: 30, windowMs: 15 * MINUTE } },
   signUp: { perIp: { max: 60, windowMs: 15 * MINUTE } },
   checkEmail: { perIp: { max: 100, windowMs: 15 * MINUTE } },
@@ -84,11 +101,15 @@ export function loginBackoffMs(policy: LoginPolicy, failures: number): number {
 export function rateLimited(limiter: RateLimiter, name: string, limits: RouteLimits) {
   return {
     async preHandler(request: FastifyRequest) {
-      const checks = [limiter.hit(`${name}:ip:${request.ip}`, limits.perIp.windowMs).then((c) => ({ ...c, max: limits.perIp.max }))];
+      const checks = [
+        limiter.hit(`${name}:ip:${request.ip}`, limits.perIp.windowMs).then((c) => ({ ...c, max: limits.perIp.max })),
+      ];
       const { perAccount } = limits;
       if (perAccount) {
         checks.push(
-          limiter.hit(`${name}:account:${accountKey(perAccount.key(request))}`, perAccount.windowMs).then((c) => ({ ...c, max: perAccount.max })),
+          limiter
+            .hit(`${name}:account:${accountKey(perAccount.key(request))}`, perAccount.windowMs)
+            .then((c) => ({ ...c, max: perAccount.max })),
         );
       }
       const waits = (await Promise.all(checks)).flatMap((c) => (c.count > c.max ? [c.ttlMs] : []));
@@ -110,7 +131,12 @@ declare module 'fastify' {
  * Attempts are counted before the password is checked (parallel guesses cannot slip past) and a
  * successful login takes its attempt back.
  */
-export function loginLimited(limiter: RateLimiter, name: string, policy: LoginPolicy, resolveAccount: (identifier: string) => Promise<string>) {
+export function loginLimited(
+  limiter: RateLimiter,
+  name: string,
+  policy: LoginPolicy,
+  resolveAccount: (identifier: string) => Promise<string>,
+) {
   return {
     async preHandler(request: FastifyRequest) {
       const ip = await limiter.hit(`${name}:ip:${request.ip}`, policy.perIp.windowMs);
@@ -143,7 +169,8 @@ export function loginLimited(limiter: RateLimiter, name: string, policy: LoginPo
       if (!attempt) return;
       // Only a wrong password keeps its count: a right one (or a 400) takes the attempt back.
       if (reply.statusCode === 401) {
-        if (attempt.clientCount >= policy.freeFailures) await limiter.lock(attempt.backoffKey, loginBackoffMs(policy, attempt.clientCount + 1));
+        if (attempt.clientCount >= policy.freeFailures)
+          await limiter.lock(attempt.backoffKey, loginBackoffMs(policy, attempt.clientCount + 1));
         return;
       }
       if (reply.statusCode < 300) await limiter.clear(attempt.clientKey);

@@ -29,9 +29,14 @@ import { accountLimits, loginLimited, rateLimited } from './rate-limits.ts';
 import type { ProfileImage } from './service.ts';
 
 /** Reads update-profile's multipart form (or a JSON body): text fields plus the `profileImage` file. */
-async function readProfileForm(request: FastifyRequest): Promise<{ fields: Record<string, unknown>; image?: ProfileImage }> {
+async function readProfileForm(
+  request: FastifyRequest,
+): Promise<{ fields: Record<string, unknown>; image?: ProfileImage }> {
   if (!request.isMultipart()) return { fields: (request.body as Record<string, unknown> | undefined) ?? {} };
-  const { fields, file } = await readMultipartForm(request, { fileField: 'profileImage', tooLargeMessage: 'Profile picture must be at most 5 MB.' });
+  const { fields, file } = await readMultipartForm(request, {
+    fileField: 'profileImage',
+    tooLargeMessage: 'Profile picture must be at most 5 MB.',
+  });
   return { fields, image: file && { bytes: file.bytes, contentType: file.contentType } };
 }
 
@@ -94,7 +99,10 @@ export const accountsRoutes: ModuleRoutes = async (app, { ctx, services }) => {
 
   app.post(
     '/users/login',
-    { ...loginLimited(ctx.limiter, 'login', accountLimits.login, accounts.loginAccountKey), schema: { body: loginRequestSchema, response: { 200: authResponseSchema } } },
+    {
+      ...loginLimited(ctx.limiter, 'login', accountLimits.login, accounts.loginAccountKey),
+      schema: { body: loginRequestSchema, response: { 200: authResponseSchema } },
+    },
     async (request) => accounts.login(request.body.username, request.body.password),
   );
 
@@ -110,11 +118,15 @@ export const accountsRoutes: ModuleRoutes = async (app, { ctx, services }) => {
   );
 
   /** The session's user (the web checks a stored token with it). */
-  app.get('/users/me', { onRequest: requireUser, schema: { response: { 200: sessionUserSchema } } }, async (request) => {
-    const account = await accounts.getAccount(ctx.db, request.user!.id);
-    if (!account) throw notFound(accountMessages.userNotFound);
-    return { username: account.username, profilePicture: account.profilePicture };
-  });
+  app.get(
+    '/users/me',
+    { onRequest: requireUser, schema: { response: { 200: sessionUserSchema } } },
+    async (request) => {
+      const account = await accounts.getAccount(ctx.db, request.user!.id);
+      if (!account) throw notFound(accountMessages.userNotFound);
+      return { username: account.username, profilePicture: account.profilePicture };
+    },
+  );
 
   app.post(
     '/users/forgot-password',
@@ -132,7 +144,11 @@ export const accountsRoutes: ModuleRoutes = async (app, { ctx, services }) => {
     '/users/reset-password/:token',
     {
       ...rateLimited(ctx.limiter, 'reset-password', accountLimits.resetPassword),
-      schema: { params: resetTokenParamsSchema, body: resetPasswordRequestSchema, response: { 200: messageResponseSchema } },
+      schema: {
+        params: resetTokenParamsSchema,
+        body: resetPasswordRequestSchema,
+        response: { 200: messageResponseSchema },
+      },
     },
     async (request) => {
       await accounts.resetPassword(request.params.token, request.body.password);
@@ -161,7 +177,10 @@ export const accountsRoutes: ModuleRoutes = async (app, { ctx, services }) => {
 
   app.get(
     '/users/shipping-address/:username',
-    { onRequest: requireUser, schema: { params: usernameParamsSchema, response: { 200: shippingAddressResponseSchema } } },
+    {
+      onRequest: requireUser,
+      schema: { params: usernameParamsSchema, response: { 200: shippingAddressResponseSchema } },
+    },
     async (request) => accounts.getShippingAddress(request.user!, request.params.username),
   );
 
@@ -169,7 +188,10 @@ export const accountsRoutes: ModuleRoutes = async (app, { ctx, services }) => {
   // checked with the same shared schema.
   app.post(
     '/users/update-profile',
-    { onRequest: requireUser, schema: { consumes: ['multipart/form-data', 'application/json'], response: { 200: updateProfileResponseSchema } } },
+    {
+      onRequest: requireUser,
+      schema: { consumes: ['multipart/form-data', 'application/json'], response: { 200: updateProfileResponseSchema } },
+    },
     async (request) => {
       const { fields, image } = await readProfileForm(request);
       return accounts.updateProfile(request.user!, checkInput(updateProfileFieldsSchema, fields), image);

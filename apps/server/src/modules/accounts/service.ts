@@ -38,7 +38,8 @@ export function createAccountsService(
     purgeRevokedTokens: sessions.purgeRevokedTokens,
     forgotPassword: resets.sendLink,
     resetPassword: (token: string, password: string) => resets.resetWithToken(token, password),
-    changePassword: (email: string, resetToken: string, password: string) => resets.resetWithToken(resetToken, password, email),
+    changePassword: (email: string, resetToken: string, password: string) =>
+      resets.resetWithToken(resetToken, password, email),
     ...createProfile({ ctx, mail, media }),
     ...createShoppers(ctx),
     ensureAdmin: adminAccounts.ensureAdmin,
@@ -49,7 +50,8 @@ export function createAccountsService(
       await media.putImage(ctx.db, DEFAULT_PROFILE_PICTURE_SVG, 'image/svg+xml');
       if (ctx.config.admin) {
         const { created } = await adminAccounts.ensureAdmin(ctx.config.admin.username, ctx.config.admin.password);
-        if (created) ctx.log.info({ username: ctx.config.admin.username }, 'created the first admin from ADMIN_USERNAME');
+        if (created)
+          ctx.log.info({ username: ctx.config.admin.username }, 'created the first admin from ADMIN_USERNAME');
       }
     },
   };

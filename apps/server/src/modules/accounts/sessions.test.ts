@@ -28,9 +28,11 @@ describe('shopper sessions', () => {
     expect(res.statusCode).toBe(200);
     return res.json().token as string;
   };
-  const me = (token?: string) => t.app.inject({ method: 'GET', url: '/api/users/me', headers: token ? bearer(token) : {} });
+  const me = (token?: string) =>
+    t.app.inject({ method: 'GET', url: '/api/users/me', headers: token ? bearer(token) : {} });
   const balance = (token: string) => t.app.inject({ method: 'GET', url: '/api/token/balance', headers: bearer(token) });
-  const logout = (token?: string) => t.app.inject({ method: 'GET', url: '/api/users/logout', headers: token ? bearer(token) : {} });
+  const logout = (token?: string) =>
+    t.app.inject({ method: 'GET', url: '/api/users/logout', headers: token ? bearer(token) : {} });
   const expectRefused = async (token: string) => {
     for (const res of [await me(token), await balance(token)]) {
       expect([res.statusCode, res.json()]).toEqual([403, LOGIN_FIRST]);
@@ -65,20 +67,29 @@ describe('shopper sessions', () => {
     const codeToken = async () => {
       await post(t, '/api/verification/create', { email: 'liam@example.com', process: 'forgetPassword' });
       const code = await latestCode(t, 'liam@example.com');
-      return (await post(t, '/api/verification/verify', { email: 'liam@example.com', code })).json().resetToken as string;
+      return (await post(t, '/api/verification/verify', { email: 'liam@example.com', code })).json()
+        .resetToken as string;
     };
 
-    const wrongAccount = await post(t, '/api/users/change-password', { email: 'kate@example.com', resetToken: await codeToken(), password: 'Nope123!' });
+    const wrongAccount = await post(t, '/api/users/change-password', {
+      email: 'kate@example.com',
+      resetToken: await codeToken(),
+      password: 'Nope123!',
+    });
     expect(wrongAccount.statusCode).toBe(400);
     await expectWorking(token);
 
-    const res = await post(t, '/api/users/change-password', { email: 'liam@example.com', resetToken: await codeToken(), password: 'New123!' });
+    const res = await post(t, '/api/users/change-password', {
+      email: 'liam@example.com',
+      resetToken: await codeToken(),
+      password: 'New123!',
+    });
     expect(res.statusCode).toBe(200);
     await expectRefused(token);
     await expectWorking(await login('liam@example.com', 'New123!'));
   });
 
-  it('logout ends only the presented token: the account\'s other sessions and other accounts go on', async () => {
+  it("logout ends only the presented token: the account's other sessions and other accounts go on", async () => {
     const { token } = await signUp(t, { username: 'mona', email: 'mona@example.com', password: 'Mona123!' });
     const otherDevice = await login('mona', 'Mona123!');
     const bystander = await signUp(t, { username: 'nico', email: 'nico@example.com' });
@@ -157,7 +168,9 @@ describe('shopper sessions', () => {
       expect(answers.filter((a) => a.statusCode === 200).map((a) => a.json().username)).toEqual(
         Array.from({ length: 5 }, () => ['quinn', 'quinn', 'rosa']).flat(),
       );
-      const batched = execute.mock.calls.filter(([query]) => new PgDialect().sqlToQuery(query as SQL).sql.includes('json_to_recordset'));
+      const batched = execute.mock.calls.filter(([query]) =>
+        new PgDialect().sqlToQuery(query as SQL).sql.includes('json_to_recordset'),
+      );
       expect(batched.length).toBeGreaterThan(0);
       expect(batched.length).toBeLessThan(5);
     } finally {
@@ -221,7 +234,7 @@ describe('admin sessions', () => {
     await expect(guard(fresh)).resolves.toBeUndefined();
   });
 
-  it('a revoked admin token id is refused; the admin\'s other tokens go on', async () => {
+  it("a revoked admin token id is refused; the admin's other tokens go on", async () => {
     const token = await adminLogin();
     const other = await adminLogin();
     const { jti, exp } = decodeJwt(token);
@@ -230,7 +243,7 @@ describe('admin sessions', () => {
     await expect(guard(other)).resolves.toBeUndefined();
   });
 
-  it('admin checks that arrive together keep each token\'s own answer and the admin\'s role', async () => {
+  it("admin checks that arrive together keep each token's own answer and the admin's role", async () => {
     const tokens = await Promise.all([adminLogin(), adminLogin(), adminLogin()]);
     const { jti, exp } = decodeJwt(tokens[1]!);
     await t.ctx.db.insert(revokedTokens).values({ jti: jti!, expiresAt: new Date(exp! * 1000) });
@@ -275,7 +288,9 @@ describe('revoked token purge', () => {
     const { token } = await t.ctx.tokens.sign(shopper);
     const { jti } = decodeJwt(token);
     expect(await t.ctx.tokens.verify(token)).toMatchObject({ id: shopper.id });
-    expect((await t.app.inject({ method: 'GET', url: '/api/users/logout', headers: bearer(token) })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/logout', headers: bearer(token) })).statusCode).toBe(
+      200,
+    );
 
     t.clock.advance(7 * DAY - MINUTE);
     await t.services.accounts.purgeRevokedTokens();

@@ -30,7 +30,12 @@ type SessionsContext = Pick<AppContext, 'db' | 'clock' | 'log'>;
  * database's planning is paid again each time (docs/performance.md).
  */
 function preparedLookup(db: SessionsContext['db']) {
-  const notRevokedPlaceholder = notExists(db.select({ one: sql`1` }).from(revokedTokens).where(eq(revokedTokens.jti, sql.placeholder('tokenId'))));
+  const notRevokedPlaceholder = notExists(
+    db
+      .select({ one: sql`1` })
+      .from(revokedTokens)
+      .where(eq(revokedTokens.jti, sql.placeholder('tokenId'))),
+  );
   const adminSession = db
     .select({ tokenVersion: admins.tokenVersion, adminRole: admins.role })
     .from(admins)
@@ -59,7 +64,10 @@ async function lookupMany(db: SessionsContext['db'], role: Role, keys: SessionKe
   };
   const states: (SessionState | null)[] = keys.map(() => null);
   for (const row of result.rows) {
-    states[Number(row.i)] = { tokenVersion: Number(row.token_version), ...(row.admin_role ? { adminRole: row.admin_role } : {}) };
+    states[Number(row.i)] = {
+      tokenVersion: Number(row.token_version),
+      ...(row.admin_role ? { adminRole: row.admin_role } : {}),
+    };
   }
   return states;
 }
@@ -102,7 +110,10 @@ export function createSessions(ctx: SessionsContext) {
 
     /** Ends this one token (logout); the account's other sessions go on. Revoking twice is harmless. */
     async revoke(token: PresentedToken): Promise<void> {
-      await ctx.db.insert(revokedTokens).values({ jti: token.tokenId, expiresAt: token.expiresAt }).onConflictDoNothing();
+      await ctx.db
+        .insert(revokedTokens)
+        .values({ jti: token.tokenId, expiresAt: token.expiresAt })
+        .onConflictDoNothing();
     },
 
     /** The hourly revoked-token-purge job (src/jobs/): deleting expired rows twice is harmless. */

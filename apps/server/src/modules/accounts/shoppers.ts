@@ -1,5 +1,11 @@
 import { asc, count, eq, gte, ilike, inArray, or, sql } from 'drizzle-orm';
-import { accountMessages, SHOPPERS_PAGE_SIZE, type ShopperDetail, type ShopperSearchResponse, type ShopperSummary } from '@kujiya/shared';
+import {
+  accountMessages,
+  SHOPPERS_PAGE_SIZE,
+  type ShopperDetail,
+  type ShopperSearchResponse,
+  type ShopperSummary,
+} from '@kujiya/shared';
 import type { AppContext } from '../../core/context.ts';
 import type { Executor, Tx } from '../../db/database.ts';
 import { notFound } from '../../core/http-errors.ts';
@@ -18,7 +24,10 @@ export function createShoppers(ctx: AppContext) {
     /** Several accounts by id (e.g. trade listings showing creators, e-mail copies of notifications); unknown ids are left out. */
     async getAccounts(exec: Executor, ids: string[]): Promise<Map<string, Account>> {
       if (ids.length === 0) return new Map();
-      const rows = await exec.select().from(users).where(inArray(users.id, [...new Set(ids)]));
+      const rows = await exec
+        .select()
+        .from(users)
+        .where(inArray(users.id, [...new Set(ids)]));
       return new Map(rows.map((row) => [row.id, toAccount(row)]));
     },
     /** By username (any case) or e-mail, e.g. the admin inventory lookup. */
@@ -32,7 +41,10 @@ export function createShoppers(ctx: AppContext) {
     },
     /** Shoppers who signed up since `from` (back office dashboard). */
     async countNewUsers(from: Date): Promise<number> {
-      const [row] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(users).where(gte(users.createdAt, from));
+      const [row] = await ctx.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(users)
+        .where(gte(users.createdAt, from));
       return Number(row?.n ?? 0);
     },
     /** Back office: shoppers by username or e-mail (part of either, any case), newest first, paginated. */
@@ -48,7 +60,12 @@ export function createShoppers(ctx: AppContext) {
         .limit(SHOPPERS_PAGE_SIZE)
         .offset((page - 1) * SHOPPERS_PAGE_SIZE);
       const n = total?.n ?? 0;
-      return { shoppers: rows.map(toSummary), page, total: n, totalPages: Math.max(1, Math.ceil(n / SHOPPERS_PAGE_SIZE)) };
+      return {
+        shoppers: rows.map(toSummary),
+        page,
+        total: n,
+        totalPages: Math.max(1, Math.ceil(n / SHOPPERS_PAGE_SIZE)),
+      };
     },
     /** Back office: a shopper's profile (404 when unknown). */
     async shopperProfile(id: string): Promise<ShopperDetail['profile']> {
@@ -61,14 +78,22 @@ export function createShoppers(ctx: AppContext) {
      * Disables or enables a shopper inside the caller's transaction. Disabling raises the token version,
      * so every session ends at once; login is refused while disabled. Nothing the shopper owns changes.
      */
-    async setShopperDisabled(tx: Tx, id: string, disabled: boolean): Promise<{ before: ShopperSummary; after: ShopperSummary }> {
+    async setShopperDisabled(
+      tx: Tx,
+      id: string,
+      disabled: boolean,
+    ): Promise<{ before: ShopperSummary; after: ShopperSummary }> {
       const [before] = await tx.select().from(users).where(eq(users.id, id)).for('update');
       if (!before) throw notFound(accountMessages.userNotFound);
       if ((before.disabledAt !== null) === disabled) return { before: toSummary(before), after: toSummary(before) };
       const now = ctx.clock.now();
       const [after] = await tx
         .update(users)
-        .set(disabled ? { disabledAt: now, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now } : { disabledAt: null, updatedAt: now })
+        .set(
+          disabled
+            ? { disabledAt: now, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now }
+            : { disabledAt: null, updatedAt: now },
+        )
         .where(eq(users.id, id))
         .returning();
       return { before: toSummary(before), after: toSummary(after!) };

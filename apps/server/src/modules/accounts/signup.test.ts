@@ -36,7 +36,10 @@ describe('sign-up with an e-mail code', () => {
     expect(mail!.text).toContain(code);
     expect(mail!.text).toContain('15 minutes');
     expect(mail!.html).toContain(code);
-    const [row] = await t.ctx.db.select().from(verificationCodes).where(eq(verificationCodes.email, 'alice@example.com'));
+    const [row] = await t.ctx.db
+      .select()
+      .from(verificationCodes)
+      .where(eq(verificationCodes.email, 'alice@example.com'));
     expect(row!.codeHash).not.toContain(code);
     expect(row!.codeHash).toMatch(/^[0-9a-f]{64}$/);
 
@@ -44,7 +47,11 @@ describe('sign-up with an e-mail code', () => {
     expect(verified.statusCode).toBe(200);
     expect(verified.json()).toMatchObject({ message: 'Email verified successfully.', process: 'signup' });
 
-    const created = await post(t, '/api/users/create', { username: 'Alice', email: 'ALICE@example.com', password: 'abc12!' });
+    const created = await post(t, '/api/users/create', {
+      username: 'Alice',
+      email: 'ALICE@example.com',
+      password: 'abc12!',
+    });
     expect(created.statusCode).toBe(201);
     const body = created.json();
     expect(body.user).toEqual({ username: 'Alice', profilePicture: DEFAULT_PROFILE_PICTURE });
@@ -72,7 +79,10 @@ describe('sign-up with an e-mail code', () => {
     expect(never.json().message).toBe('Please verify your email before creating an account.');
 
     await post(t, '/api/verification/create', { email: 'bob@example.com' });
-    const ok = await post(t, '/api/verification/verify', { email: 'bob@example.com', code: await latestCode(t, 'bob@example.com') });
+    const ok = await post(t, '/api/verification/verify', {
+      email: 'bob@example.com',
+      code: await latestCode(t, 'bob@example.com'),
+    });
     expect(ok.statusCode).toBe(200);
     t.clock.advance(61 * MINUTE);
     const late = await post(t, '/api/users/create', { username: 'bob', email: 'bob@example.com', password: 'abc12!' });
@@ -82,33 +92,76 @@ describe('sign-up with an e-mail code', () => {
 
   it('one verification creates one account', async () => {
     await post(t, '/api/verification/create', { email: 'carol@example.com' });
-    await post(t, '/api/verification/verify', { email: 'carol@example.com', code: await latestCode(t, 'carol@example.com') });
-    const first = await post(t, '/api/users/create', { username: 'carol', email: 'carol@example.com', password: 'abc12!' });
+    await post(t, '/api/verification/verify', {
+      email: 'carol@example.com',
+      code: await latestCode(t, 'carol@example.com'),
+    });
+    const first = await post(t, '/api/users/create', {
+      username: 'carol',
+      email: 'carol@example.com',
+      password: 'abc12!',
+    });
     expect(first.statusCode).toBe(201);
-    const again = await post(t, '/api/users/create', { username: 'carol2', email: 'carol@example.com', password: 'abc12!' });
+    const again = await post(t, '/api/users/create', {
+      username: 'carol2',
+      email: 'carol@example.com',
+      password: 'abc12!',
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('An account already exists with this email.');
   });
 
   it("answers 'Username already exists' (any case) and keeps the verification for another try", async () => {
     await post(t, '/api/verification/create', { email: 'dave@example.com' });
-    await post(t, '/api/verification/verify', { email: 'dave@example.com', code: await latestCode(t, 'dave@example.com') });
-    const clash = await post(t, '/api/users/create', { username: 'ALICE', email: 'dave@example.com', password: 'abc12!' });
+    await post(t, '/api/verification/verify', {
+      email: 'dave@example.com',
+      code: await latestCode(t, 'dave@example.com'),
+    });
+    const clash = await post(t, '/api/users/create', {
+      username: 'ALICE',
+      email: 'dave@example.com',
+      password: 'abc12!',
+    });
     expect(clash.statusCode).toBe(409);
     expect(clash.json().message).toBe('Username already exists');
-    const retry = await post(t, '/api/users/create', { username: 'dave', email: 'dave@example.com', password: 'abc12!' });
+    const retry = await post(t, '/api/users/create', {
+      username: 'dave',
+      email: 'dave@example.com',
+      password: 'abc12!',
+    });
     expect(retry.statusCode).toBe(201);
   });
 
   it('validates with the exact messages and creates nothing', async () => {
     const cases: [Record<string, unknown>, string][] = [
-      [{ username: 'ab', email: 'x@example.com', password: 'abc12!' }, 'Username must be 3-30 characters long and alphanumeric.'],
-      [{ username: 'a'.repeat(31), email: 'x@example.com', password: 'abc12!' }, 'Username must be 3-30 characters long and alphanumeric.'],
-      [{ username: 'bad name', email: 'x@example.com', password: 'abc12!' }, 'Username must be 3-30 characters long and alphanumeric.'],
-      [{ username: 'okname', email: 'x@example.com', password: 'abc12' }, 'Password must be at least 6 characters and include a number, a letter, and a special character'],
-      [{ username: 'okname', email: 'x@example.com', password: 'abcdef!' }, 'Password must be at least 6 characters and include a number, a letter, and a special character'],
-      [{ username: 'okname', email: 'x@example.com', password: '123456!' }, 'Password must be at least 6 characters and include a number, a letter, and a special character'],
-      [{ username: 'okname', email: 'x@example.com', password: 'abc123' }, 'Password must be at least 6 characters and include a number, a letter, and a special character'],
+      [
+        { username: 'ab', email: 'x@example.com', password: 'abc12!' },
+        'Username must be 3-30 characters long and alphanumeric.',
+      ],
+      [
+        { username: 'a'.repeat(31), email: 'x@example.com', password: 'abc12!' },
+        'Username must be 3-30 characters long and alphanumeric.',
+      ],
+      [
+        { username: 'bad name', email: 'x@example.com', password: 'abc12!' },
+        'Username must be 3-30 characters long and alphanumeric.',
+      ],
+      [
+        { username: 'okname', email: 'x@example.com', password: 'abc12' },
+        'Password must be at least 6 characters and include a number, a letter, and a special character',
+      ],
+      [
+        { username: 'okname', email: 'x@example.com', password: 'abcdef!' },
+        'Password must be at least 6 characters and include a number, a letter, and a special character',
+      ],
+      [
+        { username: 'okname', email: 'x@example.com', password: '123456!' },
+        'Password must be at least 6 characters and include a number, a letter, and a special character',
+      ],
+      [
+        { username: 'okname', email: 'x@example.com', password: 'abc123' },
+        'Password must be at least 6 characters and include a number, a letter, and a special character',
+      ],
       [{ username: 'okname', email: 'nope', password: 'abc12!' }, 'Please enter a valid email address.'],
       [{ email: 'x@example.com', password: 'abc12!' }, 'Username must be 3-30 characters long and alphanumeric.'],
     ];
@@ -118,7 +171,11 @@ describe('sign-up with an e-mail code', () => {
       expect(res.json().message).toBe(message);
     }
     for (const special of '!@#$%^&*_-') {
-      const res = await post(t, '/api/users/create', { username: 'okname', email: 'x@example.com', password: `abc12${special}` });
+      const res = await post(t, '/api/users/create', {
+        username: 'okname',
+        email: 'x@example.com',
+        password: `abc12${special}`,
+      });
       // Valid input: refused only because the address is not verified.
       expect(res.json().message).toBe('Please verify your email before creating an account.');
     }
@@ -169,7 +226,11 @@ describe('verification codes', () => {
       expect(res.json()).toEqual({ message: INCORRECT, reason: 'incorrect', code: 'VERIFICATION_CODE_INCORRECT' });
     }
     const fifth = await verify('tries@example.com', wrong(code));
-    expect(fifth.json()).toEqual({ message: INCORRECT, reason: 'tooManyAttempts', code: 'VERIFICATION_CODE_INCORRECT' });
+    expect(fifth.json()).toEqual({
+      message: INCORRECT,
+      reason: 'tooManyAttempts',
+      code: 'VERIFICATION_CODE_INCORRECT',
+    });
     const right = await verify('tries@example.com', code);
     expect(right.statusCode).toBe(400);
     expect(right.json().reason).toBe('tooManyAttempts');
@@ -184,7 +245,10 @@ describe('verification codes', () => {
     const code = await latestCode(t, 'race@example.com');
     const guesses = await Promise.all(Array.from({ length: 8 }, () => verify('race@example.com', wrong(code))));
     expect(guesses.every((g) => g.statusCode === 400)).toBe(true);
-    const [row] = await t.ctx.db.select().from(verificationCodes).where(eq(verificationCodes.email, 'race@example.com'));
+    const [row] = await t.ctx.db
+      .select()
+      .from(verificationCodes)
+      .where(eq(verificationCodes.email, 'race@example.com'));
     expect(row!.attempts).toBe(5);
     expect((await verify('race@example.com', code)).statusCode).toBe(400);
   });
@@ -199,7 +263,7 @@ describe('verification codes', () => {
     expect((await verify('resend@example.com', second)).statusCode).toBe(200);
   });
 
-  it("a code is bound to its address", async () => {
+  it('a code is bound to its address', async () => {
     await post(t, '/api/verification/create', { email: 'own@example.com' });
     await post(t, '/api/verification/create', { email: 'other@example.com' });
     const code = await latestCode(t, 'own@example.com');
@@ -209,7 +273,11 @@ describe('verification codes', () => {
   });
 
   it('refuses malformed input with a clear 400', async () => {
-    for (const payload of [{ email: 'x@example.com', code: '12345' }, { email: 'x@example.com', code: 'abcdef' }, { email: 'x@example.com' }]) {
+    for (const payload of [
+      { email: 'x@example.com', code: '12345' },
+      { email: 'x@example.com', code: 'abcdef' },
+      { email: 'x@example.com' },
+    ]) {
       const res = await post(t, '/api/verification/verify', payload);
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe('Verification code must be 6 digits.');
@@ -270,7 +338,8 @@ describe('login and logout', () => {
 
   it('tokens expire (7 days) and then count as logged out', async () => {
     const { token } = (await post(t, '/api/users/login', { username: 'erin', password: 'Erin12!' })).json();
-    const me = () => t.app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${token}` } });
+    const me = () =>
+      t.app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${token}` } });
     expect((await me()).json()).toEqual({ username: 'Erin', profilePicture: DEFAULT_PROFILE_PICTURE });
     t.clock.advance(7 * 24 * 60 * MINUTE + 1000);
     const expired = await me();

@@ -11,13 +11,20 @@ import type { createVerification } from './verification.ts';
 
 type Verification = ReturnType<typeof createVerification>;
 
-async function insertUser(ctx: AppContext, exec: Executor, input: { username: string; email: string; passwordHash: string }) {
+async function insertUser(
+  ctx: AppContext,
+  exec: Executor,
+  input: { username: string; email: string; passwordHash: string },
+) {
   const now = ctx.clock.now();
   const [taken] = await exec
     .select({ username: users.username, email: users.email })
     .from(users)
     .where(or(eq(usernameKey, input.username.toLowerCase()), eq(users.email, input.email)));
-  if (taken) throw conflict(sameName(taken.username, input.username) ? accountMessages.usernameTaken : accountMessages.emailTaken);
+  if (taken)
+    throw conflict(
+      sameName(taken.username, input.username) ? accountMessages.usernameTaken : accountMessages.emailTaken,
+    );
   const [row] = await exec
     .insert(users)
     .values({ ...input, createdAt: now, updatedAt: now })

@@ -26,7 +26,10 @@ export async function signUp(
   const password = user.password ?? 'Secret1!';
   const sent = await post(t, '/api/verification/create', { email: user.email });
   if (sent.statusCode !== 200) throw new Error(`code not sent: ${sent.body}`);
-  const verified = await post(t, '/api/verification/verify', { email: user.email, code: await latestCode(t, user.email) });
+  const verified = await post(t, '/api/verification/verify', {
+    email: user.email,
+    code: await latestCode(t, user.email),
+  });
   if (verified.statusCode !== 200) throw new Error(`not verified: ${verified.body}`);
   const created = await post(t, '/api/users/create', { ...user, password });
   if (created.statusCode !== 201) throw new Error(`not created: ${created.body}`);

@@ -4,7 +4,11 @@ import type { AppContext } from '../../core/context.ts';
 import type { Executor } from '../../db/database.ts';
 import { HttpError, badRequest, conflict } from '../../core/http-errors.ts';
 import { HOUR, MINUTE } from '../../core/clock.ts';
-import { SIGNUP_VERIFICATION_WINDOW_HOURS, VERIFICATION_CODE_LIFETIME_MINUTES, VERIFICATION_CODE_MAX_ATTEMPTS } from '@kujiya/shared';
+import {
+  SIGNUP_VERIFICATION_WINDOW_HOURS,
+  VERIFICATION_CODE_LIFETIME_MINUTES,
+  VERIFICATION_CODE_MAX_ATTEMPTS,
+} from '@kujiya/shared';
 import { getOrCreateSetting } from '../../core/settings.ts';
 import type { MailService } from '../mail/service.ts';
 import { users, verificationCodes } from './tables.ts';
@@ -44,7 +48,13 @@ async function replaceCode(ctx: AppContext, email: string, purpose: Purpose, cod
     await tx
       .update(verificationCodes)
       .set({ consumedAt: now })
-      .where(and(eq(verificationCodes.email, email), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.consumedAt)));
+      .where(
+        and(
+          eq(verificationCodes.email, email),
+          eq(verificationCodes.purpose, purpose),
+          isNull(verificationCodes.consumedAt),
+        ),
+      );
     return tx
       .insert(verificationCodes)
       .values({ email, purpose, codeHash, expiresAt: new Date(now.getTime() + CODE_TTL_MS), createdAt: now })
@@ -98,7 +108,13 @@ async function markVerified(ctx: AppContext, resets: PasswordResets, live: CodeR
     const [verified] = await tx
       .update(verificationCodes)
       .set({ verifiedAt: now, consumedAt: resultProcess === 'signup' ? null : now })
-      .where(and(eq(verificationCodes.id, live.id), isNull(verificationCodes.verifiedAt), isNull(verificationCodes.consumedAt)))
+      .where(
+        and(
+          eq(verificationCodes.id, live.id),
+          isNull(verificationCodes.verifiedAt),
+          isNull(verificationCodes.consumedAt),
+        ),
+      )
       .returning({ id: verificationCodes.id });
     if (!verified) throw refuse('incorrect');
     if (resultProcess === 'signup') return { process: resultProcess };
@@ -160,7 +176,11 @@ export function createVerification(ctx: AppContext, mail: MailService, resets: P
 
     /** True when the address has a usable sign-up verification (checked before any costly work). */
     async hasSignupVerification(email: string): Promise<boolean> {
-      const rows = await ctx.db.select({ id: verificationCodes.id }).from(verificationCodes).where(usableSignup(email, ctx.clock.now())).limit(1);
+      const rows = await ctx.db
+        .select({ id: verificationCodes.id })
+        .from(verificationCodes)
+        .where(usableSignup(email, ctx.clock.now()))
+        .limit(1);
       return rows.length > 0;
     },
 

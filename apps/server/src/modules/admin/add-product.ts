@@ -29,12 +29,19 @@ function parseForm<S extends z.ZodType>(schema: S, value: unknown): z.output<S> 
 }
 
 /** The new-product form and image uploads (docs/rules/back-office.md). */
-export function createAddProduct(ctx: AppContext, deps: { audit: AuditService; catalogue: CatalogueService; media: MediaService }) {
+export function createAddProduct(
+  ctx: AppContext,
+  deps: { audit: AuditService; catalogue: CatalogueService; media: MediaService },
+) {
   const { audit, catalogue, media } = deps;
 
   return {
     /** The new-product form: images through the media module, the product and its first round (fresh commitment). */
-    async addProduct(admin: Principal, fields: Record<string, unknown>, images: Map<string, UploadedImage>): Promise<{ message: string; productId: string }> {
+    async addProduct(
+      admin: Principal,
+      fields: Record<string, unknown>,
+      images: Map<string, UploadedImage>,
+    ): Promise<{ message: string; productId: string }> {
       const form = parseForm(newProductFormSchema, fields);
       const productImage = images.get('productImage');
       if (!productImage) throw badRequest('Product image is required');
@@ -52,26 +59,36 @@ export function createAddProduct(ctx: AppContext, deps: { audit: AuditService; c
             const letter = /^prize\s+([a-z])$/i.exec(prize.name)?.[1]?.toUpperCase() ?? LETTERS[letterIndex];
             letterIndex++;
             if (!letter) throw badRequest('A set has at most 26 letter prizes');
-            prizes.push({ kind: 'letter' as const, letter, description, image: prizeImage, type: prize.type, quantity: prize.quantity });
+            prizes.push({
+              kind: 'letter' as const,
+              letter,
+              description,
+              image: prizeImage,
+              type: prize.type,
+              quantity: prize.quantity,
+            });
           }
         }
-        const created = await catalogue.createProduct(
-          tx,
-          {
-            name: form.name,
-            image,
-            sku: form.sku,
-            tokenPrice: form.token,
-            priceCents: Math.round(form.price * 100),
-            tags: form.tags,
-            preorder: form.preorder,
-            arrival: form.preorder ? (form.arrival ?? null) : null,
-            doubleChance: form.doubleChance,
-            active: form.active,
-            prizes,
-          },
-        );
-        await audit.record(tx, { admin, action: 'product.create', entityType: 'product', entityId: created.productId, after: { ...form, setId: created.setId } });
+        const created = await catalogue.createProduct(tx, {
+          name: form.name,
+          image,
+          sku: form.sku,
+          tokenPrice: form.token,
+          priceCents: Math.round(form.price * 100),
+          tags: form.tags,
+          preorder: form.preorder,
+          arrival: form.preorder ? (form.arrival ?? null) : null,
+          doubleChance: form.doubleChance,
+          active: form.active,
+          prizes,
+        });
+        await audit.record(tx, {
+          admin,
+          action: 'product.create',
+          entityType: 'product',
+          entityId: created.productId,
+          after: { ...form, setId: created.setId },
+        });
         return { message: PRODUCT_ADDED, productId: created.productId };
       });
     },

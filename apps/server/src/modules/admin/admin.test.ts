@@ -10,7 +10,11 @@ const ADMIN = { ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'Boss123!' };
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>';
 
 async function adminHeaders(t: TestApp) {
-  const res = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: 'boss', password: 'Boss123!' } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/login',
+    payload: { username: 'boss', password: 'Boss123!' },
+  });
   return { authorization: `Bearer ${res.json().token}` };
 }
 
@@ -19,7 +23,10 @@ const asAdmin = (t: TestApp, headers: Record<string, string>, method: Method, ur
   t.app.inject({ method, url, headers, ...(payload !== undefined ? { payload: payload as object } : {}) });
 
 /** A multipart body for add-product: text fields and SVG images. */
-function productForm(fields: Record<string, string>, images: string[] = ['productImage', 'prizeImage0', 'prizeImage1']) {
+function productForm(
+  fields: Record<string, string>,
+  images: string[] = ['productImage', 'prizeImage0', 'prizeImage1'],
+) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   for (const name of images) form.append(name, new Blob([SVG], { type: 'image/svg+xml' }), `${name}.svg`);
@@ -43,7 +50,12 @@ const validFields = () => ({
 async function postForm(t: TestApp, headers: Record<string, string>, form: FormData) {
   const request = new Request('http://x/', { method: 'POST', body: form });
   const body = Buffer.from(await request.arrayBuffer());
-  return t.app.inject({ method: 'POST', url: '/api/admin/add-product', headers: { ...headers, 'content-type': request.headers.get('content-type')! }, payload: body });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/admin/add-product',
+    headers: { ...headers, 'content-type': request.headers.get('content-type')! },
+    payload: body,
+  });
 }
 
 describe('back office', () => {
@@ -126,9 +138,23 @@ describe('back office', () => {
     expect(res.json()).toEqual({ message: 'Product and prizes added successfully!' });
     const { sets } = (await asAdmin(t, headers, 'GET', '/api/admin/sets?search=admin%20added')).json();
     expect(sets).toHaveLength(1);
-    expect(sets[0]).toMatchObject({ productName: 'Admin Added Set', productSku: 'ADM-001', productQuantity: 5, sold: 0, active: true, preorder: false, totalSold: 0 });
+    expect(sets[0]).toMatchObject({
+      productName: 'Admin Added Set',
+      productSku: 'ADM-001',
+      productQuantity: 5,
+      sold: 0,
+      active: true,
+      preorder: false,
+      totalSold: 0,
+    });
     const detail = (await asAdmin(t, headers, 'GET', `/api/admin/products/${sets[0].id}`)).json();
-    expect(detail.prizes.map((p: { name: string; initialQuantity: number; type: string }) => [p.name, p.initialQuantity, p.type])).toEqual([
+    expect(
+      detail.prizes.map((p: { name: string; initialQuantity: number; type: string }) => [
+        p.name,
+        p.initialQuantity,
+        p.type,
+      ]),
+    ).toEqual([
       ['Prize A', 2, 'Big'],
       ['Prize B', 3, 'Small'],
     ]);
@@ -137,7 +163,9 @@ describe('back office', () => {
     expect(fairness.rules).toContain('"box":["A","A","B","B","B"]');
     const shop = (await t.app.inject({ method: 'GET', url: '/api/ichiban-kuji-products' })).json();
     expect(shop.all.some((p: { name: string }) => p.name === 'Admin Added Set')).toBe(true);
-    const audit = (await asAdmin(t, headers, 'GET', `/api/admin/audit?entityType=product&entityId=${sets[0].id}`)).json();
+    const audit = (
+      await asAdmin(t, headers, 'GET', `/api/admin/audit?entityType=product&entityId=${sets[0].id}`)
+    ).json();
     expect(audit.entries).toHaveLength(1);
     expect(audit.entries[0]).toMatchObject({ adminName: 'boss', action: 'product.create', before: null });
   });
@@ -147,7 +175,12 @@ describe('back office', () => {
     const alice = await fundedShopper(t, 'reloader', 500);
     expect((await useTokens(t, alice, { setId, ticketsBought: 3, clientSeed: 'r1' })).statusCode).toBe(200);
     // A card intent reserves tickets: reload waits for it.
-    const intent = await t.app.inject({ method: 'POST', url: '/api/payment/kuji/create-intent', headers: alice.headers, payload: { username: 'reloader', setId, ticketsBought: 1 } });
+    const intent = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment/kuji/create-intent',
+      headers: alice.headers,
+      payload: { username: 'reloader', setId, ticketsBought: 1 },
+    });
     expect(intent.statusCode).toBe(200);
     const refused = await asAdmin(t, headers, 'POST', `/api/admin/products/${productId}/reload`);
     expect([refused.statusCode, refused.json().message]).toEqual([409, RELOAD_REFUSED_RESERVED]);
@@ -160,8 +193,14 @@ describe('back office', () => {
     expect(buildPublicFairnessVerdict(old).ok).toBe(true);
     const detail = (await asAdmin(t, headers, 'GET', `/api/admin/products/${productId}`)).json();
     expect(detail).toMatchObject({ productSku: 'RLD-002', sold: 0, totalSold: 4, roundNumber: 2, promotion: null });
-    expect(detail.prizes.every((p: { remainingQuantity: number; initialQuantity: number }) => p.remainingQuantity === p.initialQuantity)).toBe(true);
-    const audit = (await asAdmin(t, headers, 'GET', `/api/admin/audit?entityType=product&entityId=${productId}`)).json();
+    expect(
+      detail.prizes.every(
+        (p: { remainingQuantity: number; initialQuantity: number }) => p.remainingQuantity === p.initialQuantity,
+      ),
+    ).toBe(true);
+    const audit = (
+      await asAdmin(t, headers, 'GET', `/api/admin/audit?entityType=product&entityId=${productId}`)
+    ).json();
     expect(audit.entries.map((e: { action: string }) => e.action)).toEqual(['round.reload']);
   });
 
@@ -183,12 +222,21 @@ describe('back office', () => {
     expect(saved.json().active).toBe(false);
     const negative = await asAdmin(t, headers, 'PUT', `/api/admin/products/${productId}`, { ...payload, sold: -1 });
     expect([negative.statusCode, negative.json().message]).toEqual([400, 'sold must be 0 or more']);
-    const boxChange = await asAdmin(t, headers, 'PUT', `/api/admin/products/${productId}`, { ...payload, prizesQuantities: { A: 4 } });
+    const boxChange = await asAdmin(t, headers, 'PUT', `/api/admin/products/${productId}`, {
+      ...payload,
+      prizesQuantities: { A: 4 },
+    });
     expect(boxChange.statusCode).toBe(409);
-    const withReload = await asAdmin(t, headers, 'PUT', `/api/admin/products/${productId}`, { ...payload, prizesQuantities: { A: 4 }, reload: true });
+    const withReload = await asAdmin(t, headers, 'PUT', `/api/admin/products/${productId}`, {
+      ...payload,
+      prizesQuantities: { A: 4 },
+      reload: true,
+    });
     expect(withReload.statusCode).toBe(200);
     expect(withReload.json()).toMatchObject({ productSku: 'EDT-002', productQuantity: 12 });
-    const audit = (await asAdmin(t, headers, 'GET', `/api/admin/audit?entityType=product&entityId=${productId}`)).json();
+    const audit = (
+      await asAdmin(t, headers, 'GET', `/api/admin/audit?entityType=product&entityId=${productId}`)
+    ).json();
     expect(audit.entries.map((e: { action: string }) => e.action)).toEqual(['product.update', 'product.update+reload']);
     expect(audit.entries[0].before.active).toBe(true);
   });
@@ -203,14 +251,28 @@ describe('back office', () => {
     const prizes = await t.services.catalogue.prizesOfProduct(t.ctx.db, product);
     await t.ctx.db.transaction((tx) =>
       t.services.inventory.addBatches(tx, [
-        { userId: cai.user.id, prizeId: prizes[0]!.id, productId: product, roundId: round, orderId: null, quantity: 2, shipByDate: null, sku: 'X', source: 'draw' },
+        {
+          userId: cai.user.id,
+          prizeId: prizes[0]!.id,
+          productId: product,
+          roundId: round,
+          orderId: null,
+          quantity: 2,
+          shipByDate: null,
+          sku: 'X',
+          source: 'draw',
+        },
       ]),
     );
-    const res = await asAdmin(t, headers, 'PUT', `/api/admin/products/${product}/availability`, { availability: 'instock', updateInventory: true });
+    const res = await asAdmin(t, headers, 'PUT', `/api/admin/products/${product}/availability`, {
+      availability: 'instock',
+      updateInventory: true,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ updatedBatches: 3, notifiedHolders: 2 });
     const expected = t.clock.now().getTime() + 14 * 24 * 3600 * 1000;
-    for (const batch of await t.services.inventory.batchesOfUser(bea.user.id)) expect(batch.shipByDate?.getTime()).toBe(expected);
+    for (const batch of await t.services.inventory.batchesOfUser(bea.user.id))
+      expect(batch.shipByDate?.getTime()).toBe(expected);
     for (const who of [bea, cai]) {
       const account = await t.services.accounts.getAccount(t.ctx.db, who.user.id);
       const mails = await t.services.mail.listQueue({ to: account!.email });
@@ -230,12 +292,25 @@ describe('back office', () => {
     const url = `/api/admin/selfcollect/${collection._id}/status`;
     expect((await asAdmin(t, headers, 'PUT', url, { status: 'completed' })).statusCode).toBe(200);
     const again = await asAdmin(t, headers, 'PUT', url, { status: 'cancelled' });
-    expect([again.statusCode, again.json().message]).toEqual([400, 'This self-collection is already completed and cannot change']);
+    expect([again.statusCode, again.json().message]).toEqual([
+      400,
+      'This self-collection is already completed and cannot change',
+    ]);
     const list = (await asAdmin(t, headers, 'GET', '/api/admin/selfcollect?search=dan')).json();
-    expect(list.collections[0]).toMatchObject({ status: 'completed', username: 'dan', parcelContent: expect.stringContaining('2 x Prize A') });
-    const audit = (await asAdmin(t, headers, 'GET', `/api/admin/audit?entityType=collection&entityId=${collection._id}`)).json();
+    expect(list.collections[0]).toMatchObject({
+      status: 'completed',
+      username: 'dan',
+      parcelContent: expect.stringContaining('2 x Prize A'),
+    });
+    const audit = (
+      await asAdmin(t, headers, 'GET', `/api/admin/audit?entityType=collection&entityId=${collection._id}`)
+    ).json();
     expect(audit.entries).toHaveLength(1);
-    expect(audit.entries[0]).toMatchObject({ action: 'collection.completed', before: { status: 'pending' }, after: { status: 'completed' } });
+    expect(audit.entries[0]).toMatchObject({
+      action: 'collection.completed',
+      before: { status: 'pending' },
+      after: { status: 'completed' },
+    });
   });
 
   it('exports one PDF page per pending paid shipment, 404 with a message when none; marks shipped', async () => {
@@ -245,7 +320,12 @@ describe('back office', () => {
     for (const name of ['eve', 'fay', 'gus']) {
       const s: Shopper = await addressedShopper(t, name);
       const ids = await givePrizes(t, s, { A: 1 });
-      const res = await t.app.inject({ method: 'POST', url: '/api/payment/shipping/create-intent', headers: s.headers, payload: { inventoryItems: [{ batchId: ids.A!, quantity: 1 }], useProfileAddress: true } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/payment/shipping/create-intent',
+        headers: s.headers,
+        payload: { inventoryItems: [{ batchId: ids.A!, quantity: 1 }], useProfileAddress: true },
+      });
       if (name !== 'gus') await confirmCard(t, res.json().clientSecret);
       shipmentIds.push(res.json().shipmentId);
     }
@@ -257,11 +337,19 @@ describe('back office', () => {
     const listed = (await asAdmin(t, headers, 'GET', '/api/admin/shipments?status=pending')).json();
     expect(listed.shipments).toHaveLength(2);
     expect((await asAdmin(t, headers, 'PUT', `/api/admin/shipments/${shipmentIds[0]}/shipped`)).statusCode).toBe(200);
-    expect((await asAdmin(t, headers, 'PUT', `/api/admin/shipments/${shipmentIds[0]}/shipped`)).json().message).toBe('This shipment is already marked shipped');
+    expect((await asAdmin(t, headers, 'PUT', `/api/admin/shipments/${shipmentIds[0]}/shipped`)).json().message).toBe(
+      'This shipment is already marked shipped',
+    );
     const after = await asAdmin(t, headers, 'POST', '/api/admin/shipments/export-pending');
     expect(after.rawPayload.toString('latin1').match(/\/Type \/Page\b/g)).toHaveLength(1);
-    const audit = (await asAdmin(t, headers, 'GET', `/api/admin/audit?entityType=shipment&entityId=${shipmentIds[0]}`)).json();
-    expect(audit.entries[0]).toMatchObject({ action: 'shipment.shipped', before: { shipped: false }, after: { shipped: true } });
+    const audit = (
+      await asAdmin(t, headers, 'GET', `/api/admin/audit?entityType=shipment&entityId=${shipmentIds[0]}`)
+    ).json();
+    expect(audit.entries[0]).toMatchObject({
+      action: 'shipment.shipped',
+      before: { shipped: false },
+      after: { shipped: true },
+    });
   });
 
   it('looks up a shopper inventory by username or e-mail', async () => {
@@ -270,7 +358,9 @@ describe('back office', () => {
     const byName = (await asAdmin(t, headers, 'GET', '/api/admin/inventory/hal')).json();
     expect(Object.values(byName).flat()).toHaveLength(1);
     const account = await t.services.accounts.getAccount(t.ctx.db, hal.user.id);
-    expect((await asAdmin(t, headers, 'GET', `/api/admin/inventory/${encodeURIComponent(account!.email)}`)).statusCode).toBe(200);
+    expect(
+      (await asAdmin(t, headers, 'GET', `/api/admin/inventory/${encodeURIComponent(account!.email)}`)).statusCode,
+    ).toBe(200);
     expect((await asAdmin(t, headers, 'GET', '/api/admin/inventory/nobody-here')).statusCode).toBe(404);
   });
 });

@@ -23,7 +23,13 @@ const REVENUE_KIND: Record<string, keyof Omit<CardRevenue, 'refundsCents' | 'net
 
 /** A window's card revenue: succeeded payments by kind, minus the refunds made in it. */
 function cardRevenueOf(takings: readonly CardTakings[]): CardRevenue {
-  const revenue: CardRevenue = { ticketsCents: 0, tokenPackagesCents: 0, shippingCents: 0, refundsCents: 0, netCents: 0 };
+  const revenue: CardRevenue = {
+    ticketsCents: 0,
+    tokenPackagesCents: 0,
+    shippingCents: 0,
+    refundsCents: 0,
+    netCents: 0,
+  };
   for (const row of takings) {
     const kind = REVENUE_KIND[row.purpose];
     if (kind) revenue[kind] += row.succeededCents;
@@ -34,7 +40,10 @@ function cardRevenueOf(takings: readonly CardTakings[]): CardRevenue {
 }
 
 /** The chart's days: net card cents and tokens spent, each day that has either. */
-function dailyFigures(card: readonly (CardTakings & { day: string })[], tokens: readonly { day: string; tokensSpent: number }[]) {
+function dailyFigures(
+  card: readonly (CardTakings & { day: string })[],
+  tokens: readonly { day: string; tokensSpent: number }[],
+) {
   const days = new Map<string, { day: string; revenueCents: number; tokensSpent: number }>();
   const dayOf = (day: string) => days.get(day) ?? days.set(day, { day, revenueCents: 0, tokensSpent: 0 }).get(day)!;
   for (const row of card) dayOf(row.day).revenueCents += row.succeededCents - row.refundedCents;
@@ -78,7 +87,10 @@ export function createDashboard(ctx: AppContext, deps: DashboardDeps) {
         last7Days: await windowOf(from7),
         last30Days: await windowOf(from30),
         sellThrough: await catalogue.liveSellThrough(),
-        queue: { ...queue, itemsForfeitingIn3Days: await inventory.unitsDueBetween(now, new Date(now.getTime() + 3 * DAY_MS)) },
+        queue: {
+          ...queue,
+          itemsForfeitingIn3Days: await inventory.unitsDueBetween(now, new Date(now.getTime() + 3 * DAY_MS)),
+        },
         dailyRevenue: dailyFigures(await payments.dailyTakingsSince(from30), await orders.dailyTokensSpent(from30)),
         topSets: await orders.topSets(from30),
       };

@@ -12,12 +12,17 @@ describe('back office: double-chance prizes of a set', () => {
   let headers: Record<string, string>;
   beforeAll(async () => {
     t = await createTestApp({ env: ADMIN });
-    const login = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: 'boss', password: 'Boss123!' } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { username: 'boss', password: 'Boss123!' },
+    });
     headers = { authorization: `Bearer ${login.json().token}` };
   });
   afterAll(async () => t.close());
 
-  const put = (productId: string, payload: object) => t.app.inject({ method: 'PUT', url: `/api/admin/products/${productId}`, headers, payload });
+  const put = (productId: string, payload: object) =>
+    t.app.inject({ method: 'PUT', url: `/api/admin/products/${productId}`, headers, payload });
 
   it('defines two prizes through Save and reload: committed in the new round and drawn at sell-out; refused mid-round; bad quantity is a 400', async () => {
     const { productId, setId: firstSetId } = await createTestProduct(t, { sku: 'DCP-001' });
@@ -37,8 +42,15 @@ describe('back office: double-chance prizes of a set', () => {
       { name: 'Acrylic stand', quantity: 1 },
     ];
 
-    const badQuantity = await put(productId, { ...base, doubleChancePrizes: [{ name: 'Poster', quantity: 0 }], reload: true });
-    expect([badQuantity.statusCode, badQuantity.json().message]).toEqual([400, 'Double-chance prize quantity must be at least 1']);
+    const badQuantity = await put(productId, {
+      ...base,
+      doubleChancePrizes: [{ name: 'Poster', quantity: 0 }],
+      reload: true,
+    });
+    expect([badQuantity.statusCode, badQuantity.json().message]).toEqual([
+      400,
+      'Double-chance prize quantity must be at least 1',
+    ]);
     // The open round's rules are committed (even with nothing sold): only a reload may change them.
     const midRound = await put(productId, { ...base, doubleChancePrizes: doubles });
     expect([midRound.statusCode, midRound.json().message]).toEqual([409, PRIZES_LOCKED]);
@@ -51,7 +63,14 @@ describe('back office: double-chance prizes of a set', () => {
     const product = saved.json();
     expect(product).toMatchObject({ productSku: 'DCP-002', doubleChance: true, roundNumber: 2 });
     const savedDoubles = product.prizes.filter((p: { kind: string }) => p.kind === 'double');
-    expect(savedDoubles.map((p: { letter: string; name: string; description: string; initialQuantity: number }) => [p.letter, p.name, p.description, p.initialQuantity])).toEqual([
+    expect(
+      savedDoubles.map((p: { letter: string; name: string; description: string; initialQuantity: number }) => [
+        p.letter,
+        p.name,
+        p.description,
+        p.initialQuantity,
+      ]),
+    ).toEqual([
       ['DC1', 'Signed poster', 'A3 poster', 2],
       ['DC2', 'Acrylic stand', 'Acrylic stand', 1],
     ]);
@@ -71,7 +90,9 @@ describe('back office: double-chance prizes of a set', () => {
     const closed = (await t.app.inject({ method: 'GET', url: `/api/fairness/${firstSetId}` })).json();
     expect(JSON.parse(closed.rules).doubleChance).toEqual([]);
 
-    const audit = (await t.app.inject({ method: 'GET', url: `/api/admin/audit?entityType=product&entityId=${productId}`, headers })).json();
+    const audit = (
+      await t.app.inject({ method: 'GET', url: `/api/admin/audit?entityType=product&entityId=${productId}`, headers })
+    ).json();
     const entry = audit.entries.find((e: { action: string }) => e.action === 'product.update+reload');
     expect(entry.before.prizes.filter((p: { kind: string }) => p.kind === 'double')).toEqual([]);
     expect(entry.after.doubleChancePrizes).toEqual(doubles);
@@ -100,17 +121,35 @@ describe('back office: double-chance prizes of a set', () => {
       promotionId: null,
       lottery: { enabled: false, completed: false },
     };
-    const first = (await put(productId, { ...base, doubleChancePrizes: [{ name: 'Poster', quantity: 1 }, { name: 'Stand', quantity: 2 }], reload: true })).json();
+    const first = (
+      await put(productId, {
+        ...base,
+        doubleChancePrizes: [
+          { name: 'Poster', quantity: 1 },
+          { name: 'Stand', quantity: 2 },
+        ],
+        reload: true,
+      })
+    ).json();
     const [poster] = first.prizes.filter((p: { kind: string }) => p.kind === 'double');
     const again = await put(productId, {
       ...base,
       sku: first.productSku,
-      doubleChancePrizes: [{ id: poster.id, name: 'Big poster', quantity: 1 }, { name: 'Badge', quantity: 3 }],
+      doubleChancePrizes: [
+        { id: poster.id, name: 'Big poster', quantity: 1 },
+        { name: 'Badge', quantity: 3 },
+      ],
       reload: true,
     });
     expect(again.statusCode).toBe(200);
     const doubles = again.json().prizes.filter((p: { kind: string }) => p.kind === 'double');
-    expect(doubles.map((p: { letter: string; name: string; initialQuantity: number }) => [p.letter, p.name, p.initialQuantity])).toEqual([
+    expect(
+      doubles.map((p: { letter: string; name: string; initialQuantity: number }) => [
+        p.letter,
+        p.name,
+        p.initialQuantity,
+      ]),
+    ).toEqual([
       ['DC1', 'Big poster', 1],
       ['DC3', 'Badge', 3],
     ]);
@@ -123,7 +162,11 @@ describe('back office: double-chance prizes of a set', () => {
     const renamed = await put(productId, {
       ...base,
       sku: again.json().productSku,
-      doubleChancePrizes: doubles.map((p: { id: string; initialQuantity: number }, i: number) => ({ id: p.id, name: `Renamed ${i}`, quantity: p.initialQuantity })),
+      doubleChancePrizes: doubles.map((p: { id: string; initialQuantity: number }, i: number) => ({
+        id: p.id,
+        name: `Renamed ${i}`,
+        quantity: p.initialQuantity,
+      })),
     });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json().setId).toBe(again.json().setId);

@@ -34,7 +34,9 @@ function inspect(pdf: Buffer) {
   const file = path.join(dir, 'labels.pdf');
   fs.writeFileSync(file, pdf);
   const info = execFileSync('pdfinfo', [file]).toString();
-  const text = execFileSync('pdftotext', [file, '-']).toString().replace(/[ \n]+/g, ' ');
+  const text = execFileSync('pdftotext', [file, '-'])
+    .toString()
+    .replace(/[ \n]+/g, ' ');
   const out = path.resolve(__dirname, '../../../../../screenshots');
   fs.mkdirSync(out, { recursive: true });
   execFileSync('pdftoppm', ['-png', '-r', '110', file, path.join(out, 'labels-pdf')]);
@@ -45,9 +47,17 @@ function inspect(pdf: Buffer) {
 
 describe('shipping labels PDF', () => {
   it('one A6 page per parcel with the sender from the settings, Singapore time and a barcode of the AWB or shipment id', async () => {
-    const sender = { ...DEFAULT_SHOP_SETTINGS.senderAddress, name: 'Kujiya Pte Ltd', address: '9 Collect Lane, #03-03' };
+    const sender = {
+      ...DEFAULT_SHOP_SETTINGS.senderAddress,
+      name: 'Kujiya Pte Ltd',
+      address: '9 Collect Lane, #03-03',
+    };
     const printedAt = new Date('2026-11-25T16:30:00.000Z'); // 26 Nov, 12:30 am in Singapore
-    const pdf = await shipmentLabelsPdf([row({ awbNumber: 'TEST1234ABCD' }), row({ _id: '7d3e0c4a-aaaa-4bbb-8ccc-ddddeeeeffff' })], printedAt, sender);
+    const pdf = await shipmentLabelsPdf(
+      [row({ awbNumber: 'TEST1234ABCD' }), row({ _id: '7d3e0c4a-aaaa-4bbb-8ccc-ddddeeeeffff' })],
+      printedAt,
+      sender,
+    );
     const { info, text, pngs } = inspect(pdf);
     expect(info).toMatch(/Pages:\s+2/);
     expect(info).toMatch(/Page size:\s+297\.64 x 419\.53 pts/); // A6

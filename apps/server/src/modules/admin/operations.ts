@@ -27,7 +27,15 @@ export function createOperations(ctx: AppContext, deps: OperationsDeps) {
       await fulfilment.changeCollection(admin, collectionId, {
         status,
         asAdmin: true,
-        audit: (tx, before, after) => audit.record(tx, { admin, action: `collection.${status}`, entityType: 'collection', entityId: collectionId, before, after }),
+        audit: (tx, before, after) =>
+          audit.record(tx, {
+            admin,
+            action: `collection.${status}`,
+            entityType: 'collection',
+            entityId: collectionId,
+            before,
+            after,
+          }),
       });
       return { message: 'Status updated' };
     },
@@ -35,7 +43,14 @@ export function createOperations(ctx: AppContext, deps: OperationsDeps) {
     async markShipped(admin: Principal, shipmentId: string) {
       return ctx.db.transaction(async (tx) => {
         const { before, after } = await fulfilment.markShipped(tx, shipmentId);
-        await audit.record(tx, { admin, action: 'shipment.shipped', entityType: 'shipment', entityId: shipmentId, before, after });
+        await audit.record(tx, {
+          admin,
+          action: 'shipment.shipped',
+          entityType: 'shipment',
+          entityId: shipmentId,
+          before,
+          after,
+        });
         return { message: 'Shipment marked shipped' };
       });
     },
@@ -44,7 +59,13 @@ export function createOperations(ctx: AppContext, deps: OperationsDeps) {
     async orderDetail(orderId: string): Promise<AdminOrderDetail> {
       const { userId, ...record } = await orders.adminOrderDetail(orderId);
       const account = await accounts.shopperProfile(userId).catch(() => null);
-      const shopper = account && { id: account.id, username: account.username, email: account.email, disabled: account.disabled, createdAt: account.createdAt };
+      const shopper = account && {
+        id: account.id,
+        username: account.username,
+        email: account.email,
+        disabled: account.disabled,
+        createdAt: account.createdAt,
+      };
       return { ...record, shopper };
     },
 

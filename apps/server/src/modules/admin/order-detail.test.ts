@@ -14,12 +14,17 @@ describe('the admin order page', () => {
   let headers: Record<string, string>;
   beforeAll(async () => {
     t = await createTestApp({ env: ADMIN });
-    const res = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: 'boss', password: 'Boss123!' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { username: 'boss', password: 'Boss123!' },
+    });
     headers = { authorization: `Bearer ${res.json().token}` };
   });
   afterAll(async () => t.close());
 
-  const detail = (orderId: string, auth = headers) => t.app.inject({ method: 'GET', url: `/api/admin/orders/${orderId}`, headers: auth });
+  const detail = (orderId: string, auth = headers) =>
+    t.app.inject({ method: 'GET', url: `/api/admin/orders/${orderId}`, headers: auth });
 
   it('a token order: its tickets with the prizes drawn, the tokens it spent, its receipt and its shopper', async () => {
     const { setId } = await createTestProduct(t);
@@ -31,7 +36,15 @@ describe('the admin order page', () => {
     const res = await detail(orderId);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json() as AdminOrderDetail;
-    expect(body.order).toMatchObject({ id: orderId, status: 'paid', setId, paymentMethod: 'token', paidTickets: 3, numberOfTickets: 3, totalCost: 36 });
+    expect(body.order).toMatchObject({
+      id: orderId,
+      status: 'paid',
+      setId,
+      paymentMethod: 'token',
+      paidTickets: 3,
+      numberOfTickets: 3,
+      totalCost: 36,
+    });
     expect(body.order.paidAt).toEqual(expect.any(String));
     expect(body.shopper).toMatchObject({ id: shopper.user.id, username: 'tina', disabled: false });
     expect(body.draws).toHaveLength(3);
@@ -40,7 +53,9 @@ describe('the admin order page', () => {
       expect(['A', 'B', 'C', 'LAST']).toContain(draw.prize);
       expect(draw.prizeName).toEqual(expect.any(String));
     }
-    expect(body.draws.map((d) => d.prize).filter((p) => p !== 'LAST')).toEqual(body.order.selectedPrizes.filter((p) => p !== 'LAST'));
+    expect(body.draws.map((d) => d.prize).filter((p) => p !== 'LAST')).toEqual(
+      body.order.selectedPrizes.filter((p) => p !== 'LAST'),
+    );
     expect(body.payment).toBeNull();
     expect(body.refunds).toEqual([]);
     expect(body.tokenLedger).toEqual([{ delta: -36, reason: 'spend', at: expect.any(String) }]);
@@ -52,7 +67,11 @@ describe('the admin order page', () => {
     const { setId } = await createTestProduct(t);
     const late = await fundedShopper(t, 'lars', 0);
     const other = await fundedShopper(t, 'quinn', 500);
-    const created = await api(t, late, 'POST', '/api/payment/kuji/create-intent', { username: 'lars', setId, ticketsBought: 3 });
+    const created = await api(t, late, 'POST', '/api/payment/kuji/create-intent', {
+      username: 'lars',
+      setId,
+      ticketsBought: 3,
+    });
     const { clientSecret, orderId } = created.json();
     t.clock.advance(11 * MINUTE);
     expect((await useTokens(t, other, { setId, ticketsBought: 9 })).statusCode).toBe(200);
@@ -77,7 +96,10 @@ describe('the admin order page', () => {
   });
 
   it('an unknown order is 404, a malformed id 400, and it is behind the admin guard', async () => {
-    expect((await detail('00000000-0000-4000-8000-000000000000')).json()).toEqual({ message: 'Order not found', code: 'ORDER_NOT_FOUND' });
+    expect((await detail('00000000-0000-4000-8000-000000000000')).json()).toEqual({
+      message: 'Order not found',
+      code: 'ORDER_NOT_FOUND',
+    });
     expect((await detail('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
     expect((await detail('nope')).json()).toEqual({ message: 'Invalid orderId', code: 'VALIDATION_FAILED' });
     const shopper = await fundedShopper(t, 'sly', 0);

@@ -26,14 +26,19 @@ interface EditPlan {
  * keyed by prize (id, name or letter) or a list of `{ _id or name, quantity }`. The Last Prize is
  * always one; naming it with 1 (as a full payload does) changes nothing.
  */
-function nextRoundQuantities(prizes: readonly AdminPrize[], given: NonNullable<AdminProductUpdate['prizesQuantities']>): Quantities {
+function nextRoundQuantities(
+  prizes: readonly AdminPrize[],
+  given: NonNullable<AdminProductUpdate['prizesQuantities']>,
+): Quantities {
   const entries: [string, number][] = Array.isArray(given)
     ? given.map((entry) => [(entry._id ?? entry.id ?? entry.name)!, entry.quantity])
     : Object.entries(given);
   const quantities: Quantities = {};
   for (const [key, quantity] of entries) {
     const wanted = key.trim().toLowerCase();
-    const prize = prizes.find((p) => p.id === key || p.letter.toLowerCase() === wanted || p.name.toLowerCase() === wanted);
+    const prize = prizes.find(
+      (p) => p.id === key || p.letter.toLowerCase() === wanted || p.name.toLowerCase() === wanted,
+    );
     if (!prize) throw badRequest(`Prize not found: ${key}`);
     if (prize.kind === 'last') {
       if (quantity !== prize.initialQuantity) throw badRequest('The Last Prize is always one prize');
@@ -45,7 +50,11 @@ function nextRoundQuantities(prizes: readonly AdminPrize[], given: NonNullable<A
 }
 
 /** The box a plain edit would give the running round, for the catalogue's guard. */
-function proposedPrizes(before: AdminProduct, quantities: Quantities | undefined, doubles: AdminProductUpdate['doubleChancePrizes']): ProposedPrize[] {
+function proposedPrizes(
+  before: AdminProduct,
+  quantities: Quantities | undefined,
+  doubles: AdminProductUpdate['doubleChancePrizes'],
+): ProposedPrize[] {
   return [
     ...before.prizes.flatMap((p): ProposedPrize[] =>
       p.kind === 'letter'
@@ -62,7 +71,9 @@ function proposedPrizes(before: AdminProduct, quantities: Quantities | undefined
 
 /** A reload's next round: its total follows its prizes; the shop's client sends it (and sold 0) along. */
 function checkReload(before: AdminProduct, input: AdminProductUpdate, quantities: Quantities | undefined): void {
-  const total = before.prizes.filter((p) => p.kind === 'letter').reduce((sum, p) => sum + (quantities?.[p.letter] ?? p.initialQuantity), 0);
+  const total = before.prizes
+    .filter((p) => p.kind === 'letter')
+    .reduce((sum, p) => sum + (quantities?.[p.letter] ?? p.initialQuantity), 0);
   if (input.quantity !== undefined && input.quantity !== total && input.quantity !== before.productQuantity) {
     throw badRequest(`Quantity must equal the prizes' total (${total})`);
   }
@@ -72,14 +83,66 @@ function checkReload(before: AdminProduct, input: AdminProductUpdate, quantities
 /** Product edits, Reload Set and pre-order conversion (docs/rules/back-office.md), each with its audit entry. */
 export class ProductEdits {
   private readonly ctx: AppContext;
-  private readonly productDetail: { productDetail: ProductDetail; audit: AuditService; catalogue: CatalogueService; inventory: InventoryService; media: MediaService; notifications: NotificationsService }['productDetail'];
-  private readonly audit: { productDetail: ProductDetail; audit: AuditService; catalogue: CatalogueService; inventory: InventoryService; media: MediaService; notifications: NotificationsService }['audit'];
-  private readonly catalogue: { productDetail: ProductDetail; audit: AuditService; catalogue: CatalogueService; inventory: InventoryService; media: MediaService; notifications: NotificationsService }['catalogue'];
-  private readonly inventory: { productDetail: ProductDetail; audit: AuditService; catalogue: CatalogueService; inventory: InventoryService; media: MediaService; notifications: NotificationsService }['inventory'];
-  private readonly media: { productDetail: ProductDetail; audit: AuditService; catalogue: CatalogueService; inventory: InventoryService; media: MediaService; notifications: NotificationsService }['media'];
-  private readonly notifications: { productDetail: ProductDetail; audit: AuditService; catalogue: CatalogueService; inventory: InventoryService; media: MediaService; notifications: NotificationsService }['notifications'];
+  private readonly productDetail: {
+    productDetail: ProductDetail;
+    audit: AuditService;
+    catalogue: CatalogueService;
+    inventory: InventoryService;
+    media: MediaService;
+    notifications: NotificationsService;
+  }['productDetail'];
+  private readonly audit: {
+    productDetail: ProductDetail;
+    audit: AuditService;
+    catalogue: CatalogueService;
+    inventory: InventoryService;
+    media: MediaService;
+    notifications: NotificationsService;
+  }['audit'];
+  private readonly catalogue: {
+    productDetail: ProductDetail;
+    audit: AuditService;
+    catalogue: CatalogueService;
+    inventory: InventoryService;
+    media: MediaService;
+    notifications: NotificationsService;
+  }['catalogue'];
+  private readonly inventory: {
+    productDetail: ProductDetail;
+    audit: AuditService;
+    catalogue: CatalogueService;
+    inventory: InventoryService;
+    media: MediaService;
+    notifications: NotificationsService;
+  }['inventory'];
+  private readonly media: {
+    productDetail: ProductDetail;
+    audit: AuditService;
+    catalogue: CatalogueService;
+    inventory: InventoryService;
+    media: MediaService;
+    notifications: NotificationsService;
+  }['media'];
+  private readonly notifications: {
+    productDetail: ProductDetail;
+    audit: AuditService;
+    catalogue: CatalogueService;
+    inventory: InventoryService;
+    media: MediaService;
+    notifications: NotificationsService;
+  }['notifications'];
 
-  constructor(ctx: AppContext, deps: { productDetail: ProductDetail; audit: AuditService; catalogue: CatalogueService; inventory: InventoryService; media: MediaService; notifications: NotificationsService }) {
+  constructor(
+    ctx: AppContext,
+    deps: {
+      productDetail: ProductDetail;
+      audit: AuditService;
+      catalogue: CatalogueService;
+      inventory: InventoryService;
+      media: MediaService;
+      notifications: NotificationsService;
+    },
+  ) {
     this.ctx = ctx;
     this.productDetail = deps.productDetail;
     this.audit = deps.audit;
@@ -90,24 +153,37 @@ export class ProductEdits {
   }
 
   /** A plain edit may not change the running round's committed box; the catalogue's guard gives the reason. */
-  private async checkPlainEdit(productId: string, before: AdminProduct, input: AdminProductUpdate, quantities: Quantities | undefined): Promise<void> {
-    if ((input.quantity !== undefined && input.quantity !== before.productQuantity) || (input.sold !== undefined && input.sold !== before.sold)) {
+  private async checkPlainEdit(
+    productId: string,
+    before: AdminProduct,
+    input: AdminProductUpdate,
+    quantities: Quantities | undefined,
+  ): Promise<void> {
+    if (
+      (input.quantity !== undefined && input.quantity !== before.productQuantity) ||
+      (input.sold !== undefined && input.sold !== before.sold)
+    ) {
       throw conflict(BOX_FIXED);
     }
-    const changesBox = quantities ? before.prizes.some((p) => quantities[p.letter] !== undefined && quantities[p.letter] !== p.initialQuantity) : false;
+    const changesBox = quantities
+      ? before.prizes.some((p) => quantities[p.letter] !== undefined && quantities[p.letter] !== p.initialQuantity)
+      : false;
     const doubles = input.doubleChancePrizes;
     const currentDoubles = before.prizes.filter((p) => p.kind === 'double');
     // Only the count and order of units are committed; a rename of the same prizes is a plain edit.
     const changesDoubles =
       doubles !== undefined &&
-      (doubles.length !== currentDoubles.length || doubles.some((p, i) => p.id !== currentDoubles[i]!.id || p.quantity !== currentDoubles[i]!.initialQuantity));
-    if (changesBox || changesDoubles) await this.catalogue.assertPrizesChangeable(this.ctx.db, productId, proposedPrizes(before, quantities, doubles));
+      (doubles.length !== currentDoubles.length ||
+        doubles.some((p, i) => p.id !== currentDoubles[i]!.id || p.quantity !== currentDoubles[i]!.initialQuantity));
+    if (changesBox || changesDoubles)
+      await this.catalogue.assertPrizesChangeable(this.ctx.db, productId, proposedPrizes(before, quantities, doubles));
   }
 
   private async planEdit(productId: string, before: AdminProduct, input: AdminProductUpdate): Promise<EditPlan> {
     const specReload = input.sku !== undefined && input.sku === nextSku(before.productSku) && input.sold === 0;
     const reload = input.reload === true || specReload;
-    const quantities = input.prizesQuantities === undefined ? undefined : nextRoundQuantities(before.prizes, input.prizesQuantities);
+    const quantities =
+      input.prizesQuantities === undefined ? undefined : nextRoundQuantities(before.prizes, input.prizesQuantities);
     if (reload) checkReload(before, input, quantities);
     else await this.checkPlainEdit(productId, before, input, quantities);
     return { specReload, reload, quantities };
@@ -116,11 +192,19 @@ export class ProductEdits {
   /** Every image an edit names must be one the shop stored (uploaded through POST /api/admin/images). */
   private async assertImagesStored(names: (string | undefined)[]): Promise<void> {
     for (const name of names) {
-      if (name !== undefined && !(await this.media.getImage(name))) throw badRequest('Image not found: upload it first');
+      if (name !== undefined && !(await this.media.getImage(name)))
+        throw badRequest('Image not found: upload it first');
     }
   }
 
-  private async applyEdit(tx: Tx, admin: Principal, productId: string, before: AdminProduct, input: AdminProductUpdate, plan: EditPlan): Promise<void> {
+  private async applyEdit(
+    tx: Tx,
+    admin: Principal,
+    productId: string,
+    before: AdminProduct,
+    input: AdminProductUpdate,
+    plan: EditPlan,
+  ): Promise<void> {
     await this.catalogue.updateProduct(tx, productId, {
       name: input.productName,
       description: input.description,
@@ -139,14 +223,19 @@ export class ProductEdits {
     });
     if (input.prizes) await this.catalogue.editPrizes(tx, productId, input.prizes);
     if (input.doubleChancePrizes) await this.catalogue.setDoubleChancePrizes(tx, productId, input.doubleChancePrizes);
-    const reloaded = plan.reload ? await this.catalogue.reloadSet(tx, productId, { refuseWhileBusy: true, prizesQuantities: plan.quantities }) : null;
+    const reloaded = plan.reload
+      ? await this.catalogue.reloadSet(tx, productId, { refuseWhileBusy: true, prizesQuantities: plan.quantities })
+      : null;
     await this.audit.record(tx, {
       admin,
       action: reloaded ? 'product.update+reload' : 'product.update',
       entityType: 'product',
       entityId: productId,
       before,
-      after: { ...input, ...(reloaded ? { newSetId: reloaded.setId, newSku: reloaded.sku, closedSetId: reloaded.closedSetId } : {}) },
+      after: {
+        ...input,
+        ...(reloaded ? { newSetId: reloaded.setId, newSku: reloaded.sku, closedSetId: reloaded.closedSetId } : {}),
+      },
     });
   }
 
@@ -194,7 +283,9 @@ export class ProductEdits {
         holders = await this.inventory.preorderHolders(tx, productId);
         updatedBatches = await this.inventory.startClockForProduct(tx, productId, this.ctx.clock.now());
         if (holders.length > 0) {
-          await this.notifications.notify(tx, holders, PREORDER_ARRIVED(name), { email: { subject: `${name}: your pre-order has arrived` } });
+          await this.notifications.notify(tx, holders, PREORDER_ARRIVED(name), {
+            email: { subject: `${name}: your pre-order has arrived` },
+          });
         }
       }
       await this.audit.record(tx, {

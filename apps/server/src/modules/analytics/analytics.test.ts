@@ -19,7 +19,9 @@ describe('analytics events (docs/rules/api.md)', () => {
   it('records View Product, Purchase Intent and Buy Out Intent from the browser, with the shopper when logged in', async () => {
     const shopper = await testShopper(t, 'viewer');
     expect((await post({ name: 'View Product', properties: { setId: 's1' } })).statusCode).toBe(202);
-    expect((await post({ name: 'Purchase Intent', properties: { setId: 's1', quantity: 2 } }, shopper.headers)).statusCode).toBe(202);
+    expect(
+      (await post({ name: 'Purchase Intent', properties: { setId: 's1', quantity: 2 } }, shopper.headers)).statusCode,
+    ).toBe(202);
     t.clock.advance(1000); // events are listed by time, then by random id; the TestClock otherwise stands still
     expect((await post({ name: 'Buy Out Intent' }, shopper.headers)).statusCode).toBe(202);
 
@@ -71,9 +73,13 @@ describe('analytics events (docs/rules/api.md)', () => {
     await Promise.all(outcomes);
     await t.services.analytics.flush();
     const written = await t.services.analytics.list({ userId });
-    expect(written.map((e) => e.properties.orderId).sort()).toEqual(Array.from({ length: 25 }, (_, i) => `order-${i}`).sort());
+    expect(written.map((e) => e.properties.orderId).sort()).toEqual(
+      Array.from({ length: 25 }, (_, i) => `order-${i}`).sort(),
+    );
     // The 25 answers did not wait for 25 inserts: they went out together.
-    const inserts = execute.mock.calls.filter(([query]) => new PgDialect().sqlToQuery(query as SQL).sql.startsWith('insert into "analytics_events"'));
+    const inserts = execute.mock.calls.filter(([query]) =>
+      new PgDialect().sqlToQuery(query as SQL).sql.startsWith('insert into "analytics_events"'),
+    );
     expect(inserts).toHaveLength(1);
     execute.mockRestore();
   });

@@ -10,7 +10,10 @@ export const analyticsRoutes: ModuleRoutes = (app, { ctx, services }) => {
   app.addHook('onClose', async () => services.analytics.flush());
   app.post(
     '/analytics/event',
-    { onRequest: ctx.guards.optionalUser, schema: { body: analyticsEventRequestSchema, response: { 202: successResponseSchema } } },
+    {
+      onRequest: ctx.guards.optionalUser,
+      schema: { body: analyticsEventRequestSchema, response: { 202: successResponseSchema } },
+    },
     async (request, reply) => {
       const event = request.body;
       await services.analytics.track(ctx.db, event.name, request.user?.id ?? null, event.properties ?? {});

@@ -52,7 +52,12 @@ function createEventWriter(ctx: AppContext) {
         await ctx.db.execute(
           insertJsonRows(
             analyticsEvents,
-            rows.map((row) => ({ name: row.name, userId: row.userId ?? null, properties: row.properties ?? {}, createdAt: row.createdAt })),
+            rows.map((row) => ({
+              name: row.name,
+              userId: row.userId ?? null,
+              properties: row.properties ?? {},
+              createdAt: row.createdAt,
+            })),
           ),
         );
       } catch (error) {
@@ -102,10 +107,18 @@ export function createAnalyticsService(ctx: AppContext) {
      * the shopper caused or can fix: any 4xx) or Error (anything unexpected). The purchase's own answer
      * or error passes through unchanged; a failure to record is logged, never surfaced.
      */
-    async trackTokenPurchase<T extends { orderId: string }>(context: TokenPurchaseContext, purchase: () => Promise<T>): Promise<T> {
+    async trackTokenPurchase<T extends { orderId: string }>(
+      context: TokenPurchaseContext,
+      purchase: () => Promise<T>,
+    ): Promise<T> {
       // Written behind: the buyer's answer never waits for the analytics insert.
       const record = (name: string, properties: Record<string, unknown>) =>
-        writeBehind({ name, userId: context.userId, properties: { setId: context.setId ?? null, ...properties }, createdAt: ctx.clock.now() });
+        writeBehind({
+          name,
+          userId: context.userId,
+          properties: { setId: context.setId ?? null, ...properties },
+          createdAt: ctx.clock.now(),
+        });
       try {
         const result = await purchase();
         record(ANALYTICS_EVENTS.purchaseWithTokensComplete, { orderId: result.orderId });
@@ -113,7 +126,8 @@ export function createAnalyticsService(ctx: AppContext) {
       } catch (error) {
         const status = error instanceof HttpError ? error.statusCode : 500;
         const message = error instanceof Error ? error.message : String(error);
-        const name = status < 500 ? ANALYTICS_EVENTS.purchaseWithTokensFailed : ANALYTICS_EVENTS.purchaseWithTokensError;
+        const name =
+          status < 500 ? ANALYTICS_EVENTS.purchaseWithTokensFailed : ANALYTICS_EVENTS.purchaseWithTokensError;
         record(name, { status, message });
         throw error;
       }

@@ -23,7 +23,10 @@ export const announcementsRoutes: ModuleRoutes = (app, { ctx, services }) => {
 
   app.post(
     '/admin/announcements',
-    { onRequest: ctx.guards.requireAdmin, schema: { body: announcementInputSchema, response: { 201: announcementSchema } } },
+    {
+      onRequest: ctx.guards.requireAdmin,
+      schema: { body: announcementInputSchema, response: { 201: announcementSchema } },
+    },
     async (request, reply) => reply.code(201).send(await announcements.create(request.admin!, request.body)),
   );
 
@@ -31,7 +34,11 @@ export const announcementsRoutes: ModuleRoutes = (app, { ctx, services }) => {
     '/admin/announcements/:announcementId',
     {
       onRequest: ctx.guards.requireAdmin,
-      schema: { params: announcementIdParamsSchema, body: announcementInputSchema, response: { 200: announcementSchema } },
+      schema: {
+        params: announcementIdParamsSchema,
+        body: announcementInputSchema,
+        response: { 200: announcementSchema },
+      },
     },
     async (request) => announcements.update(request.admin!, request.params.announcementId, request.body),
   );

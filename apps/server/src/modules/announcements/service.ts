@@ -44,9 +44,19 @@ export function createAnnouncementsService(ctx: AppContext, deps: { audit: Audit
 
     async create(admin: Principal, input: AnnouncementInput): Promise<Announcement> {
       return ctx.db.transaction(async (tx) => {
-        const [row] = await tx.insert(announcements).values({ ...values(input), createdAt: ctx.clock.now() }).returning();
+        const [row] = await tx
+          .insert(announcements)
+          .values({ ...values(input), createdAt: ctx.clock.now() })
+          .returning();
         const after = toAnnouncement(row!);
-        await deps.audit.record(tx, { admin, action: 'announcement.create', entityType: 'announcement', entityId: row!.id, before: null, after });
+        await deps.audit.record(tx, {
+          admin,
+          action: 'announcement.create',
+          entityType: 'announcement',
+          entityId: row!.id,
+          before: null,
+          after,
+        });
         return after;
       });
     },

@@ -14,5 +14,8 @@ export const announcements = pgTable(
     active: boolean('active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('announcements_window_idx').on(t.startsAt, t.endsAt), check('announcements_window', sql`${t.endsAt} > ${t.startsAt}`)],
+  (t) => [
+    index('announcements_window_idx').on(t.startsAt, t.endsAt),
+    check('announcements_window', sql`${t.endsAt} > ${t.startsAt}`),
+  ],
 );

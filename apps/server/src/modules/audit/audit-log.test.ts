@@ -17,7 +17,8 @@ describe('GET /api/admin/audit-log', () => {
   let shopperId: string;
   const packageIds: string[] = [];
 
-  const log = async (query = '', headers = owner) => t.app.inject({ method: 'GET', url: `/api/admin/audit-log${query}`, headers });
+  const log = async (query = '', headers = owner) =>
+    t.app.inject({ method: 'GET', url: `/api/admin/audit-log${query}`, headers });
   const entries = async (query: string) => {
     const res = await log(query);
     expect(res.statusCode, res.body).toBe(200);
@@ -30,7 +31,12 @@ describe('GET /api/admin/audit-log', () => {
     // Day 1 (1 June, Singapore): 22 packages, one every minute.
     for (let i = 0; i < 22; i++) {
       clock.advance(60_000);
-      const res = await post(t, '/api/admin/token-packages', { packageName: `Pack ${i}`, tokenAmount: 10 + i, price: 100 + i }, owner);
+      const res = await post(
+        t,
+        '/api/admin/token-packages',
+        { packageName: `Pack ${i}`, tokenAmount: 10 + i, price: 100 + i },
+        owner,
+      );
       expect(res.statusCode, res.body).toBe(201);
       packageIds.push(res.json().id);
     }
@@ -42,16 +48,24 @@ describe('GET /api/admin/audit-log', () => {
     clock.set(new Date('2026-06-03T02:00:00.000Z'));
     // A new session: the admin token of day 1 has expired.
     owner = bearer((await post(t, '/api/admin/login', OWNER)).json().token);
-    expect((await post(t, '/api/admin/admins', { username: 'counter', email: 'counter@kujiya.test', role: 'owner' }, owner)).statusCode).toBe(201);
+    expect(
+      (await post(t, '/api/admin/admins', { username: 'counter', email: 'counter@kujiya.test', role: 'owner' }, owner))
+        .statusCode,
+    ).toBe(201);
     await t.services.mail.deliverQueued();
     const [mail] = await t.services.mail.listOutbox({ to: 'counter@kujiya.test', limit: 1 });
     const token = mail!.text.match(/\/admin\/set-password\/([A-Za-z0-9_-]{43})/)![1];
     expect((await post(t, '/api/admin/invitations/accept', { token, password: 'Counter123!' })).statusCode).toBe(200);
-    const counter = bearer((await post(t, '/api/admin/login', { username: 'counter', password: 'Counter123!' })).json().token);
+    const counter = bearer(
+      (await post(t, '/api/admin/login', { username: 'counter', password: 'Counter123!' })).json().token,
+    );
     clock.advance(60_000);
     expect((await post(t, `/api/admin/shoppers/${shopperId}/enable`, {}, counter)).statusCode).toBe(200);
     // A staff admin, to check who may read the log.
-    expect((await post(t, '/api/admin/admins', { username: 'desk', email: 'desk@kujiya.test', role: 'staff' }, owner)).statusCode).toBe(201);
+    expect(
+      (await post(t, '/api/admin/admins', { username: 'desk', email: 'desk@kujiya.test', role: 'staff' }, owner))
+        .statusCode,
+    ).toBe(201);
     await t.services.mail.deliverQueued();
     const [deskMail] = await t.services.mail.listOutbox({ to: 'desk@kujiya.test', limit: 1 });
     const deskToken = deskMail!.text.match(/\/admin\/set-password\/([A-Za-z0-9_-]{43})/)![1];
@@ -68,7 +82,12 @@ describe('GET /api/admin/audit-log', () => {
     expect(body.totalPages).toBe(2);
     expect(body.entries).toHaveLength(ADMIN_PAGE_SIZE);
     expect(body.entries[0]).toMatchObject({ action: 'admin.invite', adminName: 'Owner', entityType: 'admin' });
-    expect(body.entries[1]).toMatchObject({ action: 'shopper.enable', adminName: 'counter', entityType: 'shopper', entityId: shopperId });
+    expect(body.entries[1]).toMatchObject({
+      action: 'shopper.enable',
+      adminName: 'counter',
+      entityType: 'shopper',
+      entityId: shopperId,
+    });
     const times = body.entries.map((e: AuditEntry) => e.at);
     expect([...times].sort().reverse()).toEqual(times);
     const second = (await log('?page=2')).json();
@@ -82,21 +101,33 @@ describe('GET /api/admin/audit-log', () => {
   it('filters by actor (any case), action, target and Singapore days', async () => {
     expect((await entries('?actor=COUNTER')).map((e) => e.action)).toEqual(['shopper.enable']);
     expect((await entries('?action=shopper.disable')).map((e) => e.entityId)).toEqual([shopperId]);
-    expect((await entries(`?entityType=shopper&entityId=${shopperId}`)).map((e) => e.action)).toEqual(['shopper.enable', 'shopper.disable']);
+    expect((await entries(`?entityType=shopper&entityId=${shopperId}`)).map((e) => e.action)).toEqual([
+      'shopper.enable',
+      'shopper.disable',
+    ]);
     expect(await entries(`?entityType=token_package&entityId=${shopperId}`)).toEqual([]);
     // 2 June in Singapore holds only the disable made at 00:30 SGT (still 1 June in UTC).
     expect((await entries('?from=2026-06-02&to=2026-06-02')).map((e) => e.action)).toEqual(['shopper.disable']);
     const dayOne = await log('?to=2026-06-01');
     expect(dayOne.json().entries.every((e: AuditEntry) => e.action === 'token_package.create')).toBe(true);
     expect(dayOne.json().totalPages).toBe(2);
-    expect((await entries('?from=2026-06-03&actor=owner')).map((e) => e.action)).toEqual(['admin.invite', 'admin.invite']);
+    expect((await entries('?from=2026-06-03&actor=owner')).map((e) => e.action)).toEqual([
+      'admin.invite',
+      'admin.invite',
+    ]);
     expect(await entries('?actor=nobody')).toEqual([]);
   });
 
   it('refuses bad filters with a 400 and a staff admin with the owner-only 403', async () => {
-    expect((await log('?from=2026-13-45')).json()).toEqual({ message: 'from must be a date (YYYY-MM-DD)', code: 'VALIDATION_FAILED' });
+    expect((await log('?from=2026-13-45')).json()).toEqual({
+      message: 'from must be a date (YYYY-MM-DD)',
+      code: 'VALIDATION_FAILED',
+    });
     expect((await log('?from=yesterday')).statusCode).toBe(400);
-    expect((await log('?from=2026-06-03&to=2026-06-01')).json()).toEqual({ message: 'from must not be after to', code: 'VALIDATION_FAILED' });
+    expect((await log('?from=2026-06-03&to=2026-06-01')).json()).toEqual({
+      message: 'from must not be after to',
+      code: 'VALIDATION_FAILED',
+    });
     expect((await log('?entityType=planet')).statusCode).toBe(400);
     expect((await log('?page=0')).statusCode).toBe(400);
     const refused = await log('', staff);

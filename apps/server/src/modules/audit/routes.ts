@@ -8,13 +8,19 @@ import type { ModuleRoutes } from '../../routes.ts';
 export const auditRoutes: ModuleRoutes = (app, { ctx, services }) => {
   app.get(
     '/admin/audit',
-    { onRequest: ctx.guards.requireAdmin, schema: { querystring: auditQuerySchema, response: { 200: auditListSchema } } },
+    {
+      onRequest: ctx.guards.requireAdmin,
+      schema: { querystring: auditQuerySchema, response: { 200: auditListSchema } },
+    },
     async (request) => ({ entries: await services.audit.list(request.query.entityType, request.query.entityId) }),
   );
 
   app.get(
     '/admin/audit-log',
-    { onRequest: ctx.guards.requireAdmin, schema: { querystring: auditLogQuerySchema, response: { 200: auditLogResponseSchema } } },
+    {
+      onRequest: ctx.guards.requireAdmin,
+      schema: { querystring: auditLogQuerySchema, response: { 200: auditLogResponseSchema } },
+    },
     async (request) => services.audit.search(request.query),
   );
 };

@@ -1,5 +1,12 @@
 import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
-import { ADMIN_PAGE_SIZE, DAY_MS, type AuditEntityType, type AuditEntry, type AuditLogQuery, type AuditLogResponse } from '@kujiya/shared';
+import {
+  ADMIN_PAGE_SIZE,
+  DAY_MS,
+  type AuditEntityType,
+  type AuditEntry,
+  type AuditLogQuery,
+  type AuditLogResponse,
+} from '@kujiya/shared';
 import type { AppContext } from '../../core/context.ts';
 import type { Principal } from '../../core/auth.ts';
 import type { Executor } from '../../db/database.ts';
@@ -77,7 +84,9 @@ export function createAuditService(ctx: AppContext) {
     /** The shop-wide log (GET /api/admin/audit-log): newest first, a page at a time, filtered. */
     async search(query: AuditLogQuery): Promise<AuditLogResponse> {
       const where = logFilters(query);
-      const [{ total }] = (await ctx.db.select({ total: count() }).from(auditEntries).where(where)) as [{ total: number }];
+      const [{ total }] = (await ctx.db.select({ total: count() }).from(auditEntries).where(where)) as [
+        { total: number },
+      ];
       const rows = await ctx.db
         .select()
         .from(auditEntries)
@@ -85,8 +94,14 @@ export function createAuditService(ctx: AppContext) {
         .orderBy(desc(auditEntries.seq))
         .limit(ADMIN_PAGE_SIZE)
         .offset((query.page - 1) * ADMIN_PAGE_SIZE);
-      const actors = await ctx.db.selectDistinct({ name: auditEntries.adminName }).from(auditEntries).orderBy(asc(auditEntries.adminName));
-      const actions = await ctx.db.selectDistinct({ action: auditEntries.action }).from(auditEntries).orderBy(asc(auditEntries.action));
+      const actors = await ctx.db
+        .selectDistinct({ name: auditEntries.adminName })
+        .from(auditEntries)
+        .orderBy(asc(auditEntries.adminName));
+      const actions = await ctx.db
+        .selectDistinct({ action: auditEntries.action })
+        .from(auditEntries)
+        .orderBy(asc(auditEntries.action));
       return {
         entries: rows.map(entryOf),
         totalPages: Math.ceil(Number(total) / ADMIN_PAGE_SIZE),

@@ -35,13 +35,21 @@ export interface PrizeTextEdit {
 }
 
 /** Plain edits of a product and its current round: only the fields the patch carries change. */
-export async function updateProduct(rounds: RoundsService, tx: Tx, productId: string, patch: ProductPatch): Promise<void> {
+export async function updateProduct(
+  rounds: RoundsService,
+  tx: Tx,
+  productId: string,
+  patch: ProductPatch,
+): Promise<void> {
   // The shop's cached listing is dropped when this commits (docs/rules/catalogue.md).
   rounds.changed(tx);
   const [product] = await tx.select().from(products).where(eq(products.id, productId)).for('update');
   if (!product?.currentRoundId) throw notFound(PRODUCT_NOT_FOUND);
   if (patch.promotionId) {
-    const [promotion] = await tx.select({ id: promotions.id }).from(promotions).where(eq(promotions.id, patch.promotionId));
+    const [promotion] = await tx
+      .select({ id: promotions.id })
+      .from(promotions)
+      .where(eq(promotions.id, patch.promotionId));
     if (!promotion) throw badRequest('Promotion not found');
   }
   const round = await rounds.lockRound(tx, product.currentRoundId);
@@ -65,24 +73,37 @@ export async function updateProduct(rounds: RoundsService, tx: Tx, productId: st
       lotteryEnabled: patch.lotteryEnabled,
     }).filter(([, value]) => value !== undefined),
   );
-  if (Object.keys(productChanges).length > 0) await tx.update(products).set(productChanges).where(eq(products.id, productId));
+  if (Object.keys(productChanges).length > 0)
+    await tx.update(products).set(productChanges).where(eq(products.id, productId));
   const roundChanges = Object.fromEntries(
-    Object.entries({ sku: patch.sku, lotteryCompleted: patch.lotteryCompleted }).filter(([, value]) => value !== undefined),
+    Object.entries({ sku: patch.sku, lotteryCompleted: patch.lotteryCompleted }).filter(
+      ([, value]) => value !== undefined,
+    ),
   );
-  if (Object.keys(roundChanges).length > 0) await tx.update(setRounds).set(roundChanges).where(eq(setRounds.id, round.id));
+  if (Object.keys(roundChanges).length > 0)
+    await tx.update(setRounds).set(roundChanges).where(eq(setRounds.id, round.id));
 }
 
 /**
  * Prize descriptions and images (docs/rules/back-office.md): texts and artwork, which the round's
  * committed rules document does not hold, so they change at once, mid-round too.
  */
-export async function editPrizes(rounds: RoundsService, tx: Tx, productId: string, edits: readonly PrizeTextEdit[]): Promise<void> {
+export async function editPrizes(
+  rounds: RoundsService,
+  tx: Tx,
+  productId: string,
+  edits: readonly PrizeTextEdit[],
+): Promise<void> {
   if (edits.length === 0) return;
   rounds.changed(tx);
-  const own = new Set((await tx.select({ id: prizes.id }).from(prizes).where(eq(prizes.productId, productId))).map((p) => p.id));
+  const own = new Set(
+    (await tx.select({ id: prizes.id }).from(prizes).where(eq(prizes.productId, productId))).map((p) => p.id),
+  );
   for (const edit of edits) {
     if (!own.has(edit.id)) throw badRequest('Prize not found');
-    const changes = Object.fromEntries(Object.entries({ description: edit.description, image: edit.image }).filter(([, v]) => v !== undefined));
+    const changes = Object.fromEntries(
+      Object.entries({ description: edit.description, image: edit.image }).filter(([, v]) => v !== undefined),
+    );
     if (Object.keys(changes).length > 0) await tx.update(prizes).set(changes).where(eq(prizes.id, edit.id));
   }
 }
@@ -92,7 +113,12 @@ export async function editPrizes(rounds: RoundsService, tx: Tx, productId: strin
  * rows without id are added as the next DCn, the others are retired (kept for past rounds). The
  * current round keeps its own counts; the caller runs the prize guard or reloads.
  */
-export async function setDoubleChancePrizes(rounds: RoundsService, tx: Tx, productId: string, wanted: readonly AdminDoubleChancePrize[]): Promise<void> {
+export async function setDoubleChancePrizes(
+  rounds: RoundsService,
+  tx: Tx,
+  productId: string,
+  wanted: readonly AdminDoubleChancePrize[],
+): Promise<void> {
   rounds.changed(tx);
   const [product] = await tx.select().from(products).where(eq(products.id, productId)).for('update');
   if (!product) throw notFound(PRODUCT_NOT_FOUND);
@@ -107,7 +133,8 @@ export async function setDoubleChancePrizes(rounds: RoundsService, tx: Tx, produ
   }
   const kept = new Set(wanted.map((p) => p.id).filter(Boolean));
   for (const prize of doubles) {
-    if (!kept.has(prize.id) && !prize.retired) await tx.update(prizes).set({ retired: true }).where(eq(prizes.id, prize.id));
+    if (!kept.has(prize.id) && !prize.retired)
+      await tx.update(prizes).set({ retired: true }).where(eq(prizes.id, prize.id));
   }
   let nextNumber = Math.max(0, ...doubles.map((p) => Number(p.letter.slice(2)) || 0));
   let nextSort = Math.max(0, ...all.map((p) => p.sort));
@@ -136,7 +163,12 @@ export async function setDoubleChancePrizes(rounds: RoundsService, tx: Tx, produ
 }
 
 /** Pre-order or in stock; returns whether it was a pre-order before. */
-export async function setPreorder(rounds: RoundsService, tx: Tx, productId: string, preorder: boolean): Promise<{ wasPreorder: boolean; name: string }> {
+export async function setPreorder(
+  rounds: RoundsService,
+  tx: Tx,
+  productId: string,
+  preorder: boolean,
+): Promise<{ wasPreorder: boolean; name: string }> {
   rounds.changed(tx);
   const [product] = await tx.select().from(products).where(eq(products.id, productId)).for('update');
   if (!product) throw notFound(PRODUCT_NOT_FOUND);

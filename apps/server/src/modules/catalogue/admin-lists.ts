@@ -41,22 +41,26 @@ async function totalSoldByProduct(exec: Executor, productIds: string[]): Promise
 }
 
 async function setRows(exec: Executor, rows: { product: ProductRow; round: RoundRow }[]) {
-  const sold = await soldByRound(exec, rows.map((r) => r.round.id));
-  const totals = await totalSoldByProduct(exec, rows.map((r) => r.product.id));
-  return rows.map(
-    ({ product, round }): AdminSetRow => ({
-      id: product.id,
-      setId: round.id,
-      productName: product.name,
-      productSku: round.sku,
-      productQuantity: round.totalTickets,
-      sold: sold.get(round.id) ?? 0,
-      active: product.active,
-      preorder: product.preorder,
-      arrival: product.arrival,
-      totalSold: totals.get(product.id) ?? 0,
-    }),
+  const sold = await soldByRound(
+    exec,
+    rows.map((r) => r.round.id),
   );
+  const totals = await totalSoldByProduct(
+    exec,
+    rows.map((r) => r.product.id),
+  );
+  return rows.map(({ product, round }): AdminSetRow => ({
+    id: product.id,
+    setId: round.id,
+    productName: product.name,
+    productSku: round.sku,
+    productQuantity: round.totalTickets,
+    sold: sold.get(round.id) ?? 0,
+    active: product.active,
+    preorder: product.preorder,
+    arrival: product.arrival,
+    totalSold: totals.get(product.id) ?? 0,
+  }));
 }
 
 /** GET /api/admin/sets: every product (active or not), newest first, by name or SKU. */
@@ -102,31 +106,34 @@ export async function adminProductParts(d: CatalogueDeps, exec: Executor, produc
     round: asRound(row.round),
     ticketsLeft: row.round.status === 'open' ? left : 0,
     promotion: row.promotion ? { id: row.promotion.id, description: row.promotion.description } : null,
-    prizes: prizeRows.map(
-      ({ prize, counts }): AdminPrize => ({
-        id: prize.id,
-        letter: prize.letter,
-        kind: prize.kind,
-        name: prize.name,
-        description: prize.description,
-        image: prize.image,
-        type: prize.type,
-        remainingQuantity: counts?.remainingQuantity ?? prize.initialQuantity,
-        initialQuantity: counts?.initialQuantity ?? prize.initialQuantity,
-      }),
-    ),
+    prizes: prizeRows.map(({ prize, counts }): AdminPrize => ({
+      id: prize.id,
+      letter: prize.letter,
+      kind: prize.kind,
+      name: prize.name,
+      description: prize.description,
+      image: prize.image,
+      type: prize.type,
+      remainingQuantity: counts?.remainingQuantity ?? prize.initialQuantity,
+      initialQuantity: counts?.initialQuantity ?? prize.initialQuantity,
+    })),
   };
 }
 
 /** Sold and total tickets of every open round of an active product (the dashboard's sell-through). */
-export async function liveSellThrough(exec: Executor): Promise<{ setId: string; productName: string; sku: string; sold: number; total: number }[]> {
+export async function liveSellThrough(
+  exec: Executor,
+): Promise<{ setId: string; productName: string; sku: string; sold: number; total: number }[]> {
   const rows = await exec
     .select({ product: products, round: setRounds })
     .from(products)
     .innerJoin(setRounds, eq(setRounds.id, products.currentRoundId))
     .where(and(eq(products.active, true), eq(setRounds.status, 'open')))
     .orderBy(asc(products.name));
-  const sold = await soldByRound(exec, rows.map((r) => r.round.id));
+  const sold = await soldByRound(
+    exec,
+    rows.map((r) => r.round.id),
+  );
   return rows.map(({ product, round }) => ({
     setId: round.id,
     productName: product.name,

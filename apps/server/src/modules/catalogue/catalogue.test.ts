@@ -229,9 +229,11 @@ describe('catalogue API', () => {
   });
 
   it('rejects an invalid product', async () => {
-    await expect(
-      createTestProduct(t, { prizes: [{ kind: 'last', description: 'x', image: 'y' }] }),
-    ).rejects.toThrow('A set needs at least one letter prize');
-    await expect(createTestProduct(t, { preorder: true, arrival: null })).rejects.toThrow('A pre-order needs an arrival');
+    await expect(createTestProduct(t, { prizes: [{ kind: 'last', description: 'x', image: 'y' }] })).rejects.toThrow(
+      'A set needs at least one letter prize',
+    );
+    await expect(createTestProduct(t, { preorder: true, arrival: null })).rejects.toThrow(
+      'A pre-order needs an arrival',
+    );
   });
 });

@@ -6,7 +6,12 @@ import { fundedShopper, useTokens } from '../orders/test-helpers.ts';
 import { createTestProduct } from './test-helpers.ts';
 import { MINUTE, TestClock } from '../../core/clock.ts';
 import { NEW_PRODUCT_WINDOW_MS } from './service.ts';
-import { LISTING_ALONE_MAX_AGE_MS, LISTING_MAX_AGE_MS, createListingCache, createListingChanges } from './listing-cache.ts';
+import {
+  LISTING_ALONE_MAX_AGE_MS,
+  LISTING_MAX_AGE_MS,
+  createListingCache,
+  createListingChanges,
+} from './listing-cache.ts';
 
 /** The catalogue listing's per-instance cache (docs/rules/catalogue.md): same bytes until a change commits. */
 describe('catalogue listing cache', () => {
@@ -16,8 +21,10 @@ describe('catalogue listing cache', () => {
   });
   afterAll(async () => t.close());
 
-  const list = (headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url: '/api/ichiban-kuji-products', headers });
-  const quantityOf = (body: string, setId: string) => (JSON.parse(body) as ProductListing).all.find((p) => p.setId === setId)?.quantity;
+  const list = (headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url: '/api/ichiban-kuji-products', headers });
+  const quantityOf = (body: string, setId: string) =>
+    (JSON.parse(body) as ProductListing).all.find((p) => p.setId === setId)?.quantity;
 
   it('answers an ETag, and 304 without a body when it still matches', async () => {
     await createTestProduct(t);
@@ -65,7 +72,13 @@ describe('catalogue listing cache', () => {
     const { setId } = await createTestProduct(t);
     const reservedUntil = new Date(t.clock.now().getTime() + 10 * MINUTE + 300);
     await t.ctx.db.transaction((tx) =>
-      t.services.stock.reserve(tx, { roundId: setId, orderId: null, userId: crypto.randomUUID(), quantity: 4, expiresAt: reservedUntil }),
+      t.services.stock.reserve(tx, {
+        roundId: setId,
+        orderId: null,
+        userId: crypto.randomUUID(),
+        quantity: 4,
+        expiresAt: reservedUntil,
+      }),
     );
     expect(quantityOf((await list()).body, setId)).toBe('6/10');
     t.clock.set(new Date(reservedUntil.getTime() - 1));
@@ -74,9 +87,12 @@ describe('catalogue listing cache', () => {
     expect(quantityOf((await list()).body, setId)).toBe('10/10');
 
     // A buy-out hold of 2.5 s: the listing shows 3, then 2 from 0.5 s on, then 1, then none.
-    const holdOf = (body: string) => (JSON.parse(body) as ProductListing).all.find((p) => p.setId === setId)?.holdTimeLeft;
+    const holdOf = (body: string) =>
+      (JSON.parse(body) as ProductListing).all.find((p) => p.setId === setId)?.holdTimeLeft;
     const holdStart = t.clock.now().getTime();
-    await t.ctx.db.transaction((tx) => t.services.catalogue.setHold(tx, setId, new Date(holdStart + 2_500), crypto.randomUUID()));
+    await t.ctx.db.transaction((tx) =>
+      t.services.catalogue.setHold(tx, setId, new Date(holdStart + 2_500), crypto.randomUUID()),
+    );
     const seen: number[] = [];
     for (const offset of [0, 499, 500, 1_499, 1_500, 2_499, 2_500]) {
       t.clock.set(new Date(holdStart + offset));
@@ -84,7 +100,8 @@ describe('catalogue listing cache', () => {
     }
     expect(seen).toEqual([3, 3, 2, 2, 1, 1, 0]);
 
-    const isNew = async () => (JSON.parse((await list()).body) as ProductListing).newProducts.some((p) => p.setId === setId);
+    const isNew = async () =>
+      (JSON.parse((await list()).body) as ProductListing).newProducts.some((p) => p.setId === setId);
     t.clock.set(new Date(openedAt.getTime() + NEW_PRODUCT_WINDOW_MS - 1));
     expect(await isNew()).toBe(true);
     t.clock.set(new Date(openedAt.getTime() + NEW_PRODUCT_WINDOW_MS));
@@ -101,12 +118,24 @@ describe('catalogue listing compression', () => {
   afterAll(async () => t.close());
 
   it('sends the same bytes brotli- or gzip-compressed as the client accepts', async () => {
-    const plain = await t.app.inject({ method: 'GET', url: '/api/ichiban-kuji-products', headers: { 'accept-encoding': 'identity' } });
+    const plain = await t.app.inject({
+      method: 'GET',
+      url: '/api/ichiban-kuji-products',
+      headers: { 'accept-encoding': 'identity' },
+    });
     expect(plain.headers['content-encoding']).toBeUndefined();
-    const br = await t.app.inject({ method: 'GET', url: '/api/ichiban-kuji-products', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/api/ichiban-kuji-products',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
     expect(br.headers['content-encoding']).toBe('br');
     expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
-    const gzip = await t.app.inject({ method: 'GET', url: '/api/ichiban-kuji-products', headers: { 'accept-encoding': 'gzip' } });
+    const gzip = await t.app.inject({
+      method: 'GET',
+      url: '/api/ichiban-kuji-products',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
     expect(new Set([plain.headers.etag, br.headers.etag, gzip.headers.etag]).size).toBe(3);
@@ -119,7 +148,13 @@ describe('catalogue listing rebuilds', () => {
     let listing: unknown = { all: [{ quantity: '10/10' }] };
     const check = vi.fn();
     const changes = createListingChanges({ log: console as never });
-    const cache = createListingCache({ build: async () => ({ listing, changesAt: null }), check, changes, clock, alone: false });
+    const cache = createListingCache({
+      build: async () => ({ listing, changesAt: null }),
+      check,
+      changes,
+      clock,
+      alone: false,
+    });
     const first = await cache.get();
     const firstBrotli = first.encoded('br');
     clock.advance(LISTING_MAX_AGE_MS);

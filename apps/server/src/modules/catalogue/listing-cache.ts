@@ -59,7 +59,7 @@ export function listingChannelFor(redisUrl: string): string {
  */
 export function createListingChanges(opts: { redisUrl?: string; log: FastifyBaseLogger }) {
   let generation = 0;
-  const bus = opts.redisUrl ? createInvalidationBus(opts.redisUrl, opts.log, () => void (generation++)) : null;
+  const bus = opts.redisUrl ? createInvalidationBus(opts.redisUrl, opts.log, () => void generation++) : null;
   return {
     generation: () => generation,
     /** Something the listing shows changed (called at commit): rebuild on the next request, everywhere. */
@@ -118,7 +118,9 @@ export function createListingCache(opts: {
   /** The cached body while it is still good, without a promise: the route's fast path. */
   function fresh(): ListingBody | null {
     const now = opts.clock.now().getTime();
-    return cached && cached.generation === generationNow() && now < cached.validUntil && now >= cached.builtAt ? cached : null;
+    return cached && cached.generation === generationNow() && now < cached.validUntil && now >= cached.builtAt
+      ? cached
+      : null;
   }
 
   return {
@@ -143,13 +145,21 @@ function createInvalidationBus(redisUrl: string, log: FastifyBaseLogger, onMessa
   const channel = listingChannelFor(redisUrl);
   const sender = crypto.randomUUID();
   const retryStrategy = (attempt: number) => Math.min(200 * attempt, 2_000);
-  const pub = new Redis(redisUrl, { retryStrategy, enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false });
+  const pub = new Redis(redisUrl, {
+    retryStrategy,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    lazyConnect: false,
+  });
   const sub = new Redis(redisUrl, { retryStrategy, maxRetriesPerRequest: null });
   let warned = false;
   const warn = (error: unknown) => {
     if (warned) return;
     warned = true;
-    log.warn({ err: error instanceof Error ? error.message : undefined, channel }, 'Redis unreachable: catalogue caches of other instances refresh by age only');
+    log.warn(
+      { err: error instanceof Error ? error.message : undefined, channel },
+      'Redis unreachable: catalogue caches of other instances refresh by age only',
+    );
   };
   pub.on('error', warn);
   sub.on('error', warn);

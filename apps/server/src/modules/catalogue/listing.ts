@@ -52,7 +52,10 @@ function productView({ product, round, promotion }: ProductRows[number], left: n
  */
 async function productViewsUntil(d: CatalogueDeps, exec: Executor, rows: ProductRows) {
   // From the round rows already read: one small query over active reservations, no ticket counts.
-  const available = await d.stock.availabilityOfRounds(exec, rows.map((r) => r.round));
+  const available = await d.stock.availabilityOfRounds(
+    exec,
+    rows.map((r) => r.round),
+  );
   const at = d.ctx.clock.now().getTime();
   let changesAt: number | null = null;
   const changeAt = (moment: number) => {
@@ -77,7 +80,10 @@ async function productViewsUntil(d: CatalogueDeps, exec: Executor, rows: Product
  * products only. `all`: sets with tickets left first, then newest first, then by name; the other
  * lists keep that order (`newProducts`: newest round first).
  */
-async function listingUntil(d: CatalogueDeps, exec: Executor): Promise<{ listing: ProductListing; changesAt: number | null }> {
+async function listingUntil(
+  d: CatalogueDeps,
+  exec: Executor,
+): Promise<{ listing: ProductListing; changesAt: number | null }> {
   const rows = await selectProducts(exec, eq(products.active, true));
   const { views, changesAt: viewsChangeAt } = await productViewsUntil(d, exec, rows);
   const openedAt = new Map(rows.map((r) => [r.product.id, r.round.openedAt.getTime()]));
@@ -91,7 +97,12 @@ async function listingUntil(d: CatalogueDeps, exec: Executor): Promise<{ listing
   const newEnds = newProducts.map((p) => openedAt.get(p.productId)! + NEW_PRODUCT_WINDOW_MS);
   const moments = [...newEnds, ...(viewsChangeAt === null ? [] : [viewsChangeAt])];
   return {
-    listing: { all, newProducts, promotions: all.filter((p) => p.promotion !== null), chance: all.filter((p) => p.lottery.enabled) },
+    listing: {
+      all,
+      newProducts,
+      promotions: all.filter((p) => p.promotion !== null),
+      chance: all.filter((p) => p.lottery.enabled),
+    },
     changesAt: moments.length > 0 ? Math.min(...moments) : null,
   };
 }
@@ -106,7 +117,8 @@ export function createListing(d: CatalogueDeps, changes: ListingChanges) {
       ctx.config.env !== 'production'
         ? (listed) => {
             const checked = productListingSchema.safeParse(listed);
-            if (!checked.success) throw new ResponseSerializationError('GET', '/api/ichiban-kuji-products', { cause: checked.error });
+            if (!checked.success)
+              throw new ResponseSerializationError('GET', '/api/ichiban-kuji-products', { cause: checked.error });
           }
         : undefined,
     // PGlite is one process's own database: every change to the listing passes through this instance.

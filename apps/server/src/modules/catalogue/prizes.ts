@@ -11,7 +11,12 @@ import { asCataloguePrize, comparePrizes } from './views.ts';
  * GET /api/prizes/{setId}/{productId}: the round's prizes with "remaining/initial" counts. Any
  * round of the product works (results of an old round), a pair that does not match is a 404.
  */
-export async function listPrizes(rounds: RoundsService, exec: Executor, setId: string, productId: string): Promise<Prize[]> {
+export async function listPrizes(
+  rounds: RoundsService,
+  exec: Executor,
+  setId: string,
+  productId: string,
+): Promise<Prize[]> {
   const round = await rounds.findRound(exec, setId);
   if (!round || round.productId !== productId) throw notFound(PRODUCT_NOT_FOUND);
   const rows = await exec

@@ -5,7 +5,13 @@ import type { CatalogueDeps } from './deps.ts';
 import { freeSku, openRound } from './products.ts';
 import { nextSku } from './sku.ts';
 import { prizes, products, setRounds } from './tables.ts';
-import { PRIZES_LOCKED, PRODUCT_NOT_FOUND, RELOAD_REFUSED_HOLD, RELOAD_REFUSED_RESERVED, type ProposedPrize } from './types.ts';
+import {
+  PRIZES_LOCKED,
+  PRODUCT_NOT_FOUND,
+  RELOAD_REFUSED_HOLD,
+  RELOAD_REFUSED_RESERVED,
+  type ProposedPrize,
+} from './types.ts';
 import { roundComposition } from './views.ts';
 
 export interface ReloadOptions {
@@ -39,7 +45,13 @@ export async function reloadSet(d: CatalogueDeps, tx: Tx, productId: string, opt
   }
   await tx
     .update(setRounds)
-    .set({ status: 'closed', closedAt: at, seedRevealedAt: current.seedRevealedAt ?? at, holdUntil: null, holdOrderId: null })
+    .set({
+      status: 'closed',
+      closedAt: at,
+      seedRevealedAt: current.seedRevealedAt ?? at,
+      holdUntil: null,
+      holdOrderId: null,
+    })
     .where(eq(setRounds.id, current.id));
   await d.stock.releaseRound(tx, current.id);
   await tx.update(products).set({ promotionId: null }).where(eq(products.id, productId));
@@ -56,7 +68,12 @@ export async function reloadSet(d: CatalogueDeps, tx: Tx, productId: string, opt
  * (open or sold out) is refused with 409; only a reload (a new round) applies it. Edits that keep
  * the composition (texts, images) pass.
  */
-export async function assertPrizesChangeable(d: CatalogueDeps, exec: Executor, productId: string, proposed: readonly ProposedPrize[]) {
+export async function assertPrizesChangeable(
+  d: CatalogueDeps,
+  exec: Executor,
+  productId: string,
+  proposed: readonly ProposedPrize[],
+) {
   const [product] = await exec.select().from(products).where(eq(products.id, productId));
   if (!product?.currentRoundId) throw notFound(PRODUCT_NOT_FOUND);
   const round = await d.rounds.findRound(exec, product.currentRoundId);
@@ -70,6 +87,11 @@ export async function assertPrizesChangeable(d: CatalogueDeps, exec: Executor, p
       sort,
     })),
   );
-  const current = roundComposition(await exec.select().from(prizes).where(and(eq(prizes.productId, productId), eq(prizes.retired, false))));
+  const current = roundComposition(
+    await exec
+      .select()
+      .from(prizes)
+      .where(and(eq(prizes.productId, productId), eq(prizes.retired, false))),
+  );
   if (JSON.stringify(wanted) !== JSON.stringify(current)) throw conflict(PRIZES_LOCKED);
 }

@@ -11,7 +11,12 @@ export interface RecordedDraws {
 }
 
 const letterValues = (wanted: ReadonlyArray<[string, number]>) =>
-  wanted.length > 0 ? sql.join(wanted.map(([letter, n]) => sql`(${letter}::text, ${n}::int)`), sql`, `) : sql`(null::text, 0::int)`;
+  wanted.length > 0
+    ? sql.join(
+        wanted.map(([letter, n]) => sql`(${letter}::text, ${n}::int)`),
+        sql`, `,
+      )
+    : sql`(null::text, 0::int)`;
 
 /**
  * Lowers a round's remaining prize counts by the letters drawn, in one statement. Throws (rolling
@@ -26,7 +31,8 @@ export async function decrementPrizes(tx: Tx, roundId: string, counts: ReadonlyM
     where r.id = ${roundId} and rp.round_id = r.id and p.id = rp.prize_id and p.product_id = r.product_id
       and p.letter = v.letter and rp.remaining_quantity >= v.n
     returning rp.prize_id`)) as unknown as { rows: unknown[] };
-  if (updated.rows.length !== wanted.length) throw new Error(`Prizes ${wanted.map(([l]) => l).join(', ')} of round ${roundId} cannot go below 0`);
+  if (updated.rows.length !== wanted.length)
+    throw new Error(`Prizes ${wanted.map(([l]) => l).join(', ')} of round ${roundId} cannot go below 0`);
 }
 
 /**
@@ -63,7 +69,8 @@ export async function recordDraws(tx: Tx, roundId: string, input: RecordedDraws,
   };
   const row = result.rows[0]!;
   if (Number(row.rounds) !== 1) throw new Error('Round nonce moved while locked');
-  if (Number(row.prizes) !== wanted.length) throw new Error(`Prizes ${wanted.map(([l]) => l).join(', ')} of round ${roundId} cannot go below 0`);
+  if (Number(row.prizes) !== wanted.length)
+    throw new Error(`Prizes ${wanted.map(([l]) => l).join(', ')} of round ${roundId} cannot go below 0`);
 }
 
 /** Gives out the round's Last Prize (final ticket taken); false when the set has none left. */
@@ -76,7 +83,13 @@ export async function awardLastPrize(tx: Tx, roundId: string): Promise<boolean> 
   const updated = await tx
     .update(roundPrizes)
     .set({ remainingQuantity: sql`${roundPrizes.remainingQuantity} - 1` })
-    .where(and(eq(roundPrizes.roundId, roundId), inArray(roundPrizes.prizeId, lastIds), gte(roundPrizes.remainingQuantity, 1)))
+    .where(
+      and(
+        eq(roundPrizes.roundId, roundId),
+        inArray(roundPrizes.prizeId, lastIds),
+        gte(roundPrizes.remainingQuantity, 1),
+      ),
+    )
     .returning({ prizeId: roundPrizes.prizeId });
   return updated.length > 0;
 }

@@ -18,7 +18,11 @@ export async function lockProductOfRound(tx: Tx, setId: string): Promise<RoundCo
     // serialises every change of the round's tickets, as `lockRound` does.
     .for('update', { of: setRounds });
   if (!row) throw notFound(PRODUCT_NOT_FOUND);
-  return { product: asCatalogueProduct(row.product), promotion: promotionView(row.promotion), round: asRound(row.round) };
+  return {
+    product: asCatalogueProduct(row.product),
+    promotion: promotionView(row.promotion),
+    round: asRound(row.round),
+  };
 }
 
 /** The product a round belongs to, as the shopper sees it now, or 404. */
@@ -31,7 +35,11 @@ export async function getProductOfRound(exec: Executor, setId: string): Promise<
     .leftJoin(promotions, eq(promotions.id, products.promotionId))
     .where(eq(setRounds.id, setId));
   if (!row) throw notFound(PRODUCT_NOT_FOUND);
-  return { product: asCatalogueProduct(row.product), promotion: promotionView(row.promotion), round: asRound(row.round) };
+  return {
+    product: asCatalogueProduct(row.product),
+    promotion: promotionView(row.promotion),
+    round: asRound(row.round),
+  };
 }
 
 /** A round as a fairness page may show it: the seed only after sell-out or reload. */
@@ -63,7 +71,11 @@ export async function publicRound(exec: Executor, setId: string): Promise<Public
 
 /** Rounds of a product, newest first (admin, fairness history). */
 export async function roundsOfProduct(exec: Executor, productId: string): Promise<string[]> {
-  const rows = await exec.select({ id: setRounds.id }).from(setRounds).where(eq(setRounds.productId, productId)).orderBy(desc(setRounds.roundNumber));
+  const rows = await exec
+    .select({ id: setRounds.id })
+    .from(setRounds)
+    .where(eq(setRounds.productId, productId))
+    .orderBy(desc(setRounds.roundNumber));
   return rows.map((r) => r.id);
 }
 

@@ -69,7 +69,12 @@ export function createRoundsService(ctx: AppContext, deps: { listingChanges: Pic
     /** Several round rows (with seeds: server use only) in one query. */
     async findRounds(exec: Executor, ids: readonly string[]): Promise<Round[]> {
       if (ids.length === 0) return [];
-      return (await exec.select().from(setRounds).where(inArray(setRounds.id, [...ids]))).map(asRound);
+      return (
+        await exec
+          .select()
+          .from(setRounds)
+          .where(inArray(setRounds.id, [...ids]))
+      ).map(asRound);
     },
     /** Moves the round's chained-log head (docs/rules/fairness.md): only under the round lock, with the entries. */
     advanceHead: (tx: Tx, roundId: string, headHash: string) => update(tx, roundId, { headHash }),
@@ -94,7 +99,8 @@ export function createRoundsService(ctx: AppContext, deps: { listingChanges: Pic
       const ms = round.holdUntil.getTime() - ctx.clock.now().getTime();
       return ms > 0 ? Math.ceil(ms / 1000) : 0;
     },
-    markLotteryCompleted: (tx: Tx, roundId: string, completed: boolean) => update(tx, roundId, { lotteryCompleted: completed }),
+    markLotteryCompleted: (tx: Tx, roundId: string, completed: boolean) =>
+      update(tx, roundId, { lotteryCompleted: completed }),
   };
   return rounds satisfies RoundLedger;
 }

@@ -25,14 +25,18 @@ export const catalogueRoutes: ModuleRoutes = (app, { ctx, services }) => {
   // bytes (docs/rules/catalogue.md; the cache checks them against the schema outside production). It
   // changes with every purchase, so browsers keep it only to revalidate: a matching ETag is a 304.
   // It sends its own compressed copies, so the global compression hook (`compress`) is off here.
-  app.get('/ichiban-kuji-products', { compress: false, schema: { response: { 200: productListingSchema } } }, (request, typedReply) => {
-    // The schema documents the answer; the bytes are already made, so they go out untyped.
-    const reply = typedReply as unknown as FastifyReply;
-    // A fresh cached body is answered at once, without a promise; else once it is built.
-    const listing = services.catalogue.freshListingBody();
-    if (listing) return sendListing(request, reply, listing);
-    return services.catalogue.listingBody().then((built) => sendListing(request, reply, built));
-  });
+  app.get(
+    '/ichiban-kuji-products',
+    { compress: false, schema: { response: { 200: productListingSchema } } },
+    (request, typedReply) => {
+      // The schema documents the answer; the bytes are already made, so they go out untyped.
+      const reply = typedReply as unknown as FastifyReply;
+      // A fresh cached body is answered at once, without a promise; else once it is built.
+      const listing = services.catalogue.freshListingBody();
+      if (listing) return sendListing(request, reply, listing);
+      return services.catalogue.listingBody().then((built) => sendListing(request, reply, built));
+    },
+  );
   app.addHook('onClose', async () => services.catalogue.closeListing());
 
   app.get(
@@ -40,7 +44,11 @@ export const catalogueRoutes: ModuleRoutes = (app, { ctx, services }) => {
     { schema: { params: setAndProductIdParamsSchema, response: { 200: prizeListSchema } } },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return services.catalogue.listPrizes(ctx.db, request.params.setId.toLowerCase(), request.params.productId.toLowerCase());
+      return services.catalogue.listPrizes(
+        ctx.db,
+        request.params.setId.toLowerCase(),
+        request.params.productId.toLowerCase(),
+      );
     },
   );
 };

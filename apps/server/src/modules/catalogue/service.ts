@@ -2,7 +2,14 @@ import type { AdminDoubleChancePrize, NewProduct, NewPromotion } from '@kujiya/s
 import type { AppContext } from '../../core/context.ts';
 import type { Executor, Tx } from '../../db/database.ts';
 import type { StockService } from '../stock/service.ts';
-import { editPrizes, setDoubleChancePrizes, setPreorder, updateProduct, type PrizeTextEdit, type ProductPatch } from './admin-edits.ts';
+import {
+  editPrizes,
+  setDoubleChancePrizes,
+  setPreorder,
+  updateProduct,
+  type PrizeTextEdit,
+  type ProductPatch,
+} from './admin-edits.ts';
 import { adminProductParts, adminSets, liveSellThrough } from './admin-lists.ts';
 import type { CatalogueDeps } from './deps.ts';
 import { createListing } from './listing.ts';
@@ -27,7 +34,10 @@ export { nextSku } from './sku.ts';
  * listing, and the back office's reads and edits of them. Built after stock (it fills a new round's
  * box and reads availability) from the `rounds` and `listingChanges` the composition root made first.
  */
-export function createCatalogueService(ctx: AppContext, deps: { rounds: RoundsService; stock: StockService; listingChanges: ListingChanges }) {
+export function createCatalogueService(
+  ctx: AppContext,
+  deps: { rounds: RoundsService; stock: StockService; listingChanges: ListingChanges },
+) {
   const d: CatalogueDeps = { ctx, rounds: deps.rounds, stock: deps.stock };
   const { rounds } = deps;
   return {
@@ -55,8 +65,10 @@ export function createCatalogueService(ctx: AppContext, deps: { rounds: RoundsSe
     adminProductParts: (productId: string) => adminProductParts(d, ctx.db, productId),
     liveSellThrough: () => liveSellThrough(ctx.db),
     updateProduct: (tx: Tx, productId: string, patch: ProductPatch) => updateProduct(rounds, tx, productId, patch),
-    editPrizes: (tx: Tx, productId: string, edits: readonly PrizeTextEdit[]) => editPrizes(rounds, tx, productId, edits),
-    setDoubleChancePrizes: (tx: Tx, productId: string, wanted: readonly AdminDoubleChancePrize[]) => setDoubleChancePrizes(rounds, tx, productId, wanted),
+    editPrizes: (tx: Tx, productId: string, edits: readonly PrizeTextEdit[]) =>
+      editPrizes(rounds, tx, productId, edits),
+    setDoubleChancePrizes: (tx: Tx, productId: string, wanted: readonly AdminDoubleChancePrize[]) =>
+      setDoubleChancePrizes(rounds, tx, productId, wanted),
     setPreorder: (tx: Tx, productId: string, preorder: boolean) => setPreorder(rounds, tx, productId, preorder),
   };
 }

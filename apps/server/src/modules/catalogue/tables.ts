@@ -49,9 +49,7 @@ export const products = pgTable(
     /** The open (or sold-out) round shoppers see; set right after the first round is created. */
     currentRoundId: uuid('current_round_id'),
   },
-  (t) => [
-    check('products_prices_positive', sql`${t.tokenPrice} > 0 and ${t.priceCents} > 0`),
-  ],
+  (t) => [check('products_prices_positive', sql`${t.tokenPrice} > 0 and ${t.priceCents} > 0`)],
 );
 
 /**

@@ -43,7 +43,11 @@ export async function createChallengeTestProduct(t: TestApp) {
 
 /** A double-chance set: 2 Prize A, 4 Prize B (6 tickets), 2 double-chance boards and a Last Prize. */
 export async function createDoubleChanceTestProduct(t: TestApp) {
-  const image = await t.services.media.putImage(t.ctx.db, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'image/svg+xml');
+  const image = await t.services.media.putImage(
+    t.ctx.db,
+    Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+    'image/svg+xml',
+  );
   return createTestProduct(t, {
     doubleChance: true,
     prizes: [

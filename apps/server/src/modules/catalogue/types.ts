@@ -4,13 +4,15 @@ import type { Round } from './rounds.ts';
 /** A set is "new" while its current round opened less than this long ago (docs/catalogue.md). */
 export const NEW_PRODUCT_WINDOW_MS = 30 * DAY_MS;
 export const PRODUCT_NOT_FOUND = 'Product not found';
-export const RELOAD_REFUSED_RESERVED = 'This round has unpaid reservations. Try Reload Set again when they are paid or expired.';
+export const RELOAD_REFUSED_RESERVED =
+  'This round has unpaid reservations. Try Reload Set again when they are paid or expired.';
 export const RELOAD_REFUSED_HOLD = 'A card buy-out holds this round. Try Reload Set again when it is paid or expired.';
 /** An admin edit that would change a running round's box or prizes (docs/rules/fairness.md). */
 export const PRIZES_LOCKED =
   "This set's box and prizes are fixed while its round runs. Reload the set to open a new round with the changed prizes.";
 export const SKU_TAKEN = 'This SKU is already used by another round';
-export const BOX_FIXED = "A running round's quantity and sold count follow its tickets; change prize quantities with Reload Set.";
+export const BOX_FIXED =
+  "A running round's quantity and sold count follow its tickets; change prize quantities with Reload Set.";
 
 /** A product's prizes as an edit proposes them: what the round's rules document depends on. */
 export type ProposedPrize =

@@ -26,13 +26,18 @@ export function promotionView(row: PromotionRow | null): Promotion | null {
 
 /** Prize display order: letters A..Z, then double-chance prizes, the Last Prize last. */
 const kindOrder: Record<PrizeRow['kind'], number> = { letter: 0, double: 1, last: 2 };
-export function comparePrizes(a: Pick<PrizeRow, 'kind' | 'letter' | 'sort'>, b: Pick<PrizeRow, 'kind' | 'letter' | 'sort'>): number {
+export function comparePrizes(
+  a: Pick<PrizeRow, 'kind' | 'letter' | 'sort'>,
+  b: Pick<PrizeRow, 'kind' | 'letter' | 'sort'>,
+): number {
   if (a.kind !== b.kind) return kindOrder[a.kind] - kindOrder[b.kind];
   return a.kind === 'letter' ? a.letter.localeCompare(b.letter) : a.sort - b.sort;
 }
 
 /** What a round's rules document fixes about its prizes: the box, the Last Prize, the double-chance units. */
-export function roundComposition(productPrizes: ReadonlyArray<Pick<PrizeRow, 'kind' | 'letter' | 'initialQuantity' | 'sort'>>) {
+export function roundComposition(
+  productPrizes: ReadonlyArray<Pick<PrizeRow, 'kind' | 'letter' | 'initialQuantity' | 'sort'>>,
+) {
   const box = canonicalBox(
     productPrizes.filter((p) => p.kind === 'letter').map((p) => ({ letter: p.letter, quantity: p.initialQuantity })),
   );

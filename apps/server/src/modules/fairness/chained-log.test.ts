@@ -50,20 +50,33 @@ describe('committed rules', () => {
     const { setId, productId } = await createTestProduct(t);
     const round = await fetchRound(setId);
     expect(round.rules).toBe(
-      rulesDocument({ setId, box: ['A', 'A', 'B', 'B', 'B', 'C', 'C', 'C', 'C', 'C'], lastPrize: true, doubleChance: [], commitment: round.commitment }),
+      rulesDocument({
+        setId,
+        box: ['A', 'A', 'B', 'B', 'B', 'C', 'C', 'C', 'C', 'C'],
+        lastPrize: true,
+        doubleChance: [],
+        commitment: round.commitment,
+      }),
     );
     expect(round.rulesHash).toBe(sha256Hex(round.rules!));
     // Before the first draw the head is the rules hash.
     expect(round.headHash).toBe(round.rulesHash);
     expect(checkRules(round).ok).toBe(true);
-    const product = (await api(t, null, 'GET', '/api/ichiban-kuji-products')).json().all.find((p: { productId: string }) => p.productId === productId);
+    const product = (await api(t, null, 'GET', '/api/ichiban-kuji-products'))
+      .json()
+      .all.find((p: { productId: string }) => p.productId === productId);
     expect(product.rulesHash).toBe(round.rulesHash);
   });
 
   it('double-chance prizes are in the document; a reload opens a new round with new rules and keeps the old ones', async () => {
     const { setId, productId } = await createDoubleChanceTestProduct(t);
     const before = await fetchRound(setId);
-    expect(JSON.parse(before.rules!)).toMatchObject({ version: 'kujiya-fair-1', setId, lastPrize: true, doubleChance: [{ rank: 'DC1', quantity: 2 }] });
+    expect(JSON.parse(before.rules!)).toMatchObject({
+      version: 'kujiya-fair-1',
+      setId,
+      lastPrize: true,
+      doubleChance: [{ rank: 'DC1', quantity: 2 }],
+    });
     const { setId: next } = await t.ctx.db.transaction((tx) => t.services.catalogue.reloadSet(tx, productId));
     const closed = await fetchRound(setId);
     expect(closed.rules).toBe(before.rules);
@@ -75,8 +88,12 @@ describe('committed rules', () => {
 
   it("refuses a change to a running round's box or prizes, and lets texts-only edits through", async () => {
     const { productId, input } = await createTestProduct(t);
-    const same = input.prizes.map((p) => (p.kind === 'letter' ? { kind: p.kind, letter: p.letter, quantity: p.quantity } : { kind: p.kind, quantity: 1 }));
-    await expect(t.services.catalogue.assertPrizesChangeable(t.ctx.db, productId, same as never)).resolves.toBeUndefined();
+    const same = input.prizes.map((p) =>
+      p.kind === 'letter' ? { kind: p.kind, letter: p.letter, quantity: p.quantity } : { kind: p.kind, quantity: 1 },
+    );
+    await expect(
+      t.services.catalogue.assertPrizesChangeable(t.ctx.db, productId, same as never),
+    ).resolves.toBeUndefined();
     const changes = [
       same.map((p) => (p.kind === 'letter' && p.letter === 'A' ? { ...p, quantity: 3 } : p)), // two grand prizes become three
       same.filter((p) => p.kind !== 'last'), // Last Prize removed
@@ -84,10 +101,14 @@ describe('committed rules', () => {
       [...same, { kind: 'double', quantity: 1 }], // a double-chance prize added
     ];
     for (const proposed of changes) {
-      await expect(t.services.catalogue.assertPrizesChangeable(t.ctx.db, productId, proposed as never)).rejects.toMatchObject({ statusCode: 409, message: PRIZES_LOCKED });
+      await expect(
+        t.services.catalogue.assertPrizesChangeable(t.ctx.db, productId, proposed as never),
+      ).rejects.toMatchObject({ statusCode: 409, message: PRIZES_LOCKED });
     }
     expect(PRIZES_LOCKED).toMatch(/Reload the set/);
-    await expect(t.services.catalogue.assertPrizesChangeable(t.ctx.db, crypto.randomUUID(), same as never)).rejects.toMatchObject({ statusCode: 404 });
+    await expect(
+      t.services.catalogue.assertPrizesChangeable(t.ctx.db, crypto.randomUUID(), same as never),
+    ).rejects.toMatchObject({ statusCode: 404 });
   });
 });
 
@@ -135,12 +156,23 @@ describe('chained log and receipts', () => {
     const dan = await fundedShopper(t, 'chain_dan', 500);
     const orders = [await buy(cat, setId, 3), await buy(dan, setId, 3)];
     const round = await fetchRound(setId);
-    expect(round.log.map((e) => e.domain)).toEqual(['ticket', 'ticket', 'ticket', 'ticket', 'ticket', 'ticket', 'double', 'double']);
+    expect(round.log.map((e) => e.domain)).toEqual([
+      'ticket',
+      'ticket',
+      'ticket',
+      'ticket',
+      'ticket',
+      'ticket',
+      'double',
+      'double',
+    ]);
     expect(buildPublicFairnessVerdict(round)).toMatchObject({ ok: true });
     expect(round.headHash).toBe(round.log.at(-1)!.hash);
     for (const [i, orderId] of orders.entries()) {
       const receipt = (await t.services.fairness.receiptForOrder(t.ctx.db, orderId))!;
-      const doubles = round.log.filter((e) => e.domain === 'double' && receipt.entries.some((r) => r.domain === 'double' && r.nonce === e.nonce));
+      const doubles = round.log.filter(
+        (e) => e.domain === 'double' && receipt.entries.some((r) => r.domain === 'double' && r.nonce === e.nonce),
+      );
       const won = (await t.services.orders.ordersOfRound(setId)).find((o) => o.id === orderId)!.doubleChancePrizes;
       expect(doubles).toHaveLength(won.length);
       expect(checkReceipt(round, receipt).ok).toBe(true);
@@ -160,7 +192,13 @@ describe('GET /api/admin/fairness/:setId/export', () => {
     const url = `/api/admin/fairness/${setId}/export`;
     expect((await api(t, null, 'GET', url)).statusCode).toBe(401);
     expect((await api(t, eve, 'GET', url)).statusCode).toBe(403);
-    const { token } = (await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: 'Boss', password: 'Boss123!' } })).json();
+    const { token } = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/login',
+        payload: { username: 'Boss', password: 'Boss123!' },
+      })
+    ).json();
     const admin = { authorization: `Bearer ${token}` };
     const open = await t.app.inject({ method: 'GET', url, headers: admin });
     expect(open.statusCode).toBe(200);
@@ -175,6 +213,8 @@ describe('GET /api/admin/fairness/:setId/export', () => {
     const closed = fairnessExportSchema.parse((await t.app.inject({ method: 'GET', url, headers: admin })).json());
     expect(closed.serverSeed).toMatch(/^[0-9a-f]{64}$/);
     expect(buildPublicFairnessVerdict(closed).ok).toBe(true);
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/fairness/nope/export', headers: admin })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/admin/fairness/nope/export', headers: admin })).statusCode,
+    ).toBe(400);
   });
 });

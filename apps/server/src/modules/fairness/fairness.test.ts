@@ -26,23 +26,27 @@ const prize = (letter: string, quantity: number) => ({
 });
 
 async function createRound(options: { lottery?: boolean; double?: number } = {}) {
-  return t.ctx.db.transaction((tx) => t.services.catalogue.createProduct(tx, {
-    name: 'Fairness Test Kuji',
-    image: '/media/x.png',
-    sku: 'FAIR-001',
-    tokenPrice: 10,
-    priceCents: 1000,
-    tags: ['Anime'],
-    doubleChance: Boolean(options.double),
-    lotteryEnabled: options.lottery ?? false,
-    prizes: [
-      prize('B', 3),
-      prize('A', 1),
-      prize('C', 4),
-      { kind: 'last', description: 'Last one', image: '/media/x.png' },
-      ...(options.double ? [{ kind: 'double' as const, description: 'Signed poster', image: '/media/x.png', quantity: options.double }] : []),
-    ],
-  }));
+  return t.ctx.db.transaction((tx) =>
+    t.services.catalogue.createProduct(tx, {
+      name: 'Fairness Test Kuji',
+      image: '/media/x.png',
+      sku: 'FAIR-001',
+      tokenPrice: 10,
+      priceCents: 1000,
+      tags: ['Anime'],
+      doubleChance: Boolean(options.double),
+      lotteryEnabled: options.lottery ?? false,
+      prizes: [
+        prize('B', 3),
+        prize('A', 1),
+        prize('C', 4),
+        { kind: 'last', description: 'Last one', image: '/media/x.png' },
+        ...(options.double
+          ? [{ kind: 'double' as const, description: 'Signed poster', image: '/media/x.png', quantity: options.double }]
+          : []),
+      ],
+    }),
+  );
 }
 
 /** Takes tickets through the stock engine, the way a purchase does. */
@@ -76,7 +80,14 @@ describe('GET /api/fairness/:setId', () => {
     await take(setId, 1, 'my own seed');
 
     const live = await fetchRound(setId);
-    expect(live).toMatchObject({ setId, productId, productName: 'Fairness Test Kuji', sku: 'FAIR-001', status: 'open', serverSeed: null });
+    expect(live).toMatchObject({
+      setId,
+      productId,
+      productName: 'Fairness Test Kuji',
+      sku: 'FAIR-001',
+      status: 'open',
+      serverSeed: null,
+    });
     expect(live.box).toEqual(['A', 'B', 'B', 'B', 'C', 'C', 'C', 'C']);
     expect(live.prizes).toEqual([
       { letter: 'A', quantity: 1 },
@@ -120,7 +131,10 @@ describe('GET /api/fairness/:setId', () => {
 
     // The independent check script agrees on the real answer and on the tampered one.
     expect(await runVerifyScript(revealed)).toMatchObject({ code: 0, stdout: expect.stringContaining('VERIFIED') });
-    expect(await runVerifyScript(tampered)).toMatchObject({ code: 1, stdout: expect.stringContaining('FAIL  ticket nonce 2') });
+    expect(await runVerifyScript(tampered)).toMatchObject({
+      code: 1,
+      stdout: expect.stringContaining('FAIL  ticket nonce 2'),
+    });
   });
 
   it('reveals the seed of a reloaded round and keeps the new round secret', async () => {
@@ -142,11 +156,25 @@ describe('GET /api/fairness/:setId', () => {
     const { setId } = await createRound({ lottery: true, double: 2 });
     const orders: string[] = [crypto.randomUUID(), crypto.randomUUID()];
     await t.ctx.db.transaction((tx) =>
-      t.services.stock.takeTickets(tx, { roundId: setId, count: 5, clientSeed: 'x1', orderId: orders[0]!, entriesOnly: true }),
+      t.services.stock.takeTickets(tx, {
+        roundId: setId,
+        count: 5,
+        clientSeed: 'x1',
+        orderId: orders[0]!,
+        entriesOnly: true,
+      }),
     );
-    await expect(t.ctx.db.transaction((tx) => t.services.fairness.drawSellOut(tx, setId, 'lottery'))).rejects.toThrow(/not sold out/);
+    await expect(t.ctx.db.transaction((tx) => t.services.fairness.drawSellOut(tx, setId, 'lottery'))).rejects.toThrow(
+      /not sold out/,
+    );
     await t.ctx.db.transaction((tx) =>
-      t.services.stock.takeTickets(tx, { roundId: setId, count: 3, clientSeed: 'x2', orderId: orders[1]!, entriesOnly: true }),
+      t.services.stock.takeTickets(tx, {
+        roundId: setId,
+        count: 3,
+        clientSeed: 'x2',
+        orderId: orders[1]!,
+        entriesOnly: true,
+      }),
     );
     const lottery = await t.ctx.db.transaction((tx) => t.services.fairness.drawSellOut(tx, setId, 'lottery'));
     const double = await t.ctx.db.transaction((tx) => t.services.fairness.drawSellOut(tx, setId, 'double'));

@@ -9,7 +9,12 @@ type LogEntryWithOrder = FairnessLogEntry & { orderId: string | null };
 type PickRow = Awaited<ReturnType<typeof picksOf>>[number];
 
 /** The chained log: ticket draws, then lottery picks, then double-chance picks, each with its masked buyer. */
-async function chainedLog(d: FairnessDeps, tx: Tx, tickets: DrawLogEntry[], picks: PickRow[]): Promise<LogEntryWithOrder[]> {
+async function chainedLog(
+  d: FairnessDeps,
+  tx: Tx,
+  tickets: DrawLogEntry[],
+  picks: PickRow[],
+): Promise<LogEntryWithOrder[]> {
   const orderIds = [...new Set([...tickets, ...picks].map((e) => e.orderId).filter((id): id is string => id !== null))];
   const names = await d.buyerNames(tx, orderIds);
   const buyer = (orderId: string | null) => {
@@ -18,7 +23,13 @@ async function chainedLog(d: FairnessDeps, tx: Tx, tickets: DrawLogEntry[], pick
   };
   return [
     ...tickets.map((t) => ({
-      ...{ domain: 'ticket' as const, nonce: t.nonce, clientSeed: t.clientSeed, ticketIndex: t.ticketIndex, letter: t.letter },
+      ...{
+        domain: 'ticket' as const,
+        nonce: t.nonce,
+        clientSeed: t.clientSeed,
+        ticketIndex: t.ticketIndex,
+        letter: t.letter,
+      },
       ...{ buyer: buyer(t.orderId), at: t.takenAt.toISOString(), hash: t.hash, orderId: t.orderId },
     })),
     ...picks.map((p) => ({
@@ -29,7 +40,10 @@ async function chainedLog(d: FairnessDeps, tx: Tx, tickets: DrawLogEntry[], pick
 }
 
 /** The round's public data plus each log entry's order id, read in one snapshot. */
-async function roundRecord(d: FairnessDeps, setId: string): Promise<Omit<FairnessRound, 'log'> & { log: LogEntryWithOrder[] }> {
+async function roundRecord(
+  d: FairnessDeps,
+  setId: string,
+): Promise<Omit<FairnessRound, 'log'> & { log: LogEntryWithOrder[] }> {
   return d.ctx.db.transaction(
     async (tx) => {
       const round = await d.catalogue.publicRound(tx, setId);
@@ -41,7 +55,11 @@ async function roundRecord(d: FairnessDeps, setId: string): Promise<Omit<Fairnes
       const { setId: id, productId, productName, sku, status, commitment, serverSeed } = round;
       return {
         ...{ setId: id, productId, productName, sku, status, commitment, serverSeed, box, prizes: prizes.letters },
-        ...{ lottery: product.lotteryEnabled, doubleChancePrizes: prizes.double, log: await chainedLog(d, tx, tickets, picks) },
+        ...{
+          lottery: product.lotteryEnabled,
+          doubleChancePrizes: prizes.double,
+          log: await chainedLog(d, tx, tickets, picks),
+        },
         ...{ rules: round.rulesDocument, rulesHash: round.rulesHash, headHash: round.headHash },
       };
     },

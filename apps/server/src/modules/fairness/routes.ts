@@ -15,7 +15,10 @@ export const fairnessRoutes: ModuleRoutes = (app, { ctx, services }) => {
   // Admin: the round's full record (with order ids) as one downloadable JSON file.
   app.get(
     '/admin/fairness/:setId/export',
-    { onRequest: ctx.guards.requireAdmin, schema: { params: setIdParamsSchema, response: { 200: fairnessExportSchema } } },
+    {
+      onRequest: ctx.guards.requireAdmin,
+      schema: { params: setIdParamsSchema, response: { 200: fairnessExportSchema } },
+    },
     async (request, reply) => {
       const record = await services.fairness.exportRound(request.params.setId);
       reply.header('Cache-Control', 'no-store');

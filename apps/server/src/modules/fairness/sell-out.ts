@@ -20,7 +20,9 @@ export async function roundPrizes(d: FairnessDeps, exec: Executor, setId: string
   const initial = (quantity: string) => Number(quantity.split('/')[1]);
   return {
     letters: list.filter((p) => /^[A-Z]$/.test(p.rank)).map((p) => ({ letter: p.rank, quantity: initial(p.quantity) })),
-    double: list.filter((p) => p.doubleChance).map((p) => ({ rank: p.rank, name: p.name, quantity: initial(p.quantity) })),
+    double: list
+      .filter((p) => p.doubleChance)
+      .map((p) => ({ rank: p.rank, name: p.name, quantity: initial(p.quantity) })),
   };
 }
 
@@ -32,19 +34,30 @@ export async function picksOf(exec: Executor, roundId: string, domain: SellOutDo
     .orderBy(asc(fairnessPicks.n));
 }
 
-const asPick = (p: SellOutPick): SellOutPick => ({ n: p.n, ticketIndex: p.ticketIndex, prize: p.prize, orderId: p.orderId });
+const asPick = (p: SellOutPick): SellOutPick => ({
+  n: p.n,
+  ticketIndex: p.ticketIndex,
+  prize: p.prize,
+  orderId: p.orderId,
+});
 
 /**
  * Draws a sold-out round's lottery (every letter prize unit, letters in order) or double-chance
  * prizes (in prize order) among its tickets in nonce order, inside the caller's transaction, and
  * logs the picks. Exactly once: a second call returns the logged picks and draws nothing.
  */
-export async function drawSellOut(d: FairnessDeps, tx: Tx, roundId: string, domain: SellOutDomain): Promise<SellOutPick[]> {
+export async function drawSellOut(
+  d: FairnessDeps,
+  tx: Tx,
+  roundId: string,
+  domain: SellOutDomain,
+): Promise<SellOutPick[]> {
   const round = await d.catalogue.lockRound(tx, roundId);
   const existing = await picksOf(tx, roundId, domain);
   if (existing.length > 0) return existing.map(asPick);
   const [log, box] = [await d.stock.drawLog(tx, roundId), await d.stock.box(tx, roundId)];
-  if (log.length !== box.length) throw new Error(`Round ${roundId} is not sold out: ${log.length}/${box.length} tickets drawn`);
+  if (log.length !== box.length)
+    throw new Error(`Round ${roundId} is not sold out: ${log.length}/${box.length} tickets drawn`);
   const entries = log.map((entry) => entry.ticketIndex);
   const orderOf = new Map(log.map((entry) => [entry.ticketIndex, entry.orderId]));
   const units = domain === 'lottery' ? box : prizeUnits((await roundPrizes(d, tx, roundId, round.productId)).double);
@@ -59,9 +72,20 @@ export async function drawSellOut(d: FairnessDeps, tx: Tx, roundId: string, doma
   const pickedAt = d.ctx.clock.now();
   // The picks extend the chained log from the head read under the round lock (docs/rules/fairness.md).
   const chain = round.headHash
-    ? extendChain(round.headHash, picks.map((pick) => ({ domain, nonce: pick.n, clientSeed: null, ticketIndex: pick.ticketIndex, letter: pick.prize })))
+    ? extendChain(
+        round.headHash,
+        picks.map((pick) => ({
+          domain,
+          nonce: pick.n,
+          clientSeed: null,
+          ticketIndex: pick.ticketIndex,
+          letter: pick.prize,
+        })),
+      )
     : null;
-  await tx.insert(fairnessPicks).values(picks.map((pick, i) => ({ roundId, domain, ...pick, pickedAt, hash: chain ? chain.hashes[i]! : null })));
+  await tx
+    .insert(fairnessPicks)
+    .values(picks.map((pick, i) => ({ roundId, domain, ...pick, pickedAt, hash: chain ? chain.hashes[i]! : null })));
   if (chain) await d.catalogue.advanceHead(tx, roundId, chain.head);
   return picks;
 }

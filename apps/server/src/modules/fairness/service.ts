@@ -20,13 +20,20 @@ export type { SellOutDomain, SellOutPick } from './sell-out.ts';
 async function receiptForOrder(d: FairnessDeps, exec: Executor, orderId: string): Promise<FairnessReceipt | null> {
   const tickets = await d.stock.chainEntriesOfOrder(exec, orderId);
   const picks = await exec
-    .select({ roundId: fairnessPicks.roundId, domain: fairnessPicks.domain, nonce: fairnessPicks.n, hash: fairnessPicks.hash })
+    .select({
+      roundId: fairnessPicks.roundId,
+      domain: fairnessPicks.domain,
+      nonce: fairnessPicks.n,
+      hash: fairnessPicks.hash,
+    })
     .from(fairnessPicks)
     .where(and(eq(fairnessPicks.orderId, orderId), isNotNull(fairnessPicks.hash)));
   const all = [...tickets.map((t) => ({ ...t, domain: 'ticket' as const })), ...picks];
   const setId = all[0]?.roundId;
   if (!setId || all.some((e) => e.hash === null || e.roundId !== setId)) return null;
-  const entries: FairnessReceiptEntry[] = all.map((e) => ({ domain: e.domain, nonce: e.nonce, hash: e.hash! })).sort(compareLogOrder);
+  const entries: FairnessReceiptEntry[] = all
+    .map((e) => ({ domain: e.domain, nonce: e.nonce, hash: e.hash! }))
+    .sort(compareLogOrder);
   return { setId, entries, headHash: entries.at(-1)!.hash };
 }
 

@@ -11,7 +11,8 @@ describe('favourites', () => {
   });
   afterAll(async () => t.close());
 
-  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, headers: Record<string, string>) => t.app.inject({ method, url, headers });
+  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, headers: Record<string, string>) =>
+    t.app.inject({ method, url, headers });
   const check = async (setId: string, headers: Record<string, string>) => {
     const res = await call('GET', `/api/users/favorites/check/${setId}`, headers);
     expect(res.statusCode).toBe(200);
@@ -39,7 +40,10 @@ describe('favourites', () => {
       expect(res.json()).toEqual({ message: 'Please login first.', code: 'LOGIN_REQUIRED' });
     }
     const alice = await testShopper(t, 'alice');
-    const added = await call('POST', `/api/users/favorites/${setId}`, { ...alice.headers, 'content-type': 'application/json' });
+    const added = await call('POST', `/api/users/favorites/${setId}`, {
+      ...alice.headers,
+      'content-type': 'application/json',
+    });
     expect(added.json()).toEqual({ isFavorite: true });
     const broken = await t.app.inject({
       method: 'POST',

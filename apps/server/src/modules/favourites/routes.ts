@@ -6,9 +6,13 @@ export const favouritesRoutes: ModuleRoutes = (app, { ctx, services }) => {
   const guard = { onRequest: ctx.guards.requireUser };
   const setRoute = { ...guard, schema: { params: setIdParamsSchema, response: { 200: favoriteStateSchema } } };
 
-  app.get('/users/favorites', { ...guard, schema: { response: { 200: favoriteProductIdsSchema } } }, async (request) => ({
-    productIds: await services.favourites.productIds(request.user!.id),
-  }));
+  app.get(
+    '/users/favorites',
+    { ...guard, schema: { response: { 200: favoriteProductIdsSchema } } },
+    async (request) => ({
+      productIds: await services.favourites.productIds(request.user!.id),
+    }),
+  );
 
   app.get('/users/favorites/check/:setId', setRoute, async (request) => ({
     isFavorite: await services.favourites.isFavorite(request.user!.id, request.params.setId),

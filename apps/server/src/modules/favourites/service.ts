@@ -34,7 +34,10 @@ export function createFavouritesService(ctx: AppContext, { catalogue }: { catalo
 
     /** Every product the user favourited (for the hearts of the product list in one call). */
     async productIds(userId: string): Promise<string[]> {
-      const rows = await ctx.db.select({ productId: favourites.productId }).from(favourites).where(eq(favourites.userId, userId));
+      const rows = await ctx.db
+        .select({ productId: favourites.productId })
+        .from(favourites)
+        .where(eq(favourites.userId, userId));
       return rows.map((r) => r.productId);
     },
   };

@@ -15,13 +15,23 @@ describe('fulfilment access', () => {
     const alice = await addressedShopper(t, 'alice');
     const mallory = await addressedShopper(t, 'mallory');
     const ids = await givePrizes(t, alice, { A: 2, B: 2, C: 2 });
-    const shipped = (await call(t, alice, 'POST', '/api/payment/shipping/create-intent', { inventoryItems: [{ batchId: ids.A!, quantity: 1 }], useProfileAddress: true })).json();
+    const shipped = (
+      await call(t, alice, 'POST', '/api/payment/shipping/create-intent', {
+        inventoryItems: [{ batchId: ids.A!, quantity: 1 }],
+        useProfileAddress: true,
+      })
+    ).json();
     await confirmCard(t, shipped.clientSecret);
     await t.services.fulfilment.runCourierJobs();
     const collection = (
-      await call(t, alice, 'POST', '/api/self-collection/create', { items: [{ batchId: ids.B!, quantity: 1 }], collectionDate: singaporeInstant('2026-11-25', 14).toISOString() })
+      await call(t, alice, 'POST', '/api/self-collection/create', {
+        items: [{ batchId: ids.B!, quantity: 1 }],
+        collectionDate: singaporeInstant('2026-11-25', 14).toISOString(),
+      })
     ).json().collection;
-    await t.ctx.db.transaction((tx) => t.services.wallet.credit(tx, { userId: alice.user.id, amount: 50, source: 'purchase', reference: 'funds' }));
+    await t.ctx.db.transaction((tx) =>
+      t.services.wallet.credit(tx, { userId: alice.user.id, amount: 50, source: 'purchase', reference: 'funds' }),
+    );
     const { setId } = await createTestProduct(t);
     const orderId = (await useTokens(t, alice, { setId, ticketsBought: 1 })).json().orderId;
     const before = await t.services.inventory.inventoryOf(alice.user.id);
@@ -29,12 +39,22 @@ describe('fulfilment access', () => {
     const calls: [string, 'GET' | 'POST', string, unknown?][] = [
       ['inventory', 'GET', `/api/inventory/user/${alice.user.username}`],
       ['abandon', 'POST', '/api/inventory/abandon', { items: [{ batchId: ids.C!, quantity: 1 }] }],
-      ['ship', 'POST', '/api/payment/shipping/create-intent', { inventoryItems: [{ batchId: ids.C!, quantity: 1 }], useProfileAddress: true }],
+      [
+        'ship',
+        'POST',
+        '/api/payment/shipping/create-intent',
+        { inventoryItems: [{ batchId: ids.C!, quantity: 1 }], useProfileAddress: true },
+      ],
       ['status', 'GET', `/api/shipment/processing-status/${shipped.shipmentId}`],
       ['verify', 'POST', `/api/payment/verify-shipment/${shipped.shipmentId}`],
       ['shipments', 'GET', `/api/shipment/user/${alice.user.username}`],
       ['tracking', 'POST', '/api/shipment/tracking', { orderNumber: shipped.shipmentId }],
-      ['collect', 'POST', '/api/self-collection/create', { items: [{ batchId: ids.C!, quantity: 1 }], collectionDate: singaporeInstant('2026-11-25', 15).toISOString() }],
+      [
+        'collect',
+        'POST',
+        '/api/self-collection/create',
+        { items: [{ batchId: ids.C!, quantity: 1 }], collectionDate: singaporeInstant('2026-11-25', 15).toISOString() },
+      ],
       ['cancel', 'POST', `/api/self-collection/${collection._id}/cancel`],
       ['orders', 'GET', `/api/order/user/${alice.user.username}`],
       ['order', 'POST', `/api/order/${orderId}`, { username: alice.user.username }],
@@ -49,11 +69,15 @@ describe('fulfilment access', () => {
     }
     // Mallory's own lists show nothing of alice's.
     expect((await call(t, mallory, 'GET', '/api/self-collection/user')).json()).toEqual({ collections: [] });
-    expect((await call(t, mallory, 'GET', `/api/shipment/user/${mallory.user.username}`)).json()).toEqual({ shipments: [] });
+    expect((await call(t, mallory, 'GET', `/api/shipment/user/${mallory.user.username}`)).json()).toEqual({
+      shipments: [],
+    });
     expect(await t.services.inventory.inventoryOf(alice.user.id)).toEqual(before);
     // And alice herself reaches all of them.
     expect((await call(t, alice, 'POST', `/api/order/self-collect/${orderId}`)).statusCode).toBe(200);
-    expect((await call(t, alice, 'GET', `/api/shipment/processing-status/${shipped.shipmentId}`)).json().status).toBe('completed');
+    expect((await call(t, alice, 'GET', `/api/shipment/processing-status/${shipped.shipmentId}`)).json().status).toBe(
+      'completed',
+    );
   });
 
   it('rejects malformed input with 400 and changes nothing', async () => {

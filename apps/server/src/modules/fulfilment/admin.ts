@@ -82,7 +82,9 @@ export class FulfilmentBackOffice {
     return (await this.deps.accounts.findAccount(search))?.id ?? null;
   }
 
-  adminShipments = async (query: AdminShipmentsQuery): Promise<{ shipments: AdminShipmentRow[]; totalPages: number }> => {
+  adminShipments = async (
+    query: AdminShipmentsQuery,
+  ): Promise<{ shipments: AdminShipmentRow[]; totalPages: number }> => {
     // Only paid shipments are parcels; unpaid ones are a shopper's checkout in progress.
     const filters: SQL[] = [eq(shipments.status, 'paid')];
     if (query.status === 'pending') filters.push(isNull(shipments.shippedAt));
@@ -90,11 +92,17 @@ export class FulfilmentBackOffice {
     if (query.search) {
       const userId = await this.searchUser(query.search);
       const pattern = likePattern(query.search);
-      const text = or(ilike(shipments.receiverName, pattern), ilike(shipments.awbNumber, pattern), ilike(shipments.receiverFullAddress, pattern));
+      const text = or(
+        ilike(shipments.receiverName, pattern),
+        ilike(shipments.awbNumber, pattern),
+        ilike(shipments.receiverFullAddress, pattern),
+      );
       filters.push(userId ? or(eq(shipments.userId, userId), text)! : text!);
     }
     const where = and(...filters);
-    const [{ total }] = (await this.ctx.db.select({ total: count() }).from(shipments).where(where)) as [{ total: number }];
+    const [{ total }] = (await this.ctx.db.select({ total: count() }).from(shipments).where(where)) as [
+      { total: number },
+    ];
     const rows = await this.ctx.db
       .select()
       .from(shipments)
@@ -102,8 +110,14 @@ export class FulfilmentBackOffice {
       .orderBy(desc(shipments.createdAt), desc(shipments.id))
       .limit(ADMIN_PAGE_SIZE)
       .offset((query.page - 1) * ADMIN_PAGE_SIZE);
-    const names = await this.usernames(this.ctx.db, rows.map((r) => r.userId));
-    return { shipments: rows.map((r) => adminShipmentView(r, names.get(r.userId) ?? '')), totalPages: Math.ceil(Number(total) / ADMIN_PAGE_SIZE) };
+    const names = await this.usernames(
+      this.ctx.db,
+      rows.map((r) => r.userId),
+    );
+    return {
+      shipments: rows.map((r) => adminShipmentView(r, names.get(r.userId) ?? '')),
+      totalPages: Math.ceil(Number(total) / ADMIN_PAGE_SIZE),
+    };
   };
 
   /** Paid shipments not yet shipped, oldest first: the export's pages. */
@@ -113,7 +127,10 @@ export class FulfilmentBackOffice {
       .from(shipments)
       .where(and(eq(shipments.status, 'paid'), isNull(shipments.shippedAt)))
       .orderBy(shipments.createdAt, shipments.id);
-    const names = await this.usernames(this.ctx.db, rows.map((r) => r.userId));
+    const names = await this.usernames(
+      this.ctx.db,
+      rows.map((r) => r.userId),
+    );
     return rows.map((r) => adminShipmentView(r, names.get(r.userId) ?? ''));
   };
 
@@ -123,13 +140,19 @@ export class FulfilmentBackOffice {
     if (!row) throw notFound(SHIPMENT_NOT_FOUND);
     if (row.status !== 'paid') throw badRequest(SHIPMENT_NOT_PAID);
     if (row.shippedAt) throw badRequest(ALREADY_SHIPPED);
-    const [updated] = await tx.update(shipments).set({ shippedAt: this.ctx.clock.now() }).where(eq(shipments.id, row.id)).returning();
+    const [updated] = await tx
+      .update(shipments)
+      .set({ shippedAt: this.ctx.clock.now() })
+      .where(eq(shipments.id, row.id))
+      .returning();
     const names = await this.usernames(tx, [row.userId]);
     const username = names.get(row.userId) ?? '';
     return { before: adminShipmentView(row, username), after: adminShipmentView(updated!, username) };
   };
 
-  adminCollections = async (query: AdminCollectionsQuery): Promise<{ collections: AdminCollectionRow[]; totalPages: number }> => {
+  adminCollections = async (
+    query: AdminCollectionsQuery,
+  ): Promise<{ collections: AdminCollectionRow[]; totalPages: number }> => {
     const filters: SQL[] = [];
     if (query.status !== 'all') filters.push(eq(selfCollections.status, query.status));
     if (query.search) {
@@ -138,7 +161,9 @@ export class FulfilmentBackOffice {
       filters.push(userId ? or(eq(selfCollections.userId, userId), text)! : text);
     }
     const where = filters.length ? and(...filters) : undefined;
-    const [{ total }] = (await this.ctx.db.select({ total: count() }).from(selfCollections).where(where)) as [{ total: number }];
+    const [{ total }] = (await this.ctx.db.select({ total: count() }).from(selfCollections).where(where)) as [
+      { total: number },
+    ];
     const rows = await this.ctx.db
       .select()
       .from(selfCollections)
@@ -146,7 +171,10 @@ export class FulfilmentBackOffice {
       .orderBy(desc(selfCollections.collectionDate), desc(selfCollections.id))
       .limit(ADMIN_PAGE_SIZE)
       .offset((query.page - 1) * ADMIN_PAGE_SIZE);
-    const names = await this.usernames(this.ctx.db, rows.map((r) => r.userId));
+    const names = await this.usernames(
+      this.ctx.db,
+      rows.map((r) => r.userId),
+    );
     return {
       collections: rows.map((r) => adminCollectionView(r, names.get(r.userId) ?? '')),
       totalPages: Math.ceil(Number(total) / ADMIN_PAGE_SIZE),
@@ -162,7 +190,13 @@ export class FulfilmentBackOffice {
     const [collections] = await this.ctx.db
       .select({ n: count() })
       .from(selfCollections)
-      .where(and(eq(selfCollections.status, 'pending'), gte(selfCollections.collectionDate, from), lt(selfCollections.collectionDate, to)));
+      .where(
+        and(
+          eq(selfCollections.status, 'pending'),
+          gte(selfCollections.collectionDate, from),
+          lt(selfCollections.collectionDate, to),
+        ),
+      );
     return { shipmentsToPack: Number(pack?.n ?? 0), collectionsThisWeek: Number(collections?.n ?? 0) };
   };
 }

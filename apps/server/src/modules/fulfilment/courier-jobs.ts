@@ -42,18 +42,33 @@ export class CourierJobs {
         },
       });
       booked.orderId = booking.orderId;
-      await this.ctx.db.update(shipments).set({ easyparcelOrderId: booking.orderId, courierStatus: 'submitted', courierName: activeCourier.name }).where(eq(shipments.id, row.id));
+      await this.ctx.db
+        .update(shipments)
+        .set({ easyparcelOrderId: booking.orderId, courierStatus: 'submitted', courierName: activeCourier.name })
+        .where(eq(shipments.id, row.id));
     }
     const awb = await activeCourier.payOrder(booked.orderId);
     await this.ctx.db
       .update(shipments)
-      .set({ awbNumber: awb.awbNumber, awbLink: awb.awbLink, trackingUrl: awb.trackingUrl, courierStatus: 'booked', courierClaimedAt: null, courierLastError: null })
+      .set({
+        awbNumber: awb.awbNumber,
+        awbLink: awb.awbLink,
+        trackingUrl: awb.trackingUrl,
+        courierStatus: 'booked',
+        courierClaimedAt: null,
+        courierLastError: null,
+      })
       .where(eq(shipments.id, row.id));
   }
 
   /** A failed attempt: the next one after a doubling wait, or attention once the attempts are spent. */
-  private async recordFailure(row: ShipmentRow, orderId: string | null, error: unknown): Promise<'retry' | 'attention'> {
-    if (!(error instanceof CourierError)) this.ctx.log.error({ err: error, shipmentId: row.id }, 'courier hand-over failed unexpectedly');
+  private async recordFailure(
+    row: ShipmentRow,
+    orderId: string | null,
+    error: unknown,
+  ): Promise<'retry' | 'attention'> {
+    if (!(error instanceof CourierError))
+      this.ctx.log.error({ err: error, shipmentId: row.id }, 'courier hand-over failed unexpectedly');
     const attempts = row.courierAttempts + 1;
     const exhausted = attempts >= COURIER_MAX_ATTEMPTS;
     const now = this.ctx.clock.now();
@@ -67,7 +82,11 @@ export class CourierJobs {
         courierLastError: (error as Error).message,
       })
       .where(eq(shipments.id, row.id));
-    if (exhausted) this.ctx.log.error({ shipmentId: row.id, error: (error as Error).message }, 'courier hand-over failed after the last retry: needs attention');
+    if (exhausted)
+      this.ctx.log.error(
+        { shipmentId: row.id, error: (error as Error).message },
+        'courier hand-over failed after the last retry: needs attention',
+      );
     return exhausted ? 'attention' : 'retry';
   }
 
@@ -92,7 +111,10 @@ export class CourierJobs {
           and(
             inArray(shipments.courierStatus, ['queued', 'submitted']),
             lte(shipments.courierNextAttemptAt, now),
-            or(isNull(shipments.courierClaimedAt), lt(shipments.courierClaimedAt, new Date(now.getTime() - COURIER_CLAIM_TIMEOUT_MS))),
+            or(
+              isNull(shipments.courierClaimedAt),
+              lt(shipments.courierClaimedAt, new Date(now.getTime() - COURIER_CLAIM_TIMEOUT_MS)),
+            ),
           ),
         )
         .orderBy(asc(shipments.courierNextAttemptAt))

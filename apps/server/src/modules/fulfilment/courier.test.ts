@@ -14,7 +14,12 @@ type Mode = 'ok' | 'http500' | 'apiError' | 'hang';
  * `bulk[0][...]`, answering the documented shapes (api_status, error_code, error_remark, result[]).
  */
 function startStandIn() {
-  const state = { modes: [] as Mode[], requests: [] as { action: string; form: URLSearchParams }[], placed: 0, paid: 0 };
+  const state = {
+    modes: [] as Mode[],
+    requests: [] as { action: string; form: URLSearchParams }[],
+    placed: 0,
+    paid: 0,
+  };
   const server = http.createServer((req, res) => {
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString()));
@@ -28,12 +33,27 @@ function startStandIn() {
         res.writeHead(500).end('oops');
         return;
       }
-      const json = (value: unknown) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(value));
-      if (form.get('api') !== 'ep-test-key') return json({ api_status: 'Error', error_code: '1', error_remark: 'Authentication Failed', result: [] });
-      if (mode === 'apiError') return json({ api_status: 'Error', error_code: '3', error_remark: 'Insufficient Credit', result: [] });
+      const json = (value: unknown) =>
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(value));
+      if (form.get('api') !== 'ep-test-key')
+        return json({ api_status: 'Error', error_code: '1', error_remark: 'Authentication Failed', result: [] });
+      if (mode === 'apiError')
+        return json({ api_status: 'Error', error_code: '3', error_remark: 'Insufficient Credit', result: [] });
       if (action === 'EPSubmitOrderBulk') {
         state.placed += 1;
-        return json({ api_status: 'Success', error_code: '0', error_remark: '', result: [{ status: 'Success', remarks: 'Order Successfully Placed', order_number: `EI-${state.placed}AAAA`, price: '6.50' }] });
+        return json({
+          api_status: 'Success',
+          error_code: '0',
+          error_remark: '',
+          result: [
+            {
+              status: 'Success',
+              remarks: 'Order Successfully Placed',
+              order_number: `EI-${state.placed}AAAA`,
+              price: '6.50',
+            },
+          ],
+        });
       }
       if (action === 'EPPayOrderBulk') {
         state.paid += 1;
@@ -42,11 +62,35 @@ function startStandIn() {
           api_status: 'Success',
           error_code: '0',
           error_remark: '',
-          result: [{ orderno: orderNo, messagenow: 'Fully Paid', parcel: [{ parcelno: 'EP-PQKTE', awb: '238770015234', awb_id_link: 'https://ep.example/awb.pdf', tracking_url: 'https://ep.example/track/238770015234' }] }],
+          result: [
+            {
+              orderno: orderNo,
+              messagenow: 'Fully Paid',
+              parcel: [
+                {
+                  parcelno: 'EP-PQKTE',
+                  awb: '238770015234',
+                  awb_id_link: 'https://ep.example/awb.pdf',
+                  tracking_url: 'https://ep.example/track/238770015234',
+                },
+              ],
+            },
+          ],
         });
       }
       if (action === 'EPParcelStatusBulk') {
-        return json({ api_status: 'Success', error_code: '0', error_remark: '', result: [{ order_no: form.get('bulk[0][order_no]'), status: 'Success', parcel: [{ ship_status: 'Collected', awb: '238770015234' }] }] });
+        return json({
+          api_status: 'Success',
+          error_code: '0',
+          error_remark: '',
+          result: [
+            {
+              order_no: form.get('bulk[0][order_no]'),
+              status: 'Success',
+              parcel: [{ ship_status: 'Collected', awb: '238770015234' }],
+            },
+          ],
+        });
       }
       json({ api_status: 'Error', error_code: '2', error_remark: 'Unknown action', result: [] });
     });
@@ -57,7 +101,11 @@ function startStandIn() {
       resolve({
         url: `http://127.0.0.1:${port}`,
         state,
-        close: () => new Promise<void>((done) => { server.closeAllConnections(); server.close(() => done()); }),
+        close: () =>
+          new Promise<void>((done) => {
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
       });
     });
   });
@@ -84,7 +132,14 @@ describe('EasyParcel courier against a local stand-in', () => {
     content: 'Kujiya prizes x2',
     valueCents: 500,
     weightKg: 1,
-    receiver: { name: 'Alice Tan', contact: '91234567', unit: '#01-01', address: '1 Test Road', postcode: '123456', country: 'SG' },
+    receiver: {
+      name: 'Alice Tan',
+      contact: '91234567',
+      unit: '#01-01',
+      address: '1 Test Road',
+      postcode: '123456',
+      country: 'SG',
+    },
   };
 
   it('submits, pays (AWB, label, tracking) and reads the parcel status in the documented shapes', async () => {
@@ -105,9 +160,16 @@ describe('EasyParcel courier against a local stand-in', () => {
   });
 
   it('turns error answers, HTTP errors, a wrong key and timeouts into courier errors', async () => {
-    const courier = new EasyParcelCourier({ apiKey: 'ep-test-key', apiBase: standIn.url, serviceId: 'EP-CS0C', timeoutMs: 300 });
+    const courier = new EasyParcelCourier({
+      apiKey: 'ep-test-key',
+      apiBase: standIn.url,
+      serviceId: 'EP-CS0C',
+      timeoutMs: 300,
+    });
     standIn.state.modes = ['apiError'];
-    await expect(courier.submitOrder(parcel)).rejects.toThrow(new CourierError('EasyParcel EPSubmitOrderBulk: Insufficient Credit'));
+    await expect(courier.submitOrder(parcel)).rejects.toThrow(
+      new CourierError('EasyParcel EPSubmitOrderBulk: Insufficient Credit'),
+    );
     standIn.state.modes = ['http500'];
     await expect(courier.payOrder('EI-1')).rejects.toThrow('HTTP 500');
     standIn.state.modes = ['hang'];
@@ -119,7 +181,12 @@ describe('EasyParcel courier against a local stand-in', () => {
   it('a courier failing twice then succeeding ships the paid shipment once, with retries and backoff', async () => {
     const alice = await addressedShopper(t, 'alice');
     const ids = await givePrizes(t, alice, { A: 1 });
-    const { clientSecret, shipmentId } = (await call(t, alice, 'POST', '/api/payment/shipping/create-intent', { inventoryItems: [{ batchId: ids.A!, quantity: 1 }], useProfileAddress: true })).json();
+    const { clientSecret, shipmentId } = (
+      await call(t, alice, 'POST', '/api/payment/shipping/create-intent', {
+        inventoryItems: [{ batchId: ids.A!, quantity: 1 }],
+        useProfileAddress: true,
+      })
+    ).json();
     await confirmCard(t, clientSecret);
     const placedBefore = standIn.state.placed;
     standIn.state.modes = ['http500', 'apiError'];
@@ -134,7 +201,11 @@ describe('EasyParcel courier against a local stand-in', () => {
     expect(await t.services.fulfilment.runCourierJobs()).toEqual({ booked: 0, failed: 0 });
     expect(standIn.state.placed - placedBefore).toBe(1);
     const shipment = (await t.services.fulfilment.shipment(shipmentId))!;
-    expect(shipment).toMatchObject({ awbNumber: '238770015234', awbLink: 'https://ep.example/awb.pdf', trackingUrl: 'https://ep.example/track/238770015234' });
+    expect(shipment).toMatchObject({
+      awbNumber: '238770015234',
+      awbLink: 'https://ep.example/awb.pdf',
+      trackingUrl: 'https://ep.example/track/238770015234',
+    });
     expect(shipment.easyparcelOrderId).toMatch(/^EI-/);
     expect((await call(t, alice, 'POST', '/api/shipment/tracking', { orderNumber: shipmentId })).json()).toEqual({
       status: 'Collected',
@@ -142,13 +213,20 @@ describe('EasyParcel courier against a local stand-in', () => {
     });
     // Courier down: tracking still answers the default status.
     standIn.state.modes = ['http500'];
-    expect((await call(t, alice, 'POST', '/api/shipment/tracking', { orderNumber: shipmentId })).json().status).toBe('Pending');
+    expect((await call(t, alice, 'POST', '/api/shipment/tracking', { orderNumber: shipmentId })).json().status).toBe(
+      'Pending',
+    );
   });
 
   it('after the last retry the shipment is flagged for attention, still paid, never doubled', async () => {
     const bob = await addressedShopper(t, 'bob');
     const ids = await givePrizes(t, bob, { B: 1 });
-    const { clientSecret, shipmentId } = (await call(t, bob, 'POST', '/api/payment/shipping/create-intent', { inventoryItems: [{ batchId: ids.B!, quantity: 1 }], useProfileAddress: true })).json();
+    const { clientSecret, shipmentId } = (
+      await call(t, bob, 'POST', '/api/payment/shipping/create-intent', {
+        inventoryItems: [{ batchId: ids.B!, quantity: 1 }],
+        useProfileAddress: true,
+      })
+    ).json();
     await confirmCard(t, clientSecret);
     standIn.state.modes = Array.from({ length: COURIER_MAX_ATTEMPTS }, () => 'apiError' as const);
     for (let i = 0; i < COURIER_MAX_ATTEMPTS; i += 1) {
@@ -156,7 +234,11 @@ describe('EasyParcel courier against a local stand-in', () => {
       t.clock.advance(60 * MINUTE);
     }
     expect(await t.services.fulfilment.runCourierJobs()).toEqual({ booked: 0, failed: 0 });
-    expect(await t.services.fulfilment.courierState(shipmentId)).toMatchObject({ status: 'attention', attempts: COURIER_MAX_ATTEMPTS, lastError: 'EasyParcel EPSubmitOrderBulk: Insufficient Credit' });
+    expect(await t.services.fulfilment.courierState(shipmentId)).toMatchObject({
+      status: 'attention',
+      attempts: COURIER_MAX_ATTEMPTS,
+      lastError: 'EasyParcel EPSubmitOrderBulk: Insufficient Credit',
+    });
     expect((await t.services.fulfilment.shipment(shipmentId))!.paid).toBe(true);
   });
 });

@@ -77,7 +77,9 @@ export class EasyParcelCourier implements Courier {
         signal: AbortSignal.timeout(this.options.timeoutMs ?? 15_000),
       });
     } catch (error) {
-      throw new CourierError(`EasyParcel ${action}: ${(error as Error).name === 'TimeoutError' ? 'timed out' : (error as Error).message}`);
+      throw new CourierError(
+        `EasyParcel ${action}: ${(error as Error).name === 'TimeoutError' ? 'timed out' : (error as Error).message}`,
+      );
     }
     if (!response.ok) throw new CourierError(`EasyParcel ${action}: HTTP ${response.status}`);
     let answer: EasyParcelAnswer<T>;
@@ -111,29 +113,31 @@ export class EasyParcelCourier implements Courier {
       sms: '0',
       reference: parcel.reference,
     });
-    if (result.status !== 'Success' || !result.order_number) throw new CourierError(`EasyParcel EPSubmitOrderBulk: ${result.remarks ?? 'not placed'}`);
+    if (result.status !== 'Success' || !result.order_number)
+      throw new CourierError(`EasyParcel EPSubmitOrderBulk: ${result.remarks ?? 'not placed'}`);
     return { orderId: result.order_number };
   }
 
   async payOrder(orderId: string): Promise<CourierAwb> {
-    const result = await this.call<{ messagenow?: string; parcel?: { parcelno?: string; awb?: string; awb_id_link?: string; tracking_url?: string }[] }>(
-      'EPPayOrderBulk',
-      { order_no: orderId },
-    );
+    const result = await this.call<{
+      messagenow?: string;
+      parcel?: { parcelno?: string; awb?: string; awb_id_link?: string; tracking_url?: string }[];
+    }>('EPPayOrderBulk', { order_no: orderId });
     const parcel = result.parcel?.[0];
     if (!parcel?.awb) throw new CourierError(`EasyParcel EPPayOrderBulk: ${result.messagenow ?? 'no AWB yet'}`);
     return { awbNumber: parcel.awb, awbLink: parcel.awb_id_link ?? null, trackingUrl: parcel.tracking_url ?? null };
   }
 
   async parcelStatus(orderId: string): Promise<{ status: string; awb: CourierAwb | null }> {
-    const result = await this.call<{ parcel?: { ship_status?: string; awb?: string; awb_id_link?: string; tracking_url?: string }[] }>(
-      'EPParcelStatusBulk',
-      { order_no: orderId },
-    );
+    const result = await this.call<{
+      parcel?: { ship_status?: string; awb?: string; awb_id_link?: string; tracking_url?: string }[];
+    }>('EPParcelStatusBulk', { order_no: orderId });
     const parcel = result.parcel?.[0];
     return {
       status: parcel?.ship_status || 'Pending',
-      awb: parcel?.awb ? { awbNumber: parcel.awb, awbLink: parcel.awb_id_link ?? null, trackingUrl: parcel.tracking_url ?? null } : null,
+      awb: parcel?.awb
+        ? { awbNumber: parcel.awb, awbLink: parcel.awb_id_link ?? null, trackingUrl: parcel.tracking_url ?? null }
+        : null,
     };
   }
 }
@@ -160,8 +164,14 @@ export class TestCourier implements Courier {
   }
 
   /** Waits for the courier's pick-up until the shop marks the parcel shipped, then it is on its way. */
-  async parcelStatus(orderId: string, shop?: { shippedAt: Date | null }): Promise<{ status: string; awb: CourierAwb | null }> {
-    return { status: shop?.shippedAt ? TEST_COURIER_IN_TRANSIT : TEST_COURIER_AWAITING_PICKUP, awb: await this.payOrder(orderId) };
+  async parcelStatus(
+    orderId: string,
+    shop?: { shippedAt: Date | null },
+  ): Promise<{ status: string; awb: CourierAwb | null }> {
+    return {
+      status: shop?.shippedAt ? TEST_COURIER_IN_TRANSIT : TEST_COURIER_AWAITING_PICKUP,
+      awb: await this.payOrder(orderId),
+    };
   }
 }
 

@@ -6,9 +6,19 @@ import type { TestGateway } from '../payments/test-helpers.ts';
 import type { Shopper } from '../orders/test-helpers.ts';
 import { addressedShopper, call, confirmCard, givePrizes } from './test-helpers.ts';
 
-const ship = (t: TestApp, s: Shopper, items: { batchId: string; quantity: number }[], extra: Record<string, unknown> = {}) =>
-  call(t, s, 'POST', '/api/payment/shipping/create-intent', { inventoryItems: items, useProfileAddress: true, ...extra });
-const inventoryOf = async (t: TestApp, s: Shopper) => (await call(t, s, 'GET', `/api/inventory/user/${s.user.username}`)).json();
+const ship = (
+  t: TestApp,
+  s: Shopper,
+  items: { batchId: string; quantity: number }[],
+  extra: Record<string, unknown> = {},
+) =>
+  call(t, s, 'POST', '/api/payment/shipping/create-intent', {
+    inventoryItems: items,
+    useProfileAddress: true,
+    ...extra,
+  });
+const inventoryOf = async (t: TestApp, s: Shopper) =>
+  (await call(t, s, 'GET', `/api/inventory/user/${s.user.username}`)).json();
 const quantities = async (t: TestApp, s: Shopper) => {
   const inv = await inventoryOf(t, s);
   const out: Record<string, number> = {};
@@ -39,13 +49,24 @@ describe('shipping', () => {
     expect(body.shippingBreakdown).toEqual({ bigPrizes: 3, smallPrizes: 21, shippingFee: 1000 });
     // Locked: still listed (awaiting the shipping payment), cannot be abandoned or shipped again.
     expect(await quantities(t, alice)).toEqual({ [ids.A!]: 3, [ids.B!]: 21, [ids.C!]: 2 });
-    expect((await call(t, alice, 'POST', '/api/inventory/abandon', { items: [{ batchId: ids.A!, quantity: 1 }] })).statusCode).toBe(400);
+    expect(
+      (await call(t, alice, 'POST', '/api/inventory/abandon', { items: [{ batchId: ids.A!, quantity: 1 }] }))
+        .statusCode,
+    ).toBe(400);
     expect((await ship(t, alice, [{ batchId: ids.B!, quantity: 1 }])).statusCode).toBe(400);
-    expect((await call(t, alice, 'GET', `/api/shipment/processing-status/${body.shipmentId}`)).json()).toEqual({ status: 'pending', error: null });
+    expect((await call(t, alice, 'GET', `/api/shipment/processing-status/${body.shipmentId}`)).json()).toEqual({
+      status: 'pending',
+      error: null,
+    });
 
     expect((await confirmCard(t, body.clientSecret)).statusCode).toBe(200);
-    expect((await call(t, alice, 'GET', `/api/shipment/processing-status/${body.shipmentId}`)).json()).toEqual({ status: 'completed', error: null });
-    expect((await call(t, alice, 'POST', `/api/payment/verify-shipment/${body.shipmentId}`)).json()).toMatchObject({ success: true });
+    expect((await call(t, alice, 'GET', `/api/shipment/processing-status/${body.shipmentId}`)).json()).toEqual({
+      status: 'completed',
+      error: null,
+    });
+    expect((await call(t, alice, 'POST', `/api/payment/verify-shipment/${body.shipmentId}`)).json()).toMatchObject({
+      success: true,
+    });
     const moved = await t.services.inventory.movementsOfUser(alice.user.id);
     expect(moved.map((m) => [m.kind, m.quantity]).sort()).toEqual([
       ['shipped', 21],
@@ -59,7 +80,14 @@ describe('shipping', () => {
     const list = (await call(t, alice, 'GET', `/api/shipment/user/${alice.user.username}`)).json();
     expect(list.shipments).toHaveLength(1);
     const shipment = list.shipments[0];
-    expect(shipment).toMatchObject({ _id: body.shipmentId, shippingFee: 1000, receiverName: 'Test Shopper', receiverPostcode: '123456', receiverCountry: 'SG', paid: true });
+    expect(shipment).toMatchObject({
+      _id: body.shipmentId,
+      shippingFee: 1000,
+      receiverName: 'Test Shopper',
+      receiverPostcode: '123456',
+      receiverCountry: 'SG',
+      paid: true,
+    });
     expect(shipment.easyparcelOrderId).toMatch(/^TC-/);
     expect(shipment.awbNumber).toMatch(/^TEST/);
     expect(shipment.trackingUrl).toContain(shipment.awbNumber);
@@ -75,10 +103,22 @@ describe('shipping', () => {
     await confirmCard(t, clientSecret);
     const intentId = (await t.services.payments.gateway.retrieve(clientSecret.split('_secret')[0])).id;
     const before = await t.services.inventory.movementsOfUser(bob.user.id);
-    const object = { id: intentId, object: 'payment_intent', amount: 500, currency: 'sgd', status: 'succeeded', metadata: {} };
+    const object = {
+      id: intentId,
+      object: 'payment_intent',
+      amount: 500,
+      currency: 'sgd',
+      status: 'succeeded',
+      metadata: {},
+    };
     for (const type of ['payment_intent.succeeded', 'payment_intent.canceled', 'payment_intent.payment_failed']) {
       const event = await gateway.signedEvent(type, object);
-      const res = await t.app.inject({ method: 'POST', url: '/api/payment/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': event.signatureHeader }, payload: event.rawBody });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/payment/webhook',
+        headers: { 'content-type': 'application/json', 'stripe-signature': event.signatureHeader },
+        payload: event.rawBody,
+      });
       expect(res.json()).toMatchObject({ received: true, ignored: 'intent is succeeded' });
     }
     expect(await t.services.inventory.movementsOfUser(bob.user.id)).toEqual(before);
@@ -94,11 +134,15 @@ describe('shipping', () => {
     t.clock.advance(11 * MINUTE);
     expect(await t.services.fulfilment.expireShipments()).toBeGreaterThanOrEqual(1);
     expect(await t.services.inventory.freeUnits(ids.B!)).toBe(5);
-    expect((await call(t, carol, 'GET', `/api/shipment/processing-status/${first.shipmentId}`)).json().status).toBe('failed');
+    expect((await call(t, carol, 'GET', `/api/shipment/processing-status/${first.shipmentId}`)).json().status).toBe(
+      'failed',
+    );
     // Lazily: the status call itself closes a lapsed window.
     const second = (await ship(t, carol, [{ batchId: ids.B!, quantity: 2 }])).json();
     t.clock.advance(11 * MINUTE);
-    expect((await call(t, carol, 'POST', `/api/payment/verify-shipment/${second.shipmentId}`)).json().success).toBe(false);
+    expect((await call(t, carol, 'POST', `/api/payment/verify-shipment/${second.shipmentId}`)).json().success).toBe(
+      false,
+    );
     expect(await t.services.inventory.freeUnits(ids.B!)).toBe(5);
     // Paid late while the units are still free: the shipment goes ahead with them.
     await confirmCard(t, second.clientSecret);
@@ -128,8 +172,20 @@ describe('shipping', () => {
       country: 'MY',
     });
     expect(other.json().message).toBe('We only ship to Singapore.');
-    expect((await ship(t, dan, [{ batchId: ok.C!, quantity: 1 }], { useProfileAddress: false, fullName: 'X' })).statusCode).toBe(400);
-    expect((await ship(t, dan, [{ batchId: ok.C!, quantity: 1 }], { useProfileAddress: false, fullName: 'X', fullAddress: 'a', unitNumber: '1', postalCode: '12345' })).statusCode).toBe(400);
+    expect(
+      (await ship(t, dan, [{ batchId: ok.C!, quantity: 1 }], { useProfileAddress: false, fullName: 'X' })).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await ship(t, dan, [{ batchId: ok.C!, quantity: 1 }], {
+          useProfileAddress: false,
+          fullName: 'X',
+          fullAddress: 'a',
+          unitNumber: '1',
+          postalCode: '12345',
+        })
+      ).statusCode,
+    ).toBe(400);
     const eve = await addressedShopper(t, 'eve');
     expect((await ship(t, eve, [{ batchId: ok.C!, quantity: 1 }])).statusCode).toBe(404);
     const incomplete = await (async () => {
@@ -138,7 +194,9 @@ describe('shipping', () => {
       return s;
     })();
     const fIds = await givePrizes(t, incomplete, { C: 1 });
-    expect((await ship(t, incomplete, [{ batchId: fIds.C!, quantity: 1 }])).json().message).toBe('Please update your profile shipping address to proceed.');
+    expect((await ship(t, incomplete, [{ batchId: fIds.C!, quantity: 1 }])).json().message).toBe(
+      'Please update your profile shipping address to proceed.',
+    );
     expect(await t.services.inventory.freeUnits(ok.C!)).toBe(1);
   });
 });
@@ -188,20 +246,37 @@ describe('self-collection', () => {
     const bob = await addressedShopper(t, 'bob');
     const ids = await givePrizes(t, alice, { A: 2 });
     const bobIds = await givePrizes(t, bob, { B: 1 });
-    const create = (s: Shopper, items: unknown[], collectionDate: string) => call(t, s, 'POST', '/api/self-collection/create', { items, collectionDate });
-    expect((await create(alice, [{ batchId: ids.A!, quantity: 1 }], singaporeInstant('2026-11-24', 15).toISOString())).statusCode).toBe(400);
-    expect((await create(alice, [{ batchId: ids.A!, quantity: 1 }], singaporeInstant('2026-11-25', 19).toISOString())).statusCode).toBe(400);
-    expect((await create(alice, [{ batchId: ids.A!, quantity: 1 }], 'soon')).json().message).toBe('Please select both a date and time slot');
+    const create = (s: Shopper, items: unknown[], collectionDate: string) =>
+      call(t, s, 'POST', '/api/self-collection/create', { items, collectionDate });
+    expect(
+      (await create(alice, [{ batchId: ids.A!, quantity: 1 }], singaporeInstant('2026-11-24', 15).toISOString()))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await create(alice, [{ batchId: ids.A!, quantity: 1 }], singaporeInstant('2026-11-25', 19).toISOString()))
+        .statusCode,
+    ).toBe(400);
+    expect((await create(alice, [{ batchId: ids.A!, quantity: 1 }], 'soon')).json().message).toBe(
+      'Please select both a date and time slot',
+    );
     const booked = await create(alice, [{ batchId: ids.A!, quantity: 2 }], wednesday3pm);
     expect(booked.statusCode).toBe(200);
     const collection = booked.json().collection;
-    expect(collection).toMatchObject({ status: 'pending', collectionDate: wednesday3pm, inventoryItems: [{ prizeName: 'Prize A', quantity: 2 }] });
+    expect(collection).toMatchObject({
+      status: 'pending',
+      collectionDate: wednesday3pm,
+      inventoryItems: [{ prizeName: 'Prize A', quantity: 2 }],
+    });
     expect(await t.services.inventory.freeUnits(ids.A!)).toBe(0);
     // Capacity 1: the slot is full for bob, and shown as full.
     const full = await create(bob, [{ batchId: bobIds.B!, quantity: 1 }], wednesday3pm);
     expect(full.json().message).toBe('This time slot is full. Please choose another.');
     const slots = (await call(t, bob, 'GET', '/api/self-collection/slots')).json().slots;
-    expect(slots.find((s: { collectionDate: string }) => s.collectionDate === wednesday3pm)).toMatchObject({ full: true, remaining: 0, time: '3:00 PM' });
+    expect(slots.find((s: { collectionDate: string }) => s.collectionDate === wednesday3pm)).toMatchObject({
+      full: true,
+      remaining: 0,
+      time: '3:00 PM',
+    });
     expect(slots.filter((s: { full: boolean }) => !s.full).length).toBe(slots.length - 1);
     // Only the owner cancels, only while pending; the units come back and the slot frees.
     expect((await call(t, bob, 'POST', `/api/self-collection/${collection._id}/cancel`)).statusCode).toBe(404);
@@ -213,9 +288,10 @@ describe('self-collection', () => {
     expect(mine.map((c: { status: string }) => c.status)).toEqual(['cancelled']);
     // Pre-order units cannot be collected.
     const pre = await givePrizes(t, alice, { C: 1 }, null);
-    expect((await create(alice, [{ batchId: pre.C!, quantity: 1 }], singaporeInstant('2026-11-27', 18).toISOString())).json().message).toBe(
-      'Cannot self-collect pre-order items',
-    );
+    expect(
+      (await create(alice, [{ batchId: pre.C!, quantity: 1 }], singaporeInstant('2026-11-27', 18).toISOString())).json()
+        .message,
+    ).toBe('Cannot self-collect pre-order items');
   });
 });
 
@@ -229,8 +305,16 @@ describe('the two-week clock', () => {
     const ids = await givePrizes(t, alice, { A: 2, B: 1 }, 5);
     const pre = await givePrizes(t, alice, { C: 1 }, null);
     const collection = singaporeInstant('2026-11-25', 15).toISOString();
-    expect((await call(t, alice, 'POST', '/api/self-collection/create', { items: [{ batchId: ids.B!, quantity: 1 }], collectionDate: collection })).statusCode).toBe(200);
-    const reminders = async () => (await t.services.notifications.list(alice.user.id)).filter((n) => n.message.startsWith('Reminder')).length;
+    expect(
+      (
+        await call(t, alice, 'POST', '/api/self-collection/create', {
+          items: [{ batchId: ids.B!, quantity: 1 }],
+          collectionDate: collection,
+        })
+      ).statusCode,
+    ).toBe(200);
+    const reminders = async () =>
+      (await t.services.notifications.list(alice.user.id)).filter((n) => n.message.startsWith('Reminder')).length;
     expect(await t.services.inventory.runClock()).toEqual({ reminded: 0, forfeited: 0 });
     t.clock.advance(2.5 * 24 * 60 * MINUTE);
     expect((await t.services.inventory.runClock()).reminded).toBe(2);
@@ -255,7 +339,9 @@ describe('the two-week clock', () => {
     const pre = await givePrizes(t, bob, { A: 1 }, null);
     const [batch] = (await t.services.inventory.batchesOfUser(bob.user.id)).filter((b) => b.id === pre.A);
     expect(batch!.shipByDate).toBeNull();
-    const converted = await t.ctx.db.transaction((tx) => t.services.inventory.startClockForProduct(tx, batch!.productId, t.clock.now()));
+    const converted = await t.ctx.db.transaction((tx) =>
+      t.services.inventory.startClockForProduct(tx, batch!.productId, t.clock.now()),
+    );
     expect(converted).toBe(1);
     const [after] = (await t.services.inventory.batchesOfUser(bob.user.id)).filter((b) => b.id === pre.A);
     expect(after!.shipByDate!.getTime() - t.clock.now().getTime()).toBe(14 * 24 * 60 * MINUTE);

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClock } from '../../core/clock.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { INSTANCE_JWT_SECRET as JWT_SECRET, callInstance, startInstance, stopInstance, until, type Instance } from '../../test/instances.ts';
+import {
+  INSTANCE_JWT_SECRET as JWT_SECRET,
+  callInstance,
+  startInstance,
+  stopInstance,
+  until,
+  type Instance,
+} from '../../test/instances.ts';
 import type { Shopper } from '../orders/test-helpers.ts';
 import { addressedShopper, givePrizes, nextCollectionSlot as nextSlot } from './test-helpers.ts';
 
@@ -39,9 +46,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('fulfilment on two server instan
       const items = [{ batchId, quantity: 2 }];
       const results = await Promise.all([
         call(a, alice, 'POST', '/api/inventory/abandon', { items }),
-        call(b, alice, 'POST', '/api/payment/shipping/create-intent', { inventoryItems: items, useProfileAddress: true }),
+        call(b, alice, 'POST', '/api/payment/shipping/create-intent', {
+          inventoryItems: items,
+          useProfileAddress: true,
+        }),
         call(round % 2 ? a : b, alice, 'POST', '/api/self-collection/create', { items, collectionDate: nextSlot() }),
-        call(round % 2 ? b : a, alice, 'POST', '/api/inventory/abandon', { items: [{ batchId, quantity: 1 }, { batchId, quantity: 1 }] }),
+        call(round % 2 ? b : a, alice, 'POST', '/api/inventory/abandon', {
+          items: [
+            { batchId, quantity: 1 },
+            { batchId, quantity: 1 },
+          ],
+        }),
         // A trade lock (the trading issue's entry point) from the test process at the same time.
         t.ctx.db
           .transaction((tx) => t.services.inventory.lockUnits(tx, alice.user.id, items, 'trade', crypto.randomUUID()))
@@ -67,20 +82,32 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('fulfilment on two server instan
     });
     expect(created.status).toBe(200);
     const { clientSecret, shipmentId } = created.json as { clientSecret: string; shipmentId: string };
-    const pay = await call(b, null, 'POST', '/api/test-gateway/confirm', { clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' });
+    const pay = await call(b, null, 'POST', '/api/test-gateway/confirm', {
+      clientSecret,
+      cardNumber: '4242 4242 4242 4242',
+      expiry: '12/34',
+      cvc: '123',
+    });
     expect(pay.status).toBe(200);
     await until(async () => (await t.services.fulfilment.shipment(shipmentId))?.awbNumber != null);
     await pause(1500);
-    const bookedLogs = [...a.logs, ...b.logs].filter((l) => l.job === 'courier' && typeof l.booked === 'number').reduce((n, l) => n + (l.booked as number), 0);
+    const bookedLogs = [...a.logs, ...b.logs]
+      .filter((l) => l.job === 'courier' && typeof l.booked === 'number')
+      .reduce((n, l) => n + (l.booked as number), 0);
     expect(bookedLogs).toBe(1);
     const status = await call(b, bob, 'GET', `/api/shipment/processing-status/${shipmentId}`);
     expect(status.json).toEqual({ status: 'completed', error: null });
 
     // Unpaid: the window is moved into the past; a job on either instance returns the units once.
-    const unpaid = await call(b, bob, 'POST', '/api/payment/shipping/create-intent', { inventoryItems: [{ batchId: ids.B!, quantity: 4 }], useProfileAddress: true });
+    const unpaid = await call(b, bob, 'POST', '/api/payment/shipping/create-intent', {
+      inventoryItems: [{ batchId: ids.B!, quantity: 4 }],
+      useProfileAddress: true,
+    });
     const unpaidId = (unpaid.json as { shipmentId: string }).shipmentId;
     expect(await t.services.inventory.freeUnits(ids.B!)).toBe(0);
-    await t.ctx.db.execute(`update shipments set expires_at = now() - interval '1 minute' where id = '${unpaidId}'` as never);
+    await t.ctx.db.execute(
+      `update shipments set expires_at = now() - interval '1 minute' where id = '${unpaidId}'` as never,
+    );
     await until(async () => (await t.services.inventory.freeUnits(ids.B!)) === 4);
     expect((await call(a, bob, 'GET', `/api/shipment/processing-status/${unpaidId}`)).json?.status).toBe('failed');
   });
@@ -90,7 +117,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('fulfilment on two server instan
     // Moved clock: one batch already due inside the 1-day window, one past its ship-by date.
     const soon = await givePrizes(t, carol, { A: 1 }, 0.5);
     const past = await givePrizes(t, carol, { B: 2 }, -0.01);
-    await Promise.all([t.services.inventory.runClock(), t.services.inventory.runClock(), t.services.inventory.runClock()]);
+    await Promise.all([
+      t.services.inventory.runClock(),
+      t.services.inventory.runClock(),
+      t.services.inventory.runClock(),
+    ]);
     await until(async () => (await t.services.inventory.freeUnits(past.B!)) === 0);
     await pause(1500);
     const notes = await t.services.notifications.list(carol.user.id);

@@ -29,7 +29,10 @@ export const fulfilmentRoutes: ModuleRoutes = (app, { ctx, services }) => {
 
   app.post(
     '/payment/shipping/create-intent',
-    { onRequest, schema: { body: createShippingIntentRequestSchema, response: { 200: createShippingIntentResponseSchema } } },
+    {
+      onRequest,
+      schema: { body: createShippingIntentRequestSchema, response: { 200: createShippingIntentResponseSchema } },
+    },
     async (request) => fulfilment.createShippingIntent(request.user!, request.body),
   );
 

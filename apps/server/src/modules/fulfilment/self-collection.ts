@@ -74,7 +74,12 @@ export class CollectionBookings {
   }
 
   /** The units return (cancelled, freeing the slot's place) or leave the inventory (completed). */
-  private async settleUnits(tx: Tx, row: CollectionRow, status: CollectionChange['status'], actorId: string): Promise<void> {
+  private async settleUnits(
+    tx: Tx,
+    row: CollectionRow,
+    status: CollectionChange['status'],
+    actorId: string,
+  ): Promise<void> {
     if (status === 'completed') {
       await this.inventory.consumeLocks(tx, 'collection', row.id, 'collected', actorId);
       return;
@@ -92,7 +97,15 @@ export class CollectionBookings {
     const now = this.ctx.clock.now();
     const slots = collectionDates(now).flatMap((date) => collectionSlotsFor(date, now).map((at) => ({ date, at })));
     const booked = slots.length
-      ? await this.ctx.db.select().from(collectionSlotBookings).where(inArray(collectionSlotBookings.slotAt, slots.map((s) => s.at)))
+      ? await this.ctx.db
+          .select()
+          .from(collectionSlotBookings)
+          .where(
+            inArray(
+              collectionSlotBookings.slotAt,
+              slots.map((s) => s.at),
+            ),
+          )
       : [];
     const bookedAt = new Map(booked.map((b) => [b.slotAt.getTime(), b.booked]));
     const capacity = this.ctx.config.collectionSlotCapacity;
@@ -106,7 +119,10 @@ export class CollectionBookings {
   };
 
   /** POST /api/self-collection/create: a valid slot with room, the units locked while pending. */
-  createCollection = async (user: Principal, input: { items: SelectedItem[]; collectionDate: string }): Promise<SelfCollection> => {
+  createCollection = async (
+    user: Principal,
+    input: { items: SelectedItem[]; collectionDate: string },
+  ): Promise<SelfCollection> => {
     const now = this.ctx.clock.now();
     if (!isValidCollectionSlot(input.collectionDate, now)) throw badRequest(INVALID_COLLECTION_SLOT_MESSAGE);
     const slotAt = new Date(input.collectionDate);
@@ -118,21 +134,39 @@ export class CollectionBookings {
       const reference = `SC-${id.replace(/-/g, '').slice(0, 8).toUpperCase()}`;
       const [row] = await tx
         .insert(selfCollections)
-        .values({ id, userId: user.id, reference, status: 'pending', collectionDate: slotAt, items: lines(taken), createdAt: now })
+        .values({
+          id,
+          userId: user.id,
+          reference,
+          status: 'pending',
+          collectionDate: slotAt,
+          items: lines(taken),
+          createdAt: now,
+        })
         .returning();
-      await this.notifications.notify(tx, [user.id], collectionBookedMessage(reference, slotAt, pickup), { email: { subject: `Self-collection ${reference} booked` } });
+      await this.notifications.notify(tx, [user.id], collectionBookedMessage(reference, slotAt, pickup), {
+        email: { subject: `Self-collection ${reference} booked` },
+      });
       return collectionView(row!);
     });
   };
 
   /** GET /api/self-collection/user: newest first. */
   userCollections = async (user: Principal): Promise<{ collections: SelfCollection[] }> => {
-    const rows = await this.ctx.db.select().from(selfCollections).where(eq(selfCollections.userId, user.id)).orderBy(desc(selfCollections.createdAt), desc(selfCollections.id));
+    const rows = await this.ctx.db
+      .select()
+      .from(selfCollections)
+      .where(eq(selfCollections.userId, user.id))
+      .orderBy(desc(selfCollections.createdAt), desc(selfCollections.id));
     return { collections: rows.map(collectionView) };
   };
 
   /** Pending → cancelled (items return) or completed (items leave); by the shopper (cancel only) or an admin. */
-  changeCollection = async (actor: Principal, collectionId: string, change: CollectionChange): Promise<SelfCollection> => {
+  changeCollection = async (
+    actor: Principal,
+    collectionId: string,
+    change: CollectionChange,
+  ): Promise<SelfCollection> => {
     const { status, asAdmin = false, audit } = change;
     if (!UUID.test(collectionId)) throw notFound(COLLECTION_NOT_FOUND);
     return this.ctx.db.transaction(async (tx) => {
@@ -155,9 +189,18 @@ export class CollectionBookings {
   orderSelfCollect = async (user: Principal, orderId: string): Promise<{ success: boolean; items: SelectedItem[] }> => {
     const order = await this.orders.paidOrderOf(user, orderId);
     const now = this.ctx.clock.now().getTime();
-    const batches = (await this.inventory.batchesOfOrder(order.id)).filter((b) => b.status === 'in_inventory' && b.shipByDate && b.shipByDate.getTime() > now);
+    const batches = (await this.inventory.batchesOfOrder(order.id)).filter(
+      (b) => b.status === 'in_inventory' && b.shipByDate && b.shipByDate.getTime() > now,
+    );
     const items = batches
-      .map((b) => ({ batchId: b.id, quantity: b.quantity - b.removed - b.locked, prizeId: b.prizeId, productId: b.productId, setName: order.productName, inventoryId: b.prizeId }))
+      .map((b) => ({
+        batchId: b.id,
+        quantity: b.quantity - b.removed - b.locked,
+        prizeId: b.prizeId,
+        productId: b.productId,
+        setName: order.productName,
+        inventoryId: b.prizeId,
+      }))
       .filter((i) => i.quantity > 0);
     return { success: items.length > 0, items };
   };

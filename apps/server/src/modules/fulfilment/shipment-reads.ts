@@ -32,13 +32,25 @@ export function createShipmentReads(ctx: AppContext, deps: { accounts: AccountsS
     /** Courier job state of a shipment (tests, back office). */
     async courierState(shipmentId: string) {
       const [row] = await ctx.db.select().from(shipments).where(eq(shipments.id, shipmentId));
-      return row ? { status: row.courierStatus, attempts: row.courierAttempts, lastError: row.courierLastError, nextAttemptAt: row.courierNextAttemptAt } : null;
+      return row
+        ? {
+            status: row.courierStatus,
+            attempts: row.courierAttempts,
+            lastError: row.courierLastError,
+            nextAttemptAt: row.courierNextAttemptAt,
+          }
+        : null;
     },
 
     /** POST /api/shipment/tracking: the courier's status text, "Pending" until it answers. */
     async tracking(user: Principal, orderNumber: string): Promise<TrackingResponse> {
-      const byNumber = UUID.test(orderNumber) ? eq(shipments.id, orderNumber) : or(eq(shipments.easyparcelOrderId, orderNumber), eq(shipments.awbNumber, orderNumber));
-      const [row] = await ctx.db.select().from(shipments).where(and(eq(shipments.userId, user.id), byNumber));
+      const byNumber = UUID.test(orderNumber)
+        ? eq(shipments.id, orderNumber)
+        : or(eq(shipments.easyparcelOrderId, orderNumber), eq(shipments.awbNumber, orderNumber));
+      const [row] = await ctx.db
+        .select()
+        .from(shipments)
+        .where(and(eq(shipments.userId, user.id), byNumber));
       if (!row) throw notFound(SHIPMENT_NOT_FOUND);
       const trackingUrl = row.awbNumber ? row.trackingUrl : null;
       if (!row.easyparcelOrderId || !courier) return { status: DEFAULT_TRACKING_STATUS, trackingUrl };

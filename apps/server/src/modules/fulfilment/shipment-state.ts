@@ -18,7 +18,10 @@ export function createShipmentState(ctx: AppContext, deps: { inventory: Inventor
 
   /** Cancels an unpaid shipment and returns its units (in the caller's transaction). */
   async function cancelShipment(tx: Tx, row: ShipmentRow, reason: string): Promise<void> {
-    await tx.update(shipments).set({ status: 'cancelled', cancelledAt: ctx.clock.now(), lastError: reason }).where(eq(shipments.id, row.id));
+    await tx
+      .update(shipments)
+      .set({ status: 'cancelled', cancelledAt: ctx.clock.now(), lastError: reason })
+      .where(eq(shipments.id, row.id));
     await inventory.releaseLocks(tx, 'shipment', row.id);
   }
 
@@ -45,7 +48,8 @@ export function createShipmentState(ctx: AppContext, deps: { inventory: Inventor
     async expireIfDue(shipmentId: string): Promise<void> {
       await ctx.db.transaction(async (tx) => {
         const [row] = await tx.select().from(shipments).where(eq(shipments.id, shipmentId)).for('update');
-        if (row?.status === 'awaiting_payment' && row.expiresAt.getTime() <= ctx.clock.now().getTime()) await cancelShipment(tx, row, WINDOW_CLOSED);
+        if (row?.status === 'awaiting_payment' && row.expiresAt.getTime() <= ctx.clock.now().getTime())
+          await cancelShipment(tx, row, WINDOW_CLOSED);
       });
     },
 
@@ -58,7 +62,13 @@ export function createShipmentState(ctx: AppContext, deps: { inventory: Inventor
         const due = await tx
           .select()
           .from(shipments)
-          .where(and(eq(shipments.status, 'awaiting_payment'), lte(shipments.expiresAt, ctx.clock.now()), userId ? eq(shipments.userId, userId) : undefined))
+          .where(
+            and(
+              eq(shipments.status, 'awaiting_payment'),
+              lte(shipments.expiresAt, ctx.clock.now()),
+              userId ? eq(shipments.userId, userId) : undefined,
+            ),
+          )
           .orderBy(asc(shipments.expiresAt))
           .limit(100)
           .for('update', { skipLocked: true });

@@ -27,7 +27,14 @@ import { lines, units } from './views.ts';
 export const SHIPPING_PURPOSE = 'shipping';
 export const OTHER_ADDRESS_PHONE_MESSAGE = "Please enter the receiver's phone number.";
 
-type Receiver = { fullName: string; country: string; postalCode: string; unitNumber: string; fullAddress: string; contact: string };
+type Receiver = {
+  fullName: string;
+  country: string;
+  postalCode: string;
+  unitNumber: string;
+  fullAddress: string;
+  contact: string;
+};
 
 interface CheckoutDeps {
   state: ShipmentState;
@@ -60,11 +67,23 @@ export class ShippingCheckout {
     if (input.useProfileAddress) {
       const profile = account.shippingAddress;
       if (!isShippingAddressComplete(profile)) throw badRequest(ADDRESS_INCOMPLETE_MESSAGE);
-      address = { fullName: profile.fullName!, country: profile.country, postalCode: profile.postalCode!, unitNumber: profile.unitNumber!, fullAddress: profile.fullAddress! };
+      address = {
+        fullName: profile.fullName!,
+        country: profile.country,
+        postalCode: profile.postalCode!,
+        unitNumber: profile.unitNumber!,
+        fullAddress: profile.fullAddress!,
+      };
     } else {
       const missing = (['fullName', 'fullAddress', 'unitNumber', 'postalCode'] as const).filter((k) => !input[k]);
       if (missing.length > 0) throw badRequest(`${missing.join(', ')}: required for another address`);
-      address = { fullName: input.fullName!, country: (input.country || 'SG').toUpperCase(), postalCode: input.postalCode!, unitNumber: input.unitNumber!, fullAddress: input.fullAddress! };
+      address = {
+        fullName: input.fullName!,
+        country: (input.country || 'SG').toUpperCase(),
+        postalCode: input.postalCode!,
+        unitNumber: input.unitNumber!,
+        fullAddress: input.fullAddress!,
+      };
     }
     if (!isShippableCountry(address.country)) throw badRequest(NOT_SHIPPABLE_MESSAGE);
     // Another address carries its receiver's phone; the profile's is the fallback (docs/rules/fulfilment.md).
@@ -74,7 +93,13 @@ export class ShippingCheckout {
   }
 
   /** Locks the chosen units and records the unpaid shipment with its fee (in the caller's transaction). */
-  private async openShipment(tx: Tx, user: Principal, input: CreateShippingIntentRequest, receiver: Receiver, at: { shipmentId: string; now: Date; expiresAt: Date }) {
+  private async openShipment(
+    tx: Tx,
+    user: Principal,
+    input: CreateShippingIntentRequest,
+    receiver: Receiver,
+    at: { shipmentId: string; now: Date; expiresAt: Date },
+  ) {
     const { shipmentId, now, expiresAt } = at;
     const taken = await this.inventory.lockUnits(tx, user.id, units(input.inventoryItems), 'shipment', shipmentId);
     const bigPrizes = taken.filter((t) => t.prizeType === 'Big').reduce((n, t) => n + t.quantity, 0);
@@ -110,12 +135,17 @@ export class ShippingCheckout {
   }
 
   /** POST /api/payment/shipping/create-intent */
-  createShippingIntent = async (user: Principal, input: CreateShippingIntentRequest): Promise<CreateShippingIntentResponse> => {
+  createShippingIntent = async (
+    user: Principal,
+    input: CreateShippingIntentRequest,
+  ): Promise<CreateShippingIntentResponse> => {
     const receiver = await this.receiverOf(user, input);
     const shipmentId = crypto.randomUUID();
     const now = this.ctx.clock.now();
     const expiresAt = new Date(now.getTime() + SHIPPING_PAYMENT_WINDOW_MS);
-    const breakdown = await this.ctx.db.transaction((tx) => this.openShipment(tx, user, input, receiver, { shipmentId, now, expiresAt }));
+    const breakdown = await this.ctx.db.transaction((tx) =>
+      this.openShipment(tx, user, input, receiver, { shipmentId, now, expiresAt }),
+    );
     try {
       const intent = await this.payments.createIntent(
         { purpose: SHIPPING_PURPOSE, userId: user.id, amountCents: breakdown.shippingFee, metadata: { shipmentId } },
@@ -123,7 +153,12 @@ export class ShippingCheckout {
           await tx.update(shipments).set({ paymentIntentId: created.id }).where(eq(shipments.id, shipmentId));
         },
       );
-      return { clientSecret: intent.clientSecret, shipmentId, shippingBreakdown: breakdown, expiresAt: expiresAt.toISOString() };
+      return {
+        clientSecret: intent.clientSecret,
+        shipmentId,
+        shippingBreakdown: breakdown,
+        expiresAt: expiresAt.toISOString(),
+      };
     } catch (error) {
       await this.state.cancelIfUnpaid(shipmentId, 'The payment could not be started.');
       throw error;

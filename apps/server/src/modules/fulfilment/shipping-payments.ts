@@ -31,7 +31,11 @@ export function registerShippingPayments(ctx: AppContext, deps: PaymentDeps): vo
       .update(shipments)
       .set({ status: 'paid', paidAt: now, lastError: null, courierStatus: 'queued', courierNextAttemptAt: now })
       .where(eq(shipments.id, row.id));
-    await notifications.notify(tx, [row.userId], 'Your shipping payment was received. We are booking your parcel with the courier.');
+    await notifications.notify(
+      tx,
+      [row.userId],
+      'Your shipping payment was received. We are booking your parcel with the courier.',
+    );
   }
 
   /** Paid after its window closed: takes the same units again if they are still free; false if they are gone. */
@@ -42,10 +46,16 @@ export function registerShippingPayments(ctx: AppContext, deps: PaymentDeps): vo
       });
       return true;
     } catch {
-      ctx.log.error({ shipmentId: row.id, intentId: intent.id }, 'shipment paid after cancellation and its units are gone: needs a refund');
+      ctx.log.error(
+        { shipmentId: row.id, intentId: intent.id },
+        'shipment paid after cancellation and its units are gone: needs a refund',
+      );
       await tx
         .update(shipments)
-        .set({ courierStatus: 'attention', courierLastError: 'Paid after the payment window closed; the units were no longer available (refund due).' })
+        .set({
+          courierStatus: 'attention',
+          courierLastError: 'Paid after the payment window closed; the units were no longer available (refund due).',
+        })
         .where(eq(shipments.id, row.id));
       return false;
     }
@@ -64,6 +74,9 @@ export function registerShippingPayments(ctx: AppContext, deps: PaymentDeps): vo
   });
 
   payments.onFailed(SHIPPING_PURPOSE, async (tx: Tx, intent: PaymentIntent) => {
-    await tx.update(shipments).set({ lastError: intent.lastError ?? 'The payment failed.' }).where(and(eq(shipments.paymentIntentId, intent.id), eq(shipments.status, 'awaiting_payment')));
+    await tx
+      .update(shipments)
+      .set({ lastError: intent.lastError ?? 'The payment failed.' })
+      .where(and(eq(shipments.paymentIntentId, intent.id), eq(shipments.status, 'awaiting_payment')));
   });
 }

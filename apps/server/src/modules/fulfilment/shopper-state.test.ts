@@ -7,14 +7,35 @@ import { addressedShopper, call, confirmCard, givePrizes, nextCollectionSlot } f
 import { OTHER_ADDRESS_PHONE_MESSAGE } from './service.ts';
 
 const ADMIN = { ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'Boss123!' };
-const otherAddress = { useProfileAddress: false, fullName: 'Receiver Tan', fullAddress: '2 Other Road', unitNumber: '#02-02', postalCode: '654321', country: 'SG' };
+const otherAddress = {
+  useProfileAddress: false,
+  fullName: 'Receiver Tan',
+  fullAddress: '2 Other Road',
+  unitNumber: '#02-02',
+  postalCode: '654321',
+  country: 'SG',
+};
 
-const ship = (t: TestApp, s: Shopper, items: { batchId: string; quantity: number }[], extra: Record<string, unknown> = {}) =>
-  call(t, s, 'POST', '/api/payment/shipping/create-intent', { inventoryItems: items, useProfileAddress: true, ...extra });
+const ship = (
+  t: TestApp,
+  s: Shopper,
+  items: { batchId: string; quantity: number }[],
+  extra: Record<string, unknown> = {},
+) =>
+  call(t, s, 'POST', '/api/payment/shipping/create-intent', {
+    inventoryItems: items,
+    useProfileAddress: true,
+    ...extra,
+  });
 type Batch = { batchId: string; quantity: number; inTrade: number; awaitingPayment: number };
 const batchesOf = async (t: TestApp, s: Shopper): Promise<Record<string, Batch>> => {
-  const inv = (await call(t, s, 'GET', `/api/inventory/user/${s.user.username}`)).json() as Record<string, { batches: Batch[] }[]>;
-  return Object.fromEntries(Object.values(inv).flatMap((items) => items.flatMap((item) => item.batches.map((b) => [b.batchId, b]))));
+  const inv = (await call(t, s, 'GET', `/api/inventory/user/${s.user.username}`)).json() as Record<
+    string,
+    { batches: Batch[] }[]
+  >;
+  return Object.fromEntries(
+    Object.values(inv).flatMap((items) => items.flatMap((item) => item.batches.map((b) => [b.batchId, b]))),
+  );
 };
 
 describe('what the shopper sees of shipping and collection', () => {
@@ -22,7 +43,11 @@ describe('what the shopper sees of shipping and collection', () => {
   let admin: Record<string, string>;
   beforeAll(async () => {
     t = await createTestApp({ env: ADMIN });
-    const login = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: 'boss', password: 'Boss123!' } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { username: 'boss', password: 'Boss123!' },
+    });
     admin = { authorization: `Bearer ${login.json().token}` };
   });
   afterAll(async () => t.close());
@@ -34,7 +59,9 @@ describe('what the shopper sees of shipping and collection', () => {
     expect((await batchesOf(t, amy))[ids.B!]).toMatchObject({ quantity: 5, inTrade: 0, awaitingPayment: 3 });
     expect((await batchesOf(t, amy))[ids.A!]).toMatchObject({ quantity: 2, awaitingPayment: 0 });
     // Not selectable for another action: only the 2 free units can be abandoned.
-    expect((await call(t, amy, 'POST', '/api/inventory/abandon', { items: [{ batchId: ids.B!, quantity: 3 }] })).statusCode).toBe(400);
+    expect(
+      (await call(t, amy, 'POST', '/api/inventory/abandon', { items: [{ batchId: ids.B!, quantity: 3 }] })).statusCode,
+    ).toBe(400);
     // Paid: they leave the inventory.
     await confirmCard(t, first.clientSecret);
     expect((await batchesOf(t, amy))[ids.B!]).toMatchObject({ quantity: 2, awaitingPayment: 0 });
@@ -57,7 +84,12 @@ describe('what the shopper sees of shipping and collection', () => {
     expect(ok.statusCode).toBe(200);
     await confirmCard(t, ok.json().clientSecret);
     const shipment = await t.services.fulfilment.shipment(ok.json().shipmentId);
-    expect(shipment).toMatchObject({ receiverName: 'Receiver Tan', receiverContact: '81234567', receiverPostcode: '654321', paid: true });
+    expect(shipment).toMatchObject({
+      receiverName: 'Receiver Tan',
+      receiverContact: '81234567',
+      receiverPostcode: '654321',
+      paid: true,
+    });
     // The profile address still needs the profile phone.
     const profile = await ship(t, ben, [{ batchId: ids.B!, quantity: 1 }]);
     expect(profile.statusCode).toBe(400);
@@ -74,44 +106,92 @@ describe('what the shopper sees of shipping and collection', () => {
     expect(booked).toMatchObject({ paid: true, shipped: false, shippedAt: null });
     expect(booked.awbNumber).toMatch(/^TEST/);
     expect(booked.trackingUrl).toBe(`/track/${booked.awbNumber}`);
-    expect((await call(t, cat, 'POST', '/api/shipment/tracking', { orderNumber: booked.awbNumber })).json().status).toBe('Pending For Collection');
+    expect(
+      (await call(t, cat, 'POST', '/api/shipment/tracking', { orderNumber: booked.awbNumber })).json().status,
+    ).toBe('Pending For Collection');
 
     t.clock.advance(5 * MINUTE);
-    expect((await t.app.inject({ method: 'PUT', url: `/api/admin/shipments/${created.shipmentId}/shipped`, headers: admin })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: `/api/admin/shipments/${created.shipmentId}/shipped`, headers: admin }))
+        .statusCode,
+    ).toBe(200);
     const shipped = await list();
     expect(shipped).toMatchObject({ shipped: true, shippedAt: t.clock.now().toISOString() });
     const tracking = (await call(t, cat, 'POST', '/api/shipment/tracking', { orderNumber: booked.awbNumber })).json();
     expect(tracking).toEqual({ status: 'In Transit', trackingUrl: booked.trackingUrl });
     // Another shopper cannot read it by its AWB.
     const dee = await addressedShopper(t, 'dee');
-    expect((await call(t, dee, 'POST', '/api/shipment/tracking', { orderNumber: booked.awbNumber })).statusCode).toBe(404);
+    expect((await call(t, dee, 'POST', '/api/shipment/tracking', { orderNumber: booked.awbNumber })).statusCode).toBe(
+      404,
+    );
   });
 
   it('the owner sets the pickup point; shoppers read it and the booking confirmation (in-app and e-mail) names it', async () => {
     const pub = await t.app.inject({ method: 'GET', url: '/api/settings/pickup-point' });
     expect(pub.json()).toEqual({ pickupPoint: DEFAULT_SHOP_SETTINGS.pickupPoint });
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/settings', headers: admin })).json()).toEqual(DEFAULT_SHOP_SETTINGS);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/settings', headers: admin })).json()).toEqual(
+      DEFAULT_SHOP_SETTINGS,
+    );
 
     const settings = {
-      pickupPoint: { address: '9 Collect Lane, #03-03, Singapore 238888', openingNote: 'Ring the bell at the side door.', mapLink: 'https://maps.example.com/?q=238888' },
-      senderAddress: { name: 'Kujiya Pte Ltd', address: '9 Collect Lane, #03-03', postalCode: '238888', contact: '61112222' },
+      pickupPoint: {
+        address: '9 Collect Lane, #03-03, Singapore 238888',
+        openingNote: 'Ring the bell at the side door.',
+        mapLink: 'https://maps.example.com/?q=238888',
+      },
+      senderAddress: {
+        name: 'Kujiya Pte Ltd',
+        address: '9 Collect Lane, #03-03',
+        postalCode: '238888',
+        contact: '61112222',
+      },
     };
-    const refused = await t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: admin, payload: { ...settings, pickupPoint: { ...settings.pickupPoint, mapLink: 'javascript:alert(1)' } } });
+    const refused = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings',
+      headers: admin,
+      payload: { ...settings, pickupPoint: { ...settings.pickupPoint, mapLink: 'javascript:alert(1)' } },
+    });
     expect([refused.statusCode, refused.json().message]).toEqual([400, 'Map link must be an http(s) address.']);
-    const noAddress = await t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: admin, payload: { ...settings, pickupPoint: { ...settings.pickupPoint, address: ' ' } } });
+    const noAddress = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings',
+      headers: admin,
+      payload: { ...settings, pickupPoint: { ...settings.pickupPoint, address: ' ' } },
+    });
     expect(noAddress.statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'GET', url: '/api/settings/pickup-point' })).json()).toEqual({ pickupPoint: DEFAULT_SHOP_SETTINGS.pickupPoint });
+    expect((await t.app.inject({ method: 'GET', url: '/api/settings/pickup-point' })).json()).toEqual({
+      pickupPoint: DEFAULT_SHOP_SETTINGS.pickupPoint,
+    });
 
     const saved = await t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: admin, payload: settings });
     expect([saved.statusCode, saved.json()]).toEqual([200, settings]);
-    expect((await t.app.inject({ method: 'GET', url: '/api/settings/pickup-point' })).json()).toEqual({ pickupPoint: settings.pickupPoint });
-    const audit = (await t.app.inject({ method: 'GET', url: '/api/admin/audit?entityType=shop_settings&entityId=shop', headers: admin })).json();
-    expect(audit.entries[0]).toMatchObject({ action: 'settings.update', before: DEFAULT_SHOP_SETTINGS, after: settings });
+    expect((await t.app.inject({ method: 'GET', url: '/api/settings/pickup-point' })).json()).toEqual({
+      pickupPoint: settings.pickupPoint,
+    });
+    const audit = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/admin/audit?entityType=shop_settings&entityId=shop',
+        headers: admin,
+      })
+    ).json();
+    expect(audit.entries[0]).toMatchObject({
+      action: 'settings.update',
+      before: DEFAULT_SHOP_SETTINGS,
+      after: settings,
+    });
     const shopper = await addressedShopper(t, 'eli');
-    expect((await t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: shopper.headers, payload: settings })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: shopper.headers, payload: settings }))
+        .statusCode,
+    ).toBe(403);
 
     const ids = await givePrizes(t, shopper, { A: 1 });
-    const booked = await call(t, shopper, 'POST', '/api/self-collection/create', { items: [{ batchId: ids.A!, quantity: 1 }], collectionDate: nextCollectionSlot() });
+    const booked = await call(t, shopper, 'POST', '/api/self-collection/create', {
+      items: [{ batchId: ids.A!, quantity: 1 }],
+      collectionDate: nextCollectionSlot(),
+    });
     expect(booked.statusCode).toBe(200);
     const reference = booked.json().collection.collectionId;
     const notes = await t.services.notifications.list(shopper.user.id);

@@ -76,7 +76,10 @@ export const selfCollections = pgTable(
     /** Who completed or cancelled it (the shopper or an admin). */
     changedBy: uuid('changed_by'),
   },
-  (t) => [index('self_collections_user_idx').on(t.userId, t.createdAt), index('self_collections_slot_idx').on(t.collectionDate, t.status)],
+  (t) => [
+    index('self_collections_user_idx').on(t.userId, t.createdAt),
+    index('self_collections_slot_idx').on(t.collectionDate, t.status),
+  ],
 );
 
 /** Bookings per slot: one row per slot start, raised only while below capacity (atomic). */

@@ -3,9 +3,11 @@ import type { TestApp } from '../../test/test-app.ts';
 import { createTestProduct } from '../catalogue/test-helpers.ts';
 import { fundedShopper, type Shopper } from '../orders/test-helpers.ts';
 
-
 /** A shopper with a complete Singapore profile address and phone number. */
-export async function addressedShopper(t: Pick<TestApp, 'ctx' | 'services'> & TestApp, username: string): Promise<Shopper> {
+export async function addressedShopper(
+  t: Pick<TestApp, 'ctx' | 'services'> & TestApp,
+  username: string,
+): Promise<Shopper> {
   const shopper = await fundedShopper(t, username, 0);
   await t.services.accounts.updateProfile(shopper.user, {
     phoneNumber: '91234567',
@@ -56,11 +58,20 @@ export async function givePrizes(
 }
 
 export function call(t: TestApp, shopper: Shopper | null, method: 'GET' | 'POST', url: string, payload?: unknown) {
-  return t.app.inject({ method, url, headers: shopper?.headers ?? {}, ...(payload !== undefined ? { payload: payload as object } : {}) });
+  return t.app.inject({
+    method,
+    url,
+    headers: shopper?.headers ?? {},
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+  });
 }
 
 export async function confirmCard(t: TestApp, clientSecret: string, cardNumber = '4242 4242 4242 4242') {
-  return t.app.inject({ method: 'POST', url: '/api/test-gateway/confirm', payload: { clientSecret, cardNumber, expiry: '12/34', cvc: '123' } });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/test-gateway/confirm',
+    payload: { clientSecret, cardNumber, expiry: '12/34', cvc: '123' },
+  });
 }
 
 /** The first bookable self-collection slot from now (a week ahead at 2 PM if none is left in the window). */

@@ -1,4 +1,10 @@
-import { singaporeDateTimeText, type PickupPoint, type SelectedItem, type SelfCollection, type Shipment } from '@kujiya/shared';
+import {
+  singaporeDateTimeText,
+  type PickupPoint,
+  type SelectedItem,
+  type SelfCollection,
+  type Shipment,
+} from '@kujiya/shared';
 import type { TakenUnits, UnitRequest } from '../inventory/service.ts';
 import type { ShipmentLine, selfCollections, shipments } from './tables.ts';
 
@@ -11,8 +17,10 @@ export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 
 export const lines = (taken: TakenUnits[]): ShipmentLine[] =>
   taken.map((t) => ({ batchId: t.batchId, setName: t.setName, prizeName: t.prizeName, quantity: t.quantity }));
-export const publicLines = (items: ShipmentLine[]) => items.map(({ setName, prizeName, quantity }) => ({ setName, prizeName, quantity }));
-export const units = (items: SelectedItem[]): UnitRequest[] => items.map((i) => ({ batchId: i.batchId, quantity: i.quantity }));
+export const publicLines = (items: ShipmentLine[]) =>
+  items.map(({ setName, prizeName, quantity }) => ({ setName, prizeName, quantity }));
+export const units = (items: SelectedItem[]): UnitRequest[] =>
+  items.map((i) => ({ batchId: i.batchId, quantity: i.quantity }));
 
 export function shipmentView(row: ShipmentRow): Shipment {
   return {

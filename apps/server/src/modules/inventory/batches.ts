@@ -27,7 +27,11 @@ export function shipByDateFor(orderDate: Date, preorder: boolean): Date | null {
 /** Won prizes arriving in the inventory, and the two-week clock of pre-order units (docs/rules/fulfilment.md). */
 export function createBatchRecords(ctx: AppContext) {
   const preorderOf = (productId: string) =>
-    and(eq(inventoryBatches.productId, productId), sql`${inventoryBatches.shipByDate} is null`, eq(inventoryBatches.status, 'in_inventory'));
+    and(
+      eq(inventoryBatches.productId, productId),
+      sql`${inventoryBatches.shipByDate} is null`,
+      eq(inventoryBatches.status, 'in_inventory'),
+    );
 
   return {
     async addBatches(tx: Tx, batches: NewBatch[]): Promise<void> {
@@ -58,7 +62,10 @@ export function createBatchRecords(ctx: AppContext) {
 
     /** The shoppers holding pre-order units (no ship-by yet) of a product: who a conversion notifies. */
     async preorderHolders(tx: Tx, productId: string): Promise<string[]> {
-      const rows = await tx.selectDistinct({ userId: inventoryBatches.userId }).from(inventoryBatches).where(preorderOf(productId));
+      const rows = await tx
+        .selectDistinct({ userId: inventoryBatches.userId })
+        .from(inventoryBatches)
+        .where(preorderOf(productId));
       return rows.map((r) => r.userId);
     },
 

@@ -4,7 +4,16 @@ import type { AppContext } from '../../core/context.ts';
 import type { Executor } from '../../db/database.ts';
 import { inventoryBatches, inventoryLocks, inventoryMovements } from './tables.ts';
 import type { UnitRules } from './unit-rules.ts';
-import { batchView, lockView, movementView, type BatchRow, type InventoryBatchView, type InventoryLockView, type InventoryMovementView, type LockKind } from './views.ts';
+import {
+  batchView,
+  lockView,
+  movementView,
+  type BatchRow,
+  type InventoryBatchView,
+  type InventoryLockView,
+  type InventoryMovementView,
+  type LockKind,
+} from './views.ts';
 
 type GroupedItem = InventoryItem & { setName: string };
 
@@ -38,8 +47,13 @@ export class Holdings {
       .select()
       .from(inventoryLocks)
       .where(and(inArray(inventoryLocks.batchId, batchIds), eq(inventoryLocks.status, 'active')));
-    const held: Record<LockKind, Map<string, number>> = { collection: new Map(), trade: new Map(), shipment: new Map() };
-    for (const lock of locks) held[lock.kind].set(lock.batchId, (held[lock.kind].get(lock.batchId) ?? 0) + lock.quantity);
+    const held: Record<LockKind, Map<string, number>> = {
+      collection: new Map(),
+      trade: new Map(),
+      shipment: new Map(),
+    };
+    for (const lock of locks)
+      held[lock.kind].set(lock.batchId, (held[lock.kind].get(lock.batchId) ?? 0) + lock.quantity);
     return held;
   }
 
@@ -49,7 +63,11 @@ export class Holdings {
   };
 
   batchesOfOrder = async (orderId: string): Promise<InventoryBatchView[]> => {
-    const rows = await this.ctx.db.select().from(inventoryBatches).where(eq(inventoryBatches.orderId, orderId)).orderBy(asc(inventoryBatches.createdAt));
+    const rows = await this.ctx.db
+      .select()
+      .from(inventoryBatches)
+      .where(eq(inventoryBatches.orderId, orderId))
+      .orderBy(asc(inventoryBatches.createdAt));
     return rows.map(batchView);
   };
 
@@ -114,7 +132,10 @@ export class Holdings {
   /** Every unit of every batch of a prize still held (for the conservation checks of tests). */
   heldUnitsByPrize = async (): Promise<Map<string, number>> => {
     const rows = await this.ctx.db
-      .select({ prizeId: inventoryBatches.prizeId, held: sql<number>`sum(${inventoryBatches.quantity} - ${inventoryBatches.removed})::int` })
+      .select({
+        prizeId: inventoryBatches.prizeId,
+        held: sql<number>`sum(${inventoryBatches.quantity} - ${inventoryBatches.removed})::int`,
+      })
       .from(inventoryBatches)
       .groupBy(inventoryBatches.prizeId);
     return new Map(rows.map((r) => [r.prizeId, Number(r.held)]));
@@ -122,12 +143,19 @@ export class Holdings {
 
   /** Units currently held by a lock reference (e.g. a shipment), per batch. */
   locksOf = async (kind: LockKind, refId: string): Promise<InventoryLockView[]> => {
-    const rows = await this.ctx.db.select().from(inventoryLocks).where(and(eq(inventoryLocks.kind, kind), eq(inventoryLocks.refId, refId)));
+    const rows = await this.ctx.db
+      .select()
+      .from(inventoryLocks)
+      .where(and(eq(inventoryLocks.kind, kind), eq(inventoryLocks.refId, refId)));
     return rows.map(lockView);
   };
 
   movementsOfUser = async (userId: string): Promise<InventoryMovementView[]> => {
-    const rows = await this.ctx.db.select().from(inventoryMovements).where(eq(inventoryMovements.userId, userId)).orderBy(asc(inventoryMovements.createdAt));
+    const rows = await this.ctx.db
+      .select()
+      .from(inventoryMovements)
+      .where(eq(inventoryMovements.userId, userId))
+      .orderBy(asc(inventoryMovements.createdAt));
     return rows.map(movementView);
   };
 
@@ -136,7 +164,13 @@ export class Holdings {
     const [row] = await this.ctx.db
       .select({ n: sql<number>`coalesce(sum(${inventoryBatches.quantity} - ${inventoryBatches.removed}), 0)::int` })
       .from(inventoryBatches)
-      .where(and(eq(inventoryBatches.status, 'in_inventory'), sql`${inventoryBatches.shipByDate} >= ${from.toISOString()}`, sql`${inventoryBatches.shipByDate} < ${to.toISOString()}`));
+      .where(
+        and(
+          eq(inventoryBatches.status, 'in_inventory'),
+          sql`${inventoryBatches.shipByDate} >= ${from.toISOString()}`,
+          sql`${inventoryBatches.shipByDate} < ${to.toISOString()}`,
+        ),
+      );
     return Number(row?.n ?? 0);
   };
 }

@@ -1,4 +1,9 @@
-import { abandonRequestSchema, inventoryResponseSchema, messageOnlyResponseSchema, usernameParamsSchema } from '@kujiya/shared';
+import {
+  abandonRequestSchema,
+  inventoryResponseSchema,
+  messageOnlyResponseSchema,
+  usernameParamsSchema,
+} from '@kujiya/shared';
 import type { ModuleRoutes } from '../../routes.ts';
 
 /** The shopper's own inventory (another username: 403) and abandoning units. */
@@ -7,7 +12,10 @@ export const inventoryRoutes: ModuleRoutes = (app, { ctx, services }) => {
 
   app.get(
     '/inventory/user/:username',
-    { onRequest: ctx.guards.requireUser, schema: { params: usernameParamsSchema, response: { 200: inventoryResponseSchema } } },
+    {
+      onRequest: ctx.guards.requireUser,
+      schema: { params: usernameParamsSchema, response: { 200: inventoryResponseSchema } },
+    },
     async (request) => {
       const account = await accounts.requireSelf(request.user!, request.params.username);
       // Units of a shipment whose payment window lapsed are back before the list is read.
@@ -18,7 +26,10 @@ export const inventoryRoutes: ModuleRoutes = (app, { ctx, services }) => {
 
   app.post(
     '/inventory/abandon',
-    { onRequest: ctx.guards.requireUser, schema: { body: abandonRequestSchema, response: { 200: messageOnlyResponseSchema } } },
+    {
+      onRequest: ctx.guards.requireUser,
+      schema: { body: abandonRequestSchema, response: { 200: messageOnlyResponseSchema } },
+    },
     async (request) => {
       const { units } = await inventory.abandon(request.user!.id, request.body.items);
       return { message: `${units} item${units === 1 ? '' : 's'} abandoned.` };

@@ -20,7 +20,10 @@ export type { InventorySource } from './views.ts';
  * never used twice. The use cases: batches.ts (arrivals, pre-order clock), holdings.ts (reads),
  * unit-locks.ts (lock, release, consume, abandon), trade-transfer.ts, ship-by-clock.ts.
  */
-export function createInventoryService(ctx: AppContext, deps: { catalogue: CatalogueService; notifications: NotificationsService }) {
+export function createInventoryService(
+  ctx: AppContext,
+  deps: { catalogue: CatalogueService; notifications: NotificationsService },
+) {
   const rules = new UnitRules(ctx, deps.catalogue);
   const batches = createBatchRecords(ctx);
   const holdings = new Holdings(ctx, rules);

@@ -68,7 +68,9 @@ export class ShipByClock {
       for (const b of toSend) {
         const what = `${prizes.get(b.prizeId)!.name} (${products.get(b.productId)!.name})`;
         const message = `Reminder: ship or collect your ${what} by ${singaporeDate(b.shipByDate!)}, or it will be forfeited.`;
-        await this.notifications.notify(tx, [b.userId], message, { email: { subject: `Your ${what} must be shipped by ${singaporeDate(b.shipByDate!)}` } });
+        await this.notifications.notify(tx, [b.userId], message, {
+          email: { subject: `Your ${what} must be shipped by ${singaporeDate(b.shipByDate!)}` },
+        });
       }
       return toSend.length;
     });
@@ -99,7 +101,12 @@ export class ShipByClock {
         await this.rules.removeUnits(tx, b, free, 0, 'forfeited', null, null);
         units += free;
         const what = `${prizes.get(b.prizeId)!.name} (${products.get(b.productId)!.name})`;
-        await this.notifications.notify(tx, [b.userId], `${free} x ${what} passed the ship-by date and was forfeited.`, { email: { subject: `${what} was forfeited` } });
+        await this.notifications.notify(
+          tx,
+          [b.userId],
+          `${free} x ${what} passed the ship-by date and was forfeited.`,
+          { email: { subject: `${what} was forfeited` } },
+        );
       }
       return units;
     });

@@ -25,7 +25,9 @@ export const inventoryBatches = pgTable(
     /** How the prize was won: a drawn ticket, the Last Prize, the lottery or double chance. */
     source: text('source', { enum: ['draw', 'last', 'lottery', 'double'] }).notNull(),
     /** in_inventory while any unit is held; then how the last unit left. */
-    status: text('status', { enum: ['in_inventory', 'shipping', 'shipped', 'collected', 'forfeited', 'abandoned', 'traded'] }).notNull(),
+    status: text('status', {
+      enum: ['in_inventory', 'shipping', 'shipped', 'collected', 'forfeited', 'abandoned', 'traded'],
+    }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [
@@ -33,7 +35,10 @@ export const inventoryBatches = pgTable(
     index('inventory_batches_order_idx').on(t.orderId),
     index('inventory_batches_ship_by_idx').on(t.shipByDate),
     check('inventory_batches_quantity_positive', sql`${t.quantity} > 0`),
-    check('inventory_batches_units', sql`${t.removed} >= 0 and ${t.locked} >= 0 and ${t.removed} + ${t.locked} <= ${t.quantity}`),
+    check(
+      'inventory_batches_units',
+      sql`${t.removed} >= 0 and ${t.locked} >= 0 and ${t.removed} + ${t.locked} <= ${t.quantity}`,
+    ),
   ],
 );
 
@@ -73,7 +78,10 @@ export const inventoryMovements = pgTable(
     actorId: uuid('actor_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('inventory_movements_batch_idx').on(t.batchId), index('inventory_movements_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('inventory_movements_batch_idx').on(t.batchId),
+    index('inventory_movements_user_idx').on(t.userId, t.createdAt),
+  ],
 );
 
 /** Ship-by reminders sent: one row per batch and lead time, so each goes out once across instances. */

@@ -36,17 +36,35 @@ export class UnitTransfers {
     const locks = await tx
       .select()
       .from(inventoryLocks)
-      .where(and(eq(inventoryLocks.kind, 'trade'), inArray(inventoryLocks.refId, refIds), eq(inventoryLocks.status, 'active')))
+      .where(
+        and(
+          eq(inventoryLocks.kind, 'trade'),
+          inArray(inventoryLocks.refId, refIds),
+          eq(inventoryLocks.status, 'active'),
+        ),
+      )
       .orderBy(asc(inventoryLocks.id))
       .for('update');
     for (const refId of refIds) if (!locks.some((l) => l.refId === refId)) throw conflict(unitsGone);
     const batchIds = [...new Set(locks.map((l) => l.batchId))];
-    const rows = await tx.select().from(inventoryBatches).where(inArray(inventoryBatches.id, batchIds)).orderBy(asc(inventoryBatches.id)).for('update');
+    const rows = await tx
+      .select()
+      .from(inventoryBatches)
+      .where(inArray(inventoryBatches.id, batchIds))
+      .orderBy(asc(inventoryBatches.id))
+      .for('update');
     return { locks, byId: new Map(rows.map((r) => [r.id, r])) };
   }
 
   /** One lock's units leave `row` ('traded') and arrive as a new batch of `toUserId` with the same ship-by date. */
-  private async moveLock(tx: Tx, row: BatchRow, lock: LockRow, toUserId: string, actorId: string | null, now: Date): Promise<MovedUnits> {
+  private async moveLock(
+    tx: Tx,
+    row: BatchRow,
+    lock: LockRow,
+    toUserId: string,
+    actorId: string | null,
+    now: Date,
+  ): Promise<MovedUnits> {
     await this.rules.removeUnits(tx, row, lock.quantity, lock.quantity, 'traded', lock.refId, actorId);
     row.removed += lock.quantity;
     row.locked -= lock.quantity;
@@ -77,8 +95,17 @@ export class UnitTransfers {
    * first, in id order. A unit now due within a day refuses the whole settlement; a reference
    * holding nothing fails with `unitsGone`, so nothing moves.
    */
-  transferLockedUnits = async (tx: Tx, transfers: TradeTransfer[], actorId: string | null, unitsGone: string): Promise<MovedUnits[]> => {
-    const { locks, byId } = await this.lockTradeUnits(tx, transfers.map((t) => t.refId), unitsGone);
+  transferLockedUnits = async (
+    tx: Tx,
+    transfers: TradeTransfer[],
+    actorId: string | null,
+    unitsGone: string,
+  ): Promise<MovedUnits[]> => {
+    const { locks, byId } = await this.lockTradeUnits(
+      tx,
+      transfers.map((t) => t.refId),
+      unitsGone,
+    );
     const now = this.ctx.clock.now();
     for (const lock of locks) {
       const row = byId.get(lock.batchId);
@@ -102,7 +129,14 @@ export class UnitTransfers {
       .selectDistinct({ refId: inventoryLocks.refId })
       .from(inventoryLocks)
       .innerJoin(inventoryBatches, eq(inventoryBatches.id, inventoryLocks.batchId))
-      .where(and(eq(inventoryLocks.kind, 'trade'), eq(inventoryLocks.status, 'active'), isNotNull(inventoryBatches.shipByDate), lte(inventoryBatches.shipByDate, cutoff)))
+      .where(
+        and(
+          eq(inventoryLocks.kind, 'trade'),
+          eq(inventoryLocks.status, 'active'),
+          isNotNull(inventoryBatches.shipByDate),
+          lte(inventoryBatches.shipByDate, cutoff),
+        ),
+      )
       .limit(500);
     return rows.map((r) => r.refId);
   };

@@ -29,7 +29,12 @@ export class UnitLocks {
       .for('update');
     if (locks.length === 0) return { locks, byId: new Map<string, BatchRow>() };
     const batchIds = locks.map((l) => l.batchId);
-    const rows = await tx.select().from(inventoryBatches).where(inArray(inventoryBatches.id, batchIds)).orderBy(asc(inventoryBatches.id)).for('update');
+    const rows = await tx
+      .select()
+      .from(inventoryBatches)
+      .where(inArray(inventoryBatches.id, batchIds))
+      .orderBy(asc(inventoryBatches.id))
+      .for('update');
     return { locks, byId: new Map(rows.map((r) => [r.id, r])) };
   }
 
@@ -37,7 +42,8 @@ export class UnitLocks {
   abandon = async (userId: string, items: UnitRequest[]): Promise<{ units: number }> => {
     return this.ctx.db.transaction(async (tx) => {
       const { taken, byId } = await this.rules.checkedBatches(tx, userId, items, 'abandon');
-      for (const t of taken) await this.rules.removeUnits(tx, byId.get(t.batchId)!, t.quantity, 0, 'abandoned', null, userId);
+      for (const t of taken)
+        await this.rules.removeUnits(tx, byId.get(t.batchId)!, t.quantity, 0, 'abandoned', null, userId);
       return { units: taken.reduce((n, t) => n + t.quantity, 0) };
     });
   };
@@ -47,13 +53,33 @@ export class UnitLocks {
    * Shipments and collections refuse pre-order and expired units (EXPIRED_SHIPPING, one line each);
    * trades refuse units due within a day.
    */
-  lockUnits = async (tx: Tx, userId: string, items: UnitRequest[], kind: LockKind, refId: string): Promise<TakenUnits[]> => {
+  lockUnits = async (
+    tx: Tx,
+    userId: string,
+    items: UnitRequest[],
+    kind: LockKind,
+    refId: string,
+  ): Promise<TakenUnits[]> => {
     const { taken, byId } = await this.rules.checkedBatches(tx, userId, items, kind);
     const now = this.ctx.clock.now();
     for (const t of taken) {
       const row = byId.get(t.batchId)!;
-      await tx.update(inventoryBatches).set({ locked: row.locked + t.quantity }).where(eq(inventoryBatches.id, row.id));
-      await tx.insert(inventoryLocks).values({ id: crypto.randomUUID(), batchId: row.id, userId, kind, refId, quantity: t.quantity, status: 'active', createdAt: now });
+      await tx
+        .update(inventoryBatches)
+        .set({ locked: row.locked + t.quantity })
+        .where(eq(inventoryBatches.id, row.id));
+      await tx
+        .insert(inventoryLocks)
+        .values({
+          id: crypto.randomUUID(),
+          batchId: row.id,
+          userId,
+          kind,
+          refId,
+          quantity: t.quantity,
+          status: 'active',
+          createdAt: now,
+        });
     }
     return taken;
   };
@@ -65,20 +91,32 @@ export class UnitLocks {
       const row = byId.get(lock.batchId)!;
       row.locked -= lock.quantity;
       await tx.update(inventoryBatches).set({ locked: row.locked }).where(eq(inventoryBatches.id, row.id));
-      await tx.update(inventoryLocks).set({ status: 'released', endedAt: this.ctx.clock.now() }).where(eq(inventoryLocks.id, lock.id));
+      await tx
+        .update(inventoryLocks)
+        .set({ status: 'released', endedAt: this.ctx.clock.now() })
+        .where(eq(inventoryLocks.id, lock.id));
     }
     return locks.reduce((n, l) => n + l.quantity, 0);
   };
 
   /** The held units leave the inventory (shipped, collected, traded), recorded. Idempotent. */
-  consumeLocks = async (tx: Tx, kind: LockKind, refId: string, movement: MovementKind, actorId: string | null): Promise<number> => {
+  consumeLocks = async (
+    tx: Tx,
+    kind: LockKind,
+    refId: string,
+    movement: MovementKind,
+    actorId: string | null,
+  ): Promise<number> => {
     const { locks, byId } = await this.activeLocks(tx, kind, refId);
     for (const lock of locks) {
       const row = byId.get(lock.batchId)!;
       await this.rules.removeUnits(tx, row, lock.quantity, lock.quantity, movement, refId, actorId);
       row.removed += lock.quantity;
       row.locked -= lock.quantity;
-      await tx.update(inventoryLocks).set({ status: 'consumed', endedAt: this.ctx.clock.now() }).where(eq(inventoryLocks.id, lock.id));
+      await tx
+        .update(inventoryLocks)
+        .set({ status: 'consumed', endedAt: this.ctx.clock.now() })
+        .where(eq(inventoryLocks.id, lock.id));
     }
     return locks.reduce((n, l) => n + l.quantity, 0);
   };

@@ -1,6 +1,13 @@
 import crypto from 'node:crypto';
 import { asc, eq, inArray } from 'drizzle-orm';
-import { COLLECT_PREORDER_MESSAGE, EXPIRED_SHIPPING, SHIP_PREORDER_MESSAGE, TRADE_CUTOFF_MESSAGE, isTradable, singaporeDate } from '@kujiya/shared';
+import {
+  COLLECT_PREORDER_MESSAGE,
+  EXPIRED_SHIPPING,
+  SHIP_PREORDER_MESSAGE,
+  TRADE_CUTOFF_MESSAGE,
+  isTradable,
+  singaporeDate,
+} from '@kujiya/shared';
 import type { AppContext } from '../../core/context.ts';
 import type { Executor, Tx } from '../../db/database.ts';
 import { badRequest, notFound } from '../../core/http-errors.ts';
@@ -53,18 +60,29 @@ export class UnitRules {
   }
 
   async names(exec: Executor, batches: Pick<BatchRow, 'prizeId' | 'productId'>[]) {
-    const prizes = new Map((await this.catalogue.prizesByIds(exec, [...new Set(batches.map((b) => b.prizeId))])).map((p) => [p.id, p]));
+    const prizes = new Map(
+      (await this.catalogue.prizesByIds(exec, [...new Set(batches.map((b) => b.prizeId))])).map((p) => [p.id, p]),
+    );
     const products = new Map<string, { name: string; tags: string[]; arrival: string | null }>();
     for (const productId of new Set(batches.map((b) => b.productId))) {
       const product = await this.catalogue.getProduct(exec, productId);
-      products.set(productId, { name: product.name, tags: product.tags, arrival: product.preorder ? product.arrival : null });
+      products.set(productId, {
+        name: product.name,
+        tags: product.tags,
+        arrival: product.preorder ? product.arrival : null,
+      });
     }
     return { prizes, products };
   }
 
   /** The batches of `ids`, locked (FOR UPDATE) in id order; each must be the caller's and still held. */
   private async lockOwnBatches(tx: Tx, userId: string, ids: string[]) {
-    const rows = await tx.select().from(inventoryBatches).where(inArray(inventoryBatches.id, ids)).orderBy(asc(inventoryBatches.id)).for('update');
+    const rows = await tx
+      .select()
+      .from(inventoryBatches)
+      .where(inArray(inventoryBatches.id, ids))
+      .orderBy(asc(inventoryBatches.id))
+      .for('update');
     const byId = new Map(rows.map((r) => [r.id, r]));
     for (const id of ids) {
       const row = byId.get(id);
@@ -89,28 +107,56 @@ export class UnitRules {
       const setName = products.get(row.productId)!.name;
       const quantity = wanted.get(id)!;
       if (purpose === 'shipment' || purpose === 'collection') {
-        if (row.shipByDate === null) throw badRequest(purpose === 'shipment' ? SHIP_PREORDER_MESSAGE : COLLECT_PREORDER_MESSAGE);
+        if (row.shipByDate === null)
+          throw badRequest(purpose === 'shipment' ? SHIP_PREORDER_MESSAGE : COLLECT_PREORDER_MESSAGE);
         if (row.shipByDate.getTime() <= now.getTime()) {
-          expired.push(`${prize.name} (${setName}) x${quantity}: ship-by date ${singaporeDate(row.shipByDate)} has passed`);
+          expired.push(
+            `${prize.name} (${setName}) x${quantity}: ship-by date ${singaporeDate(row.shipByDate)} has passed`,
+          );
         }
       }
       if (purpose === 'trade' && !isTradable(row.shipByDate, now)) throw badRequest(TRADE_CUTOFF_MESSAGE);
       const free = row.quantity - row.removed - row.locked;
       if (quantity > free) throw badRequest(NOT_ENOUGH_UNITS(`${prize.name} (${setName})`, free));
-      taken.push({ batchId: id, quantity, prizeId: row.prizeId, prizeName: prize.name, setName, prizeType: prize.type, shipByDate: row.shipByDate });
+      taken.push({
+        batchId: id,
+        quantity,
+        prizeId: row.prizeId,
+        prizeName: prize.name,
+        setName,
+        prizeType: prize.type,
+        shipByDate: row.shipByDate,
+      });
     }
     if (expired.length > 0) throw badRequest(expired.join('\n'), { code: EXPIRED_SHIPPING });
     return { taken, byId };
   }
 
   /** Removes `quantity` units of a locked row (held by FOR UPDATE) and records why. */
-  async removeUnits(tx: Tx, row: BatchRow, quantity: number, fromLocked: number, kind: MovementKind, refId: string | null, actorId: string | null) {
+  async removeUnits(
+    tx: Tx,
+    row: BatchRow,
+    quantity: number,
+    fromLocked: number,
+    kind: MovementKind,
+    refId: string | null,
+    actorId: string | null,
+  ) {
     const removed = row.removed + quantity;
     const locked = row.locked - fromLocked;
     const status = removed === row.quantity ? finalStatus[kind] : row.status;
     await tx.update(inventoryBatches).set({ removed, locked, status }).where(eq(inventoryBatches.id, row.id));
     await tx
       .insert(inventoryMovements)
-      .values({ id: crypto.randomUUID(), batchId: row.id, userId: row.userId, kind, quantity, refId, actorId, createdAt: this.ctx.clock.now() });
+      .values({
+        id: crypto.randomUUID(),
+        batchId: row.id,
+        userId: row.userId,
+        kind,
+        quantity,
+        refId,
+        actorId,
+        createdAt: this.ctx.clock.now(),
+      });
   }
 }

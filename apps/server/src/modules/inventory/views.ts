@@ -56,8 +56,38 @@ export interface InventoryMovementView {
 }
 
 export function batchView(row: BatchRow): InventoryBatchView {
-  const { id, userId, prizeId, productId, roundId, orderId, quantity, removed, locked, shipByDate, sku, source, status, createdAt } = row;
-  return { id, userId, prizeId, productId, roundId, orderId, quantity, removed, locked, shipByDate, sku, source, status, createdAt };
+  const {
+    id,
+    userId,
+    prizeId,
+    productId,
+    roundId,
+    orderId,
+    quantity,
+    removed,
+    locked,
+    shipByDate,
+    sku,
+    source,
+    status,
+    createdAt,
+  } = row;
+  return {
+    id,
+    userId,
+    prizeId,
+    productId,
+    roundId,
+    orderId,
+    quantity,
+    removed,
+    locked,
+    shipByDate,
+    sku,
+    source,
+    status,
+    createdAt,
+  };
 }
 
 export function lockView(row: LockRow): InventoryLockView {

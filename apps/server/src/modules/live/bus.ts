@@ -45,7 +45,10 @@ export function createRedisBus(redisUrl: string, log: FastifyBaseLogger, deliver
   const markDown = (error?: unknown) => {
     if (down || closing) return;
     down = true;
-    log.warn({ err: error instanceof Error ? error.message : undefined, channel }, 'Redis unreachable: live events reach only this instance until it returns');
+    log.warn(
+      { err: error instanceof Error ? error.message : undefined, channel },
+      'Redis unreachable: live events reach only this instance until it returns',
+    );
   };
   const checkUp = () => {
     if (down && pub.status === 'ready' && sub.status === 'ready') {
@@ -79,7 +82,12 @@ export function createRedisBus(redisUrl: string, log: FastifyBaseLogger, deliver
     publish(event) {
       if (pub.status !== 'ready' || sub.status !== 'ready') {
         // Still connecting at start-up is not an outage; a lost connection is.
-        if (![pub.status, sub.status].every((status) => status === 'ready' || status === 'connecting' || status === 'wait')) markDown();
+        if (
+          ![pub.status, sub.status].every(
+            (status) => status === 'ready' || status === 'connecting' || status === 'wait',
+          )
+        )
+          markDown();
         deliver(event);
         return;
       }

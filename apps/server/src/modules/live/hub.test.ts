@@ -23,7 +23,12 @@ class FakeSocket implements LiveSocket {
   }
 }
 
-const purchase = (buyerId: string, productName = 'One Piece Set'): LiveBusEvent => ({ kind: 'purchase', buyerId, displayName: buyerId, productName });
+const purchase = (buyerId: string, productName = 'One Piece Set'): LiveBusEvent => ({
+  kind: 'purchase',
+  buyerId,
+  displayName: buyerId,
+  productName,
+});
 const tick = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const options = { maxSocketsPerIp: 3, heartbeatMs: 60_000, maxBufferedBytes: 1_000, bannerIntervalMs: 200 };
 
@@ -35,7 +40,9 @@ describe('live hub', () => {
     hub.deliver(purchase('u1'));
     await tick(20);
     // The first purchase after a quiet period goes out at once.
-    expect(watcher.messages).toEqual([{ type: 'purchase', username: 'u1', productName: 'One Piece Set', message: 'u1 just bought One Piece Set!' }]);
+    expect(watcher.messages).toEqual([
+      { type: 'purchase', username: 'u1', productName: 'One Piece Set', message: 'u1 just bought One Piece Set!' },
+    ]);
     for (const buyer of ['u2', 'u3', 'u4', 'u3']) hub.deliver(purchase(buyer));
     await tick(20);
     expect(watcher.sent).toHaveLength(1);
@@ -62,7 +69,9 @@ describe('live hub', () => {
     hub.deliver(purchase('u2', 'Dragon Set'));
     await tick(20);
     await tick(250);
-    expect(buyer.messages).toEqual([expect.objectContaining({ username: 'u2', productName: 'Dragon Set', message: 'u2 just bought Dragon Set!' })]);
+    expect(buyer.messages).toEqual([
+      expect.objectContaining({ username: 'u2', productName: 'Dragon Set', message: 'u2 just bought Dragon Set!' }),
+    ]);
     hub.stop();
   });
 

@@ -52,13 +52,21 @@ export function bannerFor(events: readonly PurchaseEvent[]): LiveServerMessage |
   if (!last) return null;
   const buyers = new Set(events.map((e) => e.buyerId)).size;
   if (buyers === 1) {
-    return { type: 'purchase', username: last.displayName, productName: last.productName, message: purchaseBannerText(last.displayName, last.productName) };
+    return {
+      type: 'purchase',
+      username: last.displayName,
+      productName: last.productName,
+      message: purchaseBannerText(last.displayName, last.productName),
+    };
   }
   return {
     type: 'purchase',
     username: LIVE_ANONYMOUS_NAME,
     productName: last.productName,
-    message: mergedPurchaseBannerText(buyers, events.map((e) => e.productName)),
+    message: mergedPurchaseBannerText(
+      buyers,
+      events.map((e) => e.productName),
+    ),
     count: buyers,
   };
 }

@@ -35,14 +35,22 @@ describe('live socket', () => {
 
     expect((await useTokens(t, alice, { setId, ticketsBought: 1 })).statusCode).toBe(200);
     const banner = await visitor.next((m) => m.type === 'purchase');
-    expect(banner).toMatchObject({ type: 'purchase', username: 'alice', message: expect.stringContaining('alice just bought') });
+    expect(banner).toMatchObject({
+      type: 'purchase',
+      username: 'alice',
+      message: expect.stringContaining('alice just bought'),
+    });
     // The buyer's socket gets the balance change, never their own banner.
     await own.next((m) => m.type === 'balance');
     expect(own.messages.some((m) => m.type === 'purchase')).toBe(false);
 
     // The card path: the banner goes out when the webhook marks the order paid.
     const bob = await fundedShopper(t, 'bob', 0);
-    const intent = await api(t, bob, 'POST', '/api/payment/kuji/create-intent', { username: 'bob', setId, ticketsBought: 1 });
+    const intent = await api(t, bob, 'POST', '/api/payment/kuji/create-intent', {
+      username: 'bob',
+      setId,
+      ticketsBought: 1,
+    });
     expect(intent.statusCode).toBe(200);
     expect((await confirmWithCard(t, intent.json().clientSecret)).statusCode).toBe(200);
     expect(await visitor.next((m) => m.type === 'purchase')).toMatchObject({ username: 'bob' });
@@ -62,7 +70,12 @@ describe('live socket', () => {
     });
     expect(saved.statusCode).toBe(200);
     expect(saved.json().details.appearAsSomeone).toBe(true);
-    const bad = await t.app.inject({ method: 'POST', url: '/api/users/update-profile', headers: carol.headers, payload: { appearAsSomeone: 'maybe' } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/update-profile',
+      headers: carol.headers,
+      payload: { appearAsSomeone: 'maybe' },
+    });
     expect(bad.statusCode).toBe(400);
 
     const visitor = await open(url);
@@ -77,7 +90,12 @@ describe('live socket', () => {
     const socket = await open(url, { token: tokenOf(dave) });
     await t.ctx.db.transaction(async (tx) => {
       await t.services.notifications.notify(tx, [dave.user.id], 'Hello from the test');
-      await t.services.wallet.credit(tx, { userId: dave.user.id, amount: 5, source: 'purchase', reference: 'live-test' });
+      await t.services.wallet.credit(tx, {
+        userId: dave.user.id,
+        amount: 5,
+        source: 'purchase',
+        reference: 'live-test',
+      });
     });
     await socket.next((m) => m.type === 'notification');
     await socket.next((m) => m.type === 'balance');

@@ -16,7 +16,11 @@ export interface PaidPurchase {
  * Other modules call `purchasePaid` and `userChanged` with their open transaction; the event is
  * published only after that transaction commits, on a later tick, so a buyer never waits for it.
  */
-export function createLiveService(ctx: AppContext, deps: { accounts: AccountsService }, options: Partial<LiveHubOptions> = {}) {
+export function createLiveService(
+  ctx: AppContext,
+  deps: { accounts: AccountsService },
+  options: Partial<LiveHubOptions> = {},
+) {
   const hub = new LiveHub(
     { ...defaultHubOptions, maxSocketsPerIp: ctx.config.liveMaxSocketsPerIp, ...options },
     (client, reason) => ctx.log.debug({ ip: client.ip, reason }, 'live socket dropped'),

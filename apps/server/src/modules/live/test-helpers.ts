@@ -15,7 +15,10 @@ export function wsUrlOf(httpUrl: string): string {
 }
 
 /** Opens a socket, waits for `connected`, and authenticates when a token is given. */
-export async function openTestSocket(httpUrl: string, options: { token?: string; headers?: Record<string, string> } = {}): Promise<TestSocket> {
+export async function openTestSocket(
+  httpUrl: string,
+  options: { token?: string; headers?: Record<string, string> } = {},
+): Promise<TestSocket> {
   const ws = new WebSocket(wsUrlOf(httpUrl), { headers: options.headers });
   const messages: LiveServerMessage[] = [];
   const waiters: Array<{ predicate: (m: LiveServerMessage) => boolean; resolve: (m: LiveServerMessage) => void }> = [];
@@ -44,7 +47,10 @@ export async function openTestSocket(httpUrl: string, options: { token?: string;
         return Promise.resolve(found);
       }
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no matching live message; got ${JSON.stringify(messages)}`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`no matching live message; got ${JSON.stringify(messages)}`)),
+          timeoutMs,
+        );
         waiters.push({
           predicate,
           resolve: (m) => {

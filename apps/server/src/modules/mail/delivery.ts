@@ -31,7 +31,11 @@ async function claimDue(ctx: AppContext, limit: number): Promise<QueuedMail[]> {
     .for('update', { skipLocked: true });
   return ctx.db
     .update(mailQueue)
-    .set({ status: 'sending', attempts: sql`${mailQueue.attempts} + 1`, nextAttemptAt: new Date(at.getTime() + MAIL_CLAIM_MS) })
+    .set({
+      status: 'sending',
+      attempts: sql`${mailQueue.attempts} + 1`,
+      nextAttemptAt: new Date(at.getTime() + MAIL_CLAIM_MS),
+    })
     .where(and(inArray(mailQueue.id, due), isDue))
     .returning();
 }
@@ -60,11 +64,20 @@ async function deliverOne(ctx: AppContext, send: Send, mail: QueuedMail): Promis
       return 'failed';
     }
     const nextAttemptAt = new Date(ctx.clock.now().getTime() + mailRetryDelay(mail.attempts));
-    await ctx.db.update(mailQueue).set({ status: 'pending', lastError: error, nextAttemptAt }).where(whileClaimed(mail));
-    ctx.log.warn({ mailId: mail.id, to: mail.to, attempts: mail.attempts, nextAttemptAt, error }, 'mail delivery failed; will retry');
+    await ctx.db
+      .update(mailQueue)
+      .set({ status: 'pending', lastError: error, nextAttemptAt })
+      .where(whileClaimed(mail));
+    ctx.log.warn(
+      { mailId: mail.id, to: mail.to, attempts: mail.attempts, nextAttemptAt, error },
+      'mail delivery failed; will retry',
+    );
     return 'retried';
   }
-  await ctx.db.update(mailQueue).set({ status: 'sent', sentAt: ctx.clock.now(), lastError: null }).where(whileClaimed(mail));
+  await ctx.db
+    .update(mailQueue)
+    .set({ status: 'sent', sentAt: ctx.clock.now(), lastError: null })
+    .where(whileClaimed(mail));
   return 'sent';
 }
 
@@ -73,7 +86,11 @@ async function deliverOne(ctx: AppContext, send: Send, mail: QueuedMail): Promis
  * to run at the same time on several instances: each mail is claimed by exactly one run. A failed
  * try is retried after `mailRetryDelay`; after MAIL_MAX_ATTEMPTS tries the mail is marked failed.
  */
-export async function deliverQueued(ctx: AppContext, send: Send, options: { batchSize?: number } = {}): Promise<DeliveryResult> {
+export async function deliverQueued(
+  ctx: AppContext,
+  send: Send,
+  options: { batchSize?: number } = {},
+): Promise<DeliveryResult> {
   const result: DeliveryResult = { sent: 0, retried: 0, failed: 0 };
   for (;;) {
     const claimed = await claimDue(ctx, options.batchSize ?? CLAIM_BATCH);

@@ -6,7 +6,12 @@ import { MAIL_CLAIM_MS, MAIL_MAX_ATTEMPTS, mailRetryDelay, type MailMessage } fr
 import { mailQueue } from './tables.ts';
 import { startSmtp, type TestSmtp } from './test-helpers.ts';
 
-const message = (to: string, subject: string): MailMessage => ({ to, subject, text: `${subject} text`, html: `<p>${subject}</p>` });
+const message = (to: string, subject: string): MailMessage => ({
+  to,
+  subject,
+  text: `${subject} text`,
+  html: `<p>${subject}</p>`,
+});
 
 /** The transactional mail queue: enqueue in a transaction, deliver after commit (dev outbox here). */
 describe('mail queue (dev outbox)', () => {
@@ -22,14 +27,25 @@ describe('mail queue (dev outbox)', () => {
   it('queues in the transaction and sends only on deliverQueued, once', async () => {
     await t.ctx.db.transaction((tx) => t.services.mail.enqueue(tx, [message('Ann@Example.com', 'hello ann')]));
     const [queued] = await queuedTo('ann@example.com');
-    expect(queued).toMatchObject({ to: 'ann@example.com', subject: 'hello ann', status: 'pending', attempts: 0, sentAt: null });
+    expect(queued).toMatchObject({
+      to: 'ann@example.com',
+      subject: 'hello ann',
+      status: 'pending',
+      attempts: 0,
+      sentAt: null,
+    });
     expect(await t.services.mail.listOutbox({ to: 'ann@example.com' })).toEqual([]);
 
     expect(await t.services.mail.deliverQueued()).toEqual({ sent: 1, retried: 0, failed: 0 });
     expect(await t.services.mail.listOutbox({ to: 'ann@example.com' })).toEqual([
       expect.objectContaining({ subject: 'hello ann', text: 'hello ann text', html: '<p>hello ann</p>' }),
     ]);
-    expect((await queuedTo('ann@example.com'))[0]).toMatchObject({ status: 'sent', attempts: 1, sentAt: clock.now(), lastError: null });
+    expect((await queuedTo('ann@example.com'))[0]).toMatchObject({
+      status: 'sent',
+      attempts: 1,
+      sentAt: clock.now(),
+      lastError: null,
+    });
 
     expect(await t.services.mail.deliverQueued()).toEqual({ sent: 0, retried: 0, failed: 0 });
     expect(await t.services.mail.listOutbox({ to: 'ann@example.com' })).toHaveLength(1);
@@ -49,7 +65,12 @@ describe('mail queue (dev outbox)', () => {
 
   it('two deliveries running at once send every mail exactly once', async () => {
     const subjects = Array.from({ length: 30 }, (_, i) => `race ${i}`);
-    await t.ctx.db.transaction((tx) => t.services.mail.enqueue(tx, subjects.map((s) => message('cat@example.com', s))));
+    await t.ctx.db.transaction((tx) =>
+      t.services.mail.enqueue(
+        tx,
+        subjects.map((s) => message('cat@example.com', s)),
+      ),
+    );
     const results = await Promise.all([
       t.services.mail.deliverQueued({ batchSize: 4 }),
       t.services.mail.deliverQueued({ batchSize: 4 }),
@@ -111,7 +132,11 @@ describe('mail queue over a failing SMTP server', () => {
     expect(delays.slice(0, 3)).toEqual([60_000, 120_000, 240_000]);
 
     expect(await t.services.mail.deliverQueued()).toEqual({ sent: 0, retried: 0, failed: 1 });
-    expect(await queuedTo('eve@example.com')).toMatchObject({ status: 'failed', attempts: MAIL_MAX_ATTEMPTS, sentAt: null });
+    expect(await queuedTo('eve@example.com')).toMatchObject({
+      status: 'failed',
+      attempts: MAIL_MAX_ATTEMPTS,
+      sentAt: null,
+    });
     // Failed for good: later runs leave it alone, even once the server works again.
     smtp.rejecting = false;
     clock.advance(24 * 3600_000);

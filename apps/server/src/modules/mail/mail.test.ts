@@ -22,7 +22,11 @@ describe('mail over SMTP', () => {
   });
 
   it('delivers the verification code mail with a text and an HTML part', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/verification/create', payload: { email: 'Mia@Example.com' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/verification/create',
+      payload: { email: 'Mia@Example.com' },
+    });
     expect(res.statusCode).toBe(200);
     expect(smtp.received).toHaveLength(1);
     const mail = smtp.received[0]!;
@@ -42,7 +46,11 @@ describe('mail over SMTP', () => {
 
     // And that code verifies: nothing was stored in the outbox instead.
     expect(await t.services.mail.listOutbox()).toHaveLength(0);
-    const verified = await t.app.inject({ method: 'POST', url: '/api/verification/verify', payload: { email: 'mia@example.com', code } });
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: '/api/verification/verify',
+      payload: { email: 'mia@example.com', code },
+    });
     expect(verified.statusCode).toBe(200);
   });
 
@@ -51,7 +59,11 @@ describe('mail over SMTP', () => {
     await dead.close();
     const down = await createTestApp({ env: { SMTP_URL: dead.url } });
     try {
-      const res = await down.app.inject({ method: 'POST', url: '/api/verification/create', payload: { email: 'x@example.com' } });
+      const res = await down.app.inject({
+        method: 'POST',
+        url: '/api/verification/create',
+        payload: { email: 'x@example.com' },
+      });
       expect(res.statusCode).toBe(502);
       expect(res.json().message).toBe('Unable to send verification code.');
     } finally {
@@ -77,7 +89,12 @@ describe('dev outbox', () => {
     const nia = await t.app.inject({ method: 'GET', url: '/api/dev/outbox?to=NIA@example.com' });
     expect(nia.json().map((m: { subject: string }) => m.subject)).toEqual(['two', 'one']);
     const latest = await t.app.inject({ method: 'GET', url: '/api/dev/outbox/latest?to=nia@example.com' });
-    expect(latest.json()).toMatchObject({ to: 'nia@example.com', subject: 'two', text: 'second', html: '<p>second</p>' });
+    expect(latest.json()).toMatchObject({
+      to: 'nia@example.com',
+      subject: 'two',
+      text: 'second',
+      html: '<p>second</p>',
+    });
     expect(typeof latest.json().createdAt).toBe('string');
     const none = await t.app.inject({ method: 'GET', url: '/api/dev/outbox/latest?to=nobody@example.com' });
     expect(none.statusCode).toBe(404);
@@ -117,7 +134,12 @@ describe('the dev outbox is served to loopback clients only (it holds sign-up co
   beforeAll(async () => {
     // Behind a trusted proxy: the forwarded client address decides, the proxy on this machine does not.
     t = await createTestApp({ env: { TRUST_PROXY: '1' } });
-    await t.services.mail.send({ to: 'victim@example.com', subject: 'Your code 123456', text: '123456', html: '<p>123456</p>' });
+    await t.services.mail.send({
+      to: 'victim@example.com',
+      subject: 'Your code 123456',
+      text: '123456',
+      html: '<p>123456</p>',
+    });
   });
   afterAll(async () => t.close());
   const get = (url: string, remoteAddress: string, headers: Record<string, string> = {}) =>
@@ -150,10 +172,20 @@ describe('the dev outbox is served to loopback clients only (it holds sign-up co
   });
 
   it('DEV_OUTBOX=1 serves every client, is refused in production, and the start log says who may read it', async () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), PAYMENTS: 'test', DEV_OUTBOX: '1' })).toThrow(/DEV_OUTBOX/);
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), PAYMENTS: 'test', DEV_OUTBOX: '1' }),
+    ).toThrow(/DEV_OUTBOX/);
     expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), PAYMENTS: 'test' }).devOutbox).toBe('off');
     const server = await startServer({
-      config: loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DEMO_DATA: '0', LOG_LEVEL: 'silent', JWT_SECRET: 'x'.repeat(40), DEV_OUTBOX: '1' }),
+      config: loadConfig({
+        NODE_ENV: 'test',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DEMO_DATA: '0',
+        LOG_LEVEL: 'silent',
+        JWT_SECRET: 'x'.repeat(40),
+        DEV_OUTBOX: '1',
+      }),
       inMemory: true,
       logger: false,
     });

@@ -27,13 +27,19 @@ export const mailRoutes: ModuleRoutes = (app, { ctx, services }) => {
     if (ctx.config.devOutbox === 'loopback' && !fromLoopback(request)) throw notFound('Not Found');
   };
 
-  app.get('/dev/outbox', { onRequest, schema: { querystring: outboxQuerySchema, response: { 200: outboxListSchema } } }, async (request) =>
-    (await services.mail.listOutbox(request.query)).map(shape),
+  app.get(
+    '/dev/outbox',
+    { onRequest, schema: { querystring: outboxQuerySchema, response: { 200: outboxListSchema } } },
+    async (request) => (await services.mail.listOutbox(request.query)).map(shape),
   );
 
-  app.get('/dev/outbox/latest', { onRequest, schema: { querystring: outboxQuerySchema, response: { 200: outboxMailSchema } } }, async (request) => {
-    const [latest] = await services.mail.listOutbox({ to: request.query.to, limit: 1 });
-    if (!latest) throw notFound('No mail in the outbox');
-    return shape(latest);
-  });
+  app.get(
+    '/dev/outbox/latest',
+    { onRequest, schema: { querystring: outboxQuerySchema, response: { 200: outboxMailSchema } } },
+    async (request) => {
+      const [latest] = await services.mail.listOutbox({ to: request.query.to, limit: 1 });
+      if (!latest) throw notFound('No mail in the outbox');
+      return shape(latest);
+    },
+  );
 };

@@ -66,7 +66,9 @@ export function createMailService(ctx: AppContext) {
     async enqueue(exec: Executor, messages: MailMessage[]): Promise<void> {
       if (messages.length === 0) return;
       const at = now();
-      await exec.insert(mailQueue).values(messages.map((m) => ({ ...m, to: m.to.trim().toLowerCase(), nextAttemptAt: at, createdAt: at })));
+      await exec
+        .insert(mailQueue)
+        .values(messages.map((m) => ({ ...m, to: m.to.trim().toLowerCase(), nextAttemptAt: at, createdAt: at })));
       afterCommit(exec, () => ctx.jobs.kick(JOB.mailDelivery));
     },
 

@@ -9,7 +9,13 @@ export const mediaRoutes: ModuleRoutes = (app, { services }) => {
   // The answer is the image's bytes (a Buffer is sent as is, never serialized).
   app.get(
     '/images/:image',
-    { schema: { params: imageParamsSchema, produces: ['image/svg+xml', 'image/png', 'image/jpeg', 'image/webp'], response: { 200: imageResponseSchema, 304: notModifiedSchema } } },
+    {
+      schema: {
+        params: imageParamsSchema,
+        produces: ['image/svg+xml', 'image/png', 'image/jpeg', 'image/webp'],
+        response: { 200: imageResponseSchema, 304: notModifiedSchema },
+      },
+    },
     async (request, reply) => {
       const { image } = request.params;
       const stored = await services.media.getImage(image);

@@ -34,7 +34,9 @@ export function createMediaService(ctx: AppContext) {
       if (!isImageContentType(type)) throw badRequest('Unsupported image type');
       if (bytes.length === 0) throw badRequest('Image is empty');
       const name = imageNameOf(bytes, type);
-      const insert = exec.insert(images).values({ name, contentType: type, bytes, createdAt: ctx.clock.now(), ownerUserId: owner?.userId ?? null });
+      const insert = exec
+        .insert(images)
+        .values({ name, contentType: type, bytes, createdAt: ctx.clock.now(), ownerUserId: owner?.userId ?? null });
       // The shop storing bytes a shopper uploaded makes them the shop's: never deleted with the picture.
       if (owner) await insert.onConflictDoNothing();
       else await insert.onConflictDoUpdate({ target: images.name, set: { ownerUserId: null } });
@@ -65,7 +67,10 @@ export function createMediaService(ctx: AppContext) {
       if (!isImageName(name)) return null;
       const [row] = await ctx.db.select().from(images).where(eq(images.name, name));
       if (!row) return null;
-      return { ...row, contentType: contentTypeByExtension[name.split('.')[1]!] ?? (row.contentType as ImageContentType) };
+      return {
+        ...row,
+        contentType: contentTypeByExtension[name.split('.')[1]!] ?? (row.contentType as ImageContentType),
+      };
     },
   };
 }

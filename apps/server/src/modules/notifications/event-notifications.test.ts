@@ -36,7 +36,12 @@ describe('event notifications and their e-mail copies', () => {
   it('a lottery sell-out queues one result mail per participant, sent only by deliverQueued', async () => {
     const { setId, input } = await createTestProduct(t, { lotteryEnabled: true });
     const [pam, quinn, rex] = await Promise.all(['pam', 'quinn', 'rex'].map((name) => accountShopper(name, 200)));
-    for (const [shopper, tickets] of [[pam, 3], [quinn, 4], [pam, 1], [rex, 2]] as const) {
+    for (const [shopper, tickets] of [
+      [pam, 3],
+      [quinn, 4],
+      [pam, 1],
+      [rex, 2],
+    ] as const) {
       expect((await useTokens(t, shopper, { setId, ticketsBought: tickets })).json()).toHaveProperty('orderId');
     }
 
@@ -47,7 +52,9 @@ describe('event notifications and their e-mail copies', () => {
     expect(queued.every((m) => m.status === 'pending')).toBe(true);
 
     for (const shopper of participants) {
-      const letters = orders.filter((o) => o.userId === shopper.user.id).flatMap((o) => o.selectedPrizes.filter((r) => r !== 'LAST'));
+      const letters = orders
+        .filter((o) => o.userId === shopper.user.id)
+        .flatMap((o) => o.selectedPrizes.filter((r) => r !== 'LAST'));
       const expected =
         letters.length > 0
           ? `Congratulations! You won ${describeRanks(letters)} in the ${input.name} lottery.`
@@ -55,7 +62,9 @@ describe('event notifications and their e-mail copies', () => {
       // One notice per participant, even with two orders.
       expect((await messagesOf(shopper)).filter((m) => /lottery/.test(m))).toEqual([expected]);
       const mail = queued.find((m) => m.to === shopper.email)!;
-      expect(mail.subject).toBe(letters.length > 0 ? `You won in the ${input.name} lottery` : `${input.name} lottery results`);
+      expect(mail.subject).toBe(
+        letters.length > 0 ? `You won in the ${input.name} lottery` : `${input.name} lottery results`,
+      );
       expect(mail.text).toContain(`Hi ${shopper.user.username},`);
       expect(mail.text).toContain(expected);
       expect(mail.html).toContain(expected.replaceAll("'", '&#39;'));
@@ -78,11 +87,13 @@ describe('event notifications and their e-mail copies', () => {
     await useTokens(t, sid, { setId, ticketsBought: 3 });
     await useTokens(t, tam, { setId, ticketsBought: 3 });
 
-    const prizeName = (await t.services.catalogue.prizesOfProduct(t.ctx.db, (await t.services.orders.ordersOfRound(setId))[0]!.productId)).find(
-      (p) => p.letter === 'DC1',
-    )!.name;
+    const prizeName = (
+      await t.services.catalogue.prizesOfProduct(t.ctx.db, (await t.services.orders.ordersOfRound(setId))[0]!.productId)
+    ).find((p) => p.letter === 'DC1')!.name;
     for (const shopper of [sid, tam]) {
-      const won = (await t.services.orders.ordersOfUser(shopper.user.id)).filter((o) => o.roundId === setId).flatMap((o) => o.doubleChancePrizes);
+      const won = (await t.services.orders.ordersOfUser(shopper.user.id))
+        .filter((o) => o.roundId === setId)
+        .flatMap((o) => o.doubleChancePrizes);
       const queued = await t.services.mail.listQueue({ to: shopper.email });
       if (won.length === 0) {
         expect((await messagesOf(shopper)).some((m) => m.startsWith('Double Chance!'))).toBe(false);
@@ -121,7 +132,9 @@ describe('event notifications and their e-mail copies', () => {
   it('a user without an account gets the in-app notice only (no address to mail)', async () => {
     const before = (await t.services.mail.listQueue()).length;
     const unknownUserId = crypto.randomUUID();
-    await t.ctx.db.transaction((tx) => t.services.notifications.notify(tx, [unknownUserId], 'hello', { email: { subject: 'hello' } }));
+    await t.ctx.db.transaction((tx) =>
+      t.services.notifications.notify(tx, [unknownUserId], 'hello', { email: { subject: 'hello' } }),
+    );
     expect((await t.services.notifications.list(unknownUserId)).map((n) => n.message)).toEqual(['hello']);
     expect(await t.services.mail.listQueue()).toHaveLength(before);
   });
@@ -140,7 +153,15 @@ describe('event notifications and their e-mail copies', () => {
       const box = await t.services.stock.box(t.ctx.db, setId);
       let seed = '';
       for (let i = 0; i < 5000 && !seed; i++) {
-        const draw = drawChallenge({ serverSeed: round.serverSeed, box, clientSeed: `refund-${i}`, firstNonce: 0, remaining: fullRemaining(10), count, challengeLetter: 'A' });
+        const draw = drawChallenge({
+          serverSeed: round.serverSeed,
+          box,
+          clientSeed: `refund-${i}`,
+          firstNonce: 0,
+          remaining: fullRemaining(10),
+          count,
+          challengeLetter: 'A',
+        });
         if (draw.challengeWon && draw.ticketsToDraw === drawn) seed = `refund-${i}`;
       }
       expect(seed).not.toBe('');
@@ -160,7 +181,9 @@ describe('event notifications and their e-mail copies', () => {
 
       const wes = await accountShopper('wes', 500);
       await challengeStoppingAfter(wes, 8, 7);
-      expect(await messagesOf(wes)).toEqual([expect.stringMatching(/Challenge ended early: 1 undrawn ticket was refunded as 12 tokens\.$/)]);
+      expect(await messagesOf(wes)).toEqual([
+        expect.stringMatching(/Challenge ended early: 1 undrawn ticket was refunded as 12 tokens\.$/),
+      ]);
     });
 
     it('no refund, no notice: a Challenge that draws every ticket', async () => {
@@ -170,7 +193,9 @@ describe('event notifications and their e-mail copies', () => {
     });
 
     it('spells one token right', () => {
-      expect(challengeRefundMessage('Mini Set', 1, 1)).toBe('Your Mini Set Challenge ended early: 1 undrawn ticket was refunded as 1 token.');
+      expect(challengeRefundMessage('Mini Set', 1, 1)).toBe(
+        'Your Mini Set Challenge ended early: 1 undrawn ticket was refunded as 1 token.',
+      );
     });
   });
 });

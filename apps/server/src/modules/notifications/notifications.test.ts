@@ -45,7 +45,14 @@ describe('notifications', () => {
     const res = await list(alice.headers);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([
-      { _id: expect.any(String), message: 'second', createdAt: clock.now().toISOString(), isRead: false, isRemoved: false, receipt: null },
+      {
+        _id: expect.any(String),
+        message: 'second',
+        createdAt: clock.now().toISOString(),
+        isRead: false,
+        isRemoved: false,
+        receipt: null,
+      },
       {
         _id: expect.any(String),
         message: 'first',
@@ -60,8 +67,16 @@ describe('notifications', () => {
 
   it('a receipt rides beside the sentence; a notice stored with its receipt as JSON in the text reads as its sentence too', async () => {
     const carol = await testShopper(t, 'carol');
-    const receipt = { setId: crypto.randomUUID(), entries: [{ domain: 'ticket' as const, nonce: 0, hash: 'a'.repeat(64) }], headHash: 'b'.repeat(64) };
-    await t.ctx.db.transaction((tx) => t.services.notifications.notify(tx, [carol.user.id], 'Your Set order is in the draw log (1 ticket).', { receipt }));
+    const receipt = {
+      setId: crypto.randomUUID(),
+      entries: [{ domain: 'ticket' as const, nonce: 0, hash: 'a'.repeat(64) }],
+      headHash: 'b'.repeat(64),
+    };
+    await t.ctx.db.transaction((tx) =>
+      t.services.notifications.notify(tx, [carol.user.id], 'Your Set order is in the draw log (1 ticket).', {
+        receipt,
+      }),
+    );
     clock.advance(SECOND);
     // As purchase notices were stored before: the receipt JSON at the end of the message.
     await t.ctx.db.insert(notifications).values({
@@ -76,7 +91,10 @@ describe('notifications', () => {
     // Other text with braces is left alone (a second later, so it lists first on every database).
     clock.advance(SECOND);
     await notify(carol.user.id, 'Fairness receipt: {not json}');
-    expect((await list(carol.headers)).json()[0]).toMatchObject({ message: 'Fairness receipt: {not json}', receipt: null });
+    expect((await list(carol.headers)).json()[0]).toMatchObject({
+      message: 'Fairness receipt: {not json}',
+      receipt: null,
+    });
   });
 
   it('marks one read, then all read, without touching another user', async () => {
@@ -125,7 +143,9 @@ describe('notifications', () => {
     expect(read.body).not.toContain('private to alice');
     await patch('/api/notification/read-all', mallory.headers);
 
-    expect((await list(alice.headers)).json()).toEqual([expect.objectContaining({ _id: own._id, isRead: false, isRemoved: false })]);
+    expect((await list(alice.headers)).json()).toEqual([
+      expect.objectContaining({ _id: own._id, isRead: false, isRemoved: false }),
+    ]);
   });
 
   it('answers 400 for a malformed id and 404 for an unknown one (never 500)', async () => {

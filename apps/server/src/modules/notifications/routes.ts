@@ -17,8 +17,12 @@ export const notificationsRoutes: ModuleRoutes = (app, { ctx, services }) => {
     services.notifications.markRead(request.user!.id, request.params.id),
   );
 
-  app.patch('/notification/read-all', { ...guard, schema: { response: { 200: successResponseSchema } } }, async (request) => {
-    await services.notifications.markAllRead(request.user!.id);
-    return { success: true as const };
-  });
+  app.patch(
+    '/notification/read-all',
+    { ...guard, schema: { response: { 200: successResponseSchema } } },
+    async (request) => {
+      await services.notifications.markAllRead(request.user!.id);
+      return { success: true as const };
+    },
+  );
 };

@@ -40,7 +40,10 @@ export interface NotifyOptions {
  * In-app notifications. `notify` joins the caller's transaction, so a notice (and its e-mail copy,
  * queued in the mail outbox and sent after commit) exists exactly when its cause does.
  */
-export function createNotificationsService(ctx: AppContext, deps: { accounts: AccountsService; mail: MailService; live?: LiveService }) {
+export function createNotificationsService(
+  ctx: AppContext,
+  deps: { accounts: AccountsService; mail: MailService; live?: LiveService },
+) {
   /** One mail per user with an account; users without one (no address) get the in-app notice only. */
   async function queueEmails(exec: Executor, userIds: string[], message: string, subject: string): Promise<void> {
     const accounts = await deps.accounts.getAccounts(exec, userIds);
@@ -63,18 +66,29 @@ export function createNotificationsService(ctx: AppContext, deps: { accounts: Ac
       if (unique.length === 0) return;
       const createdAt = ctx.clock.now();
       const receipt = options.receipt ?? null;
-      await exec.insert(notifications).values(unique.map((userId) => ({ id: crypto.randomUUID(), userId, message, receipt, createdAt })));
+      await exec
+        .insert(notifications)
+        .values(unique.map((userId) => ({ id: crypto.randomUUID(), userId, message, receipt, createdAt })));
       if (options.email) await queueEmails(exec, unique, message, options.email.subject);
       // Their open sockets refresh the bell once this is committed.
       deps.live?.userChanged(exec, unique, 'notification');
     },
 
     /** A different in-app message for each user (a batch of purchases' notices), in one statement. */
-    async notifyEach(exec: Executor, items: ReadonlyArray<{ userId: string; message: string; receipt?: FairnessReceipt }>): Promise<void> {
+    async notifyEach(
+      exec: Executor,
+      items: ReadonlyArray<{ userId: string; message: string; receipt?: FairnessReceipt }>,
+    ): Promise<void> {
       if (items.length === 0) return;
       const createdAt = ctx.clock.now();
       // One JSON parameter for them all (a purchase batch notifies a hundred buyers under the round lock).
-      const rows = items.map(({ userId, message, receipt }) => ({ id: crypto.randomUUID(), userId, message, receipt: receipt ?? null, createdAt }));
+      const rows = items.map(({ userId, message, receipt }) => ({
+        id: crypto.randomUUID(),
+        userId,
+        message,
+        receipt: receipt ?? null,
+        createdAt,
+      }));
       await exec.execute(insertJsonRows(notifications, rows));
       deps.live?.userChanged(exec, [...new Set(items.map((item) => item.userId))], 'notification');
     },

@@ -29,12 +29,18 @@ async function drawsOf(ctx: AppContext, deps: Deps, order: OrderRow): Promise<Ad
     deps.fairness.picksOfOrder(order.id),
     deps.catalogue.listPrizes(ctx.db, order.roundId, order.productId).catch(() => []),
   ]);
-  const nameOf = (rank: string | null) => (rank === null ? null : (prizes.find((prize) => prize.rank === rank)?.name ?? null));
+  const nameOf = (rank: string | null) =>
+    rank === null ? null : (prizes.find((prize) => prize.rank === rank)?.name ?? null);
   const ticketDraws = tickets.map((ticket): AdminOrderDraw => {
     const prize = order.lotteryEnabled ? null : ticket.letter;
     return { kind: order.lotteryEnabled ? 'entry' : 'ticket', nonce: ticket.nonce, prize, prizeName: nameOf(prize) };
   });
-  const pickDraws = picks.map((pick): AdminOrderDraw => ({ kind: pick.domain, nonce: pick.n, prize: pick.prize, prizeName: nameOf(pick.prize) }));
+  const pickDraws = picks.map((pick): AdminOrderDraw => ({
+    kind: pick.domain,
+    nonce: pick.n,
+    prize: pick.prize,
+    prizeName: nameOf(pick.prize),
+  }));
   return [...ticketDraws, ...pickDraws];
 }
 
@@ -61,7 +67,12 @@ export function createAdminOrderDetail(ctx: AppContext, deps: Deps, getOrder: (o
       const refunds: AdminOrderRefund[] = [];
       if (order.status === 'refund_pending' || order.status === 'refunding' || order.status === 'refunded') {
         const refundEvent = events.find((event) => event.type.includes('refund') && event.outcome === 'applied');
-        refunds.push({ kind: 'card', amount: order.totalCost, status: CARD_REFUND_STATUS[order.status], at: iso(refundEvent?.receivedAt ?? null) });
+        refunds.push({
+          kind: 'card',
+          amount: order.totalCost,
+          status: CARD_REFUND_STATUS[order.status],
+          at: iso(refundEvent?.receivedAt ?? null),
+        });
       }
       for (const row of ledger.filter((entry) => entry.reason === 'refund')) {
         refunds.push({ kind: 'tokens', amount: row.delta, status: 'done', at: row.createdAt.toISOString() });

@@ -22,7 +22,10 @@ const adminOrderRow = (row: typeof orders.$inferSelect): AdminOrderRow => ({
 });
 
 /** The back office's orders table: filtered, searched, newest first, one page. */
-async function adminOrders(ctx: AppContext, query: AdminOrdersQuery): Promise<{ orders: AdminOrderRow[]; totalPages: number }> {
+async function adminOrders(
+  ctx: AppContext,
+  query: AdminOrdersQuery,
+): Promise<{ orders: AdminOrderRow[]; totalPages: number }> {
   const filters: SQL[] = [];
   if (query.lottery !== 'all') filters.push(eq(orders.lotteryEnabled, query.lottery === 'enabled'));
   if (query.paid === 'yes') filters.push(eq(orders.status, 'paid'));
@@ -79,7 +82,10 @@ export function createOrdersAdmin(ctx: AppContext) {
       const now = ctx.clock.now().getTime();
       for (const [index, orderId] of orderIds.entries()) {
         const at = new Date(now - ((index * 7919) % (days * 24)) * 60 * 60 * 1000);
-        await ctx.db.update(orders).set({ createdAt: at, paidAt: at }).where(and(eq(orders.id, orderId), eq(orders.status, 'paid')));
+        await ctx.db
+          .update(orders)
+          .set({ createdAt: at, paidAt: at })
+          .where(and(eq(orders.id, orderId), eq(orders.status, 'paid')));
       }
     },
 
@@ -87,7 +93,10 @@ export function createOrdersAdmin(ctx: AppContext) {
     async dailyTokensSpent(from: Date): Promise<{ day: string; tokensSpent: number }[]> {
       const day = sql<string>`to_char(${orders.paidAt} at time zone 'Asia/Singapore', 'YYYY-MM-DD')`;
       const rows = await ctx.db
-        .select({ day, tokensSpent: sql<number>`coalesce(sum(${orders.totalCost}) filter (where ${orders.paymentMethod} = 'token'), 0)::int` })
+        .select({
+          day,
+          tokensSpent: sql<number>`coalesce(sum(${orders.totalCost}) filter (where ${orders.paymentMethod} = 'token'), 0)::int`,
+        })
         .from(orders)
         .where(and(eq(orders.status, 'paid'), gte(orders.paidAt, from)))
         .groupBy(day)
@@ -99,7 +108,10 @@ export function createOrdersAdmin(ctx: AppContext) {
      * The products with most tickets sold since `from`, one row per product (two sets may share a
      * name), with the SKU of its latest paid order to tell them apart.
      */
-    async topSets(from: Date, limit = 5): Promise<{ productId: string; productName: string; sku: string; ticketsSold: number }[]> {
+    async topSets(
+      from: Date,
+      limit = 5,
+    ): Promise<{ productId: string; productName: string; sku: string; ticketsSold: number }[]> {
       const sold = sql<number>`sum(${orders.numberOfTickets})::int`;
       const rows = await ctx.db
         .select({
@@ -113,7 +125,12 @@ export function createOrdersAdmin(ctx: AppContext) {
         .groupBy(orders.productId)
         .orderBy(desc(sold), orders.productId)
         .limit(limit);
-      return rows.map((r) => ({ productId: r.productId, productName: r.productName, sku: r.sku, ticketsSold: Number(r.ticketsSold) }));
+      return rows.map((r) => ({
+        productId: r.productId,
+        productName: r.productName,
+        sku: r.sku,
+        ticketsSold: Number(r.ticketsSold),
+      }));
     },
   };
 }

@@ -9,6 +9,9 @@ import { orders } from './tables.ts';
  */
 export async function buyerNames(exec: Executor, orderIds: readonly string[]): Promise<Map<string, string>> {
   if (orderIds.length === 0) return new Map();
-  const rows = await exec.select({ id: orders.id, username: orders.username }).from(orders).where(inArray(orders.id, [...orderIds]));
+  const rows = await exec
+    .select({ id: orders.id, username: orders.username })
+    .from(orders)
+    .where(inArray(orders.id, [...orderIds]));
   return new Map(rows.map((r) => [r.id, r.username]));
 }

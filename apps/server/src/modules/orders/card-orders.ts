@@ -8,7 +8,14 @@ import { NOT_ENOUGH_TICKETS } from '../stock/service.ts';
 import type { PaymentIntent } from '../payments/service.ts';
 import { orders } from './tables.ts';
 import { KUJI_ORDER, RESERVATION_MS } from './constants.ts';
-import { assertNoHold, assertOwnUsername, defaultClientSeed, insertOrders, quoteOrThrow, type OrdersEnv } from './env.ts';
+import {
+  assertNoHold,
+  assertOwnUsername,
+  defaultClientSeed,
+  insertOrders,
+  quoteOrThrow,
+  type OrdersEnv,
+} from './env.ts';
 import type { RoundContext } from './settle.ts';
 
 interface CardOrderInput {
@@ -37,25 +44,63 @@ async function attachCheckout(tx: Tx, env: OrdersEnv, c: Checkout, intent: Payme
   const rc = { ...c.pre, round };
   assertNoHold(env, round);
   const { left } = await stock.availabilityOf(tx, round.id);
-  if (buyOut && maximumQuantity(left, rc.promotion) !== c.paid) throw badRequest(NOT_ENOUGH_TICKETS, { ticketsLeft: left });
+  if (buyOut && maximumQuantity(left, rc.promotion) !== c.paid)
+    throw badRequest(NOT_ENOUGH_TICKETS, { ticketsLeft: left });
   const quote = quoteOrThrow(rc, left, c.paid);
   const received = buyOut ? left : quote.receivedTickets;
   const expiresAt = new Date(env.ctx.clock.now().getTime() + RESERVATION_MS);
-  const reservation = await stock.reserveReplacing(tx, { roundId: round.id, orderId: c.orderId, userId: c.user.id, quantity: received, expiresAt });
+  const reservation = await stock.reserveReplacing(tx, {
+    roundId: round.id,
+    orderId: c.orderId,
+    userId: c.user.id,
+    quantity: received,
+    expiresAt,
+  });
   // This checkout replaces the shopper's older one of the set: that one is cancelled (docs/rules/buying.md).
-  const replaced: Replaced[] = reservation.replacedOrderIds.length === 0 ? [] : await tx
-    .select({ id: orders.id, paymentIntentId: orders.paymentIntentId })
-    .from(orders)
-    .where(and(inArray(orders.id, reservation.replacedOrderIds), eq(orders.userId, c.user.id), eq(orders.status, 'pending'), eq(orders.paymentMethod, 'card')))
-    .orderBy(orders.id)
-    .for('update');
+  const replaced: Replaced[] =
+    reservation.replacedOrderIds.length === 0
+      ? []
+      : await tx
+          .select({ id: orders.id, paymentIntentId: orders.paymentIntentId })
+          .from(orders)
+          .where(
+            and(
+              inArray(orders.id, reservation.replacedOrderIds),
+              eq(orders.userId, c.user.id),
+              eq(orders.status, 'pending'),
+              eq(orders.paymentMethod, 'card'),
+            ),
+          )
+          .orderBy(orders.id)
+          .for('update');
   if (replaced.length > 0) {
-    await tx.update(orders).set({ status: 'canceled', reservationExpiresAt: null }).where(inArray(orders.id, replaced.map((order) => order.id)));
+    await tx
+      .update(orders)
+      .set({ status: 'canceled', reservationExpiresAt: null })
+      .where(
+        inArray(
+          orders.id,
+          replaced.map((order) => order.id),
+        ),
+      );
   }
-  await insertOrders(tx, env, [{
-    id: c.orderId, user: c.user, rc, method: 'card', paid: c.paid, received, totalCost: intent.amount, paymentIntentId: intent.id,
-    clientSeed: c.clientSeed, buyOut, status: 'pending', reservationId: reservation.id, reservationExpiresAt: expiresAt,
-  }]);
+  await insertOrders(tx, env, [
+    {
+      id: c.orderId,
+      user: c.user,
+      rc,
+      method: 'card',
+      paid: c.paid,
+      received,
+      totalCost: intent.amount,
+      paymentIntentId: intent.id,
+      clientSeed: c.clientSeed,
+      buyOut,
+      status: 'pending',
+      reservationId: reservation.id,
+      reservationExpiresAt: expiresAt,
+    },
+  ]);
   // A card buy-out holds the round until it is paid or its reservation expires.
   if (buyOut) await catalogue.setHold(tx, round.id, expiresAt, c.orderId);
   return { received, replaced };
@@ -79,7 +124,12 @@ async function createCardOrder(env: OrdersEnv, user: Principal, input: CardOrder
   const checkout = await precheck(env, user, input);
   let attached = { received: 0, replaced: [] as Replaced[] };
   const intent = await payments.createIntent(
-    { purpose: KUJI_ORDER, userId: user.id, amountCents: checkout.pre.product.priceCents * checkout.paid, metadata: { orderId: checkout.orderId } },
+    {
+      purpose: KUJI_ORDER,
+      userId: user.id,
+      amountCents: checkout.pre.product.priceCents * checkout.paid,
+      metadata: { orderId: checkout.orderId },
+    },
     async (tx, created) => void (attached = await attachCheckout(tx, env, checkout, created)),
   );
   // The replaced checkouts are cancelled at the gateway too, so they can no longer be paid; one
@@ -87,7 +137,9 @@ async function createCardOrder(env: OrdersEnv, user: Principal, input: CardOrder
   for (const order of attached.replaced) {
     await payments
       .cancel(order.paymentIntentId, 'duplicate')
-      .catch((err: unknown) => env.ctx.log.warn({ err, orderId: order.id }, 'replaced checkout not cancelled at the gateway'));
+      .catch((err: unknown) =>
+        env.ctx.log.warn({ err, orderId: order.id }, 'replaced checkout not cancelled at the gateway'),
+      );
   }
   return { clientSecret: intent.clientSecret, ticketsBought: attached.received, orderId: checkout.orderId };
 }
@@ -96,9 +148,16 @@ async function createCardOrder(env: OrdersEnv, user: Principal, input: CardOrder
 export function createCardOrders(env: OrdersEnv) {
   return {
     /** POST /api/payment/kuji/create-intent */
-    async createIntent(user: Principal, input: { setId: string; username: string; ticketsBought: number; clientSeed?: string }) {
+    async createIntent(
+      user: Principal,
+      input: { setId: string; username: string; ticketsBought: number; clientSeed?: string },
+    ) {
       assertOwnUsername(user, input.username);
-      return createCardOrder(env, user, { setId: input.setId, paid: input.ticketsBought, clientSeed: input.clientSeed });
+      return createCardOrder(env, user, {
+        setId: input.setId,
+        paid: input.ticketsBought,
+        clientSeed: input.clientSeed,
+      });
     },
 
     /** POST /api/payment/kuji/buy-out: reserves every ticket left and holds the round. */

@@ -31,7 +31,9 @@ describe('card purchases', () => {
     expect((await api(t, gina, 'GET', `/api/order/${orderId}/reservation`)).json()).toEqual({
       expiresAt: new Date(t.clock.now().getTime() + 10 * MINUTE).toISOString(),
     });
-    expect((await api(t, gina, 'GET', `/api/order/status/${orderId}`)).json()).toEqual({ paymentStatus: 'requires_payment_method' });
+    expect((await api(t, gina, 'GET', `/api/order/status/${orderId}`)).json()).toEqual({
+      paymentStatus: 'requires_payment_method',
+    });
     expect((await api(t, gina, 'GET', `/api/order/verify/${orderId}`)).json()).toEqual({ success: false });
     expect((await api(t, gina, 'POST', `/api/draw-and-update-order/${orderId}`)).statusCode).toBe(400);
     // The buyer's own reservation does not count against their ticket check.
@@ -41,7 +43,7 @@ describe('card purchases', () => {
     const declined = await confirmWithCard(t, clientSecret, '4000 0000 0000 0002');
     expect(declined.statusCode).toBe(402);
     expect((await api(t, gina, 'GET', `/api/order/status/${orderId}`)).json()).toEqual({ paymentStatus: 'failed' });
-    expect((await t.services.stock.ticketsOfOrder(t.ctx.db, orderId))).toHaveLength(0);
+    expect(await t.services.stock.ticketsOfOrder(t.ctx.db, orderId)).toHaveLength(0);
 
     expect((await confirmWithCard(t, clientSecret)).statusCode).toBe(200);
     expect((await api(t, gina, 'GET', `/api/order/status/${orderId}`)).json()).toEqual({ paymentStatus: 'succeeded' });
@@ -57,7 +59,14 @@ describe('card purchases', () => {
 
     // A replayed success event changes nothing.
     const gateway = t.services.payments.gateway as TestGateway;
-    const event = await gateway.signedEvent('payment_intent.succeeded', { id: order.paymentIntentId, object: 'payment_intent', amount: 2500, currency: 'sgd', status: 'succeeded', metadata: {} });
+    const event = await gateway.signedEvent('payment_intent.succeeded', {
+      id: order.paymentIntentId,
+      object: 'payment_intent',
+      amount: 2500,
+      currency: 'sgd',
+      status: 'succeeded',
+      metadata: {},
+    });
     await t.services.payments.handleWebhook(event.rawBody, event.signatureHeader);
     expect(await t.services.stock.ticketsOfOrder(t.ctx.db, orderId)).toHaveLength(2);
   });
@@ -118,7 +127,9 @@ describe('card purchases', () => {
     expect(blocked.json()).toEqual({ message: 'Buying out in progress', holdTimeLeft: 600, code: 'ROUND_ON_HOLD' });
     expect((await createIntent(leo, { setId, ticketsBought: 1 })).statusCode).toBe(423);
     expect((await buyOut(leo, setId)).statusCode).toBe(423);
-    const listed = (await api(t, null, 'GET', '/api/ichiban-kuji-products')).json().all.find((p: { setId: string }) => p.setId === setId);
+    const listed = (await api(t, null, 'GET', '/api/ichiban-kuji-products'))
+      .json()
+      .all.find((p: { setId: string }) => p.setId === setId);
     expect(listed.holdTimeLeft).toBe(600);
 
     expect((await confirmWithCard(t, clientSecret)).statusCode).toBe(200);
@@ -138,7 +149,11 @@ describe('card purchases', () => {
     const ned = await fundedShopper(t, 'ned', 100);
     expect((await buyOut(mia, setId)).statusCode).toBe(200);
     t.clock.advance(5 * MINUTE);
-    expect((await useTokens(t, ned, { setId, ticketsBought: 1 })).json()).toEqual({ message: 'Buying out in progress', holdTimeLeft: 300, code: 'ROUND_ON_HOLD' });
+    expect((await useTokens(t, ned, { setId, ticketsBought: 1 })).json()).toEqual({
+      message: 'Buying out in progress',
+      holdTimeLeft: 300,
+      code: 'ROUND_ON_HOLD',
+    });
     t.clock.advance(5 * MINUTE + 1000);
     expect((await useTokens(t, ned, { setId, ticketsBought: 1 })).statusCode).toBe(200);
   });
@@ -149,7 +164,10 @@ describe('card purchases', () => {
     expect((await createIntent(olga, { setId, ticketsBought: 11 })).json().message).toBe('Not enough tickets left');
     expect((await createIntent(olga, { setId, ticketsBought: 0 })).statusCode).toBe(400);
     expect((await createIntent(olga, { setId, ticketsBought: 1, username: 'someone' })).statusCode).toBe(403);
-    expect((await api(t, null, 'POST', '/api/payment/kuji/create-intent', { setId, ticketsBought: 1, username: 'olga' })).statusCode).toBe(403);
+    expect(
+      (await api(t, null, 'POST', '/api/payment/kuji/create-intent', { setId, ticketsBought: 1, username: 'olga' }))
+        .statusCode,
+    ).toBe(403);
     expect(await ticketsLeftOf(t, setId)).toBe(10);
   });
 });

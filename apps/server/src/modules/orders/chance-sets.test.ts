@@ -31,16 +31,25 @@ describe('chance sets and double chance', () => {
     const round = (await t.services.catalogue.findRound(t.ctx.db, setId))!;
     const log = await t.services.stock.drawLog(t.ctx.db, setId);
     const box = await t.services.stock.box(t.ctx.db, setId);
-    const picks = drawLottery(round.serverSeed, log.map((e) => e.ticketIndex), box);
+    const picks = drawLottery(
+      round.serverSeed,
+      log.map((e) => e.ticketIndex),
+      box,
+    );
     const ownerOf = new Map(log.map((e) => [e.ticketIndex, e.orderId]));
     for (const order of orders) {
-      const expected = picks.filter((p) => ownerOf.get(p.ticketIndex) === order.id).map((p) => p.unit).sort();
+      const expected = picks
+        .filter((p) => ownerOf.get(p.ticketIndex) === order.id)
+        .map((p) => p.unit)
+        .sort();
       expect(order.selectedPrizes.filter((r) => r !== 'LAST')).toEqual(expected);
       expect(order.lotteryWon).toBe(expected.length > 0);
     }
     expect(orders.flatMap((o) => o.selectedPrizes).filter((r) => r === 'LAST')).toHaveLength(1);
     expect(orders.find((o) => o.selectedPrizes.includes('LAST'))!.id).toBe(log.at(-1)!.orderId);
-    const batchTotal = (await Promise.all(buyers.map((b) => t.services.inventory.batchesOfUser(b.user.id)))).flat().reduce((n, b) => n + b.quantity, 0);
+    const batchTotal = (await Promise.all(buyers.map((b) => t.services.inventory.batchesOfUser(b.user.id))))
+      .flat()
+      .reduce((n, b) => n + b.quantity, 0);
     expect(batchTotal).toBe(11); // 10 letters + the Last Prize
     const prizesAfter = (await api(t, null, 'GET', `/api/prizes/${setId}/${waiting.productId}`)).json();
     expect(prizesAfter.every((p: { quantity: string }) => p.quantity.startsWith('0/'))).toBe(true);
@@ -63,7 +72,11 @@ describe('chance sets and double chance', () => {
 
     const round = (await t.services.catalogue.findRound(t.ctx.db, setId))!;
     const log = await t.services.stock.drawLog(t.ctx.db, setId);
-    const picks = drawDoubleChance(round.serverSeed, log.map((e) => e.ticketIndex), ['DC1', 'DC1']);
+    const picks = drawDoubleChance(
+      round.serverSeed,
+      log.map((e) => e.ticketIndex),
+      ['DC1', 'DC1'],
+    );
     const ownerOf = new Map(log.map((e) => [e.ticketIndex, e.orderId]));
     const orders = await t.services.orders.ordersOfRound(setId);
     for (const order of orders) {
@@ -71,7 +84,9 @@ describe('chance sets and double chance', () => {
       expect(order.doubleChancePrizes).toEqual(expected);
       const batches = await t.services.inventory.batchesOfOrder(order.id);
       expect(batches.filter((b) => b.source === 'double').reduce((n, b) => n + b.quantity, 0)).toBe(expected.length);
-      const notes = (await api(t, order.userId === sam.user.id ? sam : tia, 'GET', '/api/notification')).json() as { message: string }[];
+      const notes = (await api(t, order.userId === sam.user.id ? sam : tia, 'GET', '/api/notification')).json() as {
+        message: string;
+      }[];
       expect(notes.some((n) => n.message.startsWith('Double Chance!'))).toBe(expected.length > 0);
     }
   });

@@ -31,7 +31,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const defaultClientSeed = () => crypto.randomBytes(16).toString('hex');
 
 export function assertOwnUsername(user: Principal, username: string) {
-  if (username.trim().toLowerCase() !== user.username.toLowerCase()) throw forbidden('You can only buy tickets for your own account.');
+  if (username.trim().toLowerCase() !== user.username.toLowerCase())
+    throw forbidden('You can only buy tickets for your own account.');
 }
 
 /** 423 while another order's card buy-out holds the round (docs/rules/buying.md). */
@@ -45,7 +46,8 @@ export function quoteOrThrow(rc: RoundContext, left: number, paid: number) {
   if (rc.round.status !== 'open') throw badRequest(NOT_ENOUGH_TICKETS, { ticketsLeft: 0 });
   const quote = quotePurchase(paid, left, rc.promotion);
   if (!quote.ok) {
-    if (quote.reason === 'below_minimum') throw badRequest(`You must buy at least ${quote.minimum} tickets for this set.`);
+    if (quote.reason === 'below_minimum')
+      throw badRequest(`You must buy at least ${quote.minimum} tickets for this set.`);
     throw badRequest(NOT_ENOUGH_TICKETS, { ticketsLeft: left });
   }
   return quote;

@@ -20,13 +20,20 @@ describe('holding sets hostage', () => {
   afterAll(async () => t.close());
 
   const checkout = (shopper: Shopper, setId: string, ticketsBought: number) =>
-    api(t, shopper, 'POST', '/api/payment/kuji/create-intent', { username: shopper.user.username, setId, ticketsBought });
-  const buyOut = (shopper: Shopper, setId: string) => api(t, shopper, 'POST', '/api/payment/kuji/buy-out', { username: shopper.user.username, setId });
+    api(t, shopper, 'POST', '/api/payment/kuji/create-intent', {
+      username: shopper.user.username,
+      setId,
+      ticketsBought,
+    });
+  const buyOut = (shopper: Shopper, setId: string) =>
+    api(t, shopper, 'POST', '/api/payment/kuji/buy-out', { username: shopper.user.username, setId });
   const lapse = () => t.clock.advance(10 * MINUTE + 1000);
 
   async function bigSet(tickets: number) {
     const { image } = await createTestProduct(t);
-    const prizes: NewProduct['prizes'] = [{ kind: 'letter', letter: 'A', description: 'Keychain', image, type: 'Small', quantity: tickets }];
+    const prizes: NewProduct['prizes'] = [
+      { kind: 'letter', letter: 'A', description: 'Keychain', image, type: 'Small', quantity: tickets },
+    ];
     return createTestProduct(t, { prizes });
   }
 

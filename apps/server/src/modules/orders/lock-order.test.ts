@@ -31,8 +31,15 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('the lock order under concur
     return res;
   };
   const checkout = (shopper: Shopper, setId: string, ticketsBought: number) =>
-    call(api(t, shopper, 'POST', '/api/payment/kuji/create-intent', { username: shopper.user.username, setId, ticketsBought }));
-  const buyOut = (shopper: Shopper, setId: string) => call(api(t, shopper, 'POST', '/api/payment/kuji/buy-out', { username: shopper.user.username, setId }));
+    call(
+      api(t, shopper, 'POST', '/api/payment/kuji/create-intent', {
+        username: shopper.user.username,
+        setId,
+        ticketsBought,
+      }),
+    );
+  const buyOut = (shopper: Shopper, setId: string) =>
+    call(api(t, shopper, 'POST', '/api/payment/kuji/buy-out', { username: shopper.user.username, setId }));
   const pay = (clientSecret: unknown) => call(confirmWithCard(t, clientSecret as string));
   const intentOf = async (orderId: unknown) => (await t.services.orders.findOrder(orderId as string))!.paymentIntentId;
 
@@ -40,7 +47,9 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('the lock order under concur
   async function crossingRound(n: number) {
     const { setId } = await createTestProduct(t);
     const shopper = (name: string, tokens = 0) => fundedShopper(t, `${name}${n}`, tokens);
-    const [c1, c2, c3, c4, buyer] = await Promise.all(['lapsed', 'lapsing', 'payer', 'canceller', 'buyer'].map((name) => shopper(name)));
+    const [c1, c2, c3, c4, buyer] = await Promise.all(
+      ['lapsed', 'lapsing', 'payer', 'canceller', 'buyer'].map((name) => shopper(name)),
+    );
     const tokenBuyersOfRound = await Promise.all(['tok', 'ken', 'bee'].map((name) => shopper(name, TOKENS)));
     tokenBuyers.push(...tokenBuyersOfRound);
     const o1 = (await checkout(c1!, setId, 2)).json();
@@ -68,7 +77,12 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('the lock order under concur
       t.services.orders.runJobs(),
     ]);
     await gateway.deliverPending();
-    return { setId, failures: [...crossing, ...after].filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason) };
+    return {
+      setId,
+      failures: [...crossing, ...after]
+        .filter((r) => r.status === 'rejected')
+        .map((r) => (r as PromiseRejectedResult).reason),
+    };
   }
 
   it('answers every request, refunds once and keeps tickets and tokens whole, with no deadlock detected', async () => {
@@ -88,18 +102,26 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('the lock order under concur
     for (const setId of setIds) {
       const orders = await t.services.orders.ordersOfRound(setId);
       const sold = orders.filter((o) => o.status === 'paid').reduce((n, o) => n + o.numberOfTickets, 0);
-      const taken = (await Promise.all(orders.map((o) => t.services.stock.ticketsOfOrder(t.ctx.db, o.id)))).flat().length;
+      const taken = (await Promise.all(orders.map((o) => t.services.stock.ticketsOfOrder(t.ctx.db, o.id)))).flat()
+        .length;
       expect(sold).toBe(taken);
       expect(sold + (await ticketsLeftOf(t, setId))).toBe(10);
-      for (const order of orders.filter((o) => o.paymentMethod === 'card' && o.status !== 'pending' && o.status !== 'canceled')) {
+      for (const order of orders.filter(
+        (o) => o.paymentMethod === 'card' && o.status !== 'pending' && o.status !== 'canceled',
+      )) {
         const refunds = await (t.services.payments.gateway as TestGateway).refundsOf(order.paymentIntentId);
         expect(refunds.length).toBe(order.status === 'refunded' ? 1 : 0);
       }
     }
     for (const buyer of tokenBuyers) {
-      const spent = (await t.services.orders.ordersOfUser(buyer.user.id)).reduce((n, o) => n + o.totalCost - o.refundedTokens, 0);
+      const spent = (await t.services.orders.ordersOfUser(buyer.user.id)).reduce(
+        (n, o) => n + o.totalCost - o.refundedTokens,
+        0,
+      );
       expect((await t.services.wallet.balance(t.ctx.db, buyer.user.id)) + spent).toBe(TOKENS);
-      expect(await t.services.wallet.ledgerBalance(buyer.user.id)).toBe(await t.services.wallet.balance(t.ctx.db, buyer.user.id));
+      expect(await t.services.wallet.ledgerBalance(buyer.user.id)).toBe(
+        await t.services.wallet.balance(t.ctx.db, buyer.user.id),
+      );
     }
     expect(await deadlocksDetected(t.database.url!)).toBe(0);
   });
@@ -114,9 +136,15 @@ async function deadlocksDetected(url: string): Promise<number> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query('select pg_terminate_backend(pid, 10000) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
+    await client.query(
+      'select pg_terminate_backend(pid, 10000) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+      [name],
+    );
     await client.query('select pg_stat_clear_snapshot()');
-    const { rows } = await client.query<{ deadlocks: string }>('select deadlocks from pg_stat_database where datname = $1', [name]);
+    const { rows } = await client.query<{ deadlocks: string }>(
+      'select deadlocks from pg_stat_database where datname = $1',
+      [name],
+    );
     return Number(rows[0]!.deadlocks);
   } finally {
     await client.end();

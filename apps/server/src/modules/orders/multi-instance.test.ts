@@ -2,7 +2,14 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '../../core/auth.ts';
 import { TestClock } from '../../core/clock.ts';
-import { INSTANCE_JWT_SECRET as JWT_SECRET, callInstance, startInstance, stopInstance, until, type Instance } from '../../test/instances.ts';
+import {
+  INSTANCE_JWT_SECRET as JWT_SECRET,
+  callInstance,
+  startInstance,
+  stopInstance,
+  until,
+  type Instance,
+} from '../../test/instances.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createTestProduct } from '../catalogue/test-helpers.ts';
 import type { NewProduct } from '@kujiya/shared';
@@ -45,14 +52,20 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server instances on one Pos
     shopperCount += 1;
     const user = await insertTestShopper(t, `multi${shopperCount}`);
     if (tokens > 0) {
-      await t.ctx.db.transaction((tx) => t.services.wallet.credit(tx, { userId: user.id, amount: tokens, source: 'purchase', reference: 'test-funds' }));
+      await t.ctx.db.transaction((tx) =>
+        t.services.wallet.credit(tx, { userId: user.id, amount: tokens, source: 'purchase', reference: 'test-funds' }),
+      );
     }
     return { user, authorization: `Bearer ${(await t.ctx.tokens.sign(user)).token}` };
   }
 
   /** 50 tickets (A x5, B x15, C x30) and a Last Prize, 12 tokens each. */
   async function fiftyTicketRound() {
-    const image = await t.services.media.putImage(t.ctx.db, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'image/svg+xml');
+    const image = await t.services.media.putImage(
+      t.ctx.db,
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+      'image/svg+xml',
+    );
     const prizes: NewProduct['prizes'] = [
       { kind: 'letter', letter: 'A', description: 'Big figure', image, type: 'Big', quantity: 5 },
       { kind: 'letter', letter: 'B', description: 'Plush', image, type: 'Small', quantity: 15 },
@@ -65,7 +78,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server instances on one Pos
   const useTokens = (instance: Instance, buyer: Shopper, body: Record<string, unknown>) =>
     call(instance, buyer, 'POST', '/api/token/use', { username: buyer.user.username, ...body });
   const confirmCard = (instance: Instance, clientSecret: string) =>
-    call(instance, null, 'POST', '/api/test-gateway/confirm', { clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' });
+    call(instance, null, 'POST', '/api/test-gateway/confirm', {
+      clientSecret,
+      cardNumber: '4242 4242 4242 4242',
+      expiry: '12/34',
+      cvc: '123',
+    });
 
   /** No ticket twice, nonces without gaps, every drawn ticket on a paid order, one Last Prize on the final nonce. */
   async function expectSoldOutOnce(setId: string) {
@@ -77,7 +95,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server instances on one Pos
     expect(log.every((e) => e.orderId !== null && ids.has(e.orderId))).toBe(true);
     expect(orders.reduce((n, o) => n + o.numberOfTickets, 0)).toBe(50);
     for (const order of orders) {
-      expect(order.selectedPrizes.filter((p) => p !== 'LAST')).toEqual(log.filter((e) => e.orderId === order.id).map((e) => e.letter));
+      expect(order.selectedPrizes.filter((p) => p !== 'LAST')).toEqual(
+        log.filter((e) => e.orderId === order.id).map((e) => e.letter),
+      );
     }
     const withLast = orders.filter((o) => o.selectedPrizes.includes('LAST'));
     expect(withLast).toHaveLength(1);
@@ -91,7 +111,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server instances on one Pos
     const buyers = await Promise.all(Array.from({ length: 200 }, () => shopper(100)));
     const wants = buyers.map((_, i) => (i % 3) + 1);
     const results = await Promise.all(
-      buyers.map((buyer, i) => useTokens(i % 2 ? a : b, buyer, { setId, ticketsBought: wants[i], clientSeed: `multi-${i}` })),
+      buyers.map((buyer, i) =>
+        useTokens(i % 2 ? a : b, buyer, { setId, ticketsBought: wants[i], clientSeed: `multi-${i}` }),
+      ),
     );
     for (const res of results) {
       expect([200, 400]).toContain(res.status);
@@ -106,7 +128,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server instances on one Pos
       const own = orders.filter((o) => o.userId === buyer.user.id);
       const tickets = own.reduce((n, o) => n + o.numberOfTickets, 0);
       expect(tickets).toBe(results[i]!.status === 200 ? wants[i] : 0);
-      if (results[i]!.status === 200) expect(results[i]!.json).toEqual({ orderId: own[0]!.id, totalTicketsBought: wants[i] });
+      if (results[i]!.status === 200)
+        expect(results[i]!.json).toEqual({ orderId: own[0]!.id, totalTicketsBought: wants[i] });
       expect(await t.services.wallet.balance(t.ctx.db, buyer.user.id)).toBe(100 - 12 * tickets);
       expect(await t.services.wallet.ledgerBalance(buyer.user.id)).toBe(100 - 12 * tickets);
     }
@@ -114,7 +137,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server instances on one Pos
     // The draw endpoint called twice, on both instances at once, reveals the same and draws nothing.
     const order = orders.find((o) => o.selectedPrizes.includes('LAST'))!;
     const owner = buyers.find((x) => x.user.id === order.userId)!;
-    const [first, second] = await Promise.all([a, b].map((instance) => call(instance, owner, 'POST', `/api/draw-and-update-order/${order.id}`)));
+    const [first, second] = await Promise.all(
+      [a, b].map((instance) => call(instance, owner, 'POST', `/api/draw-and-update-order/${order.id}`)),
+    );
     expect(first!.status).toBe(200);
     expect(second!.json).toEqual(first!.json);
     expect(first!.json).toMatchObject({ selectedPrizes: order.selectedPrizes, ticketsToDraw: order.numberOfTickets });
@@ -129,7 +154,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server instances on one Pos
     const { setId } = await fiftyTicketRound();
     const kim = await shopper(0);
     const racers = await Promise.all(Array.from({ length: 30 }, () => shopper(100)));
-    const buyOut = (instance: Instance) => call(instance, kim, 'POST', '/api/payment/kuji/buy-out', { username: kim.user.username, setId });
+    const buyOut = (instance: Instance) =>
+      call(instance, kim, 'POST', '/api/payment/kuji/buy-out', { username: kim.user.username, setId });
     const [buyOutRes, ...racing] = await Promise.all([
       buyOut(a),
       ...racers.map((racer, i) => useTokens(i % 2 ? a : b, racer, { setId, ticketsBought: 1 })),
@@ -145,7 +171,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server instances on one Pos
       held = await buyOut(attempt % 2 ? a : b);
     }
     expect(held.status).toBe(200);
-    const { orderId, clientSecret, ticketsBought } = held.json as { orderId: string; clientSecret: string; ticketsBought: number };
+    const { orderId, clientSecret, ticketsBought } = held.json as {
+      orderId: string;
+      clientSecret: string;
+      ticketsBought: number;
+    };
     const soldByTokens = racing.filter((r) => r.status === 200).length;
     expect(ticketsBought).toBe(50 - soldByTokens);
     expect(await ticketsLeft(setId)).toBe(0);
@@ -156,7 +186,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server instances on one Pos
       const blocked = await useTokens(instance, late, { setId, ticketsBought: 1 });
       expect(blocked.status).toBe(423);
       expect(blocked.json.holdTimeLeft).toBeGreaterThan(590);
-      const intent = await call(instance, late, 'POST', '/api/payment/kuji/create-intent', { username: late.user.username, setId, ticketsBought: 1 });
+      const intent = await call(instance, late, 'POST', '/api/payment/kuji/create-intent', {
+        username: late.user.username,
+        setId,
+        ticketsBought: 1,
+      });
       expect(intent.status).toBe(423);
     }
 
@@ -176,7 +210,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server instances on one Pos
     const { setId } = await createTestProduct(t); // 10 tickets
     const [xena, yuri] = await Promise.all([shopper(0), shopper(0)]);
     const intent = (instance: Instance, who: Shopper, count: number) =>
-      call(instance, who, 'POST', '/api/payment/kuji/create-intent', { username: who.user.username, setId, ticketsBought: count });
+      call(instance, who, 'POST', '/api/payment/kuji/create-intent', {
+        username: who.user.username,
+        setId,
+        ticketsBought: count,
+      });
     const [first, second] = await Promise.all([intent(a, xena, 3), intent(b, yuri, 2)]);
     expect([first!.status, second!.status]).toEqual([200, 200]);
     expect(await ticketsLeft(setId)).toBe(5);
@@ -185,16 +223,24 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server instances on one Pos
 
     const logsBefore = [a.logs.length, b.logs.length];
     // Ten minutes pass for these two reservations (the instances run on the real clock).
-    await t.ctx.db.execute(sql`update reservations set expires_at = now() - interval '1 second' where round_id = ${setId}`);
+    await t.ctx.db.execute(
+      sql`update reservations set expires_at = now() - interval '1 second' where round_id = ${setId}`,
+    );
     expect((await check(10)).json.success).toBe(true); // lazily, before any job ran
 
     const statuses = async () =>
-      ((await t.ctx.db.execute(sql`select status from reservations where round_id = ${setId}`)) as unknown as { rows: { status: string }[] }).rows.map((r) => r.status);
+      (
+        (await t.ctx.db.execute(sql`select status from reservations where round_id = ${setId}`)) as unknown as {
+          rows: { status: string }[];
+        }
+      ).rows.map((r) => r.status);
     await until(async () => (await statuses()).every((s) => s === 'expired'));
     // Give both instances' jobs a few more runs: nothing is expired twice.
     await new Promise((resolve) => setTimeout(resolve, 1500));
     const expiredBy = [a, b].map((instance, i) =>
-      instance.logs.slice(logsBefore[i]).reduce((n, line) => n + (line.job === 'reservation-expiry' ? Number(line.expired ?? 0) : 0), 0),
+      instance.logs
+        .slice(logsBefore[i])
+        .reduce((n, line) => n + (line.job === 'reservation-expiry' ? Number(line.expired ?? 0) : 0), 0),
     );
     expect(expiredBy[0]! + expiredBy[1]!).toBe(2);
     expect(await ticketsLeft(setId)).toBe(10);
@@ -208,7 +254,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server instances on one Pos
   it('a replayed payment event, delivered to both instances, changes nothing', async () => {
     const { setId } = await createTestProduct(t);
     const zoe = await shopper(0);
-    const created = await call(a, zoe, 'POST', '/api/payment/kuji/create-intent', { username: zoe.user.username, setId, ticketsBought: 2 });
+    const created = await call(a, zoe, 'POST', '/api/payment/kuji/create-intent', {
+      username: zoe.user.username,
+      setId,
+      ticketsBought: 2,
+    });
     const { orderId, clientSecret } = created.json as { orderId: string; clientSecret: string };
     expect((await confirmCard(b, clientSecret)).status).toBe(200);
     await until(async () => (await t.services.orders.findOrder(orderId))?.status === 'paid');

@@ -31,14 +31,22 @@ describe('order history', () => {
       paid: true,
     });
     expect(orders[0].selectedPrizes).toHaveLength(2);
-    expect(new Date(orders[0].shipByDate).getTime() - new Date(orders[0].dateTimeCreated).getTime()).toBe(14 * 24 * 3600 * 1000);
+    expect(new Date(orders[0].shipByDate).getTime() - new Date(orders[0].dateTimeCreated).getTime()).toBe(
+      14 * 24 * 3600 * 1000,
+    );
 
     const details = await api(t, alice, 'POST', `/api/order/${first}`, { username: alice.user.username });
     expect(details.json()).toMatchObject({ orderId: first, numberOfTickets: 1 });
     expect((await api(t, bob, 'POST', `/api/order/${first}`, { username: bob.user.username })).statusCode).toBe(403);
-    expect((await api(t, bob, 'POST', `/api/order/${first}`)).json()).toEqual({ message: 'Access Denied', code: 'FORBIDDEN' });
+    expect((await api(t, bob, 'POST', `/api/order/${first}`)).json()).toEqual({
+      message: 'Access Denied',
+      code: 'FORBIDDEN',
+    });
     expect((await api(t, bob, 'GET', `/api/order/user/${alice.user.username}`)).statusCode).toBe(403);
-    expect((await api(t, bob, 'POST', `/api/order/${crypto.randomUUID()}`)).json()).toEqual({ message: 'Invalid Order Number', code: 'ORDER_NOT_FOUND' });
+    expect((await api(t, bob, 'POST', `/api/order/${crypto.randomUUID()}`)).json()).toEqual({
+      message: 'Invalid Order Number',
+      code: 'ORDER_NOT_FOUND',
+    });
     expect((await api(t, null, 'GET', `/api/order/user/${alice.user.username}`)).statusCode).toBe(403);
     expect((await api(t, bob, 'GET', `/api/order/user/${bob.user.username}`)).json()).toEqual({ orders: [] });
   });
@@ -82,7 +90,11 @@ describe('order history', () => {
     const pam = await fundedShopper(t, 'pam', 200);
     const quinn = await fundedShopper(t, 'quinn', 200);
     const orderId = (await useTokens(t, pam, { setId, ticketsBought: 3 })).json().orderId;
-    expect((await api(t, pam, 'POST', `/api/order/${orderId}`)).json()).toMatchObject({ lotteryEnabled: true, lotteryWon: null, selectedPrizes: [] });
+    expect((await api(t, pam, 'POST', `/api/order/${orderId}`)).json()).toMatchObject({
+      lotteryEnabled: true,
+      lotteryWon: null,
+      selectedPrizes: [],
+    });
     await useTokens(t, quinn, { setId, ticketsBought: 7 });
     const after = (await api(t, pam, 'POST', `/api/order/${orderId}`)).json();
     expect(typeof after.lotteryWon).toBe('boolean');
@@ -92,8 +104,15 @@ describe('order history', () => {
   it('a pending card order is an Invalid Order Number', async () => {
     const { setId } = await createTestProduct(t);
     const carol = await fundedShopper(t, 'carol', 0);
-    const intent = await api(t, carol, 'POST', '/api/payment/kuji/create-intent', { setId, username: carol.user.username, ticketsBought: 1 });
+    const intent = await api(t, carol, 'POST', '/api/payment/kuji/create-intent', {
+      setId,
+      username: carol.user.username,
+      ticketsBought: 1,
+    });
     expect(intent.statusCode).toBe(200);
-    expect((await api(t, carol, 'POST', `/api/order/${intent.json().orderId}`)).json()).toEqual({ message: 'Invalid Order Number', code: 'ORDER_NOT_FOUND' });
+    expect((await api(t, carol, 'POST', `/api/order/${intent.json().orderId}`)).json()).toEqual({
+      message: 'Invalid Order Number',
+      code: 'ORDER_NOT_FOUND',
+    });
   });
 });

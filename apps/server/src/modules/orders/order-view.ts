@@ -64,7 +64,9 @@ export function orderView(order: KujiOrder): Order {
  * Tickets bought, drawn and refunded, and the net paid (docs/rules/fulfilment.md): a Challenge's undrawn
  * tickets come back as tokens, so only a token order's net paid goes down.
  */
-function refundView(order: KujiOrder): Pick<Order, 'ticketsBought' | 'ticketsDrawn' | 'refundedTickets' | 'refund' | 'netPaid'> {
+function refundView(
+  order: KujiOrder,
+): Pick<Order, 'ticketsBought' | 'ticketsDrawn' | 'refundedTickets' | 'refund' | 'netPaid'> {
   const refunded = order.refundedTokens > 0;
   const net = order.paymentMethod === 'token' ? order.totalCost - order.refundedTokens : order.totalCost;
   return {

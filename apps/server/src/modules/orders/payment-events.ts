@@ -8,7 +8,9 @@ import type { OrdersEnv } from './env.ts';
 import type { OrderRow } from './settle.ts';
 
 /** What a shopper is told when a replaced checkout's payment still arrives: it is refunded (in-app and e-mail). */
-export function replacedPaymentNotice(order: Pick<OrderRow, 'productName' | 'totalCost'>): [message: string, subject: string] {
+export function replacedPaymentNotice(
+  order: Pick<OrderRow, 'productName' | 'totalCost'>,
+): [message: string, subject: string] {
   return [
     `Your payment of ${formatCents(order.totalCost)} for ${order.productName} arrived after that checkout was replaced by your newer one, so no tickets were bought with it and it is being refunded to your card.`,
     `Your ${order.productName} payment is being refunded`,
@@ -33,7 +35,12 @@ async function lockedOrderOfIntent(tx: Tx, env: OrdersEnv, intentId: string) {
 }
 
 /** The card payment succeeded (in the webhook's transaction): take the tickets, or refund (docs/rules/buying.md). */
-async function onPaymentSucceeded(tx: Tx, env: OrdersEnv, intent: PaymentIntent, scheduleRefunds: (tx: Tx) => void): Promise<void> {
+async function onPaymentSucceeded(
+  tx: Tx,
+  env: OrdersEnv,
+  intent: PaymentIntent,
+  scheduleRefunds: (tx: Tx) => void,
+): Promise<void> {
   const { catalogue, stock, notifications, live } = env.deps;
   const found = await lockedOrderOfIntent(tx, env, intent.id);
   if (!found) return void env.ctx.log.error({ intentId: intent.id }, 'succeeded kuji payment has no order');
@@ -53,7 +60,13 @@ async function onPaymentSucceeded(tx: Tx, env: OrdersEnv, intent: PaymentIntent,
   const count = Math.min(order.numberOfTickets, left);
   if (round.status === 'open' && count >= order.paidTickets) {
     // Marked paid by the settlement's own update of the order, once the reserved tickets are taken.
-    await env.settlement.decide(tx, { ...order, status: 'paid', paidAt: env.ctx.clock.now() }, { ...rc, round }, count, reservationId);
+    await env.settlement.decide(
+      tx,
+      { ...order, status: 'paid', paidAt: env.ctx.clock.now() },
+      { ...rc, round },
+      count,
+      reservationId,
+    );
     if (round.holdOrderId === order.id) await catalogue.clearHold(tx, round.id);
     // The live banner goes out once the webhook's transaction has committed.
     live?.purchasePaid(tx, { buyerId: order.userId, productName: rc.product.name });

@@ -52,7 +52,9 @@ export async function addPrizeBatches(
   const winning = wins.filter((w) => w.ranks.length > 0);
   if (winning.length === 0) return;
   const productId = winning[0]!.order.productId;
-  const prizeOf = new Map((knownPrizes ?? (await s.deps.catalogue.prizesOfProduct(tx, productId))).map((p) => [p.letter, p]));
+  const prizeOf = new Map(
+    (knownPrizes ?? (await s.deps.catalogue.prizesOfProduct(tx, productId))).map((p) => [p.letter, p]),
+  );
   const batches: NewBatch[] = [];
   for (const { order, ranks } of winning) {
     for (const [rank, quantity] of countRanks(ranks)) {
@@ -75,12 +77,20 @@ export async function addPrizeBatches(
 }
 
 /** Sends an order's fairness receipt (docs/rules/fairness.md) to its buyer, in the caller's transaction. */
-export async function sendReceipt(tx: Tx, s: SettleEnv, order: OrderRow, intro: string, known?: FairnessReceipt | null): Promise<void> {
+export async function sendReceipt(
+  tx: Tx,
+  s: SettleEnv,
+  order: OrderRow,
+  intro: string,
+  known?: FairnessReceipt | null,
+): Promise<void> {
   const receipt = known !== undefined ? known : await s.deps.fairness.receiptForOrder(tx, order.id);
   if (receipt) await s.deps.notifications.notify(tx, [order.userId], intro, { receipt });
 }
 
 /** 'Prize A x1, Prize C x2' for a notification. */
 export function describeRanks(ranks: readonly string[]): string {
-  return [...countRanks(sortPrizeRanks(ranks))].map(([rank, n]) => `${rank === LAST_RANK ? 'Last Prize' : `Prize ${rank}`} x${n}`).join(', ');
+  return [...countRanks(sortPrizeRanks(ranks))]
+    .map(([rank, n]) => `${rank === LAST_RANK ? 'Last Prize' : `Prize ${rank}`} x${n}`)
+    .join(', ');
 }

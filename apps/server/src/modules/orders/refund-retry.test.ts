@@ -32,7 +32,11 @@ describe('refund retries', () => {
     const { setId } = await createTestProduct(t);
     const late = await fundedShopper(t, `late${shoppers}`, 0);
     const other = await fundedShopper(t, `quick${shoppers}`, 500);
-    const created = await api(t, late, 'POST', '/api/payment/kuji/create-intent', { username: late.user.username, setId, ticketsBought: 3 });
+    const created = await api(t, late, 'POST', '/api/payment/kuji/create-intent', {
+      username: late.user.username,
+      setId,
+      ticketsBought: 3,
+    });
     const { clientSecret, orderId } = created.json();
     t.clock.advance(11 * MINUTE);
     expect((await useTokens(t, other, { setId, ticketsBought: 9 })).statusCode).toBe(200);
@@ -44,7 +48,10 @@ describe('refund retries', () => {
 
   /** The state a process leaves when it dies after claiming the refund, before the gateway answered. */
   async function markClaimed(orderId: string, claimedAt: Date) {
-    await t.ctx.db.update(orders).set({ status: 'refunding', refundClaimedAt: claimedAt }).where(eq(orders.id, orderId));
+    await t.ctx.db
+      .update(orders)
+      .set({ status: 'refunding', refundClaimedAt: claimedAt })
+      .where(eq(orders.id, orderId));
   }
 
   /** The order ends refunded, and the gateway holds exactly one refund of the whole amount, under the order's key. */
@@ -60,7 +67,10 @@ describe('refund retries', () => {
     const order = await lateCardOrder();
     vi.spyOn(gateway, 'refund').mockRejectedValueOnce(new Error('socket hang up'));
     expect(await t.services.orders.runJobs()).toEqual({ expired: expect.any(Number), refunded: 0 });
-    expect((await t.services.orders.findOrder(order.id))!).toMatchObject({ status: 'refund_pending', refundClaimedAt: null });
+    expect((await t.services.orders.findOrder(order.id))!).toMatchObject({
+      status: 'refund_pending',
+      refundClaimedAt: null,
+    });
     expect(await gateway.refundsOf(order.paymentIntentId)).toEqual([]);
 
     expect((await t.services.orders.runJobs())?.refunded).toBe(1);
@@ -103,7 +113,12 @@ describe('refund retries', () => {
   describe('with a second instance on the same database', () => {
     let other: KujiyaApp;
     beforeAll(async () => {
-      const config = loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'test-secret-test-secret-test-secret-0123', DEMO_DATA: '0', LOG_LEVEL: 'silent' });
+      const config = loadConfig({
+        NODE_ENV: 'test',
+        JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+        DEMO_DATA: '0',
+        LOG_LEVEL: 'silent',
+      });
       other = await buildApp({ config, database: t.database, clock: t.clock, logger: false, webDist: false });
     });
     afterAll(async () => other.app.close());
@@ -112,7 +127,10 @@ describe('refund retries', () => {
       const pending = await lateCardOrder();
       const abandoned = await lateCardOrder();
       await markClaimed(abandoned.id, new Date(t.clock.now().getTime() - REFUND_CLAIM_TIMEOUT_MS - 1000));
-      const [a, b] = await Promise.all([t.services.orders.processPendingRefunds(), other.services.orders.processPendingRefunds()]);
+      const [a, b] = await Promise.all([
+        t.services.orders.processPendingRefunds(),
+        other.services.orders.processPendingRefunds(),
+      ]);
       expect(a + b).toBe(2);
       await expectRefundedOnce(pending);
       await expectRefundedOnce(abandoned);

@@ -9,7 +9,12 @@ async function claimRefunds(env: OrdersEnv, claimedAt: Date) {
   return env.ctx.db
     .update(orders)
     .set({ status: 'refunding', refundClaimedAt: claimedAt })
-    .where(or(eq(orders.status, 'refund_pending'), and(eq(orders.status, 'refunding'), lt(orders.refundClaimedAt, abandonedBefore))))
+    .where(
+      or(
+        eq(orders.status, 'refund_pending'),
+        and(eq(orders.status, 'refunding'), lt(orders.refundClaimedAt, abandonedBefore)),
+      ),
+    )
     .returning({ id: orders.id, paymentIntentId: orders.paymentIntentId });
 }
 
@@ -33,8 +38,12 @@ export async function processPendingRefunds(env: OrdersEnv): Promise<number> {
     try {
       // An earlier attempt may have got through and its refund event landed already.
       const intent = await payments.getIntent(env.ctx.db, order.paymentIntentId);
-      if (intent?.status !== 'refunded') await payments.refund(order.paymentIntentId, { idempotencyKey: refundKeyOf(order.id) });
-      await db.update(orders).set({ status: 'refunded' }).where(and(eq(orders.id, order.id), eq(orders.status, 'refunding')));
+      if (intent?.status !== 'refunded')
+        await payments.refund(order.paymentIntentId, { idempotencyKey: refundKeyOf(order.id) });
+      await db
+        .update(orders)
+        .set({ status: 'refunded' })
+        .where(and(eq(orders.id, order.id), eq(orders.status, 'refunding')));
       refunded++;
     } catch (error) {
       env.ctx.log.error({ err: error, orderId: order.id }, 'kuji order refund failed; will retry');

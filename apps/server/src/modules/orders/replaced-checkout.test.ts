@@ -21,13 +21,19 @@ describe('a replaced card checkout', () => {
   it('is cancelled at the gateway, holds nothing, says it was replaced, and cannot be paid', async () => {
     const { setId } = await createTestProduct(t);
     const shopper = await fundedShopper(t, 'twice', 0);
-    const checkout = (ticketsBought: number) => api(t, shopper, 'POST', '/api/payment/kuji/create-intent', { username: 'twice', setId, ticketsBought });
+    const checkout = (ticketsBought: number) =>
+      api(t, shopper, 'POST', '/api/payment/kuji/create-intent', { username: 'twice', setId, ticketsBought });
     const first = (await checkout(3)).json();
     const second = (await checkout(2)).json();
     expect(await ticketsLeftOf(t, setId)).toBe(8);
 
-    expect((await api(t, shopper, 'GET', `/api/order/${first.orderId}/reservation`)).json()).toEqual({ expiresAt: null });
-    expect((await api(t, shopper, 'GET', `/api/order/status/${first.orderId}`)).json()).toEqual({ paymentStatus: 'canceled', replaced: true });
+    expect((await api(t, shopper, 'GET', `/api/order/${first.orderId}/reservation`)).json()).toEqual({
+      expiresAt: null,
+    });
+    expect((await api(t, shopper, 'GET', `/api/order/status/${first.orderId}`)).json()).toEqual({
+      paymentStatus: 'canceled',
+      replaced: true,
+    });
     const older = (await t.services.orders.findOrder(first.orderId))!;
     expect(older.status).toBe('canceled');
     const gateway = t.services.payments.gateway as TestGateway;
@@ -37,7 +43,9 @@ describe('a replaced card checkout', () => {
     expect(await gateway.refundsOf(older.paymentIntentId)).toEqual([]);
 
     // The newer checkout is the one that holds and can be paid.
-    expect((await api(t, shopper, 'GET', `/api/order/status/${second.orderId}`)).json()).toEqual({ paymentStatus: 'requires_payment_method' });
+    expect((await api(t, shopper, 'GET', `/api/order/status/${second.orderId}`)).json()).toEqual({
+      paymentStatus: 'requires_payment_method',
+    });
     expect((await confirmWithCard(t, second.clientSecret)).statusCode).toBe(200);
     expect((await t.services.orders.findOrder(second.orderId))!.status).toBe('paid');
     expect(await ticketsLeftOf(t, setId)).toBe(8);
@@ -46,15 +54,21 @@ describe('a replaced card checkout', () => {
   it('paid before the cancel reached the gateway: refunded, and the shopper is told in-app and by e-mail', async () => {
     const { setId } = await createTestProduct(t);
     const shopper = await fundedShopper(t, 'quickpay', 0);
-    const checkout = () => api(t, shopper, 'POST', '/api/payment/kuji/create-intent', { username: 'quickpay', setId, ticketsBought: 2 });
+    const checkout = () =>
+      api(t, shopper, 'POST', '/api/payment/kuji/create-intent', { username: 'quickpay', setId, ticketsBought: 2 });
     const first = (await checkout()).json();
     const older = (await t.services.orders.findOrder(first.orderId))!;
     // Charged at the gateway, the shop not told yet.
-    await t.ctx.db.execute(sql`update test_gateway_intents set status = 'succeeded' where id = ${older.paymentIntentId}`);
+    await t.ctx.db.execute(
+      sql`update test_gateway_intents set status = 'succeeded' where id = ${older.paymentIntentId}`,
+    );
     const second = (await checkout()).json();
     expect(second.orderId).toBeDefined();
 
-    expect((await api(t, shopper, 'GET', `/api/order/status/${first.orderId}`)).json()).toEqual({ paymentStatus: 'refunded', replaced: true });
+    expect((await api(t, shopper, 'GET', `/api/order/status/${first.orderId}`)).json()).toEqual({
+      paymentStatus: 'refunded',
+      replaced: true,
+    });
     await t.services.orders.processPendingRefunds();
     const gateway = t.services.payments.gateway as TestGateway;
     expect((await gateway.refundsOf(older.paymentIntentId)).map((r) => r.amount)).toEqual([2500]);
@@ -80,21 +94,38 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('a replaced card checkout on
     const shopper = await fundedShopper(t, 'twoplaces', 0);
     const auth = shopper.headers.authorization;
     const checkout = (on: Instance, ticketsBought: number) =>
-      callInstance(on, auth, 'POST', '/api/payment/kuji/create-intent', { username: 'twoplaces', setId, ticketsBought });
+      callInstance(on, auth, 'POST', '/api/payment/kuji/create-intent', {
+        username: 'twoplaces',
+        setId,
+        ticketsBought,
+      });
     const first = (await checkout(a, 3)).json as { orderId: string; clientSecret: string };
     const second = (await checkout(b, 2)).json as { orderId: string; clientSecret: string };
 
-    expect((await callInstance(a, auth, 'GET', `/api/order/${first.orderId}/reservation`, undefined)).json).toEqual({ expiresAt: null });
-    expect((await callInstance(a, auth, 'GET', `/api/order/status/${first.orderId}`)).json).toEqual({ paymentStatus: 'canceled', replaced: true });
-    const paid = await callInstance(a, null, 'POST', '/api/test-gateway/confirm', { clientSecret: first.clientSecret, ...card });
+    expect((await callInstance(a, auth, 'GET', `/api/order/${first.orderId}/reservation`, undefined)).json).toEqual({
+      expiresAt: null,
+    });
+    expect((await callInstance(a, auth, 'GET', `/api/order/status/${first.orderId}`)).json).toEqual({
+      paymentStatus: 'canceled',
+      replaced: true,
+    });
+    const paid = await callInstance(a, null, 'POST', '/api/test-gateway/confirm', {
+      clientSecret: first.clientSecret,
+      ...card,
+    });
     expect([paid.status, paid.json!.message]).toEqual([400, CANCELED]);
-    expect((await callInstance(b, null, 'POST', '/api/test-gateway/confirm', { clientSecret: second.clientSecret, ...card })).status).toBe(200);
+    expect(
+      (await callInstance(b, null, 'POST', '/api/test-gateway/confirm', { clientSecret: second.clientSecret, ...card }))
+        .status,
+    ).toBe(200);
     await until(async () => (await t.services.orders.findOrder(second.orderId))!.status === 'paid');
 
     // A third checkout whose predecessor was charged before the cancel landed.
     const third = (await checkout(a, 1)).json as { orderId: string; clientSecret: string };
     const charged = (await t.services.orders.findOrder(third.orderId))!;
-    await t.ctx.db.execute(sql`update test_gateway_intents set status = 'succeeded' where id = ${charged.paymentIntentId}`);
+    await t.ctx.db.execute(
+      sql`update test_gateway_intents set status = 'succeeded' where id = ${charged.paymentIntentId}`,
+    );
     expect((await checkout(b, 1)).status).toBe(200);
     // The instances' refund job gives the money back; the shopper is told in-app and by e-mail.
     await until(async () => (await t.services.orders.findOrder(third.orderId))!.status === 'refunded', 45_000);
@@ -102,7 +133,14 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('a replaced card checkout on
     expect((await gateway.refundsOf(charged.paymentIntentId)).map((r) => r.amount)).toEqual([1250]);
     const [message, subject] = replacedPaymentNotice(charged);
     expect((await t.services.notifications.list(shopper.user.id)).map((n) => n.message)).toContain(message);
-    await until(async () => [...(await t.services.mail.listQueue()), ...(await t.services.mail.listOutbox())].some((m) => m.subject === subject));
-    expect((await callInstance(b, auth, 'GET', `/api/order/status/${third.orderId}`)).json).toEqual({ paymentStatus: 'refunded', replaced: true });
+    await until(async () =>
+      [...(await t.services.mail.listQueue()), ...(await t.services.mail.listOutbox())].some(
+        (m) => m.subject === subject,
+      ),
+    );
+    expect((await callInstance(b, auth, 'GET', `/api/order/status/${third.orderId}`)).json).toEqual({
+      paymentStatus: 'refunded',
+      replaced: true,
+    });
   });
 });

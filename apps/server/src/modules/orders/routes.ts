@@ -29,7 +29,10 @@ import type { ModuleRoutes } from '../../routes.ts';
 export const ordersRoutes: ModuleRoutes = (app, { ctx, services }) => {
   const { orders, analytics } = services;
   const guard = { onRequest: ctx.guards.requireUser };
-  const orderRoute = <R>(response: R) => ({ ...guard, schema: { params: orderIdParamsSchema, response: { 200: response } } });
+  const orderRoute = <R>(response: R) => ({
+    ...guard,
+    schema: { params: orderIdParamsSchema, response: { 200: response } },
+  });
 
   app.post(
     '/token/use',
@@ -84,7 +87,10 @@ export const ordersRoutes: ModuleRoutes = (app, { ctx, services }) => {
 
   app.get(
     '/order/user/:username',
-    { onRequest: ctx.guards.requireUser, schema: { params: usernameParamsSchema, response: { 200: userOrdersResponseSchema } } },
+    {
+      onRequest: ctx.guards.requireUser,
+      schema: { params: usernameParamsSchema, response: { 200: userOrdersResponseSchema } },
+    },
     async (request) => orders.userOrders(request.user!, request.params.username),
   );
 
@@ -93,7 +99,11 @@ export const ordersRoutes: ModuleRoutes = (app, { ctx, services }) => {
     '/order/:orderId',
     {
       onRequest: ctx.guards.requireUser,
-      schema: { params: orderIdParamsSchema, body: orderDetailsRequestSchema, response: { 200: orderDetailsResponseSchema } },
+      schema: {
+        params: orderIdParamsSchema,
+        body: orderDetailsRequestSchema,
+        response: { 200: orderDetailsResponseSchema },
+      },
     },
     async (request) => orders.orderDetails(request.user!, request.params.orderId),
   );

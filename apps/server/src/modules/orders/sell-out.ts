@@ -2,7 +2,15 @@ import { and, eq } from 'drizzle-orm';
 import { sortPrizeRanks } from '@kujiya/shared';
 import type { Tx } from '../../db/database.ts';
 import { orders } from './tables.ts';
-import { addPrizeBatches, countRanks, describeRanks, sendReceipt, type OrderRow, type RoundContext, type SettleEnv } from './prizes-won.ts';
+import {
+  addPrizeBatches,
+  countRanks,
+  describeRanks,
+  sendReceipt,
+  type OrderRow,
+  type RoundContext,
+  type SettleEnv,
+} from './prizes-won.ts';
 
 type Pick = { orderId: string | null; prize: string };
 
@@ -21,8 +29,14 @@ async function tellLotteryResults(tx: Tx, s: SettleEnv, productName: string, won
   for (const [userId, letters] of wonByUser) {
     const [message, subject] =
       letters.length > 0
-        ? [`Congratulations! You won ${describeRanks(letters)} in the ${productName} lottery.`, `You won in the ${productName} lottery`]
-        : [`The ${productName} lottery has been drawn. Unfortunately you did not win this time.`, `${productName} lottery results`];
+        ? [
+            `Congratulations! You won ${describeRanks(letters)} in the ${productName} lottery.`,
+            `You won in the ${productName} lottery`,
+          ]
+        : [
+            `The ${productName} lottery has been drawn. Unfortunately you did not win this time.`,
+            `${productName} lottery results`,
+          ];
     const entry = usersByMessage.get(message) ?? { userIds: [], subject };
     entry.userIds.push(userId);
     usersByMessage.set(message, entry);
@@ -33,7 +47,13 @@ async function tellLotteryResults(tx: Tx, s: SettleEnv, productName: string, won
 }
 
 /** A chance set's lottery: every paid order of the round learns what it won (docs/rules/promotions.md). */
-async function drawLottery(tx: Tx, s: SettleEnv, rc: RoundContext, roundOrders: readonly OrderRow[], byId: ReadonlyMap<string, OrderRow>) {
+async function drawLottery(
+  tx: Tx,
+  s: SettleEnv,
+  rc: RoundContext,
+  roundOrders: readonly OrderRow[],
+  byId: ReadonlyMap<string, OrderRow>,
+) {
   const { product, round } = rc;
   const { catalogue, fairness } = s.deps;
   const picks = await fairness.drawSellOut(tx, round.id, 'lottery');
@@ -44,13 +64,17 @@ async function drawLottery(tx: Tx, s: SettleEnv, rc: RoundContext, roundOrders: 
   for (const order of roundOrders) {
     const letters = won.get(order.id) ?? [];
     const selectedPrizes = sortPrizeRanks([...letters, ...order.selectedPrizes]);
-    await tx.update(orders).set({ selectedPrizes, lotteryWon: letters.length > 0 }).where(eq(orders.id, order.id));
+    await tx
+      .update(orders)
+      .set({ selectedPrizes, lotteryWon: letters.length > 0 })
+      .where(eq(orders.id, order.id));
     await addPrizeBatches(tx, s, round.sku, [{ order, ranks: letters }], () => 'lottery');
     wonByUser.set(order.userId, [...(wonByUser.get(order.userId) ?? []), ...letters]);
   }
   await tellLotteryResults(tx, s, product.name, wonByUser);
   // Winners get a receipt that now includes their lottery picks.
-  for (const orderId of won.keys()) await sendReceipt(tx, s, byId.get(orderId)!, `Your ${product.name} prize win is in the draw log.`);
+  for (const orderId of won.keys())
+    await sendReceipt(tx, s, byId.get(orderId)!, `Your ${product.name} prize win is in the draw log.`);
 }
 
 /** The double-chance draw among the round's tickets (docs/rules/promotions.md). */
@@ -75,7 +99,8 @@ async function drawDoubleChance(tx: Tx, s: SettleEnv, rc: RoundContext, byId: Re
       email: { subject: `Double Chance win: ${product.name}` },
     });
   }
-  for (const orderId of won.keys()) await sendReceipt(tx, s, byId.get(orderId)!, `Your ${product.name} Double Chance win is in the draw log.`);
+  for (const orderId of won.keys())
+    await sendReceipt(tx, s, byId.get(orderId)!, `Your ${product.name} Double Chance win is in the draw log.`);
 }
 
 /**
@@ -83,7 +108,10 @@ async function drawDoubleChance(tx: Tx, s: SettleEnv, rc: RoundContext, byId: Re
  * lock (every writer of a paid order's prizes holds it: docs/architecture.md, lock order).
  */
 export async function settleSellOut(tx: Tx, s: SettleEnv, rc: RoundContext): Promise<void> {
-  const roundOrders = await tx.select().from(orders).where(and(eq(orders.roundId, rc.round.id), eq(orders.status, 'paid')));
+  const roundOrders = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.roundId, rc.round.id), eq(orders.status, 'paid')));
   const byId = new Map(roundOrders.map((o) => [o.id, o]));
   if (rc.product.lotteryEnabled) await drawLottery(tx, s, rc, roundOrders, byId);
   if (rc.product.doubleChance) await drawDoubleChance(tx, s, rc, byId);

@@ -33,7 +33,8 @@ export function createOrdersService(ctx: AppContext, deps: OrdersDeps) {
   const env: OrdersEnv = { ctx, deps, settlement: createSettlement(ctx, deps) };
   // The refunds job runs after the payment event's transaction commits; its schedule retries what a kick misses.
   const onPaymentSucceeded = registerPaymentHandlers(env, (tx) => afterCommit(tx, () => ctx.jobs.kick(JOB.refunds)));
-  const findOrThrow = async (orderId: string) => (await findOrder(ctx.db, orderId)) ?? Promise.reject(notFound(ORDER_NOT_FOUND));
+  const findOrThrow = async (orderId: string) =>
+    (await findOrder(ctx.db, orderId)) ?? Promise.reject(notFound(ORDER_NOT_FOUND));
 
   const service = {
     ...createOrdersAdmin(ctx),
@@ -60,8 +61,10 @@ export function createOrdersService(ctx: AppContext, deps: OrdersDeps) {
     },
 
     /** Orders of a round, of a shopper, or one by id (admin views, demo data, tests). */
-    ordersOfRound: (roundId: string): Promise<KujiOrder[]> => ctx.db.select().from(orders).where(eq(orders.roundId, roundId)),
-    ordersOfUser: (userId: string): Promise<KujiOrder[]> => ctx.db.select().from(orders).where(eq(orders.userId, userId)),
+    ordersOfRound: (roundId: string): Promise<KujiOrder[]> =>
+      ctx.db.select().from(orders).where(eq(orders.roundId, roundId)),
+    ordersOfUser: (userId: string): Promise<KujiOrder[]> =>
+      ctx.db.select().from(orders).where(eq(orders.userId, userId)),
     findOrder: (orderId: string): Promise<KujiOrder | null> => findOrder(ctx.db, orderId),
   };
   return service;

@@ -7,7 +7,15 @@ import type { TakenTicket } from '../stock/service.ts';
 import { NOT_ENOUGH_TICKETS } from '../stock/service.ts';
 import { orders } from './tables.ts';
 import { jsonRows } from '../../core/json-rows.ts';
-import { addPrizeBatches, sendReceipt, type OrderRow, type ProductPrizes, type RoundContext, type SettleDeps, type SettleEnv } from './prizes-won.ts';
+import {
+  addPrizeBatches,
+  sendReceipt,
+  type OrderRow,
+  type ProductPrizes,
+  type RoundContext,
+  type SettleDeps,
+  type SettleEnv,
+} from './prizes-won.ts';
 import { settleSellOut } from './sell-out.ts';
 
 export type { OrderRow, ProductPrizes, RoundContext, SettleDeps } from './prizes-won.ts';
@@ -29,14 +37,20 @@ async function decideOrders(
   knownPrizes?: ProductPrizes,
 ): Promise<OrderRow[]> {
   const { product, promotion, round } = rc;
-  if (promotion?.type === 'CHALLENGE' && !product.lotteryEnabled) throw new Error('decideOrders: a Challenge is decided one order at a time');
+  if (promotion?.type === 'CHALLENGE' && !product.lotteryEnabled)
+    throw new Error('decideOrders: a Challenge is decided one order at a time');
   if (items.length === 0) return [];
   // Chance sets take entries only: prizes are drawn at sell-out; the Last Prize still goes to the final ticket.
   const draws = await s.deps.stock.takeTicketsForOrders(tx, {
     roundId: round.id,
     entriesOnly: product.lotteryEnabled,
     locked,
-    orders: items.map(({ order, count, reservationId }) => ({ orderId: order.id, clientSeed: order.clientSeed, count, reservationId })),
+    orders: items.map(({ order, count, reservationId }) => ({
+      orderId: order.id,
+      clientSeed: order.clientSeed,
+      count,
+      reservationId,
+    })),
   });
   const drawnAt = s.ctx.clock.now();
   const decided: OrderRow[] = [];
@@ -44,7 +58,9 @@ async function decideOrders(
   for (const [i, { order, count }] of items.entries()) {
     const draw = draws[i]!;
     const selected = product.lotteryEnabled ? [] : draw.tickets.map((t) => t.letter);
-    const lastPrize = product.lotteryEnabled ? draw.finalTicket && (await s.deps.catalogue.awardLastPrize(tx, round.id)) : draw.lastPrize;
+    const lastPrize = product.lotteryEnabled
+      ? draw.finalTicket && (await s.deps.catalogue.awardLastPrize(tx, round.id))
+      : draw.lastPrize;
     if (lastPrize) selected.push(LAST_RANK);
     soldOut ||= draw.finalTicket;
     decided.push({
@@ -62,7 +78,13 @@ async function decideOrders(
   // The order becomes paid in this same statement, after its reserved tickets were taken: the lock
   // order round → reservation → orders (docs/architecture.md).
   const values = jsonRows(
-    decided.map((o) => ({ id: o.id, n: o.numberOfTickets, selected: o.selectedPrizes, lottery_won: o.lotteryWon, paid_at: o.paidAt?.toISOString() ?? null })),
+    decided.map((o) => ({
+      id: o.id,
+      n: o.numberOfTickets,
+      selected: o.selectedPrizes,
+      lottery_won: o.lotteryWon,
+      paid_at: o.paidAt?.toISOString() ?? null,
+    })),
   );
   const updated = (await tx.execute(sql`
     update ${orders} o set status = 'paid', paid_at = coalesce(v.paid_at, ${drawnAt.toISOString()}::timestamptz),
@@ -84,13 +106,27 @@ async function decideOrders(
   // the draws just made (the order has no lottery picks yet): no need to read them back.
   const notices = decided.flatMap((order, i) => {
     const receipt = receiptOfDraws(round.id, draws[i]!.tickets);
-    return receipt ? [{ userId: order.userId, message: purchaseIntro(product.name, order.numberOfTickets), receipt }] : [];
+    return receipt
+      ? [{ userId: order.userId, message: purchaseIntro(product.name, order.numberOfTickets), receipt }]
+      : [];
   });
   await s.deps.notifications.notifyEach(tx, notices);
   if (!soldOut) return decided;
   await settleSellOut(tx, s, rc);
   // The sell-out draws may have added prizes to these orders.
-  const fresh = new Map((await tx.select().from(orders).where(inArray(orders.id, decided.map((o) => o.id)))).map((o) => [o.id, o]));
+  const fresh = new Map(
+    (
+      await tx
+        .select()
+        .from(orders)
+        .where(
+          inArray(
+            orders.id,
+            decided.map((o) => o.id),
+          ),
+        )
+    ).map((o) => [o.id, o]),
+  );
   return decided.map((o) => fresh.get(o.id)!);
 }
 
@@ -124,7 +160,11 @@ async function decide(
   const letter = promotion.details.challengeAlphabet;
   const selected: string[] = [];
   for (let i = 0; i < count && !challenge.won; i++) {
-    const one = await s.deps.stock.takeTickets(tx, { ...base, count: 1, reservationId: i === 0 ? reservationId : undefined });
+    const one = await s.deps.stock.takeTickets(tx, {
+      ...base,
+      count: 1,
+      reservationId: i === 0 ? reservationId : undefined,
+    });
     const ticket = one.tickets[0]!;
     taken.push(ticket);
     selected.push(ticket.letter);
@@ -136,8 +176,17 @@ async function decide(
   const remaining = count - drawnCount;
   challenge = { ...challenge, remaining, refund: remaining * product.tokenPrice };
   if (challenge.refund > 0) {
-    await s.deps.wallet.credit(tx, { userId: order.userId, amount: challenge.refund, source: 'refund', reference: order.id });
-    await s.deps.notifications.notify(tx, [order.userId], challengeRefundMessage(product.name, remaining, challenge.refund));
+    await s.deps.wallet.credit(tx, {
+      userId: order.userId,
+      amount: challenge.refund,
+      source: 'refund',
+      reference: order.id,
+    });
+    await s.deps.notifications.notify(
+      tx,
+      [order.userId],
+      challengeRefundMessage(product.name, remaining, challenge.refund),
+    );
   }
   if (lastPrize) selected.push(LAST_RANK);
 
@@ -156,12 +205,17 @@ async function decide(
     })
     .where(eq(orders.id, order.id))
     .returning();
-  await addPrizeBatches(tx, s, round.sku, [{ order: updated!, ranks: selected }], (rank) => (rank === LAST_RANK ? 'last' : 'draw'));
+  await addPrizeBatches(tx, s, round.sku, [{ order: updated!, ranks: selected }], (rank) =>
+    rank === LAST_RANK ? 'last' : 'draw',
+  );
   await sendReceipt(tx, s, updated!, purchaseIntro(product.name, drawnCount), receiptOfDraws(round.id, taken));
   if (!finalTicket) return updated!;
   await settleSellOut(tx, s, rc);
   // The sell-out draws may have added prizes to this order.
-  const [fresh] = await tx.select().from(orders).where(inArray(orders.id, [order.id]));
+  const [fresh] = await tx
+    .select()
+    .from(orders)
+    .where(inArray(orders.id, [order.id]));
   return fresh!;
 }
 
@@ -177,8 +231,13 @@ export function createSettlement(ctx: AppContext, deps: SettleDeps) {
     settleSellOut: (tx: Tx, rc: RoundContext) => settleSellOut(tx, s, rc),
     decide: (tx: Tx, order: OrderRow, rc: RoundContext, count: number, reservationId?: string, locked?: LockedRound) =>
       decide(tx, s, order, rc, count, reservationId, locked),
-    decideOrders: (tx: Tx, items: ReadonlyArray<DecideItem>, rc: RoundContext, locked?: LockedRound, knownPrizes?: ProductPrizes) =>
-      decideOrders(tx, s, items, rc, locked, knownPrizes),
+    decideOrders: (
+      tx: Tx,
+      items: ReadonlyArray<DecideItem>,
+      rc: RoundContext,
+      locked?: LockedRound,
+      knownPrizes?: ProductPrizes,
+    ) => decideOrders(tx, s, items, rc, locked, knownPrizes),
   };
 }
 export type Settlement = ReturnType<typeof createSettlement>;
@@ -186,12 +245,15 @@ export type Settlement = ReturnType<typeof createSettlement>;
 /** An order's receipt from its ticket draws (as fairness.receiptForOrder reads it back); null when any has no hash. */
 function receiptOfDraws(setId: string, taken: readonly TakenTicket[]): FairnessReceipt | null {
   if (taken.length === 0 || taken.some((t) => t.hash === null)) return null;
-  const entries = [...taken].sort((a, b) => a.nonce - b.nonce).map((t) => ({ domain: 'ticket' as const, nonce: t.nonce, hash: t.hash! }));
+  const entries = [...taken]
+    .sort((a, b) => a.nonce - b.nonce)
+    .map((t) => ({ domain: 'ticket' as const, nonce: t.nonce, hash: t.hash! }));
   return { setId, entries, headHash: entries.at(-1)!.hash };
 }
 
 /** The intro of a purchase notice (before its receipt). */
-const purchaseIntro = (setName: string, tickets: number) => `Your ${setName} order is in the draw log (${tickets} ${tickets === 1 ? 'ticket' : 'tickets'}).`;
+const purchaseIntro = (setName: string, tickets: number) =>
+  `Your ${setName} order is in the draw log (${tickets} ${tickets === 1 ? 'ticket' : 'tickets'}).`;
 
 /**
  * The Challenge refund notice. It names no prize: the draw page reveals the tickets one by one, and
@@ -201,4 +263,3 @@ export function challengeRefundMessage(setName: string, undrawn: number, refund:
   const tickets = undrawn === 1 ? '1 undrawn ticket was' : `${undrawn} undrawn tickets were`;
   return `Your ${setName} Challenge ended early: ${tickets} refunded as ${refund} ${refund === 1 ? 'token' : 'tokens'}.`;
 }
-

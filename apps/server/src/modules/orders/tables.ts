@@ -29,7 +29,9 @@ export const orders = pgTable(
     /** 'TOKEN' for token orders, the gateway's intent id for card orders. */
     paymentIntentId: text('payment_intent_id').notNull(),
     /** pending → paid | refund_pending → refunding → refunded; canceled when the card payment is canceled. */
-    status: text('status', { enum: ['pending', 'paid', 'refund_pending', 'refunding', 'refunded', 'canceled'] }).notNull(),
+    status: text('status', {
+      enum: ['pending', 'paid', 'refund_pending', 'refunding', 'refunded', 'canceled'],
+    }).notNull(),
     /** When a refund job last claimed the order (status refunding); a claim older than a few minutes was abandoned. */
     refundClaimedAt: timestamp('refund_claimed_at', { withTimezone: true }),
     buyOut: boolean('buy_out').notNull().default(false),

@@ -9,7 +9,12 @@ export async function fundedShopper(t: TestApp, username: string, tokens: number
   const shopper = await testShopper(t, username);
   if (tokens > 0) {
     await t.ctx.db.transaction((tx) =>
-      t.services.wallet.credit(tx, { userId: shopper.user.id, amount: tokens, source: 'purchase', reference: 'test-funds' }),
+      t.services.wallet.credit(tx, {
+        userId: shopper.user.id,
+        amount: tokens,
+        source: 'purchase',
+        reference: 'test-funds',
+      }),
     );
   }
   return shopper;
@@ -24,7 +29,13 @@ export function useTokens(t: TestApp, shopper: Shopper, body: Record<string, unk
   });
 }
 
-export function api(t: TestApp, shopper: Shopper | null, method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) {
+export function api(
+  t: TestApp,
+  shopper: Shopper | null,
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: Record<string, unknown>,
+) {
   return t.app.inject({ method, url, headers: shopper?.headers ?? {}, ...(payload ? { payload } : {}) });
 }
 

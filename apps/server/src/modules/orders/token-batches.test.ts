@@ -38,7 +38,14 @@ describe('token purchase batches', () => {
       buy(twice, 2, 'twice-2'),
       buy(other, 1, 'other'),
     ]);
-    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled', 'fulfilled']);
+    expect(results.map((r) => r.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+    ]);
     expect((results[2] as PromiseRejectedResult).reason).toMatchObject({
       statusCode: 400,
       message: 'Not enough tokens: this purchase costs 24 tokens, you need 19 more.',
@@ -91,11 +98,19 @@ describe('token purchase batches', () => {
     const { setId } = await createTestProduct(t);
     const buyers = await Promise.all(Array.from({ length: 4 }, (_, i) => fundedShopper(t, `fallback-${i}`, 100)));
     const buy = (i: number, clientSeed: string) =>
-      t.services.orders.useTokens(buyers[i]!.user, { setId, username: buyers[i]!.user.username, ticketsBought: 1, clientSeed });
+      t.services.orders.useTokens(buyers[i]!.user, {
+        setId,
+        username: buyers[i]!.user.username,
+        ticketsBought: 1,
+        clientSeed,
+      });
     // The service's own check of the client seed fails inside the draw: the batch it joins rolls back.
     const results = await Promise.allSettled([buy(0, 'a'), buy(1, 'b'), buy(2, ''), buy(3, 'd')]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
-    expect((results[2] as PromiseRejectedResult).reason).toMatchObject({ statusCode: 400, message: 'clientSeed must be 1 to 128 characters' });
+    expect((results[2] as PromiseRejectedResult).reason).toMatchObject({
+      statusCode: 400,
+      message: 'clientSeed must be 1 to 128 characters',
+    });
     expect(await ticketsLeftOf(t, setId)).toBe(7);
     expect(await t.services.wallet.balance(t.ctx.db, buyers[2]!.user.id)).toBe(100);
   });
@@ -114,7 +129,10 @@ describe('token purchase batches', () => {
     // only because the short one is refused.
     const results = await Promise.allSettled([buy(first, 1), buy(opener, 5), buy(short, 4), buy(later, 4)]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
-    expect((results[2] as PromiseRejectedResult).reason).toMatchObject({ statusCode: 400, extra: { tokensNeeded: 28 } });
+    expect((results[2] as PromiseRejectedResult).reason).toMatchObject({
+      statusCode: 400,
+      extra: { tokensNeeded: 28 },
+    });
     const orders = await t.services.orders.ordersOfRound(setId);
     expect(orders.map((o) => [o.userId, o.numberOfTickets]).sort()).toEqual(
       [

@@ -43,13 +43,19 @@ describe('token purchases', () => {
     expect(order.selectedPrizes).toEqual(tickets.map((x) => x.letter));
     const round = (await t.services.catalogue.findRound(t.ctx.db, setId))!;
     const box = await t.services.stock.box(t.ctx.db, setId);
-    const replay = replayTicketDraws(round.serverSeed, box, tickets.map((x) => ({ nonce: x.nonce, clientSeed: 'alice-seed' })));
+    const replay = replayTicketDraws(
+      round.serverSeed,
+      box,
+      tickets.map((x) => ({ nonce: x.nonce, clientSeed: 'alice-seed' })),
+    );
     expect(replay.map((x) => x.letter)).toEqual(order.selectedPrizes);
 
     // Inventory: one batch per prize, quantities add up to the tickets.
     const batches = await t.services.inventory.batchesOfUser(alice.user.id);
     expect(batches.reduce((n, b) => n + b.quantity, 0)).toBe(3);
-    expect(batches.every((b) => b.orderId === orderId && b.shipByDate?.getTime() === order.shipByDate!.getTime())).toBe(true);
+    expect(batches.every((b) => b.orderId === orderId && b.shipByDate?.getTime() === order.shipByDate!.getTime())).toBe(
+      true,
+    );
 
     // The draw reveals the decided prizes; a second call returns the same and draws nothing.
     const draw1 = await api(t, alice, 'POST', `/api/draw-and-update-order/${orderId}`);
@@ -67,11 +73,16 @@ describe('token purchases', () => {
     expect((await t.services.orders.findOrder(orderId))!.revealedAt).not.toBeNull();
 
     expect((await api(t, alice, 'GET', `/api/order/verify/${orderId}`)).json()).toEqual({ success: true });
-    expect((await api(t, alice, 'GET', `/api/order/get-prizes/${orderId}`)).json()).toEqual({ selectedPrizes: order.selectedPrizes });
+    expect((await api(t, alice, 'GET', `/api/order/get-prizes/${orderId}`)).json()).toEqual({
+      selectedPrizes: order.selectedPrizes,
+    });
     expect((await api(t, alice, 'GET', `/api/order/get-total/${orderId}`)).json()).toEqual({ totalCost: 36 });
     expect((await api(t, alice, 'GET', `/api/order/status/${orderId}`)).json()).toEqual({ paymentStatus: 'succeeded' });
 
-    const fetched = await api(t, null, 'POST', '/api/prize/fetch-prizes', { productId, selectedPrizes: order.selectedPrizes });
+    const fetched = await api(t, null, 'POST', '/api/prize/fetch-prizes', {
+      productId,
+      selectedPrizes: order.selectedPrizes,
+    });
     expect(fetched.statusCode).toBe(200);
     const prizes = fetched.json().prizes as { rank: string; quantity: number; name: string }[];
     expect(prizes.reduce((n, p) => n + p.quantity, 0)).toBe(3);
@@ -82,7 +93,7 @@ describe('token purchases', () => {
     expect(fairness.log.map((e: { buyer: string }) => e.buyer)).toEqual(['a***e', 'a***e', 'a***e']);
   });
 
-  it("keeps every order route to its owner: others get 404, no login 403", async () => {
+  it('keeps every order route to its owner: others get 404, no login 403', async () => {
     const { setId } = await createTestProduct(t);
     const owner = await fundedShopper(t, 'owner', 50);
     const other = await fundedShopper(t, 'other', 0);
@@ -134,7 +145,10 @@ describe('token purchases', () => {
 
     const short = await useTokens(t, bob, { setId, ticketsBought: 3 }); // 36 tokens > 30
     expect(short.statusCode).toBe(400);
-    expect(short.json()).toMatchObject({ message: 'Not enough tokens: this purchase costs 36 tokens, you need 6 more.', tokensNeeded: 6 });
+    expect(short.json()).toMatchObject({
+      message: 'Not enough tokens: this purchase costs 36 tokens, you need 6 more.',
+      tokensNeeded: 6,
+    });
 
     const unknown = await useTokens(t, bob, { setId: '00000000-0000-4000-8000-000000000000', ticketsBought: 1 });
     expect(unknown.statusCode).toBe(404);
@@ -189,7 +203,15 @@ describe('token purchases', () => {
     let expected: ReturnType<typeof drawChallenge>;
     for (let i = 0; ; i++) {
       seed = `challenge-${i}`;
-      expected = drawChallenge({ serverSeed: round.serverSeed, box, clientSeed: seed, firstNonce: 0, remaining: fullRemaining(10), count: 8, challengeLetter: 'A' });
+      expected = drawChallenge({
+        serverSeed: round.serverSeed,
+        box,
+        clientSeed: seed,
+        firstNonce: 0,
+        remaining: fullRemaining(10),
+        count: 8,
+        challengeLetter: 'A',
+      });
       if (expected.challengeWon && expected.ticketsToDraw < 8) break;
     }
     const res = await useTokens(t, dave, { setId, ticketsBought: 8, clientSeed: seed });
@@ -205,16 +227,25 @@ describe('token purchases', () => {
     });
     expect(await ticketsLeftOf(t, setId)).toBe(10 - expected.ticketsToDraw);
     // 8 × 12 spent, the undrawn ones credited back as a refund lot.
-    expect(await t.services.wallet.balance(t.ctx.db, dave.user.id)).toBe(500 - 96 + expected.challengeRemainingTickets * 12);
+    expect(await t.services.wallet.balance(t.ctx.db, dave.user.id)).toBe(
+      500 - 96 + expected.challengeRemainingTickets * 12,
+    );
     const lots = await t.services.wallet.lots(dave.user.id);
-    expect(lots.active.some((l) => l.source === 'refund' && l.amount === expected.challengeRemainingTickets * 12)).toBe(true);
+    expect(lots.active.some((l) => l.source === 'refund' && l.amount === expected.challengeRemainingTickets * 12)).toBe(
+      true,
+    );
   });
 
   it('answers 423 with holdTimeLeft while another buyer holds the round', async () => {
     const { setId } = await createTestProduct(t);
     const erin = await fundedShopper(t, 'erin', 100);
     await t.ctx.db.transaction((tx) =>
-      t.services.catalogue.setHold(tx, setId, new Date(t.clock.now().getTime() + 30_000), '00000000-0000-4000-8000-000000000001'),
+      t.services.catalogue.setHold(
+        tx,
+        setId,
+        new Date(t.clock.now().getTime() + 30_000),
+        '00000000-0000-4000-8000-000000000001',
+      ),
     );
     const res = await useTokens(t, erin, { setId, ticketsBought: 1 });
     expect(res.statusCode).toBe(423);
@@ -232,7 +263,10 @@ describe('token purchases', () => {
     const check = (n: number) => api(t, fay, 'POST', '/api/kuji/check-tickets', { setId, ticketsBought: n });
     expect((await check(10)).json()).toEqual({ success: true, message: 'Tickets are available' });
     await useTokens(t, fay, { setId, ticketsBought: 8 });
-    expect((await check(3)).json()).toEqual({ success: false, message: 'Not enough tickets left. Only 2 tickets left.' });
+    expect((await check(3)).json()).toEqual({
+      success: false,
+      message: 'Not enough tickets left. Only 2 tickets left.',
+    });
     expect((await check(0)).statusCode).toBe(400);
     expect((await api(t, null, 'POST', '/api/kuji/check-tickets', { setId, ticketsBought: 1 })).statusCode).toBe(403);
   });

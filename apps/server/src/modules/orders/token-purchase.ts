@@ -8,7 +8,14 @@ import { badRequest, locked } from '../../core/http-errors.ts';
 import { createKeyedBatches, type Outcome } from '../../core/keyed-batches.ts';
 import { orders } from './tables.ts';
 import { TOKEN_BATCH_MAX } from './constants.ts';
-import { assertOwnUsername, defaultClientSeed, insertOrders, quoteOrThrow, type NewOrder, type OrdersEnv } from './env.ts';
+import {
+  assertOwnUsername,
+  defaultClientSeed,
+  insertOrders,
+  quoteOrThrow,
+  type NewOrder,
+  type OrdersEnv,
+} from './env.ts';
 import type { OrderRow, ProductPrizes, RoundContext } from './settle.ts';
 
 /** One token purchase waiting for its round's batch. */
@@ -31,7 +38,14 @@ function quoteInOrder(rc: RoundContext, left: number, entries: readonly Entry[])
     try {
       const paid = item.buyOut ? maximumQuantity(left, rc.promotion) : item.ticketsBought!;
       const quote = quoteOrThrow(rc, left, paid);
-      fits.push({ i, item, paid, received: quote.receivedTickets, buyOut: quote.buyOut, cost: tokenCost(rc.product.tokenPrice, paid) });
+      fits.push({
+        i,
+        item,
+        paid,
+        received: quote.receivedTickets,
+        buyOut: quote.buyOut,
+        cost: tokenCost(rc.product.tokenPrice, paid),
+      });
       left -= quote.receivedTickets;
     } catch (error) {
       refusals.set(i, error);
@@ -58,7 +72,14 @@ const orderOf = (p: PlannedPurchase, rc: RoundContext): NewOrder => ({
  * Quotes against what is left in arrival order, then spends (token lots, after the round); a short
  * balance frees its tickets for the purchases refused for want of them, which are quoted again.
  */
-async function spendInOrder(tx: Tx, env: OrdersEnv, rc: RoundContext, left: number, entries: readonly Entry[], refuse: (i: number, e: unknown) => void) {
+async function spendInOrder(
+  tx: Tx,
+  env: OrdersEnv,
+  rc: RoundContext,
+  left: number,
+  entries: readonly Entry[],
+  refuse: (i: number, e: unknown) => void,
+) {
   const accepted: PlannedPurchase[] = [];
   let open = entries;
   let refusals = new Map<number, unknown>();
@@ -66,14 +87,23 @@ async function spendInOrder(tx: Tx, env: OrdersEnv, rc: RoundContext, left: numb
     const quoted = quoteInOrder(rc, left - accepted.reduce((n, p) => n + p.received, 0), open);
     refusals = quoted.refusals;
     if (quoted.fits.length === 0) break;
-    const spends = await env.deps.wallet.spendEach(tx, quoted.fits.map((p) => ({ userId: p.item.user.id, amount: p.cost, reference: p.item.orderId })));
+    const spends = await env.deps.wallet.spendEach(
+      tx,
+      quoted.fits.map((p) => ({ userId: p.item.user.id, amount: p.cost, reference: p.item.orderId })),
+    );
     let short = false;
     quoted.fits.forEach((p, k) => {
       const spend = spends[k]!;
       if (spend.ok) return void accepted.push(p);
       short = true;
       const tokensNeeded = p.cost - spend.available;
-      refuse(p.i, badRequest(`Not enough tokens: this purchase costs ${p.cost} tokens, you need ${tokensNeeded} more.`, { tokensNeeded, totalTokens: spend.available }));
+      refuse(
+        p.i,
+        badRequest(`Not enough tokens: this purchase costs ${p.cost} tokens, you need ${tokensNeeded} more.`, {
+          tokensNeeded,
+          totalTokens: spend.available,
+        }),
+      );
     });
     open = open.filter((entry) => refusals.has(entry.i));
     if (!short || open.length === 0) break;
@@ -83,35 +113,62 @@ async function spendInOrder(tx: Tx, env: OrdersEnv, rc: RoundContext, left: numb
 }
 
 /** The rows written before the lock stand where the purchase came out the same; the others go. */
-async function keepOrReplace(tx: Tx, env: OrdersEnv, rc: RoundContext, written: OrderRow[], accepted: PlannedPurchase[]): Promise<OrderRow[]> {
+async function keepOrReplace(
+  tx: Tx,
+  env: OrdersEnv,
+  rc: RoundContext,
+  written: OrderRow[],
+  accepted: PlannedPurchase[],
+): Promise<OrderRow[]> {
   const writtenById = new Map(written.map((row) => [row.id, row]));
   const kept = new Map<string, OrderRow>();
   for (const p of accepted) {
     const row = writtenById.get(p.item.orderId);
-    const same = row && row.paidTickets === p.paid && row.numberOfTickets === p.received && row.buyOut === p.buyOut && row.totalCost === p.cost;
+    const same =
+      row &&
+      row.paidTickets === p.paid &&
+      row.numberOfTickets === p.received &&
+      row.buyOut === p.buyOut &&
+      row.totalCost === p.cost;
     if (same) kept.set(row.id, row);
   }
   const stale = written.filter((row) => !kept.has(row.id)).map((row) => row.id);
   if (stale.length > 0) await tx.delete(orders).where(inArray(orders.id, stale));
   if (accepted.length === 0) return [];
-  const added = await insertOrders(tx, env, accepted.filter((p) => !kept.has(p.item.orderId)).map((p) => orderOf(p, rc)));
+  const added = await insertOrders(
+    tx,
+    env,
+    accepted.filter((p) => !kept.has(p.item.orderId)).map((p) => orderOf(p, rc)),
+  );
   const rowById = new Map([...kept, ...added.map((row) => [row.id, row] as const)]);
   return accepted.map((p) => rowById.get(p.item.orderId)!);
 }
 
 /** Decides the accepted purchases' prizes (a Challenge one order after the other) and queues the live banners. */
-async function decideAccepted(tx: Tx, env: OrdersEnv, rc: RoundContext, rows: OrderRow[], accepted: PlannedPurchase[], lockedRound: LockedRound, prizes: ProductPrizes) {
+async function decideAccepted(
+  tx: Tx,
+  env: OrdersEnv,
+  rc: RoundContext,
+  rows: OrderRow[],
+  accepted: PlannedPurchase[],
+  lockedRound: LockedRound,
+  prizes: ProductPrizes,
+) {
   const { settlement } = env;
   let decided: OrderRow[];
   if (rc.promotion?.type === 'CHALLENGE' && !rc.product.lotteryEnabled) {
     decided = [];
-    for (const [k, row] of rows.entries()) decided.push(await settlement.decide(tx, row, rc, accepted[k]!.received, undefined, lockedRound));
+    for (const [k, row] of rows.entries())
+      decided.push(await settlement.decide(tx, row, rc, accepted[k]!.received, undefined, lockedRound));
   } else {
     const items = rows.map((order, k) => ({ order, count: accepted[k]!.received }));
     decided = await settlement.decideOrders(tx, items, rc, lockedRound, prizes);
   }
   // The live banners go out once this transaction has committed.
-  env.deps.live?.purchasesPaid(tx, decided.map((order) => ({ buyerId: order.userId, productName: rc.product.name })));
+  env.deps.live?.purchasesPaid(
+    tx,
+    decided.map((order) => ({ buyerId: order.userId, productName: rc.product.name })),
+  );
   return decided;
 }
 
@@ -119,7 +176,13 @@ async function decideAccepted(tx: Tx, env: OrdersEnv, rc: RoundContext, rows: Or
  * One attempt of a batch, in one transaction. Lock order (docs/architecture.md): the new order rows
  * (fresh ids nobody else can wait on) → round → token lots → inventory units.
  */
-async function batchTransaction(tx: Tx, env: OrdersEnv, setId: string, entries: readonly Entry[], outcomes: Outcome<TokenUseResponse>[]) {
+async function batchTransaction(
+  tx: Tx,
+  env: OrdersEnv,
+  setId: string,
+  entries: readonly Entry[],
+  outcomes: Outcome<TokenUseResponse>[],
+) {
   const { catalogue, stock } = env.deps;
   const refuse = (i: number, error: unknown) => (outcomes[i] = { ok: false, error });
   // Before the lock: the round as it looks now, the orders it would make, the prizes to hand out.
@@ -130,7 +193,11 @@ async function batchTransaction(tx: Tx, env: OrdersEnv, setId: string, entries: 
     // The round's counter alone (reservations are counted under the lock): a row for a purchase
     // that turns out not to fit is deleted there, rare enough to cost less than a read here.
     const seenUntaken = seen.round.totalTickets - seen.round.nextNonce;
-    written = await insertOrders(tx, env, quoteInOrder(seen, seenUntaken, entries).fits.map((p) => orderOf(p, seen)));
+    written = await insertOrders(
+      tx,
+      env,
+      quoteInOrder(seen, seenUntaken, entries).fits.map((p) => orderOf(p, seen)),
+    );
   }
   const rc = await catalogue.lockProductOfRound(tx, setId);
   const holdTimeLeft = catalogue.holdSecondsLeft(rc.round);
@@ -162,7 +229,11 @@ async function batchTransaction(tx: Tx, env: OrdersEnv, setId: string, entries: 
  * from what is really left, and a row whose purchase turned out different or refused is replaced
  * or deleted (usually none is, except near a sell-out). A deadlock victim runs again (withTxRetry).
  */
-async function runTokenBatch(env: OrdersEnv, setId: string, items: TokenPurchase[]): Promise<Outcome<TokenUseResponse>[]> {
+async function runTokenBatch(
+  env: OrdersEnv,
+  setId: string,
+  items: TokenPurchase[],
+): Promise<Outcome<TokenUseResponse>[]> {
   const entries = items.map((item, i) => ({ item, i }));
   let outcomes: Outcome<TokenUseResponse>[] = [];
   try {
@@ -174,7 +245,10 @@ async function runTokenBatch(env: OrdersEnv, setId: string, items: TokenPurchase
     if (items.length === 1) return [{ ok: false, error }];
     // Something unexpected failed the shared transaction: each purchase runs again on its own, so
     // one purchase's fault is not its neighbours'.
-    env.ctx.log.warn({ err: error, setId, purchases: items.length }, 'token purchase batch failed; retrying one by one');
+    env.ctx.log.warn(
+      { err: error, setId, purchases: items.length },
+      'token purchase batch failed; retrying one by one',
+    );
     const alone: Outcome<TokenUseResponse>[] = [];
     for (const item of items) alone.push((await runTokenBatch(env, setId, [item]))[0]!);
     return alone;

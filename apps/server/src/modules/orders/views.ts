@@ -29,20 +29,30 @@ async function paidOrderOf(env: OrdersEnv, user: Principal, orderId: string): Pr
 }
 
 /** POST /api/kuji/check-tickets: can `ticketsBought` still be bought (the caller's own reservation aside)? */
-async function checkTickets(env: OrdersEnv, user: Principal, input: CheckTicketsRequest): Promise<CheckTicketsResponse> {
+async function checkTickets(
+  env: OrdersEnv,
+  user: Principal,
+  input: CheckTicketsRequest,
+): Promise<CheckTicketsResponse> {
   const { catalogue, stock } = env.deps;
   const rc = await catalogue.getProductOfRound(env.ctx.db, input.setId);
   const own = input.orderId ? await ownOrder(env.ctx.db, user, input.orderId) : null;
   const holdTimeLeft = catalogue.holdSecondsLeft(rc.round);
   if (holdTimeLeft > 0 && rc.round.holdOrderId !== own?.id) {
-    return { success: false, message: `Buying out in progress. Please wait ${holdTimeLeft} seconds and refresh your page to purchase with the updated odds.` };
+    return {
+      success: false,
+      message: `Buying out in progress. Please wait ${holdTimeLeft} seconds and refresh your page to purchase with the updated odds.`,
+    };
   }
   const { left } = await stock.availabilityOf(env.ctx.db, rc.round.id, own?.reservationId ?? undefined);
   const available = rc.round.status === 'open' ? left : 0;
   if (available >= input.ticketsBought) return { success: true, message: 'Tickets are available' };
   return {
     success: false,
-    message: available === 0 ? `${NOT_ENOUGH_TICKETS}. This set is sold out.` : `${NOT_ENOUGH_TICKETS}. Only ${available} tickets left.`,
+    message:
+      available === 0
+        ? `${NOT_ENOUGH_TICKETS}. This set is sold out.`
+        : `${NOT_ENOUGH_TICKETS}. Only ${available} tickets left.`,
   };
 }
 
@@ -50,9 +60,12 @@ async function paymentStatus(env: OrdersEnv, user: Principal, orderId: string): 
   const order = await ownOrder(env.ctx.db, user, orderId);
   if (order.paymentMethod === 'token' || order.status === 'paid') return { paymentStatus: 'succeeded' };
   // A checkout replaced by the shopper's newer one says so (its payment page tells the shopper).
-  const replaced = order.reservationId !== null && (await env.deps.stock.findReservation(env.ctx.db, order.reservationId))?.status === 'replaced';
+  const replaced =
+    order.reservationId !== null &&
+    (await env.deps.stock.findReservation(env.ctx.db, order.reservationId))?.status === 'replaced';
   const extra = replaced ? { replaced: true as const } : {};
-  if (['refund_pending', 'refunding', 'refunded'].includes(order.status)) return { paymentStatus: 'refunded', ...extra };
+  if (['refund_pending', 'refunding', 'refunded'].includes(order.status))
+    return { paymentStatus: 'refunded', ...extra };
   if (order.status === 'canceled') return { paymentStatus: 'canceled', ...extra };
   const intent = await env.deps.payments.getIntent(env.ctx.db, order.paymentIntentId);
   // Succeeded at the gateway but not settled yet reads as still processing.
@@ -65,7 +78,10 @@ async function draw(env: OrdersEnv, user: Principal, orderId: string): Promise<D
   const order = await ownOrder(env.ctx.db, user, orderId);
   if (order.status !== 'paid') throw badRequest('This order is not paid.');
   if (!order.revealedAt) {
-    await env.ctx.db.update(orders).set({ revealedAt: env.ctx.clock.now() }).where(and(eq(orders.id, order.id), sql`${orders.revealedAt} is null`));
+    await env.ctx.db
+      .update(orders)
+      .set({ revealedAt: env.ctx.clock.now() })
+      .where(and(eq(orders.id, order.id), sql`${orders.revealedAt} is null`));
   }
   return {
     selectedPrizes: order.selectedPrizes,
@@ -77,7 +93,11 @@ async function draw(env: OrdersEnv, user: Principal, orderId: string): Promise<D
 }
 
 /** POST /api/prize/fetch-prizes: the product's prizes among `selectedPrizes`, with how many of each. */
-async function fetchPrizes(env: OrdersEnv, productId: string, selectedPrizes: string[]): Promise<{ prizes: WonPrize[] }> {
+async function fetchPrizes(
+  env: OrdersEnv,
+  productId: string,
+  selectedPrizes: string[],
+): Promise<{ prizes: WonPrize[] }> {
   const rows = await env.deps.catalogue.prizesOfProduct(env.ctx.db, productId);
   if (rows.length === 0) throw notFound('Product not found');
   const counts = new Map<string, number>();
@@ -85,7 +105,15 @@ async function fetchPrizes(env: OrdersEnv, productId: string, selectedPrizes: st
   const byRank = new Map(rows.map((p) => [p.letter, p]));
   const prizes = sortPrizeRanks([...counts.keys()].filter((rank) => byRank.has(rank))).map((rank) => {
     const p = byRank.get(rank)!;
-    return { id: p.id, name: p.name, rank: p.letter, description: p.description, image: p.image, type: p.type, quantity: counts.get(rank)! };
+    return {
+      id: p.id,
+      name: p.name,
+      rank: p.letter,
+      description: p.description,
+      image: p.image,
+      type: p.type,
+      quantity: counts.get(rank)!,
+    };
   });
   // Keep the Last Prize last even among double-chance ranks.
   prizes.sort((a, b) => Number(a.rank === LAST_RANK) - Number(b.rank === LAST_RANK));

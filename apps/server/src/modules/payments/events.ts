@@ -21,17 +21,30 @@ export function createHandlers(): PaymentHandlers {
   return { succeeded: new Map(), failed: new Map(), canceled: new Map(), refunded: new Map() };
 }
 
-export const registerer = (handlers: PaymentHandlers, kind: 'succeeded' | 'failed' | 'canceled' | 'refunded') => (purpose: string, handler: PaymentHandler) => {
-  if (handlers[kind].has(purpose)) throw new Error(`A ${kind} handler for '${purpose}' is already registered`);
-  handlers[kind].set(purpose, handler);
-};
+export const registerer =
+  (handlers: PaymentHandlers, kind: 'succeeded' | 'failed' | 'canceled' | 'refunded') =>
+  (purpose: string, handler: PaymentHandler) => {
+    if (handlers[kind].has(purpose)) throw new Error(`A ${kind} handler for '${purpose}' is already registered`);
+    handlers[kind].set(purpose, handler);
+  };
 
 /** The event's transaction: its dedupe row, then the intent, then the purpose's handler (docs/architecture.md, lock order). */
-async function applyInTx(tx: Tx, ctx: AppContext, handlers: PaymentHandlers, event: GatewayEvent): Promise<WebhookResult> {
+async function applyInTx(
+  tx: Tx,
+  ctx: AppContext,
+  handlers: PaymentHandlers,
+  event: GatewayEvent,
+): Promise<WebhookResult> {
   const record = (outcome: 'applied' | 'ignored') =>
     tx
       .insert(paymentEvents)
-      .values({ id: event.id, type: event.type, paymentIntentId: event.paymentIntentId, outcome, receivedAt: ctx.clock.now() })
+      .values({
+        id: event.id,
+        type: event.type,
+        paymentIntentId: event.paymentIntentId,
+        outcome,
+        receivedAt: ctx.clock.now(),
+      })
       .onConflictDoNothing()
       .returning({ id: paymentEvents.id });
   // Claim the event id first: a concurrent copy of the same event waits here, then finds it taken.
@@ -42,7 +55,11 @@ async function applyInTx(tx: Tx, ctx: AppContext, handlers: PaymentHandlers, eve
     return { received: true, ignored: reason };
   };
   if (!event.kind || !event.paymentIntentId) return markIgnored('event type not handled');
-  const [intent] = await tx.select().from(paymentIntents).where(eq(paymentIntents.id, event.paymentIntentId)).for('update');
+  const [intent] = await tx
+    .select()
+    .from(paymentIntents)
+    .where(eq(paymentIntents.id, event.paymentIntentId))
+    .for('update');
   if (!intent) return markIgnored('unknown payment intent');
   if (event.kind === 'succeeded' && event.amount !== null && event.amount !== intent.amount) {
     ctx.log.error({ eventId: event.id, intentId: intent.id }, 'payment amount does not match the intent');
@@ -76,11 +93,23 @@ async function applyEvent(ctx: AppContext, handlers: PaymentHandlers, event: Gat
 }
 
 /** Applies a final status the gateway answered (succeeded or canceled) as an event, exactly once; true if it changed the payment. */
-export async function applyGatewayStatus(ctx: AppContext, handlers: PaymentHandlers, remote: GatewayIntent, source: 'reconcile' | 'cancel'): Promise<boolean> {
+export async function applyGatewayStatus(
+  ctx: AppContext,
+  handlers: PaymentHandlers,
+  remote: GatewayIntent,
+  source: 'reconcile' | 'cancel',
+): Promise<boolean> {
   const kind = remote.status === 'succeeded' ? 'succeeded' : remote.status === 'canceled' ? 'canceled' : null;
   if (!kind) return false;
   const id = remote.id;
-  const event = { id: `${source}_${id}_${kind}`, type: `${source}.${kind}`, kind, paymentIntentId: id, amount: remote.amount, failureMessage: null } as const;
+  const event = {
+    id: `${source}_${id}_${kind}`,
+    type: `${source}.${kind}`,
+    kind,
+    paymentIntentId: id,
+    amount: remote.amount,
+    failureMessage: null,
+  } as const;
   return Boolean((await applyEvent(ctx, handlers, event)).status);
 }
 

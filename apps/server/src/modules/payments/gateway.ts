@@ -85,7 +85,8 @@ export function normalizeStripeEvent(event: Stripe.Event): GatewayEvent {
     }
     case 'charge.refunded': {
       const charge = event.data.object;
-      const intentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : (charge.payment_intent?.id ?? null);
+      const intentId =
+        typeof charge.payment_intent === 'string' ? charge.payment_intent : (charge.payment_intent?.id ?? null);
       // Only a full refund ends the purchase; a partial one is recorded by the caller that asked for it.
       const full = charge.amount_refunded >= charge.amount;
       return { ...base, kind: full ? 'refunded' : null, paymentIntentId: intentId, amount: charge.amount_refunded };

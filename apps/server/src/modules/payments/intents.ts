@@ -32,7 +32,11 @@ export async function createIntent(
   attach?: (tx: Tx, intent: PaymentIntent) => Promise<void>,
 ): Promise<PaymentIntent & { clientSecret: string }> {
   if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) throw badRequest('Invalid payment amount');
-  const remote = await gateway.createIntent(input.amountCents, 'sgd', { ...input.metadata, purpose: input.purpose, userId: input.userId });
+  const remote = await gateway.createIntent(input.amountCents, 'sgd', {
+    ...input.metadata,
+    purpose: input.purpose,
+    userId: input.userId,
+  });
   const now = ctx.clock.now();
   const intent = await withTxRetry(ctx.db, async (tx) => {
     const [row] = await tx
@@ -61,7 +65,12 @@ export async function createIntent(
  * (the status machine and the intent's row lock make a late webhook for it change nothing). So
  * a lost webhook never loses a paid purchase, whatever the gateway.
  */
-export async function reconcilePending(ctx: AppContext, gateway: PaymentGateway, handlers: PaymentHandlers, limit: number) {
+export async function reconcilePending(
+  ctx: AppContext,
+  gateway: PaymentGateway,
+  handlers: PaymentHandlers,
+  limit: number,
+) {
   const now = ctx.clock.now().getTime();
   const open = await ctx.db
     .select({ id: paymentIntents.id })
@@ -95,6 +104,10 @@ export async function getIntent(exec: Executor, id: string): Promise<PaymentInte
 }
 
 export async function eventsOfIntent(exec: Executor, id: string): Promise<PaymentEventView[]> {
-  const rows = await exec.select().from(paymentEvents).where(eq(paymentEvents.paymentIntentId, id)).orderBy(asc(paymentEvents.receivedAt));
+  const rows = await exec
+    .select()
+    .from(paymentEvents)
+    .where(eq(paymentEvents.paymentIntentId, id))
+    .orderBy(asc(paymentEvents.receivedAt));
   return rows.map((row) => ({ id: row.id, type: row.type, outcome: row.outcome, receivedAt: row.receivedAt }));
 }

@@ -19,7 +19,10 @@ describe('payments left open are settled from the gateway', () => {
     const pkg = await testPackage(t, { tokenAmount: 100, price: 1000 });
     const { paymentIntentId } = await startTokenPurchase(t, shopper, pkg._id);
     // Charged at the gateway, the event lost on the way (nothing stored, nothing delivered).
-    await t.ctx.db.update(testGatewayIntents).set({ status: 'succeeded' }).where(eq(testGatewayIntents.id, paymentIntentId));
+    await t.ctx.db
+      .update(testGatewayIntents)
+      .set({ status: 'succeeded' })
+      .where(eq(testGatewayIntents.id, paymentIntentId));
     expect(await t.services.payments.reconcilePending()).toEqual({ checked: 0, applied: 0 }); // too young yet
     t.clock.advance(RECONCILE_AFTER_MS + MINUTE);
     expect(await t.services.payments.reconcilePending()).toEqual({ checked: 1, applied: 1 });
@@ -27,8 +30,17 @@ describe('payments left open are settled from the gateway', () => {
     expect(await t.services.payments.reconcilePending()).toEqual({ checked: 0, applied: 0 });
     // The late webhook finds the payment settled and changes nothing.
     const gateway = t.services.payments.gateway as TestGateway;
-    const late = await gateway.signedEvent('payment_intent.succeeded', { id: paymentIntentId, object: 'payment_intent', amount: 1000, currency: 'sgd', status: 'succeeded', metadata: {} });
-    expect((await t.services.payments.handleWebhook(late.rawBody, late.signatureHeader)).ignored).toBe('intent is succeeded');
+    const late = await gateway.signedEvent('payment_intent.succeeded', {
+      id: paymentIntentId,
+      object: 'payment_intent',
+      amount: 1000,
+      currency: 'sgd',
+      status: 'succeeded',
+      metadata: {},
+    });
+    expect((await t.services.payments.handleWebhook(late.rawBody, late.signatureHeader)).ignored).toBe(
+      'intent is succeeded',
+    );
     expect(await t.services.wallet.balance(t.ctx.db, shopper.user.id)).toBe(100);
   });
 

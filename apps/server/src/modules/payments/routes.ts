@@ -1,4 +1,9 @@
-import { paymentConfigSchema, testGatewayConfirmRequestSchema, testGatewayConfirmResponseSchema, webhookResultSchema } from '@kujiya/shared';
+import {
+  paymentConfigSchema,
+  testGatewayConfirmRequestSchema,
+  testGatewayConfirmResponseSchema,
+  webhookResultSchema,
+} from '@kujiya/shared';
 import type { ModuleRoutes } from '../../routes.ts';
 import { TestGateway } from './test-gateway.ts';
 

@@ -15,7 +15,9 @@ export { RECONCILE_AFTER_MS } from './intents.ts';
 
 /** Stripe when its keys are configured, otherwise the built-in test gateway. */
 export function createGateway(ctx: AppContext): PaymentGateway {
-  return ctx.config.stripe && ctx.config.payments === 'stripe' ? new StripeGateway(ctx.config.stripe) : new TestGateway(ctx);
+  return ctx.config.stripe && ctx.config.payments === 'stripe'
+    ? new StripeGateway(ctx.config.stripe)
+    : new TestGateway(ctx);
 }
 
 /**
@@ -32,7 +34,8 @@ export function createPaymentsService(ctx: AppContext, gateway: PaymentGateway =
     onFailed: registerer(handlers, 'failed'),
     onCanceled: registerer(handlers, 'canceled'),
     onRefunded: registerer(handlers, 'refunded'),
-    createIntent: (input: Parameters<typeof createIntent>[2], attach?: Parameters<typeof createIntent>[3]) => createIntent(ctx, gateway, input, attach),
+    createIntent: (input: Parameters<typeof createIntent>[2], attach?: Parameters<typeof createIntent>[3]) =>
+      createIntent(ctx, gateway, input, attach),
 
     /** The gateway events the shop received about an intent, in the order they came (the back office's order page). */
     eventsOfIntent: (id: string): Promise<PaymentEventView[]> => eventsOfIntent(ctx.db, id),
@@ -68,7 +71,8 @@ export function createPaymentsService(ctx: AppContext, gateway: PaymentGateway =
     },
 
     /** Card takings per purpose since `from` (takings.ts); daily: per Singapore calendar day. */
-    takingsSince: async (from: Date): Promise<CardTakings[]> => (await takings(ctx, from, false)).map(({ day: _day, ...rest }) => rest),
+    takingsSince: async (from: Date): Promise<CardTakings[]> =>
+      (await takings(ctx, from, false)).map(({ day: _day, ...rest }) => rest),
     dailyTakingsSince: (from: Date): Promise<(CardTakings & { day: string })[]> => takings(ctx, from, true),
 
     /**
@@ -85,7 +89,8 @@ export function createPaymentsService(ctx: AppContext, gateway: PaymentGateway =
     },
   };
 
-  if (gateway instanceof TestGateway) gateway.connect((rawBody, signatureHeader) => service.handleWebhook(rawBody, signatureHeader));
+  if (gateway instanceof TestGateway)
+    gateway.connect((rawBody, signatureHeader) => service.handleWebhook(rawBody, signatureHeader));
   return service;
 }
 export type PaymentsService = ReturnType<typeof createPaymentsService>;

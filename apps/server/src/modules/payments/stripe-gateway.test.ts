@@ -11,7 +11,8 @@ const WEBHOOK_SECRET = 'whsec_test_kujiya_stripe_adapter';
 /** A local server answering the three Stripe API calls the adapter makes, the way Stripe does. */
 function fakeStripe() {
   const intents = new Map<string, Record<string, unknown>>();
-  const requests: { method: string; path: string; form: URLSearchParams; auth?: string; idempotencyKey?: string }[] = [];
+  const requests: { method: string; path: string; form: URLSearchParams; auth?: string; idempotencyKey?: string }[] =
+    [];
   let seq = 0;
   const server = http.createServer((req, res) => {
     let body = '';
@@ -20,7 +21,13 @@ function fakeStripe() {
       const form = new URLSearchParams(body);
       const path = (req.url ?? '').split('?')[0]!;
       const idempotencyKey = req.headers['idempotency-key'];
-      requests.push({ method: req.method!, path, form, auth: req.headers.authorization, idempotencyKey: typeof idempotencyKey === 'string' ? idempotencyKey : undefined });
+      requests.push({
+        method: req.method!,
+        path,
+        form,
+        auth: req.headers.authorization,
+        idempotencyKey: typeof idempotencyKey === 'string' ? idempotencyKey : undefined,
+      });
       const send = (status: number, json: unknown) => {
         res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${++seq}` });
         res.end(JSON.stringify(json));
@@ -49,17 +56,32 @@ function fakeStripe() {
       if (req.method === 'GET' && retrieve) {
         const intent = intents.get(retrieve[1]!);
         if (!intent) {
-          return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${retrieve[1]}'` } });
+          return send(404, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'resource_missing',
+              message: `No such payment_intent: '${retrieve[1]}'`,
+            },
+          });
         }
         return send(200, intent);
       }
       const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(path);
       if (req.method === 'POST' && cancel) {
         const intent = intents.get(cancel[1]!);
-        if (!intent) return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${cancel[1]}'` } });
+        if (!intent)
+          return send(404, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'resource_missing',
+              message: `No such payment_intent: '${cancel[1]}'`,
+            },
+          });
         if (intent.status === 'succeeded' || intent.status === 'canceled') {
           const message = `You cannot cancel this PaymentIntent because it has a status of ${String(intent.status)}.`;
-          return send(400, { error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message } });
+          return send(400, {
+            error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message },
+          });
         }
         Object.assign(intent, { status: 'canceled', cancellation_reason: form.get('cancellation_reason') });
         return send(200, intent);
@@ -67,9 +89,17 @@ function fakeStripe() {
       if (req.method === 'POST' && path === '/v1/refunds') {
         const intent = intents.get(form.get('payment_intent') ?? '');
         if (!intent) return send(400, { error: { type: 'invalid_request_error', message: 'No such payment_intent' } });
-        return send(200, { id: `re_fake_${++seq}`, object: 'refund', amount: Number(form.get('amount') ?? intent.amount), payment_intent: intent.id, status: 'succeeded' });
+        return send(200, {
+          id: `re_fake_${++seq}`,
+          object: 'refund',
+          amount: Number(form.get('amount') ?? intent.amount),
+          payment_intent: intent.id,
+          status: 'succeeded',
+        });
       }
-      return send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path})` } });
+      return send(404, {
+        error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path})` },
+      });
     });
   });
   return { server, intents, requests };
@@ -97,9 +127,17 @@ describe('Stripe adapter against a local Stripe-like server', () => {
     await new Promise((resolve) => stripe.server.close(resolve));
   });
 
-  const sign = (payload: string, secret = WEBHOOK_SECRET) => Stripe.webhooks.generateTestHeaderString({ payload, secret });
+  const sign = (payload: string, secret = WEBHOOK_SECRET) =>
+    Stripe.webhooks.generateTestHeaderString({ payload, secret });
   const event = (id: string, type: string, object: Record<string, unknown>) =>
-    JSON.stringify({ id, object: 'event', type, created: Math.floor(Date.now() / 1000), livemode: false, data: { object } });
+    JSON.stringify({
+      id,
+      object: 'event',
+      type,
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      data: { object },
+    });
   const post = (rawBody: string, signature: string) =>
     t.app.inject({
       method: 'POST',
@@ -110,12 +148,19 @@ describe('Stripe adapter against a local Stripe-like server', () => {
 
   it('parses STRIPE_API_BASE into the SDK host options', () => {
     expect(stripeHostOptions('http://127.0.0.1:12111')).toEqual({ host: '127.0.0.1', port: '12111', protocol: 'http' });
-    expect(stripeHostOptions('https://stripe.example')).toEqual({ host: 'stripe.example', port: 443, protocol: 'https' });
+    expect(stripeHostOptions('https://stripe.example')).toEqual({
+      host: 'stripe.example',
+      port: 443,
+      protocol: 'https',
+    });
     expect(stripeHostOptions(undefined)).toEqual({});
   });
 
   it('exposes Stripe and the publishable key to the web; the test gateway endpoint is off', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/payment/config' })).json()).toEqual({ gateway: 'stripe', publishableKey: 'pk_test_kujiya' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/payment/config' })).json()).toEqual({
+      gateway: 'stripe',
+      publishableKey: 'pk_test_kujiya',
+    });
     const confirm = await t.app.inject({ method: 'POST', url: '/api/test-gateway/confirm', payload: {} });
     expect(confirm.statusCode).toBe(404);
   });
@@ -131,7 +176,12 @@ describe('Stripe adapter against a local Stripe-like server', () => {
     expect(created.form.get('metadata[userId]')).toBe(shopper.user.id);
     expect(clientSecret).toBe(`${paymentIntentId}_secret_fake`);
     const retrieved = await t.services.payments.gateway.retrieve(paymentIntentId);
-    expect(retrieved).toMatchObject({ id: paymentIntentId, amount: 2000, currency: 'sgd', status: 'requires_payment_method' });
+    expect(retrieved).toMatchObject({
+      id: paymentIntentId,
+      amount: 2000,
+      currency: 'sgd',
+      status: 'requires_payment_method',
+    });
     await expect(t.services.payments.gateway.retrieve('pi_missing')).rejects.toThrow(/No such payment_intent/);
   });
 
@@ -155,7 +205,11 @@ describe('Stripe adapter against a local Stripe-like server', () => {
     });
     expect((await post(lateFailure, sign(lateFailure))).json()).toMatchObject({ ignored: 'intent is succeeded' });
     expect(await t.services.wallet.balance(t.ctx.db, shopper.user.id)).toBe(250);
-    const status = await t.app.inject({ method: 'GET', url: `/api/token/payment-status/${paymentIntentId}`, headers: shopper.headers });
+    const status = await t.app.inject({
+      method: 'GET',
+      url: `/api/token/payment-status/${paymentIntentId}`,
+      headers: shopper.headers,
+    });
     expect(status.json()).toEqual({ paymentStatus: 'succeeded' });
 
     const refund = await t.services.payments.refund(paymentIntentId);
@@ -179,8 +233,13 @@ describe('Stripe adapter against a local Stripe-like server', () => {
     const shopper = await testShopper(t);
     const { paymentIntentId } = await startTokenPurchase(t, shopper, packageId);
     await t.services.payments.gateway.refund(paymentIntentId, { idempotencyKey: 'kuji-order-refund-abc' });
-    await t.services.payments.gateway.refund(paymentIntentId, { idempotencyKey: 'kuji-order-refund-abc', amountCents: 500 });
-    const calls = stripe.requests.filter((r) => r.path === '/v1/refunds' && r.form.get('payment_intent') === paymentIntentId);
+    await t.services.payments.gateway.refund(paymentIntentId, {
+      idempotencyKey: 'kuji-order-refund-abc',
+      amountCents: 500,
+    });
+    const calls = stripe.requests.filter(
+      (r) => r.path === '/v1/refunds' && r.form.get('payment_intent') === paymentIntentId,
+    );
     expect(calls.map((c) => [c.idempotencyKey, c.form.get('amount')])).toEqual([
       ['kuji-order-refund-abc', null],
       ['kuji-order-refund-abc', '500'],
@@ -205,7 +264,11 @@ describe('Stripe adapter against a local Stripe-like server', () => {
   it('ignores a success whose amount differs from the intent', async () => {
     const shopper = await testShopper(t);
     const { paymentIntentId } = await startTokenPurchase(t, shopper, packageId);
-    const wrong = event('evt_wrong_amount', 'payment_intent.succeeded', { ...stripe.intents.get(paymentIntentId)!, amount: 1, status: 'succeeded' });
+    const wrong = event('evt_wrong_amount', 'payment_intent.succeeded', {
+      ...stripe.intents.get(paymentIntentId)!,
+      amount: 1,
+      status: 'succeeded',
+    });
     expect((await post(wrong, sign(wrong))).json()).toEqual({ received: true, ignored: 'amount mismatch' });
     expect(await t.services.wallet.balance(t.ctx.db, shopper.user.id)).toBe(0);
   });

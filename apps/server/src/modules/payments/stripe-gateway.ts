@@ -11,7 +11,9 @@ export interface StripeGatewayOptions {
 }
 
 /** Host, port and protocol for the Stripe constructor, from STRIPE_API_BASE. */
-export function stripeHostOptions(apiBase: string | undefined): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
+export function stripeHostOptions(
+  apiBase: string | undefined,
+): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
   if (!apiBase) return {};
   const url = new URL(apiBase);
   const protocol = url.protocol === 'http:' ? 'http' : 'https';

@@ -17,7 +17,11 @@ export async function takings(ctx: AppContext, from: Date, byDay: boolean): Prom
   for (const { column, field } of moments) {
     const day = sql<string>`to_char(${column} at time zone 'Asia/Singapore', 'YYYY-MM-DD')`;
     const query = ctx.db
-      .select({ day: byDay ? day : sql<string>`''`, purpose: paymentIntents.purpose, cents: sql<number>`coalesce(sum(${paymentIntents.amount}), 0)::int` })
+      .select({
+        day: byDay ? day : sql<string>`''`,
+        purpose: paymentIntents.purpose,
+        cents: sql<number>`coalesce(sum(${paymentIntents.amount}), 0)::int`,
+      })
       .from(paymentIntents)
       .where(gte(column, from));
     const rows = await (byDay ? query.groupBy(day, paymentIntents.purpose) : query.groupBy(paymentIntents.purpose));

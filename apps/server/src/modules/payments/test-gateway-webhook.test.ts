@@ -43,12 +43,19 @@ describe('payment webhook with the test gateway', () => {
   it('applies a valid signed event once: the purchase is credited and the status succeeds', async () => {
     const shopper = await testShopper(t);
     const { paymentIntentId } = await startTokenPurchase(t, shopper, packageId);
-    const { rawBody, signatureHeader } = await gateway.signedEvent('payment_intent.succeeded', intentObject(paymentIntentId));
+    const { rawBody, signatureHeader } = await gateway.signedEvent(
+      'payment_intent.succeeded',
+      intentObject(paymentIntentId),
+    );
     const res = await post(rawBody, signatureHeader);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ received: true, status: 'succeeded' });
     expect(await balanceOf(shopper.user.id)).toBe(100);
-    const status = await t.app.inject({ method: 'GET', url: `/api/token/payment-status/${paymentIntentId}`, headers: shopper.headers });
+    const status = await t.app.inject({
+      method: 'GET',
+      url: `/api/token/payment-status/${paymentIntentId}`,
+      headers: shopper.headers,
+    });
     expect(status.json()).toEqual({ paymentStatus: 'succeeded' });
 
     // Replayed: same event id, nothing changes.
@@ -64,8 +71,14 @@ describe('payment webhook with the test gateway', () => {
   it('rejects a bad or missing signature with 400 and changes nothing', async () => {
     const shopper = await testShopper(t);
     const { paymentIntentId } = await startTokenPurchase(t, shopper, packageId);
-    const { rawBody, signatureHeader } = await gateway.signedEvent('payment_intent.succeeded', intentObject(paymentIntentId));
-    const forged = Stripe.webhooks.generateTestHeaderString({ payload: rawBody, secret: 'whsec_not_the_install_secret' });
+    const { rawBody, signatureHeader } = await gateway.signedEvent(
+      'payment_intent.succeeded',
+      intentObject(paymentIntentId),
+    );
+    const forged = Stripe.webhooks.generateTestHeaderString({
+      payload: rawBody,
+      secret: 'whsec_not_the_install_secret',
+    });
     const tampered = rawBody.replace('"amount":1000', '"amount":1001');
     for (const res of [await post(rawBody, forged), await post(rawBody), await post(tampered, signatureHeader)]) {
       expect(res.statusCode).toBe(400);
@@ -83,15 +96,26 @@ describe('payment webhook with the test gateway', () => {
     const { paymentIntentId } = await startTokenPurchase(t, shopper, packageId);
     const failed = await gateway.signedEvent(
       'payment_intent.payment_failed',
-      intentObject(paymentIntentId, 1000, { status: 'requires_payment_method', last_payment_error: { message: 'Your card was declined.' } }),
+      intentObject(paymentIntentId, 1000, {
+        status: 'requires_payment_method',
+        last_payment_error: { message: 'Your card was declined.' },
+      }),
     );
     const succeeded = await gateway.signedEvent('payment_intent.succeeded', intentObject(paymentIntentId));
-    const lateFailed = await gateway.signedEvent('payment_intent.payment_failed', intentObject(paymentIntentId, 1000, { status: 'requires_payment_method' }));
+    const lateFailed = await gateway.signedEvent(
+      'payment_intent.payment_failed',
+      intentObject(paymentIntentId, 1000, { status: 'requires_payment_method' }),
+    );
 
     expect((await post(failed.rawBody, failed.signatureHeader)).json()).toEqual({ received: true, status: 'failed' });
     expect((await t.services.tokenShop.getPurchase(paymentIntentId))?.status).toBe('failed');
-    expect((await post(succeeded.rawBody, succeeded.signatureHeader)).json()).toEqual({ received: true, status: 'succeeded' });
-    expect((await post(lateFailed.rawBody, lateFailed.signatureHeader)).json()).toMatchObject({ ignored: 'intent is succeeded' });
+    expect((await post(succeeded.rawBody, succeeded.signatureHeader)).json()).toEqual({
+      received: true,
+      status: 'succeeded',
+    });
+    expect((await post(lateFailed.rawBody, lateFailed.signatureHeader)).json()).toMatchObject({
+      ignored: 'intent is succeeded',
+    });
     expect((await t.services.payments.getIntent(t.ctx.db, paymentIntentId))?.status).toBe('succeeded');
     expect((await t.services.tokenShop.getPurchase(paymentIntentId))?.status).toBe('completed');
     expect(await balanceOf(shopper.user.id)).toBe(100);
@@ -114,9 +138,15 @@ describe('payment webhook with the test gateway', () => {
 
   it('ignores events for unknown intents and of types the shop does not act on', async () => {
     const unknown = await gateway.signedEvent('payment_intent.succeeded', intentObject('pi_test_unknown'));
-    expect((await post(unknown.rawBody, unknown.signatureHeader)).json()).toEqual({ received: true, ignored: 'unknown payment intent' });
+    expect((await post(unknown.rawBody, unknown.signatureHeader)).json()).toEqual({
+      received: true,
+      ignored: 'unknown payment intent',
+    });
     const other = await gateway.signedEvent('customer.created', { id: 'cus_1', object: 'customer' });
-    expect((await post(other.rawBody, other.signatureHeader)).json()).toEqual({ received: true, ignored: 'event type not handled' });
+    expect((await post(other.rawBody, other.signatureHeader)).json()).toEqual({
+      received: true,
+      ignored: 'event type not handled',
+    });
   });
 
   it('rolls a failing handler back completely, and the event can be delivered again', async () => {
@@ -146,7 +176,11 @@ describe('payment webhook with the test gateway', () => {
     const poor = await confirmWithCard(t, declined.clientSecret, '4000 0000 0000 9995');
     expect(poor.statusCode).toBe(402);
     expect(poor.json()).toMatchObject({ message: 'Your card has insufficient funds.' });
-    const status = await t.app.inject({ method: 'GET', url: `/api/token/payment-status/${declined.paymentIntentId}`, headers: shopper.headers });
+    const status = await t.app.inject({
+      method: 'GET',
+      url: `/api/token/payment-status/${declined.paymentIntentId}`,
+      headers: shopper.headers,
+    });
     expect(status.json()).toEqual({ paymentStatus: 'failed' });
     expect(await balanceOf(shopper.user.id)).toBe(0);
 
@@ -169,10 +203,22 @@ describe('payment webhook with the test gateway', () => {
         url: '/api/test-gateway/confirm',
         payload: { clientSecret, cardNumber: '4242424242424242', expiry: '12/34', cvc: '123', ...fields },
       });
-    expect((await confirm({ cardNumber: '4242 4242 4242 4241' })).json()).toEqual({ message: 'Your card number is invalid.', code: 'CARD_INVALID' });
-    expect((await confirm({ expiry: '13/30' })).json()).toEqual({ message: "Your card's expiration date is invalid.", code: 'CARD_INVALID' });
-    expect((await confirm({ expiry: '01/20' })).json()).toEqual({ message: "Your card's expiration year is in the past.", code: 'CARD_INVALID' });
-    expect((await confirm({ cvc: '1' })).json()).toEqual({ message: "Your card's security code is invalid.", code: 'CARD_INVALID' });
+    expect((await confirm({ cardNumber: '4242 4242 4242 4241' })).json()).toEqual({
+      message: 'Your card number is invalid.',
+      code: 'CARD_INVALID',
+    });
+    expect((await confirm({ expiry: '13/30' })).json()).toEqual({
+      message: "Your card's expiration date is invalid.",
+      code: 'CARD_INVALID',
+    });
+    expect((await confirm({ expiry: '01/20' })).json()).toEqual({
+      message: "Your card's expiration year is in the past.",
+      code: 'CARD_INVALID',
+    });
+    expect((await confirm({ cvc: '1' })).json()).toEqual({
+      message: "Your card's security code is invalid.",
+      code: 'CARD_INVALID',
+    });
     expect((await confirm({ clientSecret: 'nope' })).statusCode).toBe(404);
     expect((await confirm({ cardNumber: '' })).statusCode).toBe(400);
   });
@@ -184,9 +230,13 @@ describe('payment webhook with the test gateway', () => {
     const first = await gateway.refund(paymentIntentId, { idempotencyKey: 'refund-key-1', amountCents: 300 });
     const repeat = await gateway.refund(paymentIntentId, { idempotencyKey: 'refund-key-1', amountCents: 300 });
     expect(repeat).toEqual(first);
-    expect(await gateway.refundsOf(paymentIntentId)).toEqual([{ id: first.id, amount: 300, idempotencyKey: 'refund-key-1' }]);
+    expect(await gateway.refundsOf(paymentIntentId)).toEqual([
+      { id: first.id, amount: 300, idempotencyKey: 'refund-key-1' },
+    ]);
     // The key stays bound to its request; a new key is a new refund.
-    await expect(gateway.refund(paymentIntentId, { idempotencyKey: 'refund-key-1', amountCents: 200 })).rejects.toMatchObject({ statusCode: 400 });
+    await expect(
+      gateway.refund(paymentIntentId, { idempotencyKey: 'refund-key-1', amountCents: 200 }),
+    ).rejects.toMatchObject({ statusCode: 400 });
     await gateway.refund(paymentIntentId, { idempotencyKey: 'refund-key-2' });
     expect((await gateway.refundsOf(paymentIntentId)).map((r) => r.amount).sort()).toEqual([300, 700]);
     expect((await t.services.payments.getIntent(t.ctx.db, paymentIntentId))?.status).toBe('refunded');

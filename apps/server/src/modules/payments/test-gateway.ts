@@ -38,7 +38,10 @@ function luhnValid(digits: string): boolean {
 }
 
 /** Checks the card fields as Stripe's card form would; a bad field is a 400 with Stripe's wording. */
-export function checkCard(input: Pick<TestGatewayConfirmRequest, 'cardNumber' | 'expiry' | 'cvc'>, now: Date): CardOutcome {
+export function checkCard(
+  input: Pick<TestGatewayConfirmRequest, 'cardNumber' | 'expiry' | 'cvc'>,
+  now: Date,
+): CardOutcome {
   const digits = input.cardNumber.replace(/[\s-]/g, '');
   if (!/^\d{12,19}$/.test(digits) || !luhnValid(digits)) throw badRequest('Your card number is invalid.');
   const expiry = /^(\d{1,2})\s*\/\s*(\d{2}|\d{4})$/.exec(input.expiry.trim());
@@ -59,7 +62,8 @@ export function checkCard(input: Pick<TestGatewayConfirmRequest, 'cardNumber' | 
 
 /** An event not delivered right away is tried again by the delivery job after this (then backing off). */
 export const EVENT_REDELIVERY_MS = 10_000;
-const redeliveryDelay = (attempts: number) => Math.min(EVENT_REDELIVERY_MS * 2 ** Math.max(0, attempts - 1), 30 * MINUTE);
+const redeliveryDelay = (attempts: number) =>
+  Math.min(EVENT_REDELIVERY_MS * 2 ** Math.max(0, attempts - 1), 30 * MINUTE);
 
 const toIntent = (row: typeof testGatewayIntents.$inferSelect): GatewayIntent => ({
   id: row.id,
@@ -93,7 +97,11 @@ export class TestGateway implements PaymentGateway {
 
   /** The per-install signing secret, made on first use and shared by every instance. */
   private webhookSecret(): Promise<string> {
-    this.secret ??= getOrCreateSetting(this.ctx.db, 'test_gateway_webhook_secret', () => `whsec_${crypto.randomBytes(24).toString('hex')}`);
+    this.secret ??= getOrCreateSetting(
+      this.ctx.db,
+      'test_gateway_webhook_secret',
+      () => `whsec_${crypto.randomBytes(24).toString('hex')}`,
+    );
     return this.secret;
   }
 
@@ -127,10 +135,18 @@ export class TestGateway implements PaymentGateway {
   async cancel(paymentIntentId: string, reason: CancellationReason): Promise<GatewayIntent> {
     const { intent, seq } = await this.ctx.db.transaction(async (tx) => {
       // The same row lock as a confirmation: a cancel and a payment of one intent take turns.
-      const [row] = await tx.select().from(testGatewayIntents).where(eq(testGatewayIntents.id, paymentIntentId)).for('update');
+      const [row] = await tx
+        .select()
+        .from(testGatewayIntents)
+        .where(eq(testGatewayIntents.id, paymentIntentId))
+        .for('update');
       if (!row) throw notFound(`No such payment_intent: '${paymentIntentId}'`);
       if (row.status !== 'requires_payment_method') return { intent: row, seq: null };
-      const [updated] = await tx.update(testGatewayIntents).set({ status: 'canceled' }).where(eq(testGatewayIntents.id, row.id)).returning();
+      const [updated] = await tx
+        .update(testGatewayIntents)
+        .set({ status: 'canceled' })
+        .where(eq(testGatewayIntents.id, row.id))
+        .returning();
       const seq = await this.record(tx, 'payment_intent.canceled', {
         id: row.id,
         object: 'payment_intent',
@@ -157,23 +173,43 @@ export class TestGateway implements PaymentGateway {
   async refund(paymentIntentId: string, request: RefundRequest = {}): Promise<{ id: string; status: string }> {
     const { intent, refund } = await this.ctx.db.transaction(async (tx) => {
       // The intent's row lock makes refunds of one intent, and repeats of one key, take turns.
-      const [row] = await tx.select().from(testGatewayIntents).where(eq(testGatewayIntents.id, paymentIntentId)).for('update');
+      const [row] = await tx
+        .select()
+        .from(testGatewayIntents)
+        .where(eq(testGatewayIntents.id, paymentIntentId))
+        .for('update');
       if (!row) throw notFound(`No such payment_intent: '${paymentIntentId}'`);
       if (request.idempotencyKey) {
-        const [earlier] = await tx.select().from(testGatewayRefunds).where(eq(testGatewayRefunds.idempotencyKey, request.idempotencyKey));
+        const [earlier] = await tx
+          .select()
+          .from(testGatewayRefunds)
+          .where(eq(testGatewayRefunds.idempotencyKey, request.idempotencyKey));
         if (earlier) {
-          if (earlier.paymentIntentId !== row.id || (request.amountCents !== undefined && request.amountCents !== earlier.amount)) {
-            throw badRequest('Keys for idempotent requests can only be used with the same parameters they were first used with.');
+          if (
+            earlier.paymentIntentId !== row.id ||
+            (request.amountCents !== undefined && request.amountCents !== earlier.amount)
+          ) {
+            throw badRequest(
+              'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+            );
           }
           return { intent: row, refund: earlier };
         }
       }
-      if (row.status !== 'succeeded') throw badRequest('This PaymentIntent does not have a successful charge to refund.');
+      if (row.status !== 'succeeded')
+        throw badRequest('This PaymentIntent does not have a successful charge to refund.');
       const amount = request.amountCents ?? row.amount - row.amountRefunded;
-      if (amount <= 0 || row.amountRefunded + amount > row.amount) throw badRequest('Refund amount is greater than the charge amount.');
+      if (amount <= 0 || row.amountRefunded + amount > row.amount)
+        throw badRequest('Refund amount is greater than the charge amount.');
       const [made] = await tx
         .insert(testGatewayRefunds)
-        .values({ id: randomId('re_test_'), paymentIntentId: row.id, amount, idempotencyKey: request.idempotencyKey ?? null, createdAt: this.ctx.clock.now() })
+        .values({
+          id: randomId('re_test_'),
+          paymentIntentId: row.id,
+          amount,
+          idempotencyKey: request.idempotencyKey ?? null,
+          createdAt: this.ctx.clock.now(),
+        })
         .returning();
       const [updated] = await tx
         .update(testGatewayIntents)
@@ -202,7 +238,11 @@ export class TestGateway implements PaymentGateway {
   /** The refunds made on an intent (what a test would look up in Stripe's dashboard). */
   async refundsOf(paymentIntentId: string): Promise<{ id: string; amount: number; idempotencyKey: string | null }[]> {
     return this.ctx.db
-      .select({ id: testGatewayRefunds.id, amount: testGatewayRefunds.amount, idempotencyKey: testGatewayRefunds.idempotencyKey })
+      .select({
+        id: testGatewayRefunds.id,
+        amount: testGatewayRefunds.amount,
+        idempotencyKey: testGatewayRefunds.idempotencyKey,
+      })
       .from(testGatewayRefunds)
       .where(eq(testGatewayRefunds.paymentIntentId, paymentIntentId))
       .orderBy(asc(testGatewayRefunds.createdAt), asc(testGatewayRefunds.id));
@@ -224,7 +264,9 @@ export class TestGateway implements PaymentGateway {
       // The row lock makes two confirmations of one intent take turns: only one can succeed.
       const [row] = await tx.select().from(testGatewayIntents).where(eq(testGatewayIntents.id, found.id)).for('update');
       if (row!.status === 'succeeded') {
-        throw badRequest('You cannot confirm this PaymentIntent because it has already succeeded after being previously confirmed.');
+        throw badRequest(
+          'You cannot confirm this PaymentIntent because it has already succeeded after being previously confirmed.',
+        );
       }
       if (row!.status === 'canceled') throw badRequest('This PaymentIntent has been canceled.');
       const [updated] = await tx
@@ -253,12 +295,16 @@ export class TestGateway implements PaymentGateway {
       process.kill(process.pid, 'SIGKILL');
     }
     await this.deliver(intent.seq);
-    if (!outcome.ok) throw new HttpError(402, outcome.message, { code: 'card_declined', declineCode: outcome.declineCode });
+    if (!outcome.ok)
+      throw new HttpError(402, outcome.message, { code: 'card_declined', declineCode: outcome.declineCode });
     return { paymentIntentId: intent.id, status: 'succeeded' };
   }
 
   /** Builds a Stripe-format event, signs it like Stripe does and delivers it to the shop's handler. */
-  async signedEvent(type: string, object: Record<string, unknown>): Promise<{ rawBody: string; signatureHeader: string }> {
+  async signedEvent(
+    type: string,
+    object: Record<string, unknown>,
+  ): Promise<{ rawBody: string; signatureHeader: string }> {
     const event = {
       id: randomId('evt_test_'),
       object: 'event',
@@ -270,7 +316,10 @@ export class TestGateway implements PaymentGateway {
       data: { object },
     };
     const rawBody = JSON.stringify(event);
-    const signatureHeader = Stripe.webhooks.generateTestHeaderString({ payload: rawBody, secret: await this.webhookSecret() });
+    const signatureHeader = Stripe.webhooks.generateTestHeaderString({
+      payload: rawBody,
+      secret: await this.webhookSecret(),
+    });
     return { rawBody, signatureHeader };
   }
 
@@ -304,19 +353,28 @@ export class TestGateway implements PaymentGateway {
     const [row] = await this.ctx.db.select().from(testGatewayEvents).where(eq(testGatewayEvents.seq, seq));
     if (!row || row.deliveredAt) return true;
     const rawBody = JSON.stringify(row.event);
-    const signatureHeader = Stripe.webhooks.generateTestHeaderString({ payload: rawBody, secret: await this.webhookSecret() });
+    const signatureHeader = Stripe.webhooks.generateTestHeaderString({
+      payload: rawBody,
+      secret: await this.webhookSecret(),
+    });
     try {
       await deliver(rawBody, signatureHeader);
     } catch (error) {
       const attempts = row.attempts + 1;
-      this.ctx.log.error({ err: error, type: (row.event as { type?: string }).type, attempts }, 'test gateway: webhook delivery failed; will retry');
+      this.ctx.log.error(
+        { err: error, type: (row.event as { type?: string }).type, attempts },
+        'test gateway: webhook delivery failed; will retry',
+      );
       await this.ctx.db
         .update(testGatewayEvents)
         .set({ attempts, nextAttemptAt: new Date(this.ctx.clock.now().getTime() + redeliveryDelay(attempts)) })
         .where(eq(testGatewayEvents.seq, seq));
       return false;
     }
-    await this.ctx.db.update(testGatewayEvents).set({ deliveredAt: this.ctx.clock.now() }).where(eq(testGatewayEvents.seq, seq));
+    await this.ctx.db
+      .update(testGatewayEvents)
+      .set({ deliveredAt: this.ctx.clock.now() })
+      .where(eq(testGatewayEvents.seq, seq));
     return true;
   }
 

@@ -29,18 +29,26 @@ export const shopOpsRoutes: ModuleRoutes = (app, { ctx, services }) => {
   const admin = ctx.guards.requireAdmin;
 
   // ---- the shop's settings: the pickup point (public to the shop's pages) and the labels' sender
-  app.get('/admin/settings', { onRequest: admin, schema: { response: { 200: shopSettingsSchema } } }, async () => shopSettings.read());
+  app.get('/admin/settings', { onRequest: admin, schema: { response: { 200: shopSettingsSchema } } }, async () =>
+    shopSettings.read(),
+  );
   app.put(
     '/admin/settings',
     { onRequest: admin, schema: { body: shopSettingsSchema, response: { 200: shopSettingsSchema } } },
     async (request) => shopSettings.update(request.admin!, request.body),
   );
-  app.get('/settings/pickup-point', { schema: { response: { 200: pickupPointResponseSchema } } }, async () => ({ pickupPoint: await shopSettings.pickupPoint() }));
+  app.get('/settings/pickup-point', { schema: { response: { 200: pickupPointResponseSchema } } }, async () => ({
+    pickupPoint: await shopSettings.pickupPoint(),
+  }));
 
   // ---- token packages
-  app.get('/admin/token-packages', { onRequest: admin, schema: { response: { 200: adminTokenPackagesResponseSchema } } }, async () => ({
-    tokenPackages: await tokenShop.adminListPackages(),
-  }));
+  app.get(
+    '/admin/token-packages',
+    { onRequest: admin, schema: { response: { 200: adminTokenPackagesResponseSchema } } },
+    async () => ({
+      tokenPackages: await tokenShop.adminListPackages(),
+    }),
+  );
   app.post(
     '/admin/token-packages',
     { onRequest: admin, schema: { body: tokenPackageInputSchema, response: { 201: adminTokenPackageSchema } } },
@@ -48,14 +56,25 @@ export const shopOpsRoutes: ModuleRoutes = (app, { ctx, services }) => {
   );
   app.put(
     '/admin/token-packages/:packageId',
-    { onRequest: admin, schema: { params: tokenPackageIdParamsSchema, body: tokenPackageInputSchema, response: { 200: adminTokenPackageSchema } } },
+    {
+      onRequest: admin,
+      schema: {
+        params: tokenPackageIdParamsSchema,
+        body: tokenPackageInputSchema,
+        response: { 200: adminTokenPackageSchema },
+      },
+    },
     async (request) => tokenShop.adminUpdatePackage(request.admin!, request.params.packageId, request.body),
   );
 
   // ---- promo codes
-  app.get('/admin/promo-codes', { onRequest: admin, schema: { response: { 200: adminPromoCodesResponseSchema } } }, async () => ({
-    promoCodes: await tokenShop.adminListPromoCodes(),
-  }));
+  app.get(
+    '/admin/promo-codes',
+    { onRequest: admin, schema: { response: { 200: adminPromoCodesResponseSchema } } },
+    async () => ({
+      promoCodes: await tokenShop.adminListPromoCodes(),
+    }),
+  );
   app.post(
     '/admin/promo-codes',
     { onRequest: admin, schema: { body: promoCodeInputSchema, response: { 201: adminPromoCodeSchema } } },
@@ -63,7 +82,10 @@ export const shopOpsRoutes: ModuleRoutes = (app, { ctx, services }) => {
   );
   app.put(
     '/admin/promo-codes/:promoCodeId',
-    { onRequest: admin, schema: { params: promoCodeIdParamsSchema, body: promoCodeInputSchema, response: { 200: adminPromoCodeSchema } } },
+    {
+      onRequest: admin,
+      schema: { params: promoCodeIdParamsSchema, body: promoCodeInputSchema, response: { 200: adminPromoCodeSchema } },
+    },
     async (request) => tokenShop.adminUpdatePromoCode(request.admin!, request.params.promoCodeId, request.body),
   );
   app.get(
@@ -75,7 +97,10 @@ export const shopOpsRoutes: ModuleRoutes = (app, { ctx, services }) => {
   // ---- shoppers
   app.get(
     '/admin/shoppers',
-    { onRequest: admin, schema: { querystring: shopperSearchQuerySchema, response: { 200: shopperSearchResponseSchema } } },
+    {
+      onRequest: admin,
+      schema: { querystring: shopperSearchQuerySchema, response: { 200: shopperSearchResponseSchema } },
+    },
     async (request) => accounts.searchShoppers(request.query.q, request.query.page),
   );
   app.get(
@@ -97,9 +122,12 @@ export const shopOpsRoutes: ModuleRoutes = (app, { ctx, services }) => {
     '/admin/shoppers/:shopperId/tokens',
     {
       onRequest: admin,
-      schema: { params: shopperIdParamsSchema, body: tokenAdjustmentRequestSchema, response: { 200: tokenAdjustmentResponseSchema } },
+      schema: {
+        params: shopperIdParamsSchema,
+        body: tokenAdjustmentRequestSchema,
+        response: { 200: tokenAdjustmentResponseSchema },
+      },
     },
     async (request) => shopOps.adjustTokens(request.admin!, request.params.shopperId, request.body),
   );
-
 };

@@ -58,7 +58,13 @@ async function shopperDetail(ctx: AppContext, deps: Deps, shopperId: string): Pr
     ledger: ledger
       .slice(-LEDGER_SHOWN)
       .reverse()
-      .map((row) => ({ id: row.id, delta: row.delta, reason: row.reason, reference: row.reference, createdAt: row.createdAt.toISOString() })),
+      .map((row) => ({
+        id: row.id,
+        delta: row.delta,
+        reason: row.reason,
+        reference: row.reference,
+        createdAt: row.createdAt.toISOString(),
+      })),
     orders: orderList.orders,
     inventory: Object.entries(stock).flatMap(([setName, items]) => items.map((item) => ({ setName, ...item }))),
     shipments: shipments.shipments,
@@ -100,7 +106,11 @@ export function createShopOpsService(ctx: AppContext, deps: Deps) {
     },
 
     /** A ledger row (reason `adjustment`) and an audit entry with the admin's reason; never below zero. */
-    async adjustTokens(admin: Principal, shopperId: string, input: TokenAdjustmentRequest): Promise<{ balance: number }> {
+    async adjustTokens(
+      admin: Principal,
+      shopperId: string,
+      input: TokenAdjustmentRequest,
+    ): Promise<{ balance: number }> {
       await accounts.shopperProfile(shopperId);
       await ctx.db.transaction(async (tx) => {
         const now = ctx.clock.now();
@@ -121,8 +131,14 @@ export function createShopOpsService(ctx: AppContext, deps: Deps) {
     /** A promo code's uses with each shopper's username. */
     async promoCodeUses(promoCodeId: string): Promise<PromoCodeUsesResponse> {
       const { promoCode, uses } = await tokenShop.adminPromoCodeUses(promoCodeId);
-      const names = await accounts.getAccounts(ctx.db, uses.map((use) => use.userId));
-      return { promoCode, uses: uses.map((use) => ({ ...use, username: names.get(use.userId)?.username ?? '(deleted)' })) };
+      const names = await accounts.getAccounts(
+        ctx.db,
+        uses.map((use) => use.userId),
+      );
+      return {
+        promoCode,
+        uses: uses.map((use) => ({ ...use, username: names.get(use.userId)?.username ?? '(deleted)' })),
+      };
     },
   };
 }

@@ -1,5 +1,11 @@
 import { inArray } from 'drizzle-orm';
-import { DEFAULT_SHOP_SETTINGS, shopSettingsSchema, type PickupPoint, type SenderAddress, type ShopSettings } from '@kujiya/shared';
+import {
+  DEFAULT_SHOP_SETTINGS,
+  shopSettingsSchema,
+  type PickupPoint,
+  type SenderAddress,
+  type ShopSettings,
+} from '@kujiya/shared';
 import type { AppContext } from '../../core/context.ts';
 import type { Principal } from '../../core/auth.ts';
 import type { Executor } from '../../db/database.ts';
@@ -39,9 +45,19 @@ export function createShopSettingsService(ctx: AppContext, deps: { audit: AuditS
           await tx
             .insert(shopSettings)
             .values({ key, value: input[key], updatedAt: now, updatedBy: admin.id })
-            .onConflictDoUpdate({ target: shopSettings.key, set: { value: input[key], updatedAt: now, updatedBy: admin.id } });
+            .onConflictDoUpdate({
+              target: shopSettings.key,
+              set: { value: input[key], updatedAt: now, updatedBy: admin.id },
+            });
         }
-        await deps.audit.record(tx, { admin, action: 'settings.update', entityType: 'shop_settings', entityId: 'shop', before, after: input });
+        await deps.audit.record(tx, {
+          admin,
+          action: 'settings.update',
+          entityType: 'shop_settings',
+          entityId: 'shop',
+          before,
+          after: input,
+        });
         return input;
       });
     },

@@ -41,10 +41,17 @@ describe('running the shop from the back office', () => {
   beforeAll(async () => {
     t = await createTestApp({ clock, env: { ADMIN_USERNAME: OWNER.username, ADMIN_PASSWORD: OWNER.password } });
     owner = bearer((await post(t, '/api/admin/login', OWNER)).json().token);
-    const invited = await as(owner, 'POST', '/api/admin/admins', { username: 'counter', email: 'Counter@kujiya.test', role: 'staff' });
+    const invited = await as(owner, 'POST', '/api/admin/admins', {
+      username: 'counter',
+      email: 'Counter@kujiya.test',
+      role: 'staff',
+    });
     expect(invited.statusCode).toBe(201);
     expect(invited.json()).toMatchObject({ username: 'counter', role: 'staff', passwordSet: false });
-    const accepted = await post(t, '/api/admin/invitations/accept', { token: await inviteToken(t, 'counter@kujiya.test'), password: 'Staff123!' });
+    const accepted = await post(t, '/api/admin/invitations/accept', {
+      token: await inviteToken(t, 'counter@kujiya.test'),
+      password: 'Staff123!',
+    });
     expect(accepted.statusCode).toBe(200);
     staff = bearer((await post(t, '/api/admin/login', { username: 'counter', password: 'Staff123!' })).json().token);
   });
@@ -60,7 +67,13 @@ describe('running the shop from the back office', () => {
       const staffPrincipal = await t.ctx.tokens.verify(staff.authorization!.slice(7));
       const ownerOnly = t.routeTable.filter((route) => hasAdminGuard(t, route) && !staffMayUse(route.url));
       expect(ownerOnly.map((route) => route.url)).toEqual(
-        expect.arrayContaining(['/api/admin/token-packages', '/api/admin/promo-codes', '/api/admin/shoppers/:shopperId', '/api/admin/admins', '/api/admin/announcements']),
+        expect.arrayContaining([
+          '/api/admin/token-packages',
+          '/api/admin/promo-codes',
+          '/api/admin/shoppers/:shopperId',
+          '/api/admin/admins',
+          '/api/admin/announcements',
+        ]),
       );
       const guard = (headers: Record<string, string>, url: string) =>
         t.ctx.guards.requireAdmin({ headers, routeOptions: { url } } as unknown as FastifyRequest, {} as FastifyReply);
@@ -75,7 +88,11 @@ describe('running the shop from the back office', () => {
       }
       expect(staffPrincipal?.adminRole).toBe('staff');
       // And through HTTP, with valid input: the answer is the role refusal, nothing is created.
-      const res = await as(staff, 'POST', '/api/admin/token-packages', { packageName: 'Sneaky', tokenAmount: 10, price: 100 });
+      const res = await as(staff, 'POST', '/api/admin/token-packages', {
+        packageName: 'Sneaky',
+        tokenAmount: 10,
+        price: 100,
+      });
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ message: shopOpsMessages.ownerOnly, code: 'OWNER_ONLY' });
       expect((await t.services.tokenShop.adminListPackages()).some((p) => p.packageName === 'Sneaky')).toBe(false);
@@ -84,8 +101,13 @@ describe('running the shop from the back office', () => {
 
     it('disabling an admin ends their sessions at once and refuses their login', async () => {
       await as(owner, 'POST', '/api/admin/admins', { username: 'temp', email: 'temp@kujiya.test', role: 'staff' });
-      await post(t, '/api/admin/invitations/accept', { token: await inviteToken(t, 'temp@kujiya.test'), password: 'Temp1234!' });
-      const temp = bearer((await post(t, '/api/admin/login', { username: 'temp', password: 'Temp1234!' })).json().token);
+      await post(t, '/api/admin/invitations/accept', {
+        token: await inviteToken(t, 'temp@kujiya.test'),
+        password: 'Temp1234!',
+      });
+      const temp = bearer(
+        (await post(t, '/api/admin/login', { username: 'temp', password: 'Temp1234!' })).json().token,
+      );
       expect((await as(temp, 'GET', '/api/admin/me')).statusCode).toBe(200);
       const { id } = (await as(temp, 'GET', '/api/admin/me')).json();
       expect((await as(owner, 'POST', `/api/admin/admins/${id}/disable`)).json()).toMatchObject({ disabled: true });
@@ -105,12 +127,18 @@ describe('running the shop from the back office', () => {
     });
 
     it('an admin changes their own password: the old one stops working', async () => {
-      const res = await as(staff, 'POST', '/api/admin/password', { currentPassword: 'Staff123!', newPassword: 'Staff456!' });
+      const res = await as(staff, 'POST', '/api/admin/password', {
+        currentPassword: 'Staff123!',
+        newPassword: 'Staff456!',
+      });
       expect(res.statusCode).toBe(200);
       staff = bearer(res.json().token);
       expect((await post(t, '/api/admin/login', { username: 'counter', password: 'Staff123!' })).statusCode).toBe(401);
       expect((await post(t, '/api/admin/login', { username: 'counter', password: 'Staff456!' })).statusCode).toBe(200);
-      const wrong = await as(staff, 'POST', '/api/admin/password', { currentPassword: 'nope', newPassword: 'Staff789!' });
+      const wrong = await as(staff, 'POST', '/api/admin/password', {
+        currentPassword: 'nope',
+        newPassword: 'Staff789!',
+      });
       expect(wrong.json()).toEqual({ message: shopOpsMessages.wrongPassword, code: 'WRONG_PASSWORD' });
     });
   });
@@ -127,12 +155,13 @@ describe('running the shop from the back office', () => {
       await as(owner, 'POST', `/api/admin/shoppers/${shopper.user.id}/enable`);
       // The old session stays ended; a new login would be needed.
       expect((await as(shopper.headers, 'GET', '/api/token/balance')).statusCode).toBe(403);
-      const entries = (await as(owner, 'GET', `/api/admin/audit?entityType=shopper&entityId=${shopper.user.id}`)).json().entries;
+      const entries = (await as(owner, 'GET', `/api/admin/audit?entityType=shopper&entityId=${shopper.user.id}`)).json()
+        .entries;
       expect(entries.map((e: { action: string }) => e.action)).toEqual(['shopper.disable', 'shopper.enable']);
       expect(entries[0]).toMatchObject({ adminName: 'Owner', before: { disabled: false }, after: { disabled: true } });
     });
 
-    it("disabling a shopper cancels their open trades and withdraws their offers: every unit is unlocked, nothing is lost", async () => {
+    it('disabling a shopper cancels their open trades and withdraws their offers: every unit is unlocked, nothing is lost', async () => {
       const ann = await fundedShopper(t, 'trader-ann', 0);
       const bob = await fundedShopper(t, 'trader-bob', 0);
       const cid = await fundedShopper(t, 'trader-cid', 0);
@@ -142,9 +171,19 @@ describe('running the shop from the back office', () => {
       const annAgain = await givePrizes(t, ann, { A: 1 });
       const annFree = await freeByPrize(t, ann.user.id);
       const bobFree = await freeByPrize(t, bob.user.id);
-      const annTrade = await createTrade(t, ann, [{ batchId: annIds.A!, quantity: 2 }], [await wantedOf(t, bobIds.C!, 1)]);
+      const annTrade = await createTrade(
+        t,
+        ann,
+        [{ batchId: annIds.A!, quantity: 2 }],
+        [await wantedOf(t, bobIds.C!, 1)],
+      );
       await makeOffer(t, bob, annTrade, [{ batchId: bobIds.C!, quantity: 1 }]);
-      const cidTrade = await createTrade(t, cid, [{ batchId: cidIds.B!, quantity: 1 }], [await wantedOf(t, annIds.A!, 1)]);
+      const cidTrade = await createTrade(
+        t,
+        cid,
+        [{ batchId: cidIds.B!, quantity: 1 }],
+        [await wantedOf(t, annIds.A!, 1)],
+      );
       await makeOffer(t, ann, cidTrade, [{ batchId: annAgain.A!, quantity: 1 }]);
 
       const res = await as(owner, 'POST', `/api/admin/shoppers/${ann.user.id}/disable`);
@@ -154,7 +193,8 @@ describe('running the shop from the back office', () => {
       expect(await freeByPrize(t, bob.user.id)).toEqual(bobFree);
       const active = (await tradeCall(t, cid, 'GET', '/api/trade/user-trades')).json();
       expect(JSON.stringify(active)).toContain(cidTrade);
-      const audit = (await as(owner, 'GET', `/api/admin/audit?entityType=shopper&entityId=${ann.user.id}`)).json().entries;
+      const audit = (await as(owner, 'GET', `/api/admin/audit?entityType=shopper&entityId=${ann.user.id}`)).json()
+        .entries;
       expect(audit[0].after).toMatchObject({ disabled: true, tradesCancelled: 1, offersWithdrawn: 1 });
       const page = (await as(owner, 'GET', `/api/admin/shoppers/${ann.user.id}`)).json();
       expect(page.trades).toEqual([expect.objectContaining({ _id: annTrade, status: 'cancelled' })]);
@@ -178,7 +218,8 @@ describe('running the shop from the back office', () => {
       ]);
       const noReason = await as(owner, 'POST', url, { delta: 5, reason: '  ' });
       expect(noReason.statusCode).toBe(400);
-      const audit = (await as(owner, 'GET', `/api/admin/audit?entityType=shopper&entityId=${shopper.user.id}`)).json().entries;
+      const audit = (await as(owner, 'GET', `/api/admin/audit?entityType=shopper&entityId=${shopper.user.id}`)).json()
+        .entries;
       expect(audit.map((e: { after: { delta: number; reason: string } }) => [e.after.delta, e.after.reason])).toEqual([
         [50, 'Goodwill for a late parcel'],
         [-20, 'Correction'],
@@ -193,18 +234,34 @@ describe('running the shop from the back office', () => {
       expect(byMail.total).toBe(1);
       const page = await as(owner, 'GET', `/api/admin/shoppers/${shopper.user.id}`);
       expect(page.statusCode).toBe(200);
-      expect(page.json()).toMatchObject({ profile: { username: 'searchable-dave' }, balance: 0, orders: [], inventory: [], trades: [] });
+      expect(page.json()).toMatchObject({
+        profile: { username: 'searchable-dave' },
+        balance: 0,
+        orders: [],
+        inventory: [],
+        trades: [],
+      });
     });
   });
 
   describe('token packages', () => {
     it('an open payment intent keeps its price when the package price changes; the shop shows active packages only', async () => {
-      const created = await as(owner, 'POST', '/api/admin/token-packages', { packageName: 'Starter', tokenAmount: 100, price: 1000, originalPrice: 1200, promoBanner: 'Launch offer' });
+      const created = await as(owner, 'POST', '/api/admin/token-packages', {
+        packageName: 'Starter',
+        tokenAmount: 100,
+        price: 1000,
+        originalPrice: 1200,
+        promoBanner: 'Launch offer',
+      });
       expect(created.statusCode).toBe(201);
       const pkg = created.json();
       const shopper = await testShopper(t, 'erin');
       const { clientSecret, paymentIntentId } = await startTokenPurchase(t, shopper, pkg.id);
-      const edited = await as(owner, 'PUT', `/api/admin/token-packages/${pkg.id}`, { packageName: 'Starter', tokenAmount: 100, price: 1500 });
+      const edited = await as(owner, 'PUT', `/api/admin/token-packages/${pkg.id}`, {
+        packageName: 'Starter',
+        tokenAmount: 100,
+        price: 1500,
+      });
       expect(edited.json()).toMatchObject({ price: 1500, originalPrice: null });
       expect((await t.services.payments.getIntent(t.ctx.db, paymentIntentId))?.amount).toBe(1000);
       expect((await confirmWithCard(t, clientSecret)).statusCode).toBe(200);
@@ -213,18 +270,36 @@ describe('running the shop from the back office', () => {
 
       const shop = (await t.app.inject({ method: 'GET', url: '/api/token/packages' })).json().tokenPackages;
       expect(shop.find((p: { _id: string }) => p._id === pkg.id)).toMatchObject({ price: 1500 });
-      await as(owner, 'PUT', `/api/admin/token-packages/${pkg.id}`, { packageName: 'Starter', tokenAmount: 100, price: 1500, active: false });
+      await as(owner, 'PUT', `/api/admin/token-packages/${pkg.id}`, {
+        packageName: 'Starter',
+        tokenAmount: 100,
+        price: 1500,
+        active: false,
+      });
       const after = (await t.app.inject({ method: 'GET', url: '/api/token/packages' })).json().tokenPackages;
       expect(after.some((p: { _id: string }) => p._id === pkg.id)).toBe(false);
-      const audit = (await as(owner, 'GET', `/api/admin/audit?entityType=token_package&entityId=${pkg.id}`)).json().entries;
-      expect(audit.map((e: { action: string }) => e.action)).toEqual(['token_package.create', 'token_package.update', 'token_package.update']);
+      const audit = (await as(owner, 'GET', `/api/admin/audit?entityType=token_package&entityId=${pkg.id}`)).json()
+        .entries;
+      expect(audit.map((e: { action: string }) => e.action)).toEqual([
+        'token_package.create',
+        'token_package.update',
+        'token_package.update',
+      ]);
       expect(audit[1]).toMatchObject({ before: { price: 1000 }, after: { price: 1500 } });
     });
 
     it('refuses an original price not above the price', async () => {
-      const res = await as(owner, 'POST', '/api/admin/token-packages', { packageName: 'Odd', tokenAmount: 10, price: 500, originalPrice: 400 });
+      const res = await as(owner, 'POST', '/api/admin/token-packages', {
+        packageName: 'Odd',
+        tokenAmount: 10,
+        price: 500,
+        originalPrice: 400,
+      });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: 'Original price must be higher than the price', code: 'VALIDATION_FAILED' });
+      expect(res.json()).toEqual({
+        message: 'Original price must be higher than the price',
+        code: 'VALIDATION_FAILED',
+      });
     });
   });
 
@@ -235,24 +310,63 @@ describe('running the shop from the back office', () => {
       validTo: new Date(clock.now().getTime() + toDays * DAY).toISOString(),
     });
     const apply = (shopper: Awaited<ReturnType<typeof testShopper>>, paymentIntentId: string, promoCode: string) =>
-      as(shopper.headers, 'POST', '/api/promocode/apply', { promoCode, packageId, username: shopper.user.username, paymentIntentId });
+      as(shopper.headers, 'POST', '/api/promocode/apply', {
+        promoCode,
+        packageId,
+        username: shopper.user.username,
+        paymentIntentId,
+      });
 
     beforeAll(async () => {
-      packageId = (await as(owner, 'POST', '/api/admin/token-packages', { packageName: 'Promo pack', tokenAmount: 200, price: 2000 })).json().id;
+      packageId = (
+        await as(owner, 'POST', '/api/admin/token-packages', {
+          packageName: 'Promo pack',
+          tokenAmount: 200,
+          price: 2000,
+        })
+      ).json().id;
     });
 
     it('codes are case-insensitive and unique', async () => {
-      expect((await as(owner, 'POST', '/api/admin/promo-codes', { code: 'Spring', extraTokensPercentage: 10, ...window(-1, 10) })).json()).toMatchObject({ code: 'SPRING' });
-      const dup = await as(owner, 'POST', '/api/admin/promo-codes', { code: 'sPRING', extraTokensPercentage: 10, ...window(-1, 10) });
+      expect(
+        (
+          await as(owner, 'POST', '/api/admin/promo-codes', {
+            code: 'Spring',
+            extraTokensPercentage: 10,
+            ...window(-1, 10),
+          })
+        ).json(),
+      ).toMatchObject({ code: 'SPRING' });
+      const dup = await as(owner, 'POST', '/api/admin/promo-codes', {
+        code: 'sPRING',
+        extraTokensPercentage: 10,
+        ...window(-1, 10),
+      });
       expect(dup.statusCode).toBe(409);
       expect(dup.json()).toEqual({ message: shopOpsMessages.promoCodeTaken, code: 'PROMO_CODE_TAKEN' });
     });
 
     it('refuses a code past its window, before it, inactive, or at its limit, with a clear message', async () => {
-      await as(owner, 'POST', '/api/admin/promo-codes', { code: 'GONE', extraTokensPercentage: 10, ...window(-10, -1) });
+      await as(owner, 'POST', '/api/admin/promo-codes', {
+        code: 'GONE',
+        extraTokensPercentage: 10,
+        ...window(-10, -1),
+      });
       await as(owner, 'POST', '/api/admin/promo-codes', { code: 'LATER', extraTokensPercentage: 10, ...window(1, 10) });
-      await as(owner, 'POST', '/api/admin/promo-codes', { code: 'PAUSED', extraTokensPercentage: 10, active: false, ...window(-1, 10) });
-      const limited = (await as(owner, 'POST', '/api/admin/promo-codes', { code: 'ONLYONE', extraTokensPercentage: 10, maxUses: 1, ...window(-1, 10) })).json();
+      await as(owner, 'POST', '/api/admin/promo-codes', {
+        code: 'PAUSED',
+        extraTokensPercentage: 10,
+        active: false,
+        ...window(-1, 10),
+      });
+      const limited = (
+        await as(owner, 'POST', '/api/admin/promo-codes', {
+          code: 'ONLYONE',
+          extraTokensPercentage: 10,
+          maxUses: 1,
+          ...window(-1, 10),
+        })
+      ).json();
       const shopper = await testShopper(t, 'frank');
       const { paymentIntentId } = await startTokenPurchase(t, shopper, packageId);
       for (const [code, message] of [
@@ -270,10 +384,15 @@ describe('running the shop from the back office', () => {
       expect((await confirmWithCard(t, paid.clientSecret)).statusCode).toBe(200);
       const full = await apply(shopper, paymentIntentId, 'ONLYONE');
       expect(full.statusCode).toBe(400);
-      expect(full.json()).toEqual({ message: 'This promo code has reached its usage limit.', code: 'PROMO_CODE_UNAVAILABLE' });
+      expect(full.json()).toEqual({
+        message: 'This promo code has reached its usage limit.',
+        code: 'PROMO_CODE_UNAVAILABLE',
+      });
       const uses = (await as(owner, 'GET', `/api/admin/promo-codes/${limited.id}/uses`)).json();
       expect(uses.promoCode.usesCount).toBe(1);
-      expect(uses.uses).toEqual([expect.objectContaining({ username: 'gina', paymentIntentId: paid.paymentIntentId, status: 'redeemed' })]);
+      expect(uses.uses).toEqual([
+        expect.objectContaining({ username: 'gina', paymentIntentId: paid.paymentIntentId, status: 'redeemed' }),
+      ]);
     });
 
     it('once-per-shopper holds under two concurrent applies: one bonus in the end', async () => {
@@ -281,7 +400,10 @@ describe('running the shop from the back office', () => {
       const shopper = await testShopper(t, 'hank');
       const a = await startTokenPurchase(t, shopper, packageId);
       const b = await startTokenPurchase(t, shopper, packageId);
-      const results = await Promise.all([apply(shopper, a.paymentIntentId, 'ONCE'), apply(shopper, b.paymentIntentId, 'once')]);
+      const results = await Promise.all([
+        apply(shopper, a.paymentIntentId, 'ONCE'),
+        apply(shopper, b.paymentIntentId, 'once'),
+      ]);
       expect(results.some((res) => res.statusCode === 200)).toBe(true);
       await confirmWithCard(t, a.clientSecret);
       await confirmWithCard(t, b.clientSecret);
@@ -291,7 +413,12 @@ describe('running the shop from the back office', () => {
     });
 
     it('a code that is not once-per-shopper can be used on several payments of one shopper', async () => {
-      await as(owner, 'POST', '/api/admin/promo-codes', { code: 'EVERY', extraTokensPercentage: 10, oncePerShopper: false, ...window(-1, 10) });
+      await as(owner, 'POST', '/api/admin/promo-codes', {
+        code: 'EVERY',
+        extraTokensPercentage: 10,
+        oncePerShopper: false,
+        ...window(-1, 10),
+      });
       const shopper = await testShopper(t, 'ivy');
       for (let i = 0; i < 2; i++) {
         const p = await startTokenPurchase(t, shopper, packageId);
@@ -311,14 +438,21 @@ describe('running the shop from the back office', () => {
         endsAt: new Date(clock.now().getTime() + 3 * DAY).toISOString(),
       });
       expect(created.statusCode).toBe(201);
-      const current = async () => (await t.app.inject({ method: 'GET', url: '/api/announcements' })).json().announcements;
+      const current = async () =>
+        (await t.app.inject({ method: 'GET', url: '/api/announcements' })).json().announcements;
       expect(await current()).toEqual([]);
       clock.advance(2 * DAY);
       expect((await current()).map((a: { text: string }) => a.text)).toEqual(['Parcels are delayed this week.']);
       const a = created.json();
       // Two days on, the owner's 8-hour session is over: log in again.
       owner = bearer((await post(t, '/api/admin/login', OWNER)).json().token);
-      const off = await as(owner, 'PUT', `/api/admin/announcements/${a.id}`, { text: a.text, severity: a.severity, startsAt: a.startsAt, endsAt: a.endsAt, active: false });
+      const off = await as(owner, 'PUT', `/api/admin/announcements/${a.id}`, {
+        text: a.text,
+        severity: a.severity,
+        startsAt: a.startsAt,
+        endsAt: a.endsAt,
+        active: false,
+      });
       expect(off.json()).toMatchObject({ active: false });
       expect(await current()).toEqual([]);
       clock.advance(-2 * DAY);

@@ -8,7 +8,12 @@ type RoundCounters = Pick<StockRound, 'id' | 'totalTickets' | 'nextNonce'>;
 type Held = ReadonlyMap<string, { reserved: number; firstLapse: Date }>;
 
 /** Sum of active, unexpired reservations per round, and the first of them to lapse (expired ones count as free: lazy expiry). */
-async function reservedByRound(exec: Executor, now: Date, roundIds: string[], exceptReservationId?: string): Promise<Held> {
+async function reservedByRound(
+  exec: Executor,
+  now: Date,
+  roundIds: string[],
+  exceptReservationId?: string,
+): Promise<Held> {
   const rows = await exec
     .select({
       roundId: reservations.roundId,
@@ -58,7 +63,12 @@ export function createAvailability(ctx: AppContext, rounds: Pick<RoundLedger, 'f
     exceptReservationId?: string,
   ): Promise<Map<string, RoundAvailability>> {
     if (roundRows.length === 0) return new Map();
-    const reserved = await reservedByRound(exec, ctx.clock.now(), roundRows.map((r) => r.id), exceptReservationId);
+    const reserved = await reservedByRound(
+      exec,
+      ctx.clock.now(),
+      roundRows.map((r) => r.id),
+      exceptReservationId,
+    );
     return availabilityFrom(roundRows, reserved);
   }
 
@@ -66,7 +76,11 @@ export function createAvailability(ctx: AppContext, rounds: Pick<RoundLedger, 'f
     return availabilityOfRounds(exec, await rounds.findRounds(exec, roundIds), exceptReservationId);
   }
 
-  async function availabilityOf(exec: Executor, roundId: string, exceptReservationId?: string): Promise<RoundAvailability> {
+  async function availabilityOf(
+    exec: Executor,
+    roundId: string,
+    exceptReservationId?: string,
+  ): Promise<RoundAvailability> {
     const result = (await availability(exec, [roundId], exceptReservationId)).get(roundId);
     return result ?? { total: 0, untaken: 0, reserved: 0, left: 0, firstLapse: null };
   }

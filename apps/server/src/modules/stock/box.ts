@@ -7,7 +7,11 @@ import type { DrawLogEntry, DrawnTicket, OrderChainEntry } from './types.ts';
 const INSERT_CHUNK = 500;
 
 /** Fills a new round's box: ticket i gets the letter canonicalBox gives it (docs/rules/fairness.md). */
-export async function createBox(tx: Tx, roundId: string, letterQuantities: ReadonlyArray<{ letter: string; quantity: number }>) {
+export async function createBox(
+  tx: Tx,
+  roundId: string,
+  letterQuantities: ReadonlyArray<{ letter: string; quantity: number }>,
+) {
   const box = canonicalBox(letterQuantities);
   const rows = box.map((letter, ticketIndex) => ({ roundId, ticketIndex, letter }));
   for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
@@ -56,6 +60,10 @@ export async function chainEntriesOfOrder(exec: Executor, orderId: string): Prom
 
 /** The round's box in canonical order (ticket i's letter), for verification. */
 export async function box(exec: Executor, roundId: string): Promise<string[]> {
-  const rows = await exec.select({ letter: tickets.letter }).from(tickets).where(eq(tickets.roundId, roundId)).orderBy(asc(tickets.ticketIndex));
+  const rows = await exec
+    .select({ letter: tickets.letter })
+    .from(tickets)
+    .where(eq(tickets.roundId, roundId))
+    .orderBy(asc(tickets.ticketIndex));
   return rows.map((r) => r.letter);
 }

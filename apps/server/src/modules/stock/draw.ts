@@ -6,7 +6,15 @@ import { jsonRows } from '../../core/json-rows.ts';
 import type { Availability } from './availability.ts';
 import { NOT_ENOUGH_TICKETS } from './hold-limits.ts';
 import { reservations, tickets } from './tables.ts';
-import type { OrderDraw, OrderToDraw, RoundLedger, StockRound, TakeForOrdersInput, TakeTicketsInput, TakeTicketsResult } from './types.ts';
+import type {
+  OrderDraw,
+  OrderToDraw,
+  RoundLedger,
+  StockRound,
+  TakeForOrdersInput,
+  TakeTicketsInput,
+  TakeTicketsResult,
+} from './types.ts';
 
 const MAX_CLIENT_SEED_LENGTH = 128;
 
@@ -58,9 +66,21 @@ async function pickTickets(tx: Tx, round: StockRound, orders: readonly OrderToDr
  * One statement claims every drawn ticket; the "nonce is null" guard means a ticket somebody else
  * already holds is not claimed, and the count check then rolls the whole purchase back.
  */
-async function claimTickets(tx: Tx, roundId: string, drawn: readonly Drawn[], hashes: readonly (string | null)[], takenAt: Date) {
+async function claimTickets(
+  tx: Tx,
+  roundId: string,
+  drawn: readonly Drawn[],
+  hashes: readonly (string | null)[],
+  takenAt: Date,
+) {
   const claims = jsonRows(
-    drawn.map((d, i) => ({ ticket_index: d.ticketIndex, nonce: d.nonce, hash: hashes[i], order_id: d.order.orderId, client_seed: d.order.clientSeed })),
+    drawn.map((d, i) => ({
+      ticket_index: d.ticketIndex,
+      nonce: d.nonce,
+      hash: hashes[i],
+      order_id: d.order.orderId,
+      client_seed: d.order.clientSeed,
+    })),
   );
   const claimed = (await tx.execute(sql`
     update ${tickets} set order_id = v.order_id, nonce = v.nonce, client_seed = v.client_seed, taken_at = ${takenAt.toISOString()}::timestamptz, hash = v.hash
@@ -77,11 +97,15 @@ export function createDraw(deps: { rounds: RoundLedger; availability: Availabili
   /** The locked round and what is left for these orders (their own reservation set aside), or 400. */
   async function lockedCount(tx: Tx, input: TakeForOrdersInput, reservationIds: string[], count: number) {
     // What is left is read with one order's reservation set aside; a batch of several reserved orders must bring its own count.
-    if (reservationIds.length > 1 && !input.locked) throw new Error('takeTicketsForOrders: several reservations need a locked count');
+    if (reservationIds.length > 1 && !input.locked)
+      throw new Error('takeTicketsForOrders: several reservations need a locked count');
     // A caller that already locked the round and read what is left hands both over (no second round trip).
     const round = input.locked?.round ?? (await rounds.lockRound(tx, input.roundId));
-    const left = input.locked?.left ?? (await availability.availabilityOfRounds(tx, [round], reservationIds[0])).get(input.roundId)!.left;
-    if (round.status !== 'open' || left < count) throw badRequest(NOT_ENOUGH_TICKETS, { ticketsLeft: round.status === 'open' ? left : 0 });
+    const left =
+      input.locked?.left ??
+      (await availability.availabilityOfRounds(tx, [round], reservationIds[0])).get(input.roundId)!.left;
+    if (round.status !== 'open' || left < count)
+      throw badRequest(NOT_ENOUGH_TICKETS, { ticketsLeft: round.status === 'open' ? left : 0 });
     return { round, left };
   }
 
@@ -97,7 +121,16 @@ export function createDraw(deps: { rounds: RoundLedger; availability: Availabili
     // The chained log (docs/rules/fairness.md): each draw links to the head read under the round
     // lock, and the head moves in this same transaction, so concurrent purchases cannot fork it.
     const chain = round.headHash
-      ? extendChain(round.headHash, drawn.map((d) => ({ domain: 'ticket' as const, clientSeed: d.order.clientSeed, nonce: d.nonce, ticketIndex: d.ticketIndex, letter: d.letter })))
+      ? extendChain(
+          round.headHash,
+          drawn.map((d) => ({
+            domain: 'ticket' as const,
+            clientSeed: d.order.clientSeed,
+            nonce: d.nonce,
+            ticketIndex: d.ticketIndex,
+            letter: d.letter,
+          })),
+        )
       : null;
     const hashes = drawn.map((_, i) => (chain ? chain.hashes[i]! : null));
     await claimTickets(tx, roundId, drawn, hashes, deps.now());
@@ -106,7 +139,13 @@ export function createDraw(deps: { rounds: RoundLedger; availability: Availabili
     // take entries only: their prizes are drawn at sell-out.
     const firstNonce = round.nextNonce;
     const prizeCounts = input.entriesOnly ? undefined : letterCounts;
-    await rounds.recordDraws(tx, roundId, { firstNonce, count, headHash: chain?.head ?? null, soldOut: finalTicket, prizeCounts });
+    await rounds.recordDraws(tx, roundId, {
+      firstNonce,
+      count,
+      headHash: chain?.head ?? null,
+      soldOut: finalTicket,
+      prizeCounts,
+    });
     // The locked round the caller holds moves on too (a Challenge takes one ticket at a time).
     if (input.locked) {
       input.locked.round = { ...round, nextNonce: firstNonce + count, headHash: chain?.head ?? round.headHash };
@@ -122,7 +161,9 @@ export function createDraw(deps: { rounds: RoundLedger; availability: Availabili
     const lastOrder = input.orders.at(-1)!;
     return input.orders.map((order) => ({
       orderId: order.orderId,
-      tickets: drawn.flatMap((d, i) => (d.order === order ? [{ nonce: d.nonce, ticketIndex: d.ticketIndex, letter: d.letter, hash: hashes[i]! }] : [])),
+      tickets: drawn.flatMap((d, i) =>
+        d.order === order ? [{ nonce: d.nonce, ticketIndex: d.ticketIndex, letter: d.letter, hash: hashes[i]! }] : [],
+      ),
       finalTicket: finalTicket && order === lastOrder,
       lastPrize: lastPrize && order === lastOrder,
     }));

@@ -5,7 +5,8 @@ import { HOUR, MINUTE } from '../../core/clock.ts';
 export const NOT_ENOUGH_TICKETS = 'Not enough tickets left';
 /** Open (unpaid, unexpired) card reservations a shopper may have over all rounds. */
 export const MAX_OPEN_RESERVATIONS = 3;
-export const TOO_MANY_RESERVATIONS = 'You have too many unpaid reservations. Please complete or wait for them to expire.';
+export const TOO_MANY_RESERVATIONS =
+  'You have too many unpaid reservations. Please complete or wait for them to expire.';
 /**
  * Tickets a shopper may hold unpaid at once over the shop (docs/rules/security.md). A checkout that
  * would be the shopper's only one is never refused by it (an honest buyer pays one after another).
@@ -24,7 +25,8 @@ export const cooldownAfter = (lapses: number): number =>
 export function cooledDown(lapses: number, until: Date, now: Date): HttpError {
   const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
   const minutes = Math.ceil(seconds / 60);
-  const wait = seconds < 120 ? `${seconds} seconds` : minutes < 120 ? `${minutes} minutes` : `${Math.ceil(minutes / 60)} hours`;
+  const wait =
+    seconds < 120 ? `${seconds} seconds` : minutes < 120 ? `${minutes} minutes` : `${Math.ceil(minutes / 60)} hours`;
   return new HttpError(
     429,
     `You let ${lapses} checkouts of this set lapse unpaid, so you can reserve its tickets again at ${shopClockTime(until)}, in ${wait}. Buying with tokens is not affected.`,

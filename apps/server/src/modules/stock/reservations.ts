@@ -27,7 +27,12 @@ import type { NewReservation, Reservation, RoundLedger } from './types.ts';
 async function boundOpenReservations(tx: Tx, now: Date, input: NewReservation): Promise<string[]> {
   const { userId, roundId, quantity } = input;
   const open = await tx
-    .select({ id: reservations.id, roundId: reservations.roundId, orderId: reservations.orderId, quantity: reservations.quantity })
+    .select({
+      id: reservations.id,
+      roundId: reservations.roundId,
+      orderId: reservations.orderId,
+      quantity: reservations.quantity,
+    })
     .from(reservations)
     .where(and(eq(reservations.userId, userId), eq(reservations.status, 'active'), gt(reservations.expiresAt, now)))
     .for('update');
@@ -35,10 +40,19 @@ async function boundOpenReservations(tx: Tx, now: Date, input: NewReservation): 
   const elsewhere = open.filter((r) => r.roundId !== roundId);
   if (elsewhere.length >= MAX_OPEN_RESERVATIONS) throw conflict(TOO_MANY_RESERVATIONS);
   const heldElsewhere = elsewhere.reduce((n, r) => n + r.quantity, 0);
-  if (heldElsewhere > 0 && heldElsewhere + quantity > MAX_UNPAID_TICKETS) throw conflict(tooManyUnpaidTickets(heldElsewhere));
+  if (heldElsewhere > 0 && heldElsewhere + quantity > MAX_UNPAID_TICKETS)
+    throw conflict(tooManyUnpaidTickets(heldElsewhere));
   if (sameRound.length > 0) {
     // A replaced hold ends now: the moment counts as a lapse of this set (see lapseCooldown).
-    await tx.update(reservations).set({ status: 'replaced', expiresAt: now }).where(inArray(reservations.id, sameRound.map((r) => r.id)));
+    await tx
+      .update(reservations)
+      .set({ status: 'replaced', expiresAt: now })
+      .where(
+        inArray(
+          reservations.id,
+          sameRound.map((r) => r.id),
+        ),
+      );
   }
   return sameRound.flatMap((r) => (r.orderId ? [r.orderId] : []));
 }
@@ -48,11 +62,22 @@ async function boundOpenReservations(tx: Tx, now: Date, input: NewReservation): 
  * unpaid (expired, or replaced by a newer one) in the last LAPSE_WINDOW_MS since their last paid
  * one; null when they may reserve now.
  */
-async function lapseCooldown(exec: Executor, at: Date, userId: string, roundId: string): Promise<{ lapses: number; until: Date } | null> {
+async function lapseCooldown(
+  exec: Executor,
+  at: Date,
+  userId: string,
+  roundId: string,
+): Promise<{ lapses: number; until: Date } | null> {
   const recent = await exec
     .select({ status: reservations.status, expiresAt: reservations.expiresAt, createdAt: reservations.createdAt })
     .from(reservations)
-    .where(and(eq(reservations.userId, userId), eq(reservations.roundId, roundId), gt(reservations.expiresAt, new Date(at.getTime() - LAPSE_WINDOW_MS))))
+    .where(
+      and(
+        eq(reservations.userId, userId),
+        eq(reservations.roundId, roundId),
+        gt(reservations.expiresAt, new Date(at.getTime() - LAPSE_WINDOW_MS)),
+      ),
+    )
     .orderBy(asc(reservations.createdAt));
   const lastPaid = recent.findLastIndex((r) => r.status === 'consumed');
   const lapsed = recent
@@ -98,7 +123,11 @@ export function createReservations(ctx: AppContext, deps: { rounds: RoundLedger;
   }
 
   /** Sets active reservations matching `where` to `status`; answers how many, and tells the listing when any did. */
-  async function endActive(exec: Executor, status: 'released' | 'expired', where: ReturnType<typeof and>): Promise<number> {
+  async function endActive(
+    exec: Executor,
+    status: 'released' | 'expired',
+    where: ReturnType<typeof and>,
+  ): Promise<number> {
     const ended = await exec
       .update(reservations)
       .set({ status })
@@ -118,13 +147,15 @@ export function createReservations(ctx: AppContext, deps: { rounds: RoundLedger;
       return row ?? null;
     },
     /** Gives an active reservation's tickets back (e.g. a cancelled or failed payment). */
-    releaseReservation: async (exec: Executor, id: string): Promise<void> => void (await endActive(exec, 'released', eq(reservations.id, id))),
+    releaseReservation: async (exec: Executor, id: string): Promise<void> =>
+      void (await endActive(exec, 'released', eq(reservations.id, id))),
     /** Releases every active reservation of a round (the round was reloaded). */
     releaseRound: async (tx: Tx, roundId: string): Promise<void> => {
       await endActive(tx, 'released', eq(reservations.roundId, roundId));
       rounds.changed(tx);
     },
     /** Marks active reservations past their expiry as expired; returns how many (background job). */
-    expireReservations: (exec: Executor): Promise<number> => endActive(exec, 'expired', lte(reservations.expiresAt, now())),
+    expireReservations: (exec: Executor): Promise<number> =>
+      endActive(exec, 'expired', lte(reservations.expiresAt, now())),
   };
 }

@@ -15,18 +15,25 @@ describe('stock: the ticket box', () => {
   });
   afterAll(async () => t.close());
 
-  const take = (roundId: string, count: number, clientSeed = 'client', extra: { reservationId?: string; entriesOnly?: boolean } = {}) =>
+  const take = (
+    roundId: string,
+    count: number,
+    clientSeed = 'client',
+    extra: { reservationId?: string; entriesOnly?: boolean } = {},
+  ) =>
     t.ctx.db.transaction((tx) =>
       t.services.stock.takeTickets(tx, { roundId, count, clientSeed, orderId: crypto.randomUUID(), ...extra }),
     );
 
   it('fills the box in canonical order', async () => {
     const { setId } = await createTestProduct(t);
-    expect(await t.services.stock.box(t.ctx.db, setId)).toEqual(canonicalBox([
-      { letter: 'A', quantity: 2 },
-      { letter: 'B', quantity: 3 },
-      { letter: 'C', quantity: 5 },
-    ]));
+    expect(await t.services.stock.box(t.ctx.db, setId)).toEqual(
+      canonicalBox([
+        { letter: 'A', quantity: 2 },
+        { letter: 'B', quantity: 3 },
+        { letter: 'C', quantity: 5 },
+      ]),
+    );
   });
 
   it('draws the tickets the fairness rules say, replayable from the revealed seed', async () => {
@@ -91,11 +98,20 @@ describe('stock: the ticket box', () => {
         expiresAt: new Date(clock.now().getTime() + 10 * MINUTE),
       }),
     );
-    expect(await t.services.stock.availabilityOf(t.ctx.db, setId)).toMatchObject({ left: 3, firstLapse: new Date(clock.now().getTime() + 10 * MINUTE) });
+    expect(await t.services.stock.availabilityOf(t.ctx.db, setId)).toMatchObject({
+      left: 3,
+      firstLapse: new Date(clock.now().getTime() + 10 * MINUTE),
+    });
     await expect(take(setId, 4)).rejects.toThrow('Not enough tickets left');
     await expect(
       t.ctx.db.transaction((tx) =>
-        t.services.stock.reserve(tx, { roundId: setId, orderId: null, userId: USER, quantity: 4, expiresAt: clock.now() }),
+        t.services.stock.reserve(tx, {
+          roundId: setId,
+          orderId: null,
+          userId: USER,
+          quantity: 4,
+          expiresAt: clock.now(),
+        }),
       ),
     ).rejects.toThrow('Not enough tickets left');
     await take(setId, 3);

@@ -24,7 +24,13 @@ export interface RoundLedger {
   recordDraws(
     tx: Tx,
     roundId: string,
-    input: { firstNonce: number; count: number; headHash: string | null; soldOut: boolean; prizeCounts?: ReadonlyMap<string, number> },
+    input: {
+      firstNonce: number;
+      count: number;
+      headHash: string | null;
+      soldOut: boolean;
+      prizeCounts?: ReadonlyMap<string, number>;
+    },
   ): Promise<void>;
   awardLastPrize(tx: Tx, roundId: string): Promise<boolean>;
   /** What the shop lists changed in this transaction (the listing's cache drops it at commit). */

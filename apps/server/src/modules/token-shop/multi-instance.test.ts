@@ -15,12 +15,19 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('promo codes applied at once on 
 
   it('six payments of one shopper, the code applied to all at once: one 200, five refusals, and the one accepted gets its bonus', async () => {
     const pkg = await testPackage(shop.t, { tokenAmount: 10, price: 1000 });
-    await shop.t.services.tokenShop.createPromoCode(shop.t.ctx.db, { code: 'ONCE50', extraTokensPercentage: 50, ...yearLong() });
+    await shop.t.services.tokenShop.createPromoCode(shop.t.ctx.db, {
+      code: 'ONCE50',
+      extraTokensPercentage: 50,
+      ...yearLong(),
+    });
     const shopper = await testShopper(shop.t, 'sixfold');
     const auth = shopper.headers.authorization;
     const intents = [];
     for (let i = 0; i < 6; i++) {
-      const res = await callInstance(shop.instances[i % 2]!, auth, 'POST', '/api/payment/token/create-intent', { packageId: pkg._id, username: 'sixfold' });
+      const res = await callInstance(shop.instances[i % 2]!, auth, 'POST', '/api/payment/token/create-intent', {
+        packageId: pkg._id,
+        username: 'sixfold',
+      });
       expect(res.status).toBe(200);
       intents.push(res.json as { paymentIntentId: string; clientSecret: string });
     }
@@ -42,9 +49,18 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('promo codes applied at once on 
       expect(res.json!.message).toMatch(/^This promo code is already applied to another of your payments\./);
     }
     // Every payment is paid: exactly the accepted one carries the bonus (10 x 50% = 5).
-    await Promise.all(intents.map((intent, i) => callInstance(shop.instances[i % 2]!, null, 'POST', '/api/test-gateway/confirm', { clientSecret: intent.clientSecret, ...card })));
+    await Promise.all(
+      intents.map((intent, i) =>
+        callInstance(shop.instances[i % 2]!, null, 'POST', '/api/test-gateway/confirm', {
+          clientSecret: intent.clientSecret,
+          ...card,
+        }),
+      ),
+    );
     await until(async () => (await shop.t.services.wallet.balance(shop.t.ctx.db, shopper.user.id)) >= 6 * 10 + 5);
-    const bonuses = await Promise.all(intents.map(async (intent) => (await shop.t.services.tokenShop.getPurchase(intent.paymentIntentId))!.bonusTokens));
+    const bonuses = await Promise.all(
+      intents.map(async (intent) => (await shop.t.services.tokenShop.getPurchase(intent.paymentIntentId))!.bonusTokens),
+    );
     expect(bonuses).toEqual(intents.map((_, i) => (i === accepted[0] ? 5 : 0)));
     expect(await shop.t.services.wallet.balance(shop.t.ctx.db, shopper.user.id)).toBe(65);
     expect((await shop.t.services.tokenShop.getPromoCode('ONCE50'))!.usesCount).toBe(1);
@@ -52,11 +68,22 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('promo codes applied at once on 
 
   it('a code with 3 uses applied by 8 shoppers at once on both instances: 3 accepted, each honoured when paid', async () => {
     const pkg = await testPackage(shop.t, { tokenAmount: 20, price: 1000 });
-    await shop.t.services.tokenShop.createPromoCode(shop.t.ctx.db, { code: 'THREE', extraTokensPercentage: 25, maxUses: 3, ...yearLong() });
+    await shop.t.services.tokenShop.createPromoCode(shop.t.ctx.db, {
+      code: 'THREE',
+      extraTokensPercentage: 25,
+      maxUses: 3,
+      ...yearLong(),
+    });
     const shoppers = await Promise.all(Array.from({ length: 8 }, (_, i) => testShopper(shop.t, `three${i}`)));
     const intents = await Promise.all(
       shoppers.map(async (s, i) => {
-        const res = await callInstance(shop.instances[i % 2]!, s.headers.authorization, 'POST', '/api/payment/token/create-intent', { packageId: pkg._id, username: s.user.username });
+        const res = await callInstance(
+          shop.instances[i % 2]!,
+          s.headers.authorization,
+          'POST',
+          '/api/payment/token/create-intent',
+          { packageId: pkg._id, username: s.user.username },
+        );
         return res.json as { paymentIntentId: string; clientSecret: string };
       }),
     );
@@ -71,8 +98,19 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('promo codes applied at once on 
       ),
     );
     expect(answers.filter((r) => r.status === 200)).toHaveLength(3);
-    for (const res of answers.filter((r) => r.status !== 200)) expect(res.json).toEqual({ message: 'This promo code has reached its usage limit.', code: 'PROMO_CODE_UNAVAILABLE' });
-    await Promise.all(intents.map((intent, i) => callInstance(shop.instances[i % 2]!, null, 'POST', '/api/test-gateway/confirm', { clientSecret: intent.clientSecret, ...card })));
+    for (const res of answers.filter((r) => r.status !== 200))
+      expect(res.json).toEqual({
+        message: 'This promo code has reached its usage limit.',
+        code: 'PROMO_CODE_UNAVAILABLE',
+      });
+    await Promise.all(
+      intents.map((intent, i) =>
+        callInstance(shop.instances[i % 2]!, null, 'POST', '/api/test-gateway/confirm', {
+          clientSecret: intent.clientSecret,
+          ...card,
+        }),
+      ),
+    );
     for (const [i, s] of shoppers.entries()) {
       await until(async () => (await shop.t.services.wallet.balance(shop.t.ctx.db, s.user.id)) >= 20);
       expect(await shop.t.services.wallet.balance(shop.t.ctx.db, s.user.id)).toBe(answers[i]!.status === 200 ? 25 : 20);

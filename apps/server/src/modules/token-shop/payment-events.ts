@@ -31,8 +31,14 @@ async function redeemHeldUse(tx: Tx, purchase: TokenPurchase, intentId: string, 
     .for('update');
   // The code was accepted for this payment and its use held since: it is honoured.
   if (!code || redemption?.status !== 'reserved') return 0;
-  await tx.update(promoRedemptions).set({ status: 'redeemed', redeemedAt: now }).where(eq(promoRedemptions.id, redemption.id));
-  await tx.update(promoCodes).set({ usesCount: code.usesCount + 1 }).where(eq(promoCodes.id, code.id));
+  await tx
+    .update(promoRedemptions)
+    .set({ status: 'redeemed', redeemedAt: now })
+    .where(eq(promoRedemptions.id, redemption.id));
+  await tx
+    .update(promoCodes)
+    .set({ usesCount: code.usesCount + 1 })
+    .where(eq(promoCodes.id, code.id));
   return bonusTokens(purchase.tokenAmount, purchase.extraTokensPercentage);
 }
 
@@ -40,18 +46,36 @@ async function redeemHeldUse(tx: Tx, purchase: TokenPurchase, intentId: string, 
  * When a token payment succeeds: credit the package's tokens and the promo bonus, count the code's
  * use. Lock order (docs/architecture.md): the purchase → its promo code → the code's hold → new token lots.
  */
-async function completePurchase(tx: Tx, ctx: AppContext, deps: PurchaseEventDeps, intent: PaymentIntent): Promise<void> {
+async function completePurchase(
+  tx: Tx,
+  ctx: AppContext,
+  deps: PurchaseEventDeps,
+  intent: PaymentIntent,
+): Promise<void> {
   const { wallet, notifications, analytics } = deps;
   const purchase = await lockPurchase(tx, intent.id);
   if (!purchase) return void ctx.log.error({ intentId: intent.id }, 'succeeded token payment has no purchase');
   if (purchase.status === 'completed') return;
   const now = ctx.clock.now();
   const bonus = await redeemHeldUse(tx, purchase, intent.id, now);
-  await wallet.credit(tx, { userId: purchase.userId, amount: purchase.tokenAmount, source: 'purchase', reference: intent.id });
-  if (bonus > 0) await wallet.credit(tx, { userId: purchase.userId, amount: bonus, source: 'bonus', reference: intent.id });
-  await tx.update(tokenPurchases).set({ status: 'completed', bonusTokens: bonus, completedAt: now }).where(eq(tokenPurchases.paymentIntentId, intent.id));
+  await wallet.credit(tx, {
+    userId: purchase.userId,
+    amount: purchase.tokenAmount,
+    source: 'purchase',
+    reference: intent.id,
+  });
+  if (bonus > 0)
+    await wallet.credit(tx, { userId: purchase.userId, amount: bonus, source: 'bonus', reference: intent.id });
+  await tx
+    .update(tokenPurchases)
+    .set({ status: 'completed', bonusTokens: bonus, completedAt: now })
+    .where(eq(tokenPurchases.paymentIntentId, intent.id));
   const credited = purchase.tokenAmount + bonus;
-  await notifications.notify(tx, [purchase.userId], `Your purchase of ${credited} tokens was successful. They are now in your balance.`);
+  await notifications.notify(
+    tx,
+    [purchase.userId],
+    `Your purchase of ${credited} tokens was successful. They are now in your balance.`,
+  );
   await analytics.track(tx, ANALYTICS_EVENTS.tokenPurchaseComplete, purchase.userId, {
     paymentIntentId: intent.id,
     packageId: purchase.packageId,
@@ -79,7 +103,11 @@ async function refundPurchase(tx: Tx, deps: PurchaseEventDeps, intent: PaymentIn
   if (!purchase || purchase.status !== 'completed') return;
   const { revoked } = await deps.wallet.revokeLots(tx, { userId: purchase.userId, reference: intent.id });
   await tx.update(tokenPurchases).set({ status: 'refunded' }).where(eq(tokenPurchases.paymentIntentId, intent.id));
-  await deps.notifications.notify(tx, [purchase.userId], `Your token purchase was refunded. ${revoked} unspent tokens were removed from your balance.`);
+  await deps.notifications.notify(
+    tx,
+    [purchase.userId],
+    `Your token purchase was refunded. ${revoked} unspent tokens were removed from your balance.`,
+  );
 }
 
 /** A cancelled token payment can no longer be paid: its promo code's use is freed (the purchase, the code, its holds). */

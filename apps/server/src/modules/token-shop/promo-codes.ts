@@ -31,9 +31,20 @@ export async function heldUses(tx: Tx, promoCodeId: string) {
  * holds stand in the way: the caller cancels them at the gateway and tries again. Lock order: the
  * purchase, then the code, then its holds.
  */
-async function tryApply(tx: Tx, ctx: AppContext, payments: PaymentsService, user: Principal, input: ApplyPromoCodeRequest, mayReclaim: boolean) {
+async function tryApply(
+  tx: Tx,
+  ctx: AppContext,
+  payments: PaymentsService,
+  user: Principal,
+  input: ApplyPromoCodeRequest,
+  mayReclaim: boolean,
+) {
   const now = ctx.clock.now();
-  const [purchase] = await tx.select().from(tokenPurchases).where(eq(tokenPurchases.paymentIntentId, input.paymentIntentId)).for('update');
+  const [purchase] = await tx
+    .select()
+    .from(tokenPurchases)
+    .where(eq(tokenPurchases.paymentIntentId, input.paymentIntentId))
+    .for('update');
   if (!purchase || purchase.userId !== user.id) throw notFound('Payment not found');
   if (purchase.packageId !== input.packageId) throw badRequest('This payment is for a different token package.');
   const intent = await payments.getIntent(tx, purchase.paymentIntentId);
@@ -43,7 +54,11 @@ async function tryApply(tx: Tx, ctx: AppContext, payments: PaymentsService, user
   }
   if (purchase.promoCodeId) throw badRequest('A promo code has already been applied to this payment.');
 
-  const [code] = await tx.select().from(promoCodes).where(eq(promoCodes.code, input.promoCode.toUpperCase())).for('update');
+  const [code] = await tx
+    .select()
+    .from(promoCodes)
+    .where(eq(promoCodes.code, input.promoCode.toUpperCase()))
+    .for('update');
   if (!code) throw notFound('Invalid promo code');
   if (!code.active) throw badRequest(shopOpsMessages.promoInactive);
   if (now < code.validFrom) throw badRequest('This promo code is not active yet.');
@@ -55,12 +70,19 @@ async function tryApply(tx: Tx, ctx: AppContext, payments: PaymentsService, user
     const [used] = await tx
       .select({ id: promoRedemptions.id })
       .from(promoRedemptions)
-      .where(and(eq(promoRedemptions.promoCodeId, code.id), eq(promoRedemptions.userId, user.id), eq(promoRedemptions.status, 'redeemed')))
+      .where(
+        and(
+          eq(promoRedemptions.promoCodeId, code.id),
+          eq(promoRedemptions.userId, user.id),
+          eq(promoRedemptions.status, 'redeemed'),
+        ),
+      )
       .limit(1);
     if (used) throw badRequest('You have already used this promo code.');
     // The shopper's one use is held by another of their payments: refused while that hold lasts.
     const mine = held.find((hold) => hold.userId === user.id);
-    if (mine && (!lapsed(mine) || !mayReclaim)) throw badRequest(promoHeldMessage(lapsed(mine) ? null : mine.reservedUntil));
+    if (mine && (!lapsed(mine) || !mayReclaim))
+      throw badRequest(promoHeldMessage(lapsed(mine) ? null : mine.reservedUntil));
     if (mine) return { reclaim: [mine.paymentIntentId] };
   }
   if (code.maxUses !== null) {
@@ -94,13 +116,22 @@ async function tryApply(tx: Tx, ctx: AppContext, payments: PaymentsService, user
  * minutes) gives way when another application needs its use: its payment is cancelled at the
  * gateway first (outside any transaction), so it can no longer be paid without the bonus.
  */
-export async function applyPromoCode(ctx: AppContext, payments: PaymentsService, user: Principal, input: ApplyPromoCodeRequest) {
+export async function applyPromoCode(
+  ctx: AppContext,
+  payments: PaymentsService,
+  user: Principal,
+  input: ApplyPromoCodeRequest,
+) {
   for (let attempt = 0; ; attempt++) {
-    const outcome = await withTxRetry(ctx.db, (tx) => tryApply(tx, ctx, payments, user, input, attempt < MAX_RECLAIM_ATTEMPTS));
+    const outcome = await withTxRetry(ctx.db, (tx) =>
+      tryApply(tx, ctx, payments, user, input, attempt < MAX_RECLAIM_ATTEMPTS),
+    );
     if (!outcome.reclaim) return { extraTokensPercentage: outcome.extraTokensPercentage };
     for (const paymentIntentId of outcome.reclaim) {
       // Paid meanwhile: the cancel settles it as paid (the hold is redeemed) and the next try says so.
-      await payments.cancel(paymentIntentId, 'abandoned').catch((err: unknown) => ctx.log.warn({ err, paymentIntentId }, 'promo code: lapsed payment not cancelled'));
+      await payments
+        .cancel(paymentIntentId, 'abandoned')
+        .catch((err: unknown) => ctx.log.warn({ err, paymentIntentId }, 'promo code: lapsed payment not cancelled'));
     }
   }
 }

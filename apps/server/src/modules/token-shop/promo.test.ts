@@ -15,9 +15,24 @@ describe('promo codes', () => {
     packageId = (await testPackage(t, { tokenAmount: 250, price: 2000 }))._id;
     const window = { validFrom: new Date('2026-01-01T00:00:00Z'), validTo: new Date('2026-12-31T23:59:59Z') };
     await t.services.tokenShop.createPromoCode(t.ctx.db, { code: 'WELCOME10', extraTokensPercentage: 10, ...window });
-    await t.services.tokenShop.createPromoCode(t.ctx.db, { code: 'TWO', extraTokensPercentage: 20, maxUses: 2, ...window });
-    await t.services.tokenShop.createPromoCode(t.ctx.db, { code: 'OLD', extraTokensPercentage: 50, validFrom: new Date('2025-01-01Z'), validTo: new Date('2025-12-31Z') });
-    await t.services.tokenShop.createPromoCode(t.ctx.db, { code: 'SOON', extraTokensPercentage: 50, validFrom: new Date('2026-07-01Z'), validTo: new Date('2026-12-31Z') });
+    await t.services.tokenShop.createPromoCode(t.ctx.db, {
+      code: 'TWO',
+      extraTokensPercentage: 20,
+      maxUses: 2,
+      ...window,
+    });
+    await t.services.tokenShop.createPromoCode(t.ctx.db, {
+      code: 'OLD',
+      extraTokensPercentage: 50,
+      validFrom: new Date('2025-01-01Z'),
+      validTo: new Date('2025-12-31Z'),
+    });
+    await t.services.tokenShop.createPromoCode(t.ctx.db, {
+      code: 'SOON',
+      extraTokensPercentage: 50,
+      validFrom: new Date('2026-07-01Z'),
+      validTo: new Date('2026-12-31Z'),
+    });
   });
   afterAll(async () => t.close());
 
@@ -53,7 +68,10 @@ describe('promo codes', () => {
     expect((await apply(shopper, paymentIntentId, 'WELCOME10')).statusCode).toBe(200);
     const second = await apply(shopper, paymentIntentId, 'TWO');
     expect(second.statusCode).toBe(400);
-    expect(second.json()).toEqual({ message: 'A promo code has already been applied to this payment.', code: 'PROMO_CODE_UNAVAILABLE' });
+    expect(second.json()).toEqual({
+      message: 'A promo code has already been applied to this payment.',
+      code: 'PROMO_CODE_UNAVAILABLE',
+    });
     const same = await apply(shopper, paymentIntentId, 'WELCOME10');
     expect(same.statusCode).toBe(400);
   });
@@ -86,15 +104,23 @@ describe('promo codes', () => {
     expect(answers.map((r) => r.statusCode)).toEqual([200, 400, 400]);
     expect(answers[0]!.json()).toEqual({ extraTokensPercentage: 50 });
     // 00:00 + 30 minutes in Singapore (UTC+8).
-    expect(answers[1]!.json()).toEqual({ message: promoHeldMessage(new Date(clock.now().getTime() + PROMO_RESERVATION_MS)), code: 'PROMO_CODE_UNAVAILABLE' });
+    expect(answers[1]!.json()).toEqual({
+      message: promoHeldMessage(new Date(clock.now().getTime() + PROMO_RESERVATION_MS)),
+      code: 'PROMO_CODE_UNAVAILABLE',
+    });
     expect(answers[1]!.json().message).toContain('8:30 am (Singapore time)');
     // Paying all three: the accepted one gets its bonus, the refused ones none (as they were told).
     for (const p of payments) expect((await confirmWithCard(t, p.clientSecret)).statusCode).toBe(200);
-    const bonuses = await Promise.all(payments.map(async (p) => (await t.services.tokenShop.getPurchase(p.paymentIntentId))!.bonusTokens));
+    const bonuses = await Promise.all(
+      payments.map(async (p) => (await t.services.tokenShop.getPurchase(p.paymentIntentId))!.bonusTokens),
+    );
     expect(bonuses).toEqual([125, 0, 0]);
     expect(await t.services.wallet.balance(t.ctx.db, shopper.user.id)).toBe(3 * 250 + 125);
     const again = await startTokenPurchase(t, shopper, packageId);
-    expect((await apply(shopper, again.paymentIntentId, 'HALF')).json()).toEqual({ message: 'You have already used this promo code.', code: 'PROMO_CODE_UNAVAILABLE' });
+    expect((await apply(shopper, again.paymentIntentId, 'HALF')).json()).toEqual({
+      message: 'You have already used this promo code.',
+      code: 'PROMO_CODE_UNAVAILABLE',
+    });
   });
 
   it('a lapsed hold of the shopper gives way: that payment is cancelled at the gateway, the new one gets the code', async () => {
@@ -109,7 +135,10 @@ describe('promo codes', () => {
     const late = await confirmWithCard(t, abandoned.clientSecret);
     expect([late.statusCode, late.json().message]).toEqual([400, 'This PaymentIntent has been canceled.']);
     expect((await t.services.payments.getIntent(t.ctx.db, abandoned.paymentIntentId))!.status).toBe('canceled');
-    expect((await apply(shopper, abandoned.paymentIntentId, 'TWO')).json()).toEqual({ message: PAYMENT_CANCELED, code: 'PAYMENT_CANCELED' });
+    expect((await apply(shopper, abandoned.paymentIntentId, 'TWO')).json()).toEqual({
+      message: PAYMENT_CANCELED,
+      code: 'PAYMENT_CANCELED',
+    });
     expect((await confirmWithCard(t, next.clientSecret)).statusCode).toBe(200);
     expect(await t.services.wallet.balance(t.ctx.db, shopper.user.id)).toBe(275);
   });
@@ -121,7 +150,9 @@ describe('promo codes', () => {
     clock.advance(PROMO_RESERVATION_MS + 60_000);
     // Charged at the gateway, the shop not told yet (its event is still on the way).
     const gateway = t.services.payments.gateway as TestGateway;
-    await t.ctx.db.execute(sql`update test_gateway_intents set status = 'succeeded' where id = ${first.paymentIntentId}`);
+    await t.ctx.db.execute(
+      sql`update test_gateway_intents set status = 'succeeded' where id = ${first.paymentIntentId}`,
+    );
     const second = await startTokenPurchase(t, shopper, packageId);
     const res = await apply(shopper, second.paymentIntentId, 'WELCOME10');
     expect(res.json()).toEqual({ message: 'You have already used this promo code.', code: 'PROMO_CODE_UNAVAILABLE' });
@@ -139,7 +170,10 @@ describe('promo codes', () => {
     expect((await apply(b, pb.paymentIntentId, 'TWO')).statusCode).toBe(200);
     const third = await apply(c, pc.paymentIntentId, 'TWO');
     expect(third.statusCode).toBe(400);
-    expect(third.json()).toEqual({ message: 'This promo code has reached its usage limit.', code: 'PROMO_CODE_UNAVAILABLE' });
+    expect(third.json()).toEqual({
+      message: 'This promo code has reached its usage limit.',
+      code: 'PROMO_CODE_UNAVAILABLE',
+    });
     await confirmWithCard(t, pa.clientSecret);
     await confirmWithCard(t, pb.clientSecret);
     expect((await t.services.tokenShop.getPromoCode('TWO'))?.usesCount).toBe(2);
@@ -171,7 +205,10 @@ describe('promo codes', () => {
     const pa = await startTokenPurchase(t, a, packageId);
     expect((await apply(a, pa.paymentIntentId, 'ONE')).statusCode).toBe(200);
     const pc = await startTokenPurchase(t, c, packageId);
-    expect((await apply(c, pc.paymentIntentId, 'ONE')).json()).toEqual({ message: 'This promo code has reached its usage limit.', code: 'PROMO_CODE_UNAVAILABLE' });
+    expect((await apply(c, pc.paymentIntentId, 'ONE')).json()).toEqual({
+      message: 'This promo code has reached its usage limit.',
+      code: 'PROMO_CODE_UNAVAILABLE',
+    });
     clock.advance(31 * 60_000);
     const pb = await startTokenPurchase(t, b, packageId);
     expect((await apply(b, pb.paymentIntentId, 'ONE')).statusCode).toBe(200);
@@ -185,12 +222,24 @@ describe('promo codes', () => {
     expect((await t.services.tokenShop.getPromoCode('ONE'))?.usesCount).toBe(1);
     // An admin cannot lower a limit below the uses held by unpaid payments.
     const held = await startTokenPurchase(t, c, packageId);
-    await t.services.tokenShop.createPromoCode(t.ctx.db, { code: 'HELD', extraTokensPercentage: 10, maxUses: 5, validFrom: new Date('2026-01-01Z'), validTo: new Date('2026-12-31Z') });
+    await t.services.tokenShop.createPromoCode(t.ctx.db, {
+      code: 'HELD',
+      extraTokensPercentage: 10,
+      maxUses: 5,
+      validFrom: new Date('2026-01-01Z'),
+      validTo: new Date('2026-12-31Z'),
+    });
     expect((await apply(c, held.paymentIntentId, 'HELD')).statusCode).toBe(200);
     const code = (await t.services.tokenShop.getPromoCode('HELD'))!;
     const admin = { id: c.user.id, username: 'admin', role: 'admin' } as never;
     await expect(
-      t.services.tokenShop.adminUpdatePromoCode(admin, code.id, { code: 'HELD', extraTokensPercentage: 10, maxUses: 0, validFrom: code.validFrom.toISOString(), validTo: code.validTo.toISOString() } as never),
+      t.services.tokenShop.adminUpdatePromoCode(admin, code.id, {
+        code: 'HELD',
+        extraTokensPercentage: 10,
+        maxUses: 0,
+        validFrom: code.validFrom.toISOString(),
+        validTo: code.validTo.toISOString(),
+      } as never),
     ).rejects.toThrow('The use limit cannot be below the 1 uses so far.');
   });
 
@@ -198,17 +247,29 @@ describe('promo codes', () => {
     const shopper = await testShopper(t);
     const { paymentIntentId } = await startTokenPurchase(t, shopper, packageId);
     const expired = await apply(shopper, paymentIntentId, 'OLD');
-    expect([expired.statusCode, expired.json()]).toEqual([400, { message: 'This promo code has expired.', code: 'PROMO_CODE_UNAVAILABLE' }]);
+    expect([expired.statusCode, expired.json()]).toEqual([
+      400,
+      { message: 'This promo code has expired.', code: 'PROMO_CODE_UNAVAILABLE' },
+    ]);
     const soon = await apply(shopper, paymentIntentId, 'SOON');
-    expect([soon.statusCode, soon.json()]).toEqual([400, { message: 'This promo code is not active yet.', code: 'PROMO_CODE_UNAVAILABLE' }]);
+    expect([soon.statusCode, soon.json()]).toEqual([
+      400,
+      { message: 'This promo code is not active yet.', code: 'PROMO_CODE_UNAVAILABLE' },
+    ]);
     const unknown = await apply(shopper, paymentIntentId, 'NOPE');
-    expect([unknown.statusCode, unknown.json()]).toEqual([404, { message: 'Invalid promo code', code: 'PROMO_CODE_INVALID' }]);
+    expect([unknown.statusCode, unknown.json()]).toEqual([
+      404,
+      { message: 'Invalid promo code', code: 'PROMO_CODE_INVALID' },
+    ]);
     const otherPackage = await testPackage(t, { tokenAmount: 10, price: 100 });
     expect((await apply(shopper, paymentIntentId, 'WELCOME10', otherPackage._id)).statusCode).toBe(400);
     const stranger = await testShopper(t, 'eve');
     expect((await apply(stranger, paymentIntentId, 'WELCOME10')).statusCode).toBe(404);
     const empty = await apply(shopper, paymentIntentId, '   ');
-    expect([empty.statusCode, empty.json()]).toEqual([400, { message: 'Please enter a promo code', code: 'VALIDATION_FAILED' }]);
+    expect([empty.statusCode, empty.json()]).toEqual([
+      400,
+      { message: 'Please enter a promo code', code: 'VALIDATION_FAILED' },
+    ]);
 
     // The code stays valid until validTo, then stops.
     clock.set('2027-01-01T00:00:00.000Z');
@@ -228,6 +289,9 @@ describe('promo codes', () => {
     const { clientSecret, paymentIntentId } = await startTokenPurchase(t, shopper, packageId);
     await confirmWithCard(t, clientSecret);
     const res = await apply(shopper, paymentIntentId, 'WELCOME10');
-    expect([res.statusCode, res.json()]).toEqual([400, { message: 'This payment is already complete.', code: 'PAYMENT_ALREADY_COMPLETE' }]);
+    expect([res.statusCode, res.json()]).toEqual([
+      400,
+      { message: 'This payment is already complete.', code: 'PAYMENT_ALREADY_COMPLETE' },
+    ]);
   });
 });

@@ -31,9 +31,13 @@ describe('a refunded token purchase takes its unspent tokens back', () => {
   it('a partly spent lot: what is left goes, what was spent stays spent; other lots are untouched', async () => {
     const { shopper, paymentIntentId } = await buy('victor', 100);
     t.clock.advance(60_000); // the other lot expires later, so the spend takes the purchase first
-    await t.ctx.db.transaction((tx) => t.services.wallet.credit(tx, { userId: shopper.user.id, amount: 40, source: 'refund', reference: 'order-x' }));
+    await t.ctx.db.transaction((tx) =>
+      t.services.wallet.credit(tx, { userId: shopper.user.id, amount: 40, source: 'refund', reference: 'order-x' }),
+    );
     // Spends take the earliest-expiring lot first: the purchase (bought before the refund lot).
-    await t.ctx.db.transaction((tx) => t.services.wallet.spend(tx, { userId: shopper.user.id, amount: 30, reference: 'order-y' }));
+    await t.ctx.db.transaction((tx) =>
+      t.services.wallet.spend(tx, { userId: shopper.user.id, amount: 30, reference: 'order-y' }),
+    );
     await t.services.payments.refund(paymentIntentId);
     expect(await t.services.wallet.balance(t.ctx.db, shopper.user.id)).toBe(40);
     expect(await t.services.wallet.ledgerBalance(shopper.user.id)).toBe(40);

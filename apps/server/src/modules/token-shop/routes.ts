@@ -26,7 +26,9 @@ export const tokenShopRoutes: ModuleRoutes = (app, { ctx, services }) => {
   app.get(
     '/token/payment-status/:paymentIntentId',
     { ...guard, schema: { params: paymentIntentIdParamsSchema, response: { 200: tokenPaymentStatusResponseSchema } } },
-    async (request) => ({ paymentStatus: await tokenShop.paymentStatus(request.user!, request.params.paymentIntentId) }),
+    async (request) => ({
+      paymentStatus: await tokenShop.paymentStatus(request.user!, request.params.paymentIntentId),
+    }),
   );
 
   app.post(

@@ -1,4 +1,11 @@
-import { shopOpsMessages, type AdminPromoCode, type AdminTokenPackage, type PromoCodeInput, type TokenPackage, type TokenPackageInput } from '@kujiya/shared';
+import {
+  shopOpsMessages,
+  type AdminPromoCode,
+  type AdminTokenPackage,
+  type PromoCodeInput,
+  type TokenPackage,
+  type TokenPackageInput,
+} from '@kujiya/shared';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { conflict } from '../../core/http-errors.ts';
 
@@ -110,4 +117,3 @@ export const mapPromoConflict = (error: unknown): never => {
   if (isUniqueViolation(error)) throw conflict(shopOpsMessages.promoCodeTaken);
   throw error;
 };
-

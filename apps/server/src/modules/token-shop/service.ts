@@ -20,7 +20,8 @@ interface Deps extends PurchaseEventDeps {
 }
 
 const assertOwnUsername = (user: Principal, username: string) => {
-  if (username.toLowerCase() !== user.username.toLowerCase()) throw forbidden('You can only buy tokens for your own account.');
+  if (username.toLowerCase() !== user.username.toLowerCase())
+    throw forbidden('You can only buy tokens for your own account.');
 };
 
 /** Starts paying for a package: a payment intent for its price, and the purchase tied to it. */
@@ -58,17 +59,32 @@ export function createTokenShopService(ctx: AppContext, deps: Deps) {
     purchasesOf: (userId: string): Promise<TokenPurchase[]> =>
       db.select().from(tokenPurchases).where(eq(tokenPurchases.userId, userId)).orderBy(desc(tokenPurchases.createdAt)),
     async listPackages(exec: Executor = db): Promise<TokenPackage[]> {
-      const rows = await exec.select().from(tokenPackages).where(eq(tokenPackages.active, true)).orderBy(asc(tokenPackages.sortOrder), asc(tokenPackages.price));
+      const rows = await exec
+        .select()
+        .from(tokenPackages)
+        .where(eq(tokenPackages.active, true))
+        .orderBy(asc(tokenPackages.sortOrder), asc(tokenPackages.price));
       return rows.map(toTokenPackage);
     },
     getPackage: async (id: string, exec: Executor = db): Promise<TokenPackageRecord | null> =>
       UUID.test(id) ? one(await exec.select().from(tokenPackages).where(eq(tokenPackages.id, id))) : null,
-    async createPackage(exec: Executor, input: { packageName: string; tokenAmount: number; price: number; originalPrice?: number; sortOrder?: number }) {
+    async createPackage(
+      exec: Executor,
+      input: { packageName: string; tokenAmount: number; price: number; originalPrice?: number; sortOrder?: number },
+    ) {
       const values = { ...input, originalPrice: input.originalPrice ?? null, createdAt: ctx.clock.now() };
       return toTokenPackage((await exec.insert(tokenPackages).values(values).returning())[0]!);
     },
-    async createPromoCode(exec: Executor, input: { code: string; extraTokensPercentage: number; validFrom: Date; validTo: Date; maxUses?: number | null }) {
-      const values = { ...input, code: input.code.trim().toUpperCase(), maxUses: input.maxUses ?? null, createdAt: ctx.clock.now() };
+    async createPromoCode(
+      exec: Executor,
+      input: { code: string; extraTokensPercentage: number; validFrom: Date; validTo: Date; maxUses?: number | null },
+    ) {
+      const values = {
+        ...input,
+        code: input.code.trim().toUpperCase(),
+        maxUses: input.maxUses ?? null,
+        createdAt: ctx.clock.now(),
+      };
       return (await exec.insert(promoCodes).values(values).returning())[0]! as PromoCode;
     },
     getPromoCode: async (code: string, exec: Executor = db): Promise<PromoCode | null> =>
@@ -82,7 +98,8 @@ export function createTokenShopService(ctx: AppContext, deps: Deps) {
     /** The status of the shopper's own token payment (someone else's answers 404). */
     async paymentStatus(user: Principal, paymentIntentId: string): Promise<PaymentStatus> {
       const purchase = await service.getPurchase(paymentIntentId);
-      const intent = purchase && purchase.userId === user.id ? await deps.payments.getIntent(ctx.db, paymentIntentId) : null;
+      const intent =
+        purchase && purchase.userId === user.id ? await deps.payments.getIntent(ctx.db, paymentIntentId) : null;
       if (!intent) throw notFound('Payment not found');
       return intent.status;
     },

@@ -3,13 +3,19 @@ import type { TestApp } from '../../test/test-app.ts';
 import { insertTestShopper } from '../accounts/test-helpers.ts';
 
 /** Test helpers: a shopper (a real account: tokens of unknown accounts are refused) with a bearer token, and a token package to buy. */
-export async function testShopper(t: TestApp, username = 'alice'): Promise<{ user: TokenSubject; headers: { authorization: string } }> {
+export async function testShopper(
+  t: TestApp,
+  username = 'alice',
+): Promise<{ user: TokenSubject; headers: { authorization: string } }> {
   const user = await insertTestShopper(t, username);
   const { token } = await t.ctx.tokens.sign(user);
   return { user, headers: { authorization: `Bearer ${token}` } };
 }
 
-export async function testPackage(t: TestApp, input: { tokenAmount?: number; price?: number; originalPrice?: number } = {}) {
+export async function testPackage(
+  t: TestApp,
+  input: { tokenAmount?: number; price?: number; originalPrice?: number } = {},
+) {
   return t.services.tokenShop.createPackage(t.ctx.db, {
     packageName: `${input.tokenAmount ?? 100} Tokens`,
     tokenAmount: input.tokenAmount ?? 100,
@@ -19,7 +25,11 @@ export async function testPackage(t: TestApp, input: { tokenAmount?: number; pri
 }
 
 /** Starts a token purchase through the API; answers the intent id and client secret. */
-export async function startTokenPurchase(t: TestApp, shopper: { user: Principal; headers: Record<string, string> }, packageId: string) {
+export async function startTokenPurchase(
+  t: TestApp,
+  shopper: { user: Principal; headers: Record<string, string> },
+  packageId: string,
+) {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/payment/token/create-intent',

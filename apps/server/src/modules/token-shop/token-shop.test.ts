@@ -38,7 +38,13 @@ describe('token packages and purchases', () => {
       tokenPackage: { _id: packageId, packageName: '500 Tokens', tokenAmount: 500, price: 4500, originalPrice: 5000 },
     });
     const intent = await t.services.payments.getIntent(t.ctx.db, body.paymentIntentId);
-    expect(intent).toMatchObject({ amount: 4500, currency: 'sgd', purpose: 'token_purchase', userId: shopper.user.id, status: 'requires_payment_method' });
+    expect(intent).toMatchObject({
+      amount: 4500,
+      currency: 'sgd',
+      purpose: 'token_purchase',
+      userId: shopper.user.id,
+      status: 'requires_payment_method',
+    });
   });
 
   it('refuses bad input and strangers, and changes nothing', async () => {
@@ -58,7 +64,8 @@ describe('token packages and purchases', () => {
   it('pays with 4242: status succeeded, tokens in the balance, analytics records the purchase', async () => {
     const shopper = await testShopper(t);
     const { clientSecret, paymentIntentId } = await startTokenPurchase(t, shopper, packageId);
-    const status = () => t.app.inject({ method: 'GET', url: `/api/token/payment-status/${paymentIntentId}`, headers: shopper.headers });
+    const status = () =>
+      t.app.inject({ method: 'GET', url: `/api/token/payment-status/${paymentIntentId}`, headers: shopper.headers });
     expect((await status()).json()).toEqual({ paymentStatus: 'requires_payment_method' });
     expect((await confirmWithCard(t, clientSecret)).statusCode).toBe(200);
     expect((await status()).json()).toEqual({ paymentStatus: 'succeeded' });
@@ -69,7 +76,11 @@ describe('token packages and purchases', () => {
 
     // Someone else cannot read the status of this payment.
     const stranger = await testShopper(t, 'mallory');
-    const peek = await t.app.inject({ method: 'GET', url: `/api/token/payment-status/${paymentIntentId}`, headers: stranger.headers });
+    const peek = await t.app.inject({
+      method: 'GET',
+      url: `/api/token/payment-status/${paymentIntentId}`,
+      headers: stranger.headers,
+    });
     expect(peek.statusCode).toBe(404);
   });
 
@@ -81,6 +92,8 @@ describe('token packages and purchases', () => {
     expect(res.json().message).toBe('Your card was declined.');
     expect(await t.services.wallet.balance(t.ctx.db, shopper.user.id)).toBe(0);
     const events = await t.services.analytics.list({ userId: shopper.user.id });
-    expect(events.map((e) => [e.name, e.properties.message])).toEqual([['Token Purchase Failed', 'Your card was declined.']]);
+    expect(events.map((e) => [e.name, e.properties.message])).toEqual([
+      ['Token Purchase Failed', 'Your card was declined.'],
+    ]);
   });
 });

@@ -22,10 +22,21 @@ function tradeCutoff(now: Date): Date {
 export class TradeExpiry {
   private readonly ctx: AppContext;
   private readonly rows: { rows: TradeRows; inventory: InventoryService; notifications: NotificationsService }['rows'];
-  private readonly inventory: { rows: TradeRows; inventory: InventoryService; notifications: NotificationsService }['inventory'];
-  private readonly notifications: { rows: TradeRows; inventory: InventoryService; notifications: NotificationsService }['notifications'];
+  private readonly inventory: {
+    rows: TradeRows;
+    inventory: InventoryService;
+    notifications: NotificationsService;
+  }['inventory'];
+  private readonly notifications: {
+    rows: TradeRows;
+    inventory: InventoryService;
+    notifications: NotificationsService;
+  }['notifications'];
 
-  constructor(ctx: AppContext, deps: { rows: TradeRows; inventory: InventoryService; notifications: NotificationsService }) {
+  constructor(
+    ctx: AppContext,
+    deps: { rows: TradeRows; inventory: InventoryService; notifications: NotificationsService },
+  ) {
     this.ctx = ctx;
     this.rows = deps.rows;
     this.inventory = deps.inventory;
@@ -52,8 +63,16 @@ export class TradeExpiry {
       await this.inventory.releaseLocks(tx, 'trade', trade.id);
       await this.rows.endOffers(tx, offers, 'expired');
       offersEnded += offers.length;
-      await this.notifications.notify(tx, [trade.userId], `Your trade was cancelled because its items are due to ship within 1 day. ${BACK}`);
-      await this.notifications.notify(tx, offers.map((o) => o.userId), `A trade you made an offer on was cancelled because its items are due to ship within 1 day. ${BACK}`);
+      await this.notifications.notify(
+        tx,
+        [trade.userId],
+        `Your trade was cancelled because its items are due to ship within 1 day. ${BACK}`,
+      );
+      await this.notifications.notify(
+        tx,
+        offers.map((o) => o.userId),
+        `A trade you made an offer on was cancelled because its items are due to ship within 1 day. ${BACK}`,
+      );
     }
     return { trades: dueTrades.length, offers: offersEnded };
   }
@@ -61,9 +80,16 @@ export class TradeExpiry {
   /** Offers whose own units are due; their trade row is claimed first so accept cannot run meanwhile. */
   private async expireOffers(tx: Tx, refs: string[]): Promise<number> {
     let ended = 0;
-    const dueOffers = await tx.select().from(tradeOffers).where(and(inArray(tradeOffers.id, refs), eq(tradeOffers.status, 'active')));
+    const dueOffers = await tx
+      .select()
+      .from(tradeOffers)
+      .where(and(inArray(tradeOffers.id, refs), eq(tradeOffers.status, 'active')));
     for (const candidate of dueOffers) {
-      const [trade] = await tx.select().from(trades).where(eq(trades.id, candidate.tradeId)).for('update', { skipLocked: true });
+      const [trade] = await tx
+        .select()
+        .from(trades)
+        .where(eq(trades.id, candidate.tradeId))
+        .for('update', { skipLocked: true });
       if (!trade) continue;
       const [offer] = await tx
         .select()
@@ -73,8 +99,16 @@ export class TradeExpiry {
       if (!offer) continue;
       await this.rows.endOffers(tx, [offer], 'expired');
       ended += 1;
-      await this.notifications.notify(tx, [offer.userId], `Your trade offer was cancelled because its items are due to ship within 1 day. ${BACK}`);
-      await this.notifications.notify(tx, [trade.userId], 'An offer on your trade was cancelled because its items are due to ship within 1 day.');
+      await this.notifications.notify(
+        tx,
+        [offer.userId],
+        `Your trade offer was cancelled because its items are due to ship within 1 day. ${BACK}`,
+      );
+      await this.notifications.notify(
+        tx,
+        [trade.userId],
+        'An offer on your trade was cancelled because its items are due to ship within 1 day.',
+      );
     }
     return ended;
   }

@@ -21,7 +21,8 @@ interface ListingDeps {
   notifications: NotificationsService;
 }
 
-const units = (items: { batchId: string; quantity: number }[]): UnitRequest[] => items.map((i) => ({ batchId: i.batchId, quantity: i.quantity }));
+const units = (items: { batchId: string; quantity: number }[]): UnitRequest[] =>
+  items.map((i) => ({ batchId: i.batchId, quantity: i.quantity }));
 
 /** Posting a trade and offering on one (docs/rules/trading.md): the given units are locked ("In Trade"). */
 export class Listing {
@@ -43,7 +44,14 @@ export class Listing {
 
   /** Records the units an inventory lock took, with their ship-by date at that moment. */
   private async recordGiven(tx: Tx, tradeId: string, offerId: string | null, taken: TakenUnits[]) {
-    const productOf = new Map((await this.inventory.batchesByIds(tx, taken.map((t) => t.batchId))).map((b) => [b.id, b.productId]));
+    const productOf = new Map(
+      (
+        await this.inventory.batchesByIds(
+          tx,
+          taken.map((t) => t.batchId),
+        )
+      ).map((b) => [b.id, b.productId]),
+    );
     await tx.insert(tradeItems).values(
       taken.map((t) => ({
         id: crypto.randomUUID(),
@@ -61,7 +69,11 @@ export class Listing {
 
   /** The wanted prizes, each checked against its set and summed per prize. */
   private async wantedOf(input: CreateTradeRequest) {
-    const wantedPrizes = new Map((await this.catalogue.prizesByIds(this.ctx.db, [...new Set(input.prizesWanted.map((w) => w.prizeId))])).map((p) => [p.id, p]));
+    const wantedPrizes = new Map(
+      (await this.catalogue.prizesByIds(this.ctx.db, [...new Set(input.prizesWanted.map((w) => w.prizeId))])).map(
+        (p) => [p.id, p],
+      ),
+    );
     const wanted = new Map<string, { productId: string; prizeId: string; quantity: number }>();
     for (const w of input.prizesWanted) {
       const prize = wantedPrizes.get(w.prizeId);
@@ -83,9 +95,21 @@ export class Listing {
       await tx.insert(trades).values({ id: tradeId, userId: principal.id, status: 'active', createdAt: now });
       const taken = await this.inventory.lockUnits(tx, principal.id, units(input.prizesOffered), 'trade', tradeId);
       await this.recordGiven(tx, tradeId, null, taken);
-      await tx.insert(tradeItems).values(
-        wanted.map((w) => ({ id: crypto.randomUUID(), tradeId, offerId: null, side: 'wanted' as const, batchId: null, prizeId: w.prizeId, productId: w.productId, quantity: w.quantity, shipByDate: null })),
-      );
+      await tx
+        .insert(tradeItems)
+        .values(
+          wanted.map((w) => ({
+            id: crypto.randomUUID(),
+            tradeId,
+            offerId: null,
+            side: 'wanted' as const,
+            batchId: null,
+            prizeId: w.prizeId,
+            productId: w.productId,
+            quantity: w.quantity,
+            shipByDate: null,
+          })),
+        );
       return { tradeId };
     });
   };
@@ -100,10 +124,18 @@ export class Listing {
         const [existing] = await tx
           .select()
           .from(tradeOffers)
-          .where(and(eq(tradeOffers.tradeId, tradeId), eq(tradeOffers.userId, principal.id), eq(tradeOffers.status, 'active')));
+          .where(
+            and(
+              eq(tradeOffers.tradeId, tradeId),
+              eq(tradeOffers.userId, principal.id),
+              eq(tradeOffers.status, 'active'),
+            ),
+          );
         if (existing) throw forbidden(M.alreadyOffered);
         const offerId = crypto.randomUUID();
-        await tx.insert(tradeOffers).values({ id: offerId, tradeId, userId: principal.id, status: 'active', createdAt: this.ctx.clock.now() });
+        await tx
+          .insert(tradeOffers)
+          .values({ id: offerId, tradeId, userId: principal.id, status: 'active', createdAt: this.ctx.clock.now() });
         const taken = await this.inventory.lockUnits(tx, principal.id, units(input.offeredItems), 'trade', offerId);
         await this.recordGiven(tx, tradeId, offerId, taken);
         const from = await this.rows.usernameOf(tx, principal.id);

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClock } from '../../core/clock.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { INSTANCE_JWT_SECRET as JWT_SECRET, callInstance, startInstance, stopInstance, until, type Instance } from '../../test/instances.ts';
+import {
+  INSTANCE_JWT_SECRET as JWT_SECRET,
+  callInstance,
+  startInstance,
+  stopInstance,
+  until,
+  type Instance,
+} from '../../test/instances.ts';
 import type { Shopper } from '../orders/test-helpers.ts';
 import { addressedShopper, givePrizes, nextCollectionSlot as nextSlot } from '../fulfilment/test-helpers.ts';
 import { createTrade, heldByPrize, makeOffer, wantedOf } from './test-helpers.ts';
@@ -11,8 +18,13 @@ import { createTrade, heldByPrize, makeOffer, wantedOf } from './test-helpers.ts
  * one fresh PostgreSQL database with the test process, which sets data up and reads outcomes.
  * Skipped without TEST_DATABASE_URL (only PostgreSQL can be shared by processes).
  */
-const call = (instance: Instance, shopper: Shopper | null, method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown) =>
-  callInstance(instance, shopper?.headers.authorization, method, url, body);
+const call = (
+  instance: Instance,
+  shopper: Shopper | null,
+  method: 'GET' | 'POST' | 'DELETE',
+  url: string,
+  body?: unknown,
+) => callInstance(instance, shopper?.headers.authorization, method, url, body);
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('trading on two server instances sharing PostgreSQL', () => {
@@ -36,8 +48,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('trading on two server instances
     const out: Record<string, number> = {};
     for (const u of users) {
       const moves = (await t.services.inventory.movementsOfUser(u.user.id)).filter((m) => m.kind === 'abandoned');
-      const batches = new Map((await t.services.inventory.batchesByIds(t.ctx.db, moves.map((m) => m.batchId))).map((x) => [x.id, x]));
-      for (const m of moves) out[batches.get(m.batchId)!.prizeId] = (out[batches.get(m.batchId)!.prizeId] ?? 0) + m.quantity;
+      const batches = new Map(
+        (
+          await t.services.inventory.batchesByIds(
+            t.ctx.db,
+            moves.map((m) => m.batchId),
+          )
+        ).map((x) => [x.id, x]),
+      );
+      for (const m of moves)
+        out[batches.get(m.batchId)!.prizeId] = (out[batches.get(m.batchId)!.prizeId] ?? 0) + m.quantity;
     }
     return out;
   }
@@ -60,13 +80,22 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('trading on two server instances
       ]);
       expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
       expect(await heldByPrize(t)).toEqual(before);
-      const winner = results[0]!.status === 200 ? { s: x, ids: xIds, loser: y, loserIds: yIds } : { s: y, ids: yIds, loser: x, loserIds: xIds };
+      const winner =
+        results[0]!.status === 200
+          ? { s: x, ids: xIds, loser: y, loserIds: yIds }
+          : { s: y, ids: yIds, loser: x, loserIds: xIds };
       // The owner's unit went to the winner only; the loser keeps theirs, unlocked.
       const [ownerUnit] = await t.services.inventory.batchesByIds(t.ctx.db, [oIds.A!]);
-      expect((await t.services.inventory.batchesOfUser(winner.s.user.id)).some((bt) => bt.prizeId === ownerUnit!.prizeId)).toBe(true);
-      expect((await t.services.inventory.batchesOfUser(winner.loser.user.id)).some((bt) => bt.prizeId === ownerUnit!.prizeId)).toBe(false);
+      expect(
+        (await t.services.inventory.batchesOfUser(winner.s.user.id)).some((bt) => bt.prizeId === ownerUnit!.prizeId),
+      ).toBe(true);
+      expect(
+        (await t.services.inventory.batchesOfUser(winner.loser.user.id)).some(
+          (bt) => bt.prizeId === ownerUnit!.prizeId,
+        ),
+      ).toBe(false);
       expect(await t.services.inventory.freeUnits(Object.values(winner.loserIds)[0]!)).toBe(1);
-      expect((await t.services.trading.history(owner.user))).toHaveLength(1);
+      expect(await t.services.trading.history(owner.user)).toHaveLength(1);
     }
   });
 
@@ -85,8 +114,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('trading on two server instances
         call(y, offerer, 'DELETE', `/api/trade/${tradeId}/withdraw-offer/${offerId}`),
         call(x, owner, 'DELETE', `/api/trade/cancel-trade/${tradeId}`),
         call(y, owner, 'POST', '/api/inventory/abandon', { items: [{ batchId: oIds.A!, quantity: 2 }] }),
-        call(x, offerer, 'POST', '/api/payment/shipping/create-intent', { inventoryItems: [{ batchId: fIds.B!, quantity: 2 }], useProfileAddress: true }),
-        call(y, owner, 'POST', '/api/self-collection/create', { items: [{ batchId: oIds.A!, quantity: 1 }], collectionDate: nextSlot() }),
+        call(x, offerer, 'POST', '/api/payment/shipping/create-intent', {
+          inventoryItems: [{ batchId: fIds.B!, quantity: 2 }],
+          useProfileAddress: true,
+        }),
+        call(y, owner, 'POST', '/api/self-collection/create', {
+          items: [{ batchId: oIds.A!, quantity: 1 }],
+          collectionDate: nextSlot(),
+        }),
       ]);
       for (const r of results) expect(r.status, JSON.stringify(r.json)).toBeLessThan(500);
       const [accept, withdraw, cancel] = results.map((r) => r.status === 200);
@@ -95,7 +130,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('trading on two server instances
       // Every unit is held by exactly one owner, or left by abandonment: none duplicated, none lost.
       const after = await heldByPrize(t);
       const abandoned = await abandonedByPrize([owner, offerer]);
-      for (const [prizeId, n] of Object.entries(before)) expect((after[prizeId] ?? 0) + (abandoned[prizeId] ?? 0)).toBe(n);
+      for (const [prizeId, n] of Object.entries(before))
+        expect((after[prizeId] ?? 0) + (abandoned[prizeId] ?? 0)).toBe(n);
       for (const id of [oIds.A!, fIds.B!]) {
         const [batch] = await t.services.inventory.batchesByIds(t.ctx.db, [id]);
         expect(batch!.removed + batch!.locked).toBeLessThanOrEqual(batch!.quantity);
@@ -108,7 +144,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('trading on two server instances
       if (accept || withdraw || cancel) expect(offerLocks).toHaveLength(0);
       if (accept) {
         const [ownerUnit] = await t.services.inventory.batchesByIds(t.ctx.db, [oIds.A!]);
-        expect((await t.services.inventory.batchesOfUser(offerer.user.id)).filter((bt) => bt.prizeId === ownerUnit!.prizeId).reduce((s, bt) => s + bt.quantity, 0)).toBe(2);
+        expect(
+          (await t.services.inventory.batchesOfUser(offerer.user.id))
+            .filter((bt) => bt.prizeId === ownerUnit!.prizeId)
+            .reduce((s, bt) => s + bt.quantity, 0),
+        ).toBe(2);
       }
     }
   });
@@ -121,15 +161,23 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('trading on two server instances
     const tradeId = await createTrade(t, owner, [{ batchId: oIds.A!, quantity: 1 }], [await wantedOf(t, fIds.B!)]);
     await makeOffer(t, offerer, tradeId, [{ batchId: fIds.B!, quantity: 1 }]);
     // The owner's unit comes due (as if time had passed): the jobs on both instances see it.
-    await t.ctx.db.execute(`update inventory_batches set ship_by_date = now() + interval '6 hours' where id = '${oIds.A!}'` as never);
+    await t.ctx.db.execute(
+      `update inventory_batches set ship_by_date = now() + interval '6 hours' where id = '${oIds.A!}'` as never,
+    );
     await until(async () => (await t.services.inventory.freeUnits(oIds.A!)) === 1);
     await until(async () => (await t.services.inventory.freeUnits(fIds.B!)) === 1);
     await pause(1500);
-    const ownerNotes = (await t.services.notifications.list(owner.user.id)).filter((n) => n.message.startsWith('Your trade was cancelled'));
-    const offererNotes = (await t.services.notifications.list(offerer.user.id)).filter((n) => n.message.startsWith('A trade you made an offer on was cancelled'));
+    const ownerNotes = (await t.services.notifications.list(owner.user.id)).filter((n) =>
+      n.message.startsWith('Your trade was cancelled'),
+    );
+    const offererNotes = (await t.services.notifications.list(offerer.user.id)).filter((n) =>
+      n.message.startsWith('A trade you made an offer on was cancelled'),
+    );
     expect(ownerNotes).toHaveLength(1);
     expect(offererNotes).toHaveLength(1);
-    const jobRuns = [...a.logs, ...b.logs].filter((l) => l.job === 'trade-expiry').reduce((n, l) => n + (l.trades as number), 0);
+    const jobRuns = [...a.logs, ...b.logs]
+      .filter((l) => l.job === 'trade-expiry')
+      .reduce((n, l) => n + (l.trades as number), 0);
     expect(jobRuns).toBe(1);
   });
 });

@@ -1,5 +1,11 @@
 import { and, desc, eq, ne, or } from 'drizzle-orm';
-import { TRADE_MESSAGES as M, type Offer, type ProductImagesResponse, type ProductsWithPrizesResponse, type Trade } from '@kujiya/shared';
+import {
+  TRADE_MESSAGES as M,
+  type Offer,
+  type ProductImagesResponse,
+  type ProductsWithPrizesResponse,
+  type Trade,
+} from '@kujiya/shared';
 import type { Principal } from '../../core/auth.ts';
 import type { AppContext } from '../../core/context.ts';
 import { forbidden, notFound } from '../../core/http-errors.ts';
@@ -63,7 +69,9 @@ export class TradeReads {
     const rows = await this.ctx.db
       .select()
       .from(trades)
-      .where(and(eq(trades.status, 'completed'), or(eq(trades.userId, principal.id), eq(trades.partnerId, principal.id))))
+      .where(
+        and(eq(trades.status, 'completed'), or(eq(trades.userId, principal.id), eq(trades.partnerId, principal.id))),
+      )
       .orderBy(desc(trades.endedAt));
     return this.views.tradeViews(this.ctx.db, rows, principal.id);
   };
@@ -93,7 +101,13 @@ export class TradeReads {
         image: product.image,
         preorder: product.preorder,
         arrival: product.arrival,
-        prizes: prizes.map((p) => ({ _id: p.id, name: p.name, description: p.description, image: p.image, type: p.type })),
+        prizes: prizes.map((p) => ({
+          _id: p.id,
+          name: p.name,
+          description: p.description,
+          image: p.image,
+          type: p.type,
+        })),
       });
     }
     return { products };
@@ -103,7 +117,8 @@ export class TradeReads {
   productImages = async (productIds: string[]): Promise<ProductImagesResponse> => {
     const prizeImages: Record<string, string> = {};
     for (const productId of new Set(productIds)) {
-      for (const prize of await this.catalogue.prizesOfProduct(this.ctx.db, productId)) prizeImages[prize.id] = prize.image;
+      for (const prize of await this.catalogue.prizesOfProduct(this.ctx.db, productId))
+        prizeImages[prize.id] = prize.image;
     }
     return { prizeImages };
   };

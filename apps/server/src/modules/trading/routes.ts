@@ -25,34 +25,61 @@ export const tradingRoutes: ModuleRoutes = (app, { ctx, services }) => {
   const { trading } = services;
   const onRequest = ctx.guards.requireUser;
 
-  app.get('/trade', { onRequest, schema: { querystring: marketplaceQuerySchema, response: { 200: tradeListResponseSchema } } }, async (request, reply) => {
-    reply.headers(noStore);
-    return { trades: await trading.marketplace(request.user!, request.query.search) };
-  });
+  app.get(
+    '/trade',
+    { onRequest, schema: { querystring: marketplaceQuerySchema, response: { 200: tradeListResponseSchema } } },
+    async (request, reply) => {
+      reply.headers(noStore);
+      return { trades: await trading.marketplace(request.user!, request.query.search) };
+    },
+  );
 
-  app.get('/trade/active-trades', { onRequest, schema: { querystring: marketplaceQuerySchema, response: { 200: tradeListResponseSchema } } }, async (request, reply) => {
-    reply.headers(noStore);
-    return { trades: await trading.marketplace(request.user!, request.query.search) };
-  });
+  app.get(
+    '/trade/active-trades',
+    { onRequest, schema: { querystring: marketplaceQuerySchema, response: { 200: tradeListResponseSchema } } },
+    async (request, reply) => {
+      reply.headers(noStore);
+      return { trades: await trading.marketplace(request.user!, request.query.search) };
+    },
+  );
 
-  app.get('/trade/user-trades', { onRequest, schema: { response: { 200: tradeListResponseSchema } } }, async (request, reply) => {
-    reply.headers(noStore);
-    return { trades: await trading.userTrades(request.user!) };
-  });
+  app.get(
+    '/trade/user-trades',
+    { onRequest, schema: { response: { 200: tradeListResponseSchema } } },
+    async (request, reply) => {
+      reply.headers(noStore);
+      return { trades: await trading.userTrades(request.user!) };
+    },
+  );
 
-  app.get('/trade/history', { onRequest, schema: { response: { 200: tradeListResponseSchema } } }, async (request, reply) => {
-    reply.headers(noStore);
-    return { trades: await trading.history(request.user!) };
-  });
+  app.get(
+    '/trade/history',
+    { onRequest, schema: { response: { 200: tradeListResponseSchema } } },
+    async (request, reply) => {
+      reply.headers(noStore);
+      return { trades: await trading.history(request.user!) };
+    },
+  );
 
-  app.post('/trade/create', { onRequest, schema: { body: createTradeRequestSchema, response: { 200: tradeMessageResponseSchema } } }, async (request) => {
-    const { tradeId } = await trading.create(request.user!, request.body);
-    return { message: M.created, tradeId };
-  });
+  app.post(
+    '/trade/create',
+    { onRequest, schema: { body: createTradeRequestSchema, response: { 200: tradeMessageResponseSchema } } },
+    async (request) => {
+      const { tradeId } = await trading.create(request.user!, request.body);
+      return { message: M.created, tradeId };
+    },
+  );
 
   app.post(
     '/trade/offer/:tradeId',
-    { onRequest, schema: { params: tradeIdParamsSchema, body: createOfferRequestSchema, response: { 200: tradeMessageResponseSchema } } },
+    {
+      onRequest,
+      schema: {
+        params: tradeIdParamsSchema,
+        body: createOfferRequestSchema,
+        response: { 200: tradeMessageResponseSchema },
+      },
+    },
     async (request) => {
       const { offerId } = await trading.offer(request.user!, request.params.tradeId, request.body);
       return { message: M.offerSubmitted, tradeId: request.params.tradeId, offerId };
@@ -68,10 +95,14 @@ export const tradingRoutes: ModuleRoutes = (app, { ctx, services }) => {
     },
   );
 
-  app.get('/trade/:tradeId/offers', { onRequest, schema: { params: tradeIdParamsSchema, response: { 200: offerListResponseSchema } } }, async (request, reply) => {
-    reply.headers(noStore);
-    return { offers: await trading.offersOf(request.user!, request.params.tradeId) };
-  });
+  app.get(
+    '/trade/:tradeId/offers',
+    { onRequest, schema: { params: tradeIdParamsSchema, response: { 200: offerListResponseSchema } } },
+    async (request, reply) => {
+      reply.headers(noStore);
+      return { offers: await trading.offersOf(request.user!, request.params.tradeId) };
+    },
+  );
 
   app.post(
     '/trade/:tradeId/accept-offer/:offerId',
@@ -91,14 +122,22 @@ export const tradingRoutes: ModuleRoutes = (app, { ctx, services }) => {
     },
   );
 
-  app.delete('/trade/cancel-trade/:tradeId', { onRequest, schema: { params: tradeIdParamsSchema, response: { 200: tradeMessageResponseSchema } } }, async (request) => {
-    await trading.cancel(request.user!, request.params.tradeId);
-    return { message: M.cancelled };
-  });
+  app.delete(
+    '/trade/cancel-trade/:tradeId',
+    { onRequest, schema: { params: tradeIdParamsSchema, response: { 200: tradeMessageResponseSchema } } },
+    async (request) => {
+      await trading.cancel(request.user!, request.params.tradeId);
+      return { message: M.cancelled };
+    },
+  );
 
-  app.get('/products-with-prizes', { schema: { response: { 200: productsWithPrizesResponseSchema } } }, async () => trading.productsWithPrizes());
+  app.get('/products-with-prizes', { schema: { response: { 200: productsWithPrizesResponseSchema } } }, async () =>
+    trading.productsWithPrizes(),
+  );
 
-  app.get('/products-images', { schema: { querystring: productImagesQuerySchema, response: { 200: productImagesResponseSchema } } }, async (request) =>
-    trading.productImages(request.query.productIds),
+  app.get(
+    '/products-images',
+    { schema: { querystring: productImagesQuerySchema, response: { 200: productImagesResponseSchema } } },
+    async (request) => trading.productImages(request.query.productIds),
   );
 };

@@ -19,7 +19,12 @@ import { TradeViews } from './trade-views.ts';
  */
 export function createTradingService(
   ctx: AppContext,
-  deps: { inventory: InventoryService; catalogue: CatalogueService; accounts: AccountsService; notifications: NotificationsService },
+  deps: {
+    inventory: InventoryService;
+    catalogue: CatalogueService;
+    accounts: AccountsService;
+    notifications: NotificationsService;
+  },
 ) {
   const { inventory, catalogue, accounts, notifications } = deps;
   const rows = createTradeRows(ctx, { inventory, accounts });
@@ -45,7 +50,6 @@ export function createTradingService(
     productsWithPrizes: reads.productsWithPrizes,
     productImages: reads.productImages,
     expireDue: expiry.expireDue,
-
   };
   return service;
 }

@@ -74,12 +74,21 @@ export class Settlement {
       );
       const now = this.ctx.clock.now();
       await tx.update(tradeOffers).set({ status: 'accepted', endedAt: now }).where(eq(tradeOffers.id, offer.id));
-      await tx.update(trades).set({ status: 'completed', endedAt: now, acceptedOfferId: offer.id, partnerId: offer.userId }).where(eq(trades.id, trade.id));
+      await tx
+        .update(trades)
+        .set({ status: 'completed', endedAt: now, acceptedOfferId: offer.id, partnerId: offer.userId })
+        .where(eq(trades.id, trade.id));
       await this.rows.endOffers(tx, others, 'rejected');
       const owner = await this.rows.usernameOf(tx, trade.userId);
       const message = `${owner} accepted your trade offer. The prizes are now in your this.inventory.`;
-      await this.notifications.notify(tx, [offer.userId], message, { email: { subject: 'Your trade offer was accepted' } });
-      await this.notifications.notify(tx, others.map((o) => o.userId), `${owner} accepted another offer, so your trade offer was rejected. Your items are back in your this.inventory.`);
+      await this.notifications.notify(tx, [offer.userId], message, {
+        email: { subject: 'Your trade offer was accepted' },
+      });
+      await this.notifications.notify(
+        tx,
+        others.map((o) => o.userId),
+        `${owner} accepted another offer, so your trade offer was rejected. Your items are back in your this.inventory.`,
+      );
     });
   };
 
@@ -91,7 +100,11 @@ export class Settlement {
       if (offer.status !== 'active') throw conflict(M.offerNotActive);
       await this.rows.endOffers(tx, [offer], 'rejected');
       const owner = await this.rows.usernameOf(tx, trade.userId);
-      await this.notifications.notify(tx, [offer.userId], `${owner} rejected your trade offer. Your items are back in your this.inventory.`);
+      await this.notifications.notify(
+        tx,
+        [offer.userId],
+        `${owner} rejected your trade offer. Your items are back in your this.inventory.`,
+      );
     });
   };
 
@@ -101,7 +114,11 @@ export class Settlement {
       const trade = await this.rows.ownedActiveTrade(tx, principal, tradeId);
       const offerers = await this.cancelTrade(tx, trade);
       const owner = await this.rows.usernameOf(tx, trade.userId);
-      await this.notifications.notify(tx, offerers, `${owner} cancelled a trade you made an offer on. Your items are back in your this.inventory.`);
+      await this.notifications.notify(
+        tx,
+        offerers,
+        `${owner} cancelled a trade you made an offer on. Your items are back in your this.inventory.`,
+      );
     });
   };
 
@@ -118,7 +135,11 @@ export class Settlement {
       .for('update');
     for (const trade of open) {
       const offerers = await this.cancelTrade(tx, trade);
-      await this.notifications.notify(tx, offerers, `A trade you made an offer on was cancelled. Your items are back in your this.inventory.`);
+      await this.notifications.notify(
+        tx,
+        offerers,
+        `A trade you made an offer on was cancelled. Your items are back in your this.inventory.`,
+      );
     }
     const mine = await tx
       .select()

@@ -17,7 +17,11 @@ export const trades = pgTable(
     acceptedOfferId: uuid('accepted_offer_id'),
     partnerId: uuid('partner_id'),
   },
-  (t) => [index('trades_status_idx').on(t.status, t.createdAt), index('trades_user_idx').on(t.userId, t.status), index('trades_partner_idx').on(t.partnerId)],
+  (t) => [
+    index('trades_status_idx').on(t.status, t.createdAt),
+    index('trades_user_idx').on(t.userId, t.status),
+    index('trades_partner_idx').on(t.partnerId),
+  ],
 );
 
 /** One live offer per shopper per trade (the partial unique index), then how it ended. */
@@ -34,7 +38,9 @@ export const tradeOffers = pgTable(
   (t) => [
     index('trade_offers_trade_idx').on(t.tradeId, t.status),
     index('trade_offers_user_idx').on(t.userId, t.status),
-    uniqueIndex('trade_offers_one_live').on(t.tradeId, t.userId).where(sql`${t.status} = 'active'`),
+    uniqueIndex('trade_offers_one_live')
+      .on(t.tradeId, t.userId)
+      .where(sql`${t.status} = 'active'`),
   ],
 );
 
@@ -55,5 +61,9 @@ export const tradeItems = pgTable(
     quantity: integer('quantity').notNull(),
     shipByDate: timestamp('ship_by_date', { withTimezone: true }),
   },
-  (t) => [index('trade_items_trade_idx').on(t.tradeId), index('trade_items_offer_idx').on(t.offerId), check('trade_items_quantity_positive', sql`${t.quantity} > 0`)],
+  (t) => [
+    index('trade_items_trade_idx').on(t.tradeId),
+    index('trade_items_offer_idx').on(t.offerId),
+    check('trade_items_quantity_positive', sql`${t.quantity} > 0`),
+  ],
 );

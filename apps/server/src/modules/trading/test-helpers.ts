@@ -4,7 +4,12 @@ import type { Shopper } from '../orders/test-helpers.ts';
 export type Method = 'GET' | 'POST' | 'DELETE';
 
 export function tradeCall(t: TestApp, shopper: Shopper | null, method: Method, url: string, payload?: unknown) {
-  return t.app.inject({ method, url, headers: shopper?.headers ?? {}, ...(payload !== undefined ? { payload: payload as object } : {}) });
+  return t.app.inject({
+    method,
+    url,
+    headers: shopper?.headers ?? {},
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+  });
 }
 
 /** The product and prize of a batch, as a wanted-prize entry. */
@@ -14,13 +19,27 @@ export async function wantedOf(t: TestApp, batchId: string, quantity = 1) {
 }
 
 /** POST /api/trade/create offering `units` and wanting `wanted`; returns the trade id (throws otherwise). */
-export async function createTrade(t: TestApp, shopper: Shopper, units: { batchId: string; quantity: number }[], wanted: { productId: string; prizeId: string; quantity: number }[]) {
-  const res = await tradeCall(t, shopper, 'POST', '/api/trade/create', { prizesOffered: units, prizesWanted: wanted, username: shopper.user.username });
+export async function createTrade(
+  t: TestApp,
+  shopper: Shopper,
+  units: { batchId: string; quantity: number }[],
+  wanted: { productId: string; prizeId: string; quantity: number }[],
+) {
+  const res = await tradeCall(t, shopper, 'POST', '/api/trade/create', {
+    prizesOffered: units,
+    prizesWanted: wanted,
+    username: shopper.user.username,
+  });
   if (res.statusCode !== 200) throw new Error(`create answered ${res.statusCode}: ${res.body}`);
   return res.json().tradeId as string;
 }
 
-export async function makeOffer(t: TestApp, shopper: Shopper, tradeId: string, units: { batchId: string; quantity: number }[]) {
+export async function makeOffer(
+  t: TestApp,
+  shopper: Shopper,
+  tradeId: string,
+  units: { batchId: string; quantity: number }[],
+) {
   const res = await tradeCall(t, shopper, 'POST', `/api/trade/offer/${tradeId}`, { offeredItems: units });
   if (res.statusCode !== 200) throw new Error(`offer answered ${res.statusCode}: ${res.body}`);
   return res.json().offerId as string;
@@ -34,6 +53,7 @@ export async function heldByPrize(t: Pick<TestApp, 'services'>) {
 /** Free units of a user's batches, summed per prize. */
 export async function freeByPrize(t: TestApp, userId: string) {
   const out: Record<string, number> = {};
-  for (const b of await t.services.inventory.batchesOfUser(userId)) out[b.prizeId] = (out[b.prizeId] ?? 0) + b.quantity - b.removed - b.locked;
+  for (const b of await t.services.inventory.batchesOfUser(userId))
+    out[b.prizeId] = (out[b.prizeId] ?? 0) + b.quantity - b.removed - b.locked;
   return out;
 }

@@ -20,7 +20,9 @@ export class TradeViews {
   }
 
   private async details(exec: Executor, items: ItemRow[]) {
-    const prizes = new Map((await this.catalogue.prizesByIds(exec, [...new Set(items.map((i) => i.prizeId))])).map((p) => [p.id, p]));
+    const prizes = new Map(
+      (await this.catalogue.prizesByIds(exec, [...new Set(items.map((i) => i.prizeId))])).map((p) => [p.id, p]),
+    );
     const products = new Map<string, { name: string; arrival: string | null }>();
     for (const productId of new Set(items.map((i) => i.productId))) {
       const product = await this.catalogue.getProduct(exec, productId);
@@ -59,9 +61,20 @@ export class TradeViews {
 
   async offerViews(exec: Executor, offers: OfferRow[]): Promise<Offer[]> {
     if (offers.length === 0) return [];
-    const items = await exec.select().from(tradeItems).where(inArray(tradeItems.offerId, offers.map((o) => o.id)));
+    const items = await exec
+      .select()
+      .from(tradeItems)
+      .where(
+        inArray(
+          tradeItems.offerId,
+          offers.map((o) => o.id),
+        ),
+      );
     const { given } = await this.details(exec, items);
-    const users = await this.accounts.getAccounts(exec, offers.map((o) => o.userId));
+    const users = await this.accounts.getAccounts(
+      exec,
+      offers.map((o) => o.userId),
+    );
     return offers.map((o) => {
       const user = users.get(o.userId);
       return {
@@ -88,9 +101,17 @@ export class TradeViews {
     const offers = await exec
       .select()
       .from(tradeOffers)
-      .where(and(inArray(tradeOffers.tradeId, ids), or(eq(tradeOffers.status, 'active'), eq(tradeOffers.status, 'accepted'))));
+      .where(
+        and(
+          inArray(tradeOffers.tradeId, ids),
+          or(eq(tradeOffers.status, 'active'), eq(tradeOffers.status, 'accepted')),
+        ),
+      );
     const { given, wanted } = await this.details(exec, items);
-    const users = await this.accounts.getAccounts(exec, [...rows.map((r) => r.userId), ...rows.map((r) => r.partnerId).filter((x): x is string => x !== null)]);
+    const users = await this.accounts.getAccounts(exec, [
+      ...rows.map((r) => r.userId),
+      ...rows.map((r) => r.partnerId).filter((x): x is string => x !== null),
+    ]);
     const mine = offers.filter((o) => o.userId === viewerId && o.status === 'active');
     const myOffers = new Map((await this.offerViews(exec, mine)).map((o) => [o.tradeId, o]));
     return rows.map((trade) => {

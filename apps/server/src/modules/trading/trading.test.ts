@@ -11,7 +11,9 @@ describe('trading', () => {
   const shopper = (name: string) => fundedShopper(t, `${name}${++n}`, 0);
   beforeAll(async () => (t = await createTestApp()));
   /** A fresh bearer for a shopper (after the test clock jumped past the first token's expiry). */
-  const fundedShopperToken = async (s: Shopper) => ({ headers: { authorization: `Bearer ${(await t.ctx.tokens.sign(s.user as never)).token}` } });
+  const fundedShopperToken = async (s: Shopper) => ({
+    headers: { authorization: `Bearer ${(await t.ctx.tokens.sign(s.user as never)).token}` },
+  });
   afterAll(async () => t.close());
 
   async function pair() {
@@ -29,7 +31,10 @@ describe('trading', () => {
     const tradeId = await createTrade(t, a, [{ batchId: aIds.A!, quantity: 2 }], [await wantedOf(t, bIds.C!, 2)]);
 
     const inv = await t.services.inventory.inventoryOf(a.user.id);
-    const batch = Object.values(inv).flat().flatMap((i) => i.batches).find((x) => x.batchId === aIds.A);
+    const batch = Object.values(inv)
+      .flat()
+      .flatMap((i) => i.batches)
+      .find((x) => x.batchId === aIds.A);
     expect(batch).toMatchObject({ quantity: 2, inTrade: 2 });
 
     const market = (await tradeCall(t, b, 'GET', '/api/trade')).json().trades;
@@ -40,24 +45,45 @@ describe('trading', () => {
     expect(listed.prizesWanted[0]).toMatchObject({ quantity: 2, prizeDetails: { name: 'Prize C' } });
     expect(listed.userOffer).toBeNull();
     // Own trades are not offered to their owner.
-    expect((await tradeCall(t, a, 'GET', '/api/trade/active-trades')).json().trades.map((x: { _id: string }) => x._id)).not.toContain(tradeId);
-    expect((await tradeCall(t, b, 'GET', `/api/trade?search=${listed.prizesOffered[0].setName}`)).json().trades.length).toBeGreaterThan(0);
-    expect((await tradeCall(t, b, 'GET', `/api/trade?search=${a.user.username}`)).json().trades.map((x: { _id: string }) => x._id)).toEqual([tradeId]);
+    expect(
+      (await tradeCall(t, a, 'GET', '/api/trade/active-trades')).json().trades.map((x: { _id: string }) => x._id),
+    ).not.toContain(tradeId);
+    expect(
+      (await tradeCall(t, b, 'GET', `/api/trade?search=${listed.prizesOffered[0].setName}`)).json().trades.length,
+    ).toBeGreaterThan(0);
+    expect(
+      (await tradeCall(t, b, 'GET', `/api/trade?search=${a.user.username}`))
+        .json()
+        .trades.map((x: { _id: string }) => x._id),
+    ).toEqual([tradeId]);
     expect((await tradeCall(t, b, 'GET', '/api/trade?search=zzzz-nothing')).json().trades).toEqual([]);
 
-    const offer = await tradeCall(t, b, 'POST', `/api/trade/offer/${tradeId}`, { offeredItems: [{ batchId: bIds.C!, quantity: 2 }] });
+    const offer = await tradeCall(t, b, 'POST', `/api/trade/offer/${tradeId}`, {
+      offeredItems: [{ batchId: bIds.C!, quantity: 2 }],
+    });
     expect(offer.statusCode).toBe(200);
     expect(offer.json().message).toBe(M.offerSubmitted);
     const offerId = offer.json().offerId as string;
-    const again = await tradeCall(t, b, 'POST', `/api/trade/offer/${tradeId}`, { offeredItems: [{ batchId: bIds.C!, quantity: 1 }] });
+    const again = await tradeCall(t, b, 'POST', `/api/trade/offer/${tradeId}`, {
+      offeredItems: [{ batchId: bIds.C!, quantity: 1 }],
+    });
     expect(again.statusCode).toBe(403);
     expect(again.json().message).toBe(M.alreadyOffered);
-    expect((await tradeCall(t, b, 'GET', '/api/trade')).json().trades.find((x: { _id: string }) => x._id === tradeId).userOffer._id).toBe(offerId);
-    expect((await t.services.notifications.list(a.user.id)).map((x) => x.message)).toContain(`${b.user.username} made an offer on your trade.`);
+    expect(
+      (await tradeCall(t, b, 'GET', '/api/trade')).json().trades.find((x: { _id: string }) => x._id === tradeId)
+        .userOffer._id,
+    ).toBe(offerId);
+    expect((await t.services.notifications.list(a.user.id)).map((x) => x.message)).toContain(
+      `${b.user.username} made an offer on your trade.`,
+    );
 
     const offers = (await tradeCall(t, a, 'GET', `/api/trade/${tradeId}/offers`)).json().offers;
     expect(offers).toHaveLength(1);
-    expect(offers[0]).toMatchObject({ _id: offerId, fromUser: { username: b.user.username }, offeredPrizes: [{ quantity: 2, prizeId: { name: 'Prize C' } }] });
+    expect(offers[0]).toMatchObject({
+      _id: offerId,
+      fromUser: { username: b.user.username },
+      offeredPrizes: [{ quantity: 2, prizeId: { name: 'Prize C' } }],
+    });
 
     const accepted = await tradeCall(t, a, 'POST', `/api/trade/${tradeId}/accept-offer/${offerId}`);
     expect(accepted.statusCode).toBe(200);
@@ -74,12 +100,25 @@ describe('trading', () => {
     expect(await t.services.inventory.freeUnits(bIds.C!)).toBe(1);
 
     const historyA = (await tradeCall(t, a, 'GET', '/api/trade/history')).json().trades;
-    expect(historyA[0]).toMatchObject({ status: 'completed', partnerUsername: b.user.username, prizesOffered: [{ quantity: 2, prizeDetails: { name: 'Prize A' } }], prizesReceived: [{ quantity: 2, prizeDetails: { name: 'Prize C' } }] });
+    expect(historyA[0]).toMatchObject({
+      status: 'completed',
+      partnerUsername: b.user.username,
+      prizesOffered: [{ quantity: 2, prizeDetails: { name: 'Prize A' } }],
+      prizesReceived: [{ quantity: 2, prizeDetails: { name: 'Prize C' } }],
+    });
     const historyB = (await tradeCall(t, b, 'GET', '/api/trade/history')).json().trades;
-    expect(historyB[0]).toMatchObject({ partnerUsername: a.user.username, prizesOffered: [{ prizeDetails: { name: 'Prize C' } }], prizesReceived: [{ prizeDetails: { name: 'Prize A' } }] });
+    expect(historyB[0]).toMatchObject({
+      partnerUsername: a.user.username,
+      prizesOffered: [{ prizeDetails: { name: 'Prize C' } }],
+      prizesReceived: [{ prizeDetails: { name: 'Prize A' } }],
+    });
     expect((await tradeCall(t, a, 'GET', '/api/trade/user-trades')).json().trades).toEqual([]);
-    expect((await t.services.notifications.list(b.user.id)).map((x) => x.message).join('\n')).toContain('accepted your trade offer');
-    expect((await t.services.mail.listQueue()).filter((m) => m.subject === 'Your trade offer was accepted')).toHaveLength(1);
+    expect((await t.services.notifications.list(b.user.id)).map((x) => x.message).join('\n')).toContain(
+      'accepted your trade offer',
+    );
+    expect(
+      (await t.services.mail.listQueue()).filter((m) => m.subject === 'Your trade offer was accepted'),
+    ).toHaveLength(1);
 
     const twice = await tradeCall(t, a, 'POST', `/api/trade/${tradeId}/accept-offer/${offerId}`);
     expect(twice.statusCode).toBe(409);
@@ -107,13 +146,17 @@ describe('trading', () => {
     const o3 = await makeOffer(t, c, t2, [{ batchId: cIds.B!, quantity: 1 }]);
     const withdrawn = await tradeCall(t, c, 'DELETE', `/api/trade/${t2}/withdraw-offer/${o3}`);
     expect(withdrawn.json().message).toBe(M.offerWithdrawn);
-    expect((await tradeCall(t, c, 'GET', '/api/trade')).json().trades.find((x: { _id: string }) => x._id === t2).userOffer).toBeNull();
+    expect(
+      (await tradeCall(t, c, 'GET', '/api/trade')).json().trades.find((x: { _id: string }) => x._id === t2).userOffer,
+    ).toBeNull();
     await makeOffer(t, c, t2, [{ batchId: cIds.B!, quantity: 2 }]);
     const cancelled = await tradeCall(t, a, 'DELETE', `/api/trade/cancel-trade/${t2}`);
     expect(cancelled.json().message).toBe(M.cancelled);
     expect(await t.services.inventory.freeUnits(cIds.B!)).toBe(2);
     expect(await t.services.inventory.freeUnits(aIds.A!)).toBe(2);
-    expect((await t.services.notifications.list(c.user.id)).map((x) => x.message).join('\n')).toContain('cancelled a trade');
+    expect((await t.services.notifications.list(c.user.id)).map((x) => x.message).join('\n')).toContain(
+      'cancelled a trade',
+    );
   });
 
   it('keeps every call to its owner: 403/404 and nothing changes', async () => {
@@ -122,13 +165,44 @@ describe('trading', () => {
     const mIds = await givePrizes(t, mallory, { A: 1 });
     const tradeId = await createTrade(t, a, [{ batchId: aIds.A!, quantity: 1 }], [await wantedOf(t, bIds.C!)]);
     const offerId = await makeOffer(t, b, tradeId, [{ batchId: bIds.C!, quantity: 1 }]);
-    const before = { held: await heldByPrize(t), a: await freeByPrize(t, a.user.id), b: await freeByPrize(t, b.user.id), m: await freeByPrize(t, mallory.user.id) };
+    const before = {
+      held: await heldByPrize(t),
+      a: await freeByPrize(t, a.user.id),
+      b: await freeByPrize(t, b.user.id),
+      m: await freeByPrize(t, mallory.user.id),
+    };
     const wanted = [await wantedOf(t, mIds.A!)];
     const cases: [string, ReturnType<typeof tradeCall>, number[]][] = [
-      ['create for someone else', tradeCall(t, mallory, 'POST', '/api/trade/create', { prizesOffered: [{ batchId: mIds.A!, quantity: 1 }], prizesWanted: wanted, username: a.user.username }), [403]],
-      ['create with their units', tradeCall(t, mallory, 'POST', '/api/trade/create', { prizesOffered: [{ batchId: aIds.B!, quantity: 1 }], prizesWanted: wanted, username: mallory.user.username }), [404]],
-      ['offer their units', tradeCall(t, mallory, 'POST', `/api/trade/offer/${tradeId}`, { offeredItems: [{ batchId: bIds.C!, quantity: 1 }] }), [404]],
-      ['offer on own trade', tradeCall(t, a, 'POST', `/api/trade/offer/${tradeId}`, { offeredItems: [{ batchId: aIds.B!, quantity: 1 }] }), [403]],
+      [
+        'create for someone else',
+        tradeCall(t, mallory, 'POST', '/api/trade/create', {
+          prizesOffered: [{ batchId: mIds.A!, quantity: 1 }],
+          prizesWanted: wanted,
+          username: a.user.username,
+        }),
+        [403],
+      ],
+      [
+        'create with their units',
+        tradeCall(t, mallory, 'POST', '/api/trade/create', {
+          prizesOffered: [{ batchId: aIds.B!, quantity: 1 }],
+          prizesWanted: wanted,
+          username: mallory.user.username,
+        }),
+        [404],
+      ],
+      [
+        'offer their units',
+        tradeCall(t, mallory, 'POST', `/api/trade/offer/${tradeId}`, {
+          offeredItems: [{ batchId: bIds.C!, quantity: 1 }],
+        }),
+        [404],
+      ],
+      [
+        'offer on own trade',
+        tradeCall(t, a, 'POST', `/api/trade/offer/${tradeId}`, { offeredItems: [{ batchId: aIds.B!, quantity: 1 }] }),
+        [403],
+      ],
       ['offers', tradeCall(t, mallory, 'GET', `/api/trade/${tradeId}/offers`), [403, 404]],
       ['offerer reads offers', tradeCall(t, b, 'GET', `/api/trade/${tradeId}/offers`), [403, 404]],
       ['accept', tradeCall(t, mallory, 'POST', `/api/trade/${tradeId}/accept-offer/${offerId}`), [403, 404]],
@@ -146,7 +220,12 @@ describe('trading', () => {
       expect(statuses, `${name}: ${r.statusCode} ${r.body}`).toContain(r.statusCode);
       expect(r.json().message, name).toBeTruthy();
     }
-    expect({ held: await heldByPrize(t), a: await freeByPrize(t, a.user.id), b: await freeByPrize(t, b.user.id), m: await freeByPrize(t, mallory.user.id) }).toEqual(before);
+    expect({
+      held: await heldByPrize(t),
+      a: await freeByPrize(t, a.user.id),
+      b: await freeByPrize(t, b.user.id),
+      m: await freeByPrize(t, mallory.user.id),
+    }).toEqual(before);
     expect((await tradeCall(t, a, 'GET', `/api/trade/${tradeId}/offers`)).json().offers).toHaveLength(1);
   });
 
@@ -154,28 +233,71 @@ describe('trading', () => {
     const { a, b, aIds, bIds } = await pair();
     const wanted = [await wantedOf(t, bIds.C!)];
     const before = await freeByPrize(t, a.user.id);
-    const twice = await tradeCall(t, a, 'POST', '/api/trade/create', { prizesOffered: [{ batchId: aIds.B!, quantity: 1 }, { batchId: aIds.B!, quantity: 1 }, { batchId: aIds.A!, quantity: 1 }], prizesWanted: wanted, username: a.user.username });
+    const twice = await tradeCall(t, a, 'POST', '/api/trade/create', {
+      prizesOffered: [
+        { batchId: aIds.B!, quantity: 1 },
+        { batchId: aIds.B!, quantity: 1 },
+        { batchId: aIds.A!, quantity: 1 },
+      ],
+      prizesWanted: wanted,
+      username: a.user.username,
+    });
     expect(twice.statusCode).toBe(400);
-    const over = await tradeCall(t, a, 'POST', '/api/trade/create', { prizesOffered: [{ batchId: aIds.A!, quantity: 1 }, { batchId: aIds.B!, quantity: 2 }], prizesWanted: wanted, username: a.user.username });
+    const over = await tradeCall(t, a, 'POST', '/api/trade/create', {
+      prizesOffered: [
+        { batchId: aIds.A!, quantity: 1 },
+        { batchId: aIds.B!, quantity: 2 },
+      ],
+      prizesWanted: wanted,
+      username: a.user.username,
+    });
     expect(over.statusCode).toBe(400);
-    const zero = await tradeCall(t, a, 'POST', '/api/trade/create', { prizesOffered: [{ batchId: aIds.A!, quantity: 0 }], prizesWanted: wanted, username: a.user.username });
+    const zero = await tradeCall(t, a, 'POST', '/api/trade/create', {
+      prizesOffered: [{ batchId: aIds.A!, quantity: 0 }],
+      prizesWanted: wanted,
+      username: a.user.username,
+    });
     expect(zero.statusCode).toBe(400);
-    const badWanted = await tradeCall(t, a, 'POST', '/api/trade/create', { prizesOffered: [{ batchId: aIds.A!, quantity: 1 }], prizesWanted: [{ ...wanted[0], productId: crypto.randomUUID() }], username: a.user.username });
+    const badWanted = await tradeCall(t, a, 'POST', '/api/trade/create', {
+      prizesOffered: [{ batchId: aIds.A!, quantity: 1 }],
+      prizesWanted: [{ ...wanted[0], productId: crypto.randomUUID() }],
+      username: a.user.username,
+    });
     expect(badWanted.statusCode).toBe(400);
     expect(await freeByPrize(t, a.user.id)).toEqual(before);
     expect((await tradeCall(t, a, 'GET', '/api/trade/user-trades')).json().trades).toEqual([]);
 
     const tradeId = await createTrade(t, a, [{ batchId: aIds.A!, quantity: 1 }], wanted);
-    const overOffer = await tradeCall(t, b, 'POST', `/api/trade/offer/${tradeId}`, { offeredItems: [{ batchId: bIds.C!, quantity: 2 }, { batchId: bIds.C!, quantity: 2 }] });
+    const overOffer = await tradeCall(t, b, 'POST', `/api/trade/offer/${tradeId}`, {
+      offeredItems: [
+        { batchId: bIds.C!, quantity: 2 },
+        { batchId: bIds.C!, quantity: 2 },
+      ],
+    });
     expect(overOffer.statusCode).toBe(400);
     expect(await t.services.inventory.freeUnits(bIds.C!)).toBe(3);
     // Units locked in a trade cannot be abandoned, shipped or used again.
-    expect((await tradeCall(t, a, 'POST', '/api/inventory/abandon', { items: [{ batchId: aIds.A!, quantity: 2 }] })).statusCode).toBe(400);
-    expect((await tradeCall(t, a, 'POST', '/api/trade/create', { prizesOffered: [{ batchId: aIds.A!, quantity: 2 }], prizesWanted: wanted, username: a.user.username })).statusCode).toBe(400);
+    expect(
+      (await tradeCall(t, a, 'POST', '/api/inventory/abandon', { items: [{ batchId: aIds.A!, quantity: 2 }] }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await tradeCall(t, a, 'POST', '/api/trade/create', {
+          prizesOffered: [{ batchId: aIds.A!, quantity: 2 }],
+          prizesWanted: wanted,
+          username: a.user.username,
+        })
+      ).statusCode,
+    ).toBe(400);
 
     const d = await shopper('dee');
     const dueIds = await givePrizes(t, d, { A: 1 }, 1.5);
-    const due = await tradeCall(t, d, 'POST', '/api/trade/create', { prizesOffered: [{ batchId: dueIds.A!, quantity: 1 }], prizesWanted: wanted, username: d.user.username });
+    const due = await tradeCall(t, d, 'POST', '/api/trade/create', {
+      prizesOffered: [{ batchId: dueIds.A!, quantity: 1 }],
+      prizesWanted: wanted,
+      username: d.user.username,
+    });
     expect(due.statusCode).toBe(400);
     expect(due.json().message).toBe(TRADE_CUTOFF_MESSAGE);
   });
@@ -189,22 +311,32 @@ describe('trading', () => {
     const tradeId = await createTrade(t, a, [{ batchId: aIds.A!, quantity: 1 }], wanted); // due in 10 days
     const longTrade = await createTrade(t, c, [{ batchId: cIds.A!, quantity: 1 }], [await wantedOf(t, aIds.B!)]);
     const offerOnLong = await makeOffer(t, b, longTrade, [{ batchId: bLater.B!, quantity: 1 }]); // due in 5 days
-    const offerOnA = await makeOffer(t, c, tradeId, [{ batchId: (await givePrizes(t, c, { C: 1 }, 30)).C!, quantity: 1 }]);
+    const offerOnA = await makeOffer(t, c, tradeId, [
+      { batchId: (await givePrizes(t, c, { C: 1 }, 30)).C!, quantity: 1 },
+    ]);
 
     t.clock.advance(4 * DAY_MS);
     const first = await t.services.trading.expireDue();
     expect(first.offers).toBeGreaterThanOrEqual(1);
     expect(await t.services.inventory.freeUnits(bLater.B!)).toBe(1);
     expect((await t.services.trading.offersOf(c.user, longTrade)).map((o) => o._id)).not.toContain(offerOnLong);
-    expect((await t.services.notifications.list(b.user.id)).map((x) => x.message).join('\n')).toContain('due to ship within 1 day');
-    expect((await t.services.notifications.list(c.user.id)).map((x) => x.message).join('\n')).toContain('An offer on your trade was cancelled');
+    expect((await t.services.notifications.list(b.user.id)).map((x) => x.message).join('\n')).toContain(
+      'due to ship within 1 day',
+    );
+    expect((await t.services.notifications.list(c.user.id)).map((x) => x.message).join('\n')).toContain(
+      'An offer on your trade was cancelled',
+    );
 
     t.clock.advance(5 * DAY_MS);
     await t.services.trading.expireDue();
     expect(await t.services.inventory.freeUnits(aIds.A!)).toBe(2);
     // (the bearer tokens have expired by now: read through the service)
     expect((await t.services.trading.userTrades(a.user)).map((x) => x._id)).not.toContain(tradeId);
-    expect((await t.services.notifications.list(c.user.id)).filter((x) => x.message.startsWith('A trade you made an offer on was cancelled'))).toHaveLength(1);
+    expect(
+      (await t.services.notifications.list(c.user.id)).filter((x) =>
+        x.message.startsWith('A trade you made an offer on was cancelled'),
+      ),
+    ).toHaveLength(1);
     expect(offerOnA).toBeTruthy();
     expect(await t.services.trading.expireDue()).toEqual({ trades: 0, offers: 0 });
     t.clock.advance(-9 * DAY_MS);
@@ -216,11 +348,19 @@ describe('trading', () => {
     const offerId = await makeOffer(t, b, tradeId, [{ batchId: bIds.C!, quantity: 1 }]);
     // The offer's hold is gone (as if its units had been taken by other means).
     await t.ctx.db.transaction((tx) => t.services.inventory.releaseLocks(tx, 'trade', offerId));
-    const before = { held: await heldByPrize(t), a: await freeByPrize(t, a.user.id), b: await freeByPrize(t, b.user.id) };
+    const before = {
+      held: await heldByPrize(t),
+      a: await freeByPrize(t, a.user.id),
+      b: await freeByPrize(t, b.user.id),
+    };
     const gone = await tradeCall(t, a, 'POST', `/api/trade/${tradeId}/accept-offer/${offerId}`);
     expect(gone.statusCode).toBe(409);
     expect(gone.json().message).toBe(M.unitsGone);
-    expect({ held: await heldByPrize(t), a: await freeByPrize(t, a.user.id), b: await freeByPrize(t, b.user.id) }).toEqual(before);
+    expect({
+      held: await heldByPrize(t),
+      a: await freeByPrize(t, a.user.id),
+      b: await freeByPrize(t, b.user.id),
+    }).toEqual(before);
     expect((await t.services.trading.userTrades(a.user)).map((x) => x._id)).toContain(tradeId);
 
     // The owner's unit (ship-by in 10 days) is now due within a day: refused, nothing moves.
@@ -229,7 +369,11 @@ describe('trading', () => {
     const offer2 = await makeOffer(t, c, tradeId, [{ batchId: cIds.B!, quantity: 1 }]);
     const held = await heldByPrize(t);
     t.clock.advance(9 * DAY_MS);
-    const due = await t.app.inject({ method: 'POST', url: `/api/trade/${tradeId}/accept-offer/${offer2}`, headers: (await fundedShopperToken(a)).headers });
+    const due = await t.app.inject({
+      method: 'POST',
+      url: `/api/trade/${tradeId}/accept-offer/${offer2}`,
+      headers: (await fundedShopperToken(a)).headers,
+    });
     expect(due.statusCode).toBe(400);
     expect(due.json().message).toBe(TRADE_CUTOFF_MESSAGE);
     expect(await t.services.inventory.freeUnits(cIds.B!)).toBe(0);
@@ -273,12 +417,19 @@ describe('trading', () => {
     for (let step = 0; step < 120; step++) {
       const who = pick(people);
       // Mostly the caller's own units, sometimes someone else's (which must be refused).
-      const units = Array.from({ length: 1 + rnd(2) }, () => ({ batchId: pick(rnd(5) ? batches.get(who.user.id)! : [...batches.values()].flat()), quantity: 1 + rnd(2) }));
+      const units = Array.from({ length: 1 + rnd(2) }, () => ({
+        batchId: pick(rnd(5) ? batches.get(who.user.id)! : [...batches.values()].flat()),
+        quantity: 1 + rnd(2),
+      }));
       const op = rnd(7);
       let res;
       let abandoned = false;
       if (op === 0 || tradeIds.length === 0) {
-        res = await tradeCall(t, who, 'POST', '/api/trade/create', { prizesOffered: units, prizesWanted: [pick(wantedAll)], username: who.user.username });
+        res = await tradeCall(t, who, 'POST', '/api/trade/create', {
+          prizesOffered: units,
+          prizesWanted: [pick(wantedAll)],
+          username: who.user.username,
+        });
         if (res.statusCode === 200) {
           tradeIds.push(res.json().tradeId);
           owners.set(res.json().tradeId, who);
@@ -289,11 +440,23 @@ describe('trading', () => {
         if (res.statusCode === 200) offerIds.push({ tradeId, offerId: res.json().offerId, by: who });
       } else if (op === 3 && offerIds.length > 0) {
         const o = pick(offerIds);
-        res = await tradeCall(t, rnd(5) ? owners.get(o.tradeId)! : who, 'POST', `/api/trade/${o.tradeId}/accept-offer/${o.offerId}`);
+        res = await tradeCall(
+          t,
+          rnd(5) ? owners.get(o.tradeId)! : who,
+          'POST',
+          `/api/trade/${o.tradeId}/accept-offer/${o.offerId}`,
+        );
         if (res.statusCode === 200) accepted += 1;
       } else if (op === 4 && offerIds.length > 0) {
         const o = pick(offerIds);
-        res = await tradeCall(t, who, 'DELETE', rnd(2) ? `/api/trade/${o.tradeId}/withdraw-offer/${o.offerId}` : `/api/trade/${o.tradeId}/reject-offer/${o.offerId}`);
+        res = await tradeCall(
+          t,
+          who,
+          'DELETE',
+          rnd(2)
+            ? `/api/trade/${o.tradeId}/withdraw-offer/${o.offerId}`
+            : `/api/trade/${o.tradeId}/reject-offer/${o.offerId}`,
+        );
       } else if (op === 5) {
         res = await tradeCall(t, who, 'DELETE', `/api/trade/cancel-trade/${pick(tradeIds)}`);
       } else {
@@ -310,6 +473,8 @@ describe('trading', () => {
     expect(statuses.filter((s) => s === 200).length).toBeGreaterThan(15);
     expect(accepted).toBeGreaterThan(0);
     // Locked units never exceed what is held, and every live lock belongs to a live trade or offer.
-    for (const s of people) for (const b of await t.services.inventory.batchesOfUser(s.user.id)) expect(b.removed + b.locked).toBeLessThanOrEqual(b.quantity);
+    for (const s of people)
+      for (const b of await t.services.inventory.batchesOfUser(s.user.id))
+        expect(b.removed + b.locked).toBeLessThanOrEqual(b.quantity);
   });
 });

@@ -5,7 +5,11 @@ import { tokenLedger, tokenLots, type TokenLotSource } from './tables.ts';
 import { addMonthsUtc, assertWholePositive, type TokenLot, type WalletEnv } from './types.ts';
 
 /** Adds a new lot expiring 6 months from now, and its ledger row. Returns the lot. */
-export async function credit(tx: Tx, env: WalletEnv, input: { userId: string; amount: number; source: TokenLotSource; reference: string }): Promise<TokenLot> {
+export async function credit(
+  tx: Tx,
+  env: WalletEnv,
+  input: { userId: string; amount: number; source: TokenLotSource; reference: string },
+): Promise<TokenLot> {
   assertWholePositive(input.amount, 'A credit');
   const now = env.ctx.clock.now();
   const [lot] = await tx
@@ -20,7 +24,16 @@ export async function credit(tx: Tx, env: WalletEnv, input: { userId: string; am
       createdAt: now,
     })
     .returning();
-  await tx.insert(tokenLedger).values({ userId: input.userId, delta: input.amount, reason: input.source, lotId: lot!.id, reference: input.reference, createdAt: now });
+  await tx
+    .insert(tokenLedger)
+    .values({
+      userId: input.userId,
+      delta: input.amount,
+      reason: input.source,
+      lotId: lot!.id,
+      reference: input.reference,
+      createdAt: now,
+    });
   // The shopper's open sockets refresh the balance once this is committed.
   env.live?.userChanged(tx, [input.userId], 'balance');
   return lot!;
@@ -32,12 +45,22 @@ export async function credit(tx: Tx, env: WalletEnv, input: { userId: string; am
  * the answer says how many were taken back and how many had been spent. The lots are locked by id
  * (docs/architecture.md, lock order), then handled oldest first.
  */
-export async function revokeLots(tx: Tx, env: WalletEnv, input: { userId: string; reference: string }): Promise<{ revoked: number; alreadySpent: number }> {
+export async function revokeLots(
+  tx: Tx,
+  env: WalletEnv,
+  input: { userId: string; reference: string },
+): Promise<{ revoked: number; alreadySpent: number }> {
   const now = env.ctx.clock.now();
   const locked = await tx
     .select()
     .from(tokenLots)
-    .where(and(eq(tokenLots.userId, input.userId), eq(tokenLots.reference, input.reference), inArray(tokenLots.source, ['purchase', 'bonus'])))
+    .where(
+      and(
+        eq(tokenLots.userId, input.userId),
+        eq(tokenLots.reference, input.reference),
+        inArray(tokenLots.source, ['purchase', 'bonus']),
+      ),
+    )
     .orderBy(asc(tokenLots.id))
     .for('update');
   const lots = locked.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
@@ -47,7 +70,16 @@ export async function revokeLots(tx: Tx, env: WalletEnv, input: { userId: string
     alreadySpent += lot.amount - lot.amountLeft;
     if (lot.amountLeft === 0) continue;
     await tx.update(tokenLots).set({ amountLeft: 0 }).where(eq(tokenLots.id, lot.id));
-    await tx.insert(tokenLedger).values({ userId: input.userId, delta: -lot.amountLeft, reason: 'revoked', lotId: lot.id, reference: input.reference, createdAt: now });
+    await tx
+      .insert(tokenLedger)
+      .values({
+        userId: input.userId,
+        delta: -lot.amountLeft,
+        reason: 'revoked',
+        lotId: lot.id,
+        reference: input.reference,
+        createdAt: now,
+      });
     revoked += lot.amountLeft;
   }
   return { revoked, alreadySpent };

@@ -23,7 +23,11 @@ export async function ledgerBalance(exec: Executor, userId: string, now: Date): 
 }
 
 /** The user's lots: active (unexpired, tokens left; soonest expiry first) and expired (latest first). */
-export async function lotsOf(exec: Executor, userId: string, now: Date): Promise<{ active: TokenLot[]; expired: TokenLot[] }> {
+export async function lotsOf(
+  exec: Executor,
+  userId: string,
+  now: Date,
+): Promise<{ active: TokenLot[]; expired: TokenLot[] }> {
   const active = await exec
     .select()
     .from(tokenLots)

@@ -25,11 +25,16 @@ export function createWalletService(ctx: AppContext, deps: { live?: LiveService 
    */
   async function spend(tx: Tx, input: SpendInput & { reason?: 'spend' | 'adjustment' }) {
     const [result] = await spendEach(tx, env, [input], input.reason);
-    if (!result!.ok) throw badRequest(NOT_ENOUGH_TOKENS, { tokensNeeded: input.amount - result!.available, totalTokens: result!.available });
+    if (!result!.ok)
+      throw badRequest(NOT_ENOUGH_TOKENS, {
+        tokensNeeded: input.amount - result!.available,
+        totalTokens: result!.available,
+      });
     return { spent: input.amount, lots: result!.lots };
   }
   return {
-    credit: (tx: Tx, input: { userId: string; amount: number; source: TokenLotSource; reference: string }) => credit(tx, env, input),
+    credit: (tx: Tx, input: { userId: string; amount: number; source: TokenLotSource; reference: string }) =>
+      credit(tx, env, input),
     spend,
     /**
      * Several users' spends in one statement (a batch of purchases, docs/performance.md), each as
@@ -43,11 +48,23 @@ export function createWalletService(ctx: AppContext, deps: { live?: LiveService 
      * spend. A balance never goes below zero: a larger take is refused and nothing changes.
      */
     async adjust(tx: Tx, input: { userId: string; delta: number; reference: string }): Promise<void> {
-      if (input.delta > 0) return void (await credit(tx, env, { userId: input.userId, amount: input.delta, source: 'adjustment', reference: input.reference }));
+      if (input.delta > 0)
+        return void (await credit(tx, env, {
+          userId: input.userId,
+          amount: input.delta,
+          source: 'adjustment',
+          reference: input.reference,
+        }));
       try {
-        await spend(tx, { userId: input.userId, amount: -input.delta, reference: input.reference, reason: 'adjustment' });
+        await spend(tx, {
+          userId: input.userId,
+          amount: -input.delta,
+          reference: input.reference,
+          reason: 'adjustment',
+        });
       } catch (error) {
-        if (error instanceof HttpError && error.message === NOT_ENOUGH_TOKENS) throw badRequest(shopOpsMessages.adjustBelowZero);
+        if (error instanceof HttpError && error.message === NOT_ENOUGH_TOKENS)
+          throw badRequest(shopOpsMessages.adjustBelowZero);
         throw error;
       }
     },

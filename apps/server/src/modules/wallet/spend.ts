@@ -15,7 +15,9 @@ export async function spendEach(
   for (const spend of spends) assertWholePositive(spend.amount, 'A spend');
   if (new Set(spends.map((s) => s.userId)).size !== spends.length) throw new Error('spendEach: one spend per user');
   const now = env.ctx.clock.now().toISOString();
-  const wanted = jsonRows(spends.map((s, i) => ({ user_id: s.userId, amount: s.amount, reference: s.reference, ord: i })));
+  const wanted = jsonRows(
+    spends.map((s, i) => ({ user_id: s.userId, amount: s.amount, reference: s.reference, ord: i })),
+  );
   const result = (await tx.execute(sql`
     with wanted as (select * from json_to_recordset(${wanted}) as w(user_id uuid, amount int, reference text, ord int)),
     locked as (
@@ -53,13 +55,21 @@ export async function spendEach(
            coalesce((select json_agg(json_build_object('lotId', l.id, 'amount', l.take) order by l.lot_order) from lowered l where l.user_id = w.user_id), '[]'::json) as taken,
            (select count(*) from ledger)::int as ledger_rows
     from wanted w join total t on t.user_id = w.user_id order by w.ord`)) as unknown as {
-    rows: { ord: number; available: number; taken: { lotId: string; amount: number }[] | string; ledger_rows: number }[];
+    rows: {
+      ord: number;
+      available: number;
+      taken: { lotId: string; amount: number }[] | string;
+      ledger_rows: number;
+    }[];
   };
   const spent: string[] = [];
   const answers = result.rows.map((row, i) => {
     const spend = spends[i]!;
     const available = Number(row.available);
-    const lots = (typeof row.taken === 'string' ? JSON.parse(row.taken) : row.taken) as { lotId: string; amount: number }[];
+    const lots = (typeof row.taken === 'string' ? JSON.parse(row.taken) : row.taken) as {
+      lotId: string;
+      amount: number;
+    }[];
     const ok = available >= spend.amount;
     if (ok) spent.push(spend.userId);
     return { userId: spend.userId, ok, available, lots };

@@ -40,7 +40,8 @@ export interface SpendResult {
 }
 
 export function assertWholePositive(amount: number, what: string) {
-  if (!Number.isSafeInteger(amount) || amount <= 0) throw badRequest(`${what} must be a positive whole number of tokens`);
+  if (!Number.isSafeInteger(amount) || amount <= 0)
+    throw badRequest(`${what} must be a positive whole number of tokens`);
 }
 
 /** Adds calendar months in UTC, clamping to the month's last day (31 Aug + 6 months = 28/29 Feb). */

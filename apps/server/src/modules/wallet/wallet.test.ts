@@ -80,7 +80,11 @@ describe('wallet', () => {
     const userId = crypto.randomUUID();
     clock.set('2026-03-01T00:00:00.000Z');
     await credit(userId, 10);
-    await expect(spend(userId, 11)).rejects.toMatchObject({ statusCode: 400, message: 'Not enough tokens', extra: { tokensNeeded: 1 } });
+    await expect(spend(userId, 11)).rejects.toMatchObject({
+      statusCode: 400,
+      message: 'Not enough tokens',
+      extra: { tokensNeeded: 1 },
+    });
     expect(await t.services.wallet.balance(t.ctx.db, userId)).toBe(10);
     expect(await t.services.wallet.ledger(userId)).toHaveLength(1);
     await expect(spend(userId, 0)).rejects.toMatchObject({ statusCode: 400 });
@@ -99,7 +103,8 @@ describe('wallet', () => {
     const failed = results.filter((r) => r.status === 'rejected');
     // 50 tokens cover exactly 7 spends of 7.
     expect(succeeded).toBe(7);
-    for (const failure of failed) expect((failure as PromiseRejectedResult).reason).toMatchObject({ message: 'Not enough tokens' });
+    for (const failure of failed)
+      expect((failure as PromiseRejectedResult).reason).toMatchObject({ message: 'Not enough tokens' });
     expect(await t.services.wallet.balance(t.ctx.db, userId)).toBe(1);
     expect(await t.services.wallet.ledgerBalance(userId)).toBe(1);
   });
@@ -118,10 +123,18 @@ describe('wallet', () => {
 
     clock.set('2026-11-01T12:00:00.000Z'); // the first lot has expired, the second not yet
     const { token } = await t.ctx.tokens.sign(shopper.user); // a fresh login: bearer tokens last a week
-    const lists = await t.app.inject({ method: 'GET', url: '/api/token/user-tokens', headers: { authorization: `Bearer ${token}` } });
+    const lists = await t.app.inject({
+      method: 'GET',
+      url: '/api/token/user-tokens',
+      headers: { authorization: `Bearer ${token}` },
+    });
     const body = lists.json();
-    expect(body.activeTokens).toEqual([{ _id: expect.any(String), amountLeft: 5, expiryDate: '2026-11-02T00:00:00.000Z' }]);
-    expect(body.expiredTokens).toEqual([{ _id: expect.any(String), amountLeft: 15, expiryDate: '2026-11-01T00:00:00.000Z' }]);
+    expect(body.activeTokens).toEqual([
+      { _id: expect.any(String), amountLeft: 5, expiryDate: '2026-11-02T00:00:00.000Z' },
+    ]);
+    expect(body.expiredTokens).toEqual([
+      { _id: expect.any(String), amountLeft: 15, expiryDate: '2026-11-01T00:00:00.000Z' },
+    ]);
   });
 
   it('spends for several users in one statement, each earliest expiry first; a short balance is left untouched', async () => {
@@ -151,11 +164,14 @@ describe('wallet', () => {
     expect(await t.services.wallet.balance(t.ctx.db, split)).toBe(13);
     expect(await t.services.wallet.balance(t.ctx.db, short)).toBe(9);
     expect((await t.services.wallet.ledger(short)).map((r) => r.reason)).toEqual(['purchase']);
-    expect((await t.services.wallet.ledger(split)).filter((r) => r.reason === 'spend').map((r) => [r.delta, r.reference])).toEqual([
+    expect(
+      (await t.services.wallet.ledger(split)).filter((r) => r.reason === 'spend').map((r) => [r.delta, r.reference]),
+    ).toEqual([
       [-5, 'order-3'],
       [-7, 'order-3'],
     ]);
-    for (const userId of [rich, split, short]) expect(await t.services.wallet.ledgerBalance(userId)).toBe(await t.services.wallet.balance(t.ctx.db, userId));
+    for (const userId of [rich, split, short])
+      expect(await t.services.wallet.ledgerBalance(userId)).toBe(await t.services.wallet.balance(t.ctx.db, userId));
   });
 
   it('refuses two spends of one user in a batch', async () => {

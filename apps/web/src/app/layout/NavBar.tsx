@@ -9,8 +9,12 @@ import './NavBar.css';
 // Signed-in only, and each parses its data with the contract's schemas: loaded on demand so the
 // frame's chunk carries no schema library (docs/performance.md). Their slots keep their size meanwhile.
 // They bring the query client with them (app/with-queries.ts).
-const NotificationBell = lazyWithQueries(async () => (await import('../../features/notifications/components/NotificationBell')).NotificationBell);
-const TokenBalanceLink = lazyWithQueries(async () => (await import('../../features/tokens/components/TokenBalanceLink')).TokenBalanceLink);
+const NotificationBell = lazyWithQueries(
+  async () => (await import('../../features/notifications/components/NotificationBell')).NotificationBell,
+);
+const TokenBalanceLink = lazyWithQueries(
+  async () => (await import('../../features/tokens/components/TokenBalanceLink')).TokenBalanceLink,
+);
 
 /** The logged-in menu: the account areas, then the info pages. */
 export const accountMenuLinks = [

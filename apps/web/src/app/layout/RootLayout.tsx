@@ -10,8 +10,12 @@ import { loadSiteRoutes } from '../site-routes-loader';
 // on their own so the frame carries no schema library (docs/performance.md). Each brings the query
 // client (app/with-queries.ts), which the first paint of `/` does not need either.
 const LiveUpdates = lazyWithQueries(async () => (await import('../LiveUpdates')).LiveUpdates);
-const PurchaseToast = lazyWithQueries(async () => (await import('../../features/live/components/PurchaseToast')).PurchaseToast);
-const AnnouncementBanner = lazyWithQueries(async () => (await import('../../features/announcements/components/AnnouncementBanner')).AnnouncementBanner);
+const PurchaseToast = lazyWithQueries(
+  async () => (await import('../../features/live/components/PurchaseToast')).PurchaseToast,
+);
+const AnnouncementBanner = lazyWithQueries(
+  async () => (await import('../../features/announcements/components/AnnouncementBanner')).AnnouncementBanner,
+);
 
 /** The frame of every page: the navigation bar above the routed page. */
 export function RootLayout() {

@@ -23,7 +23,10 @@ import { ProductListRoute } from './ProductListRoute';
 function openShop(set: Product, balance: number) {
   signInShopper('alice');
   answer('get', '/api/ichiban-kuji-products', productListingSchema, listing(set));
-  answer('get', '/api/prizes/:setId/:productId', prizeListSchema, [prize({ name: 'Prize A' }), prize({ name: 'Last Prize', rank: 'LAST' })]);
+  answer('get', '/api/prizes/:setId/:productId', prizeListSchema, [
+    prize({ name: 'Prize A' }),
+    prize({ name: 'Last Prize', rank: 'LAST' }),
+  ]);
   answer('get', '/api/users/favorites', favoriteProductIdsSchema, { productIds: [] });
   answer('post', '/api/analytics/event', successResponseSchema, { success: true });
   answer('get', '/api/token/balance', tokenBalanceResponseSchema, { totalTokens: balance });
@@ -69,8 +72,15 @@ describe('buying tickets from the play popup (docs/rules/buying.md)', () => {
     await shop.user.click(within(confirm).getByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(shop.pathname()).toBe('/draw'));
     const [purchase] = sent('POST', '/api/token/use');
-    expect(tokenUseRequestSchema.parse(purchase!.body)).toMatchObject({ ticketsBought: 3, setId: set.setId, username: 'alice' });
-    expect(JSON.parse(sessionStorage.getItem('orderState')!)).toMatchObject({ orderId: uuid('order 1'), ticketsBought: 3 });
+    expect(tokenUseRequestSchema.parse(purchase!.body)).toMatchObject({
+      ticketsBought: 3,
+      setId: set.setId,
+      username: 'alice',
+    });
+    expect(JSON.parse(sessionStorage.getItem('orderState')!)).toMatchObject({
+      orderId: uuid('order 1'),
+      ticketsBought: 3,
+    });
   });
 
   it('clamps a typed quantity to the tickets left', async () => {
@@ -85,7 +95,11 @@ describe('buying tickets from the play popup (docs/rules/buying.md)', () => {
 
   it('offers a top-up or a card payment when the tokens fall short, and pays by card', async () => {
     const set = product({ quantity: '20/50', token: 10 });
-    answer('post', '/api/payment/kuji/create-intent', kujiIntentResponseSchema, { clientSecret: 'pi_secret', ticketsBought: 2, orderId: uuid('order 2') });
+    answer('post', '/api/payment/kuji/create-intent', kujiIntentResponseSchema, {
+      clientSecret: 'pi_secret',
+      ticketsBought: 2,
+      orderId: uuid('order 2'),
+    });
     const shop = openShop(set, 15);
     const popup = await openPlayPopup(shop, 'Dragon Quest Kuji');
     await shop.user.click(within(popup).getByRole('button', { name: 'More tickets' }));
@@ -101,7 +115,11 @@ describe('buying tickets from the play popup (docs/rules/buying.md)', () => {
     await waitFor(() => expect(shop.pathname()).toBe('/kuji-payment'));
     expect(sent('POST', '/api/token/use')).toHaveLength(0);
     const [intent] = sent('POST', '/api/payment/kuji/create-intent');
-    expect(kujiIntentRequestSchema.parse(intent!.body)).toMatchObject({ ticketsBought: 2, setId: set.setId, username: 'alice' });
+    expect(kujiIntentRequestSchema.parse(intent!.body)).toMatchObject({
+      ticketsBought: 2,
+      setId: set.setId,
+      username: 'alice',
+    });
   });
 
   it('sends a shopper short of tokens to the token shop with Top Up', async () => {
@@ -109,7 +127,9 @@ describe('buying tickets from the play popup (docs/rules/buying.md)', () => {
     const popup = await openPlayPopup(shop, 'Dragon Quest Kuji');
     await shop.user.click(within(popup).getByRole('button', { name: 'BUY' }));
     await agreeToTerms(shop);
-    await shop.user.click(within(await screen.findByRole('dialog', { name: 'Not enough tokens' })).getByRole('button', { name: 'Top Up' }));
+    await shop.user.click(
+      within(await screen.findByRole('dialog', { name: 'Not enough tokens' })).getByRole('button', { name: 'Top Up' }),
+    );
     await waitFor(() => expect(shop.pathname()).toBe('/purchase-tokens'));
   });
 
@@ -119,8 +139,12 @@ describe('buying tickets from the play popup (docs/rules/buying.md)', () => {
     const popup = await openPlayPopup(shop, 'Dragon Quest Kuji');
     await shop.user.click(within(popup).getByRole('button', { name: 'BUY' }));
     await agreeToTerms(shop);
-    await shop.user.click(within(await screen.findByRole('dialog', { name: 'Confirm purchase' })).getByRole('button', { name: 'Yes' }));
-    const alert = await screen.findByRole('dialog', { name: 'The number of tickets available has changed. Please refresh the page.' });
+    await shop.user.click(
+      within(await screen.findByRole('dialog', { name: 'Confirm purchase' })).getByRole('button', { name: 'Yes' }),
+    );
+    const alert = await screen.findByRole('dialog', {
+      name: 'The number of tickets available has changed. Please refresh the page.',
+    });
     await shop.user.click(within(alert).getByRole('button', { name: 'OK' }));
     expect(screen.queryByRole('dialog', { name: /tickets available has changed/ })).not.toBeInTheDocument();
     expect(shop.pathname()).toBe('/ichiban-kuji-products');
@@ -133,7 +157,9 @@ describe('buying tickets from the play popup (docs/rules/buying.md)', () => {
     const popup = await openPlayPopup(shop, 'One Piece Kuji');
     await shop.user.click(within(popup).getByRole('button', { name: 'BUY' }));
     await agreeToTerms(shop);
-    await shop.user.click(within(await screen.findByRole('dialog', { name: 'Confirm purchase' })).getByRole('button', { name: 'Yes' }));
+    await shop.user.click(
+      within(await screen.findByRole('dialog', { name: 'Confirm purchase' })).getByRole('button', { name: 'Yes' }),
+    );
     const hold = await screen.findByRole('dialog', { name: 'Please wait' });
     expect(hold).toHaveTextContent(/Buying out in progress\. Please wait 2[45] seconds/);
     expect(within(popup).getByRole('button', { name: 'BUY' })).toBeDisabled();
@@ -146,7 +172,9 @@ describe('buying tickets from the play popup (docs/rules/buying.md)', () => {
     const popup = await openPlayPopup(shop, 'Dragon Quest Kuji');
     await shop.user.click(within(popup).getByRole('button', { name: 'BUY' }));
     await agreeToTerms(shop);
-    await shop.user.click(within(await screen.findByRole('dialog', { name: 'Confirm purchase' })).getByRole('button', { name: 'Yes' }));
+    await shop.user.click(
+      within(await screen.findByRole('dialog', { name: 'Confirm purchase' })).getByRole('button', { name: 'Yes' }),
+    );
     expect(await screen.findByRole('dialog', { name: 'Purchase failed: This round is closed' })).toBeInTheDocument();
   });
 

@@ -11,7 +11,13 @@ function stripeFor(publishableKey: string) {
   return stripes.get(publishableKey)!;
 }
 
-function StripeForm({ onPaid, onFailed, beforeConfirm, returnPath, disabled }: Omit<CardPaymentFormProps, 'clientSecret'>) {
+function StripeForm({
+  onPaid,
+  onFailed,
+  beforeConfirm,
+  returnPath,
+  disabled,
+}: Omit<CardPaymentFormProps, 'clientSecret'>) {
   const stripe = useStripe();
   const elements = useElements();
   const [error, setError] = useState<string | null>(null);
@@ -57,10 +63,20 @@ function StripeForm({ onPaid, onFailed, beforeConfirm, returnPath, disabled }: O
 }
 
 /** Stripe's Payment Element, confirming the payment in the browser directly with Stripe. */
-export function StripeCardForm({ publishableKey, clientSecret, ...props }: CardPaymentFormProps & { publishableKey: string }) {
+export function StripeCardForm({
+  publishableKey,
+  clientSecret,
+  ...props
+}: CardPaymentFormProps & { publishableKey: string }) {
   const stripe = useMemo(() => stripeFor(publishableKey), [publishableKey]);
   return (
-    <Elements stripe={stripe} options={{ clientSecret, appearance: { theme: 'stripe', variables: { colorPrimary: '#e8344e', borderRadius: '12px' } } }}>
+    <Elements
+      stripe={stripe}
+      options={{
+        clientSecret,
+        appearance: { theme: 'stripe', variables: { colorPrimary: '#e8344e', borderRadius: '12px' } },
+      }}
+    >
       <StripeForm {...props} />
     </Elements>
   );

@@ -34,7 +34,8 @@ export function TestGatewayCardForm({ clientSecret, onPaid, onFailed, beforeConf
       {
         onSuccess: () => onPaid(),
         onError: (failure) => {
-          const message = failure instanceof ApiError ? failure.message : 'Your payment could not be processed. Please try again.';
+          const message =
+            failure instanceof ApiError ? failure.message : 'Your payment could not be processed. Please try again.';
           setError(message);
           onFailed?.(message);
         },
@@ -95,7 +96,11 @@ export function TestGatewayCardForm({ clientSecret, onPaid, onFailed, beforeConf
           {error}
         </p>
       )}
-      <button type="submit" className="btn btn--primary btn--block" disabled={disabled || checking || confirm.isPending || !isCardComplete(card)}>
+      <button
+        type="submit"
+        className="btn btn--primary btn--block"
+        disabled={disabled || checking || confirm.isPending || !isCardComplete(card)}
+      >
         Pay
       </button>
     </form>

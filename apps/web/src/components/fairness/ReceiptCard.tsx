@@ -25,8 +25,8 @@ export function ReceiptCard({ receipt }: { receipt: FairnessReceipt }) {
     <section className="receipt-card" aria-label="Fairness receipt" data-testid="receipt-card">
       <h3 className="receipt-card__title">Fairness receipt</h3>
       <p className="receipt-card__note">
-        {entriesText(receipt.entries.length)} in the round's chained log. Keep a copy: if anyone later drops, reorders or
-        changes a draw, the published log no longer matches it.
+        {entriesText(receipt.entries.length)} in the round's chained log. Keep a copy: if anyone later drops, reorders
+        or changes a draw, the published log no longer matches it.
       </p>
       <p className="receipt-card__label">Head hash right after your draws</p>
       <code className="receipt-card__hash">{receipt.headHash}</code>
@@ -36,7 +36,12 @@ export function ReceiptCard({ receipt }: { receipt: FairnessReceipt }) {
           {receipt.entries.map((entry) => (
             <li key={`${entry.domain}-${entry.nonce}`}>
               <span>
-                {entry.domain === 'ticket' ? 'Ticket' : entry.domain === 'lottery' ? 'Lottery pick' : 'Double chance pick'} {entry.nonce}
+                {entry.domain === 'ticket'
+                  ? 'Ticket'
+                  : entry.domain === 'lottery'
+                    ? 'Lottery pick'
+                    : 'Double chance pick'}{' '}
+                {entry.nonce}
               </span>
               <code>{entry.hash}</code>
             </li>

@@ -8,5 +8,10 @@ export function ErrorPage() {
   // A 404 thrown by a route (not a fault of the shop) reads the same as an unknown address.
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   console.error(error);
-  return <ProblemPage title="Unexpected Application Error!" text="Something went wrong on this page. Please try again in a moment." />;
+  return (
+    <ProblemPage
+      title="Unexpected Application Error!"
+      text="Something went wrong on this page. Please try again in a moment."
+    />
+  );
 }

@@ -14,7 +14,16 @@ export interface ConfirmDialogProps {
 }
 
 /** A question before an action that cannot be undone (or reaches other people): the action runs only on confirm. */
-export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel = 'Cancel', busy = false, onCancel, onConfirm }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  busy = false,
+  onCancel,
+  onConfirm,
+}: ConfirmDialogProps) {
   return (
     <Dialog open={open} onClose={onCancel} title={title}>
       {children}

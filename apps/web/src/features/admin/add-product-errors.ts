@@ -20,7 +20,9 @@ function imageProblem(file: File | null, missing: string): string | null {
 
 /** The Quantity the form fills in: the letter prizes' total (a "Last Prize" is not a ticket). */
 export const ticketsOf = (prizes: readonly { name: string; quantity: number }[]) =>
-  prizes.filter((p) => !/^last/i.test(p.name.trim())).reduce((sum, p) => sum + (Number.isFinite(p.quantity) ? p.quantity : 0), 0);
+  prizes
+    .filter((p) => !/^last/i.test(p.name.trim()))
+    .reduce((sum, p) => sum + (Number.isFinite(p.quantity) ? p.quantity : 0), 0);
 
 /**
  * Every problem of the add-product form at once, keyed by field ("name", "prizes.0.quantity",
@@ -32,9 +34,15 @@ export function addProductErrors(input: AddProductInput): Record<string, string>
     if (message && !errors[key]) errors[key] = message;
   };
   const form = {
-    ...Object.fromEntries(Object.entries(input.fields).filter(([name, value]) => value.trim() !== '' && (name !== 'arrival' || input.flags.preorder))),
+    ...Object.fromEntries(
+      Object.entries(input.fields).filter(
+        ([name, value]) => value.trim() !== '' && (name !== 'arrival' || input.flags.preorder),
+      ),
+    ),
     ...Object.fromEntries(Object.entries(input.flags).map(([name, value]) => [name, String(value)])),
-    prizes: JSON.stringify(input.prizes.map(({ name, description, quantity, type }) => ({ name, description, quantity, type }))),
+    prizes: JSON.stringify(
+      input.prizes.map(({ name, description, quantity, type }) => ({ name, description, quantity, type })),
+    ),
   };
   const parsed = newProductFormSchema.safeParse(form);
   if (!parsed.success) for (const issue of parsed.error.issues) add(issue.path.join('.') || 'form', issue.message);

@@ -6,10 +6,16 @@ import { isAdminAuthFailure } from './admin-session';
 // The back office decides on the error code, never the text (docs/rules/errors.md).
 describe('the admin authentication failure', () => {
   it('is a 401 or 403, or the code ADMIN_LOGIN_REQUIRED', () => {
-    expect(isAdminAuthFailure(new ApiError(401, 'Admin authentication required', { code: ErrorCode.ADMIN_LOGIN_REQUIRED }))).toBe(true);
-    expect(isAdminAuthFailure(new ApiError(403, 'Only the shop owner can do this.', { code: ErrorCode.OWNER_ONLY }))).toBe(true);
+    expect(
+      isAdminAuthFailure(new ApiError(401, 'Admin authentication required', { code: ErrorCode.ADMIN_LOGIN_REQUIRED })),
+    ).toBe(true);
+    expect(
+      isAdminAuthFailure(new ApiError(403, 'Only the shop owner can do this.', { code: ErrorCode.OWNER_ONLY })),
+    ).toBe(true);
     expect(isAdminAuthFailure(new ApiError(400, 'Reworded', { code: ErrorCode.ADMIN_LOGIN_REQUIRED }))).toBe(true);
-    expect(isAdminAuthFailure(new ApiError(400, 'Admin authentication required', { code: ErrorCode.VALIDATION_FAILED }))).toBe(false);
+    expect(
+      isAdminAuthFailure(new ApiError(400, 'Admin authentication required', { code: ErrorCode.VALIDATION_FAILED })),
+    ).toBe(false);
     expect(isAdminAuthFailure(new Error('Admin authentication required'))).toBe(false);
   });
 });

@@ -39,14 +39,18 @@ describe('back office dates', () => {
         .readFileSync(file, 'utf8')
         .split('\n')
         .flatMap((line, index) =>
-          DATE_FORMATTING.some((pattern) => pattern.test(line)) ? [`${path.relative(ROOT, file)}:${index + 1}: ${line.trim()}`] : [],
+          DATE_FORMATTING.some((pattern) => pattern.test(line))
+            ? [`${path.relative(ROOT, file)}:${index + 1}: ${line.trim()}`]
+            : [],
         ),
     );
     expect(offences).toEqual([]);
   });
 
   it('the screens that show dates import the formatter', () => {
-    const screens = sourceFiles(ROOT).filter((file) => /(createdAt|collectionDate|shipByDate|\.at\b|startsAt|validFrom|expiresAt)/.test(fs.readFileSync(file, 'utf8')));
+    const screens = sourceFiles(ROOT).filter((file) =>
+      /(createdAt|collectionDate|shipByDate|\.at\b|startsAt|validFrom|expiresAt)/.test(fs.readFileSync(file, 'utf8')),
+    );
     const withoutFormatter = screens
       .filter((file) => file.endsWith('.tsx'))
       .filter((file) => !/\b(formatSg\w+|toSgInputValue|fromSgInputValue)\b/.test(fs.readFileSync(file, 'utf8')))

@@ -23,8 +23,28 @@ const product = {
   promotion: null,
   lottery: { enabled: false, completed: false, totalTickets: 5, ticketsLeft: 3, orders: [] },
   prizes: [
-    { id: 'a', letter: 'A', kind: 'letter', name: 'Prize A', description: 'Figure', image: 'a.svg', type: 'Big', remainingQuantity: 1, initialQuantity: 2 },
-    { id: 'b', letter: 'B', kind: 'letter', name: 'Prize B', description: 'Plush', image: 'b.svg', type: 'Small', remainingQuantity: 2, initialQuantity: 3 },
+    {
+      id: 'a',
+      letter: 'A',
+      kind: 'letter',
+      name: 'Prize A',
+      description: 'Figure',
+      image: 'a.svg',
+      type: 'Big',
+      remainingQuantity: 1,
+      initialQuantity: 2,
+    },
+    {
+      id: 'b',
+      letter: 'B',
+      kind: 'letter',
+      name: 'Prize B',
+      description: 'Plush',
+      image: 'b.svg',
+      type: 'Small',
+      remainingQuantity: 2,
+      initialQuantity: 3,
+    },
   ],
   roundNumber: 1,
   roundStatus: 'open',
@@ -35,16 +55,30 @@ describe('the product editor sends only what changed', () => {
   it('an untouched draft sends nothing; edits send just their fields', () => {
     const loaded = draftOf(product);
     expect(editsOf(loaded, loaded)).toEqual({ payload: {}, needsReload: false });
-    const draft = { ...loaded, productName: 'Sun Set', price: '15.50', tags: 'Anime,  Sun ', prizes: { ...loaded.prizes, b: { description: 'Big plush', image: 'b.svg' } } };
+    const draft = {
+      ...loaded,
+      productName: 'Sun Set',
+      price: '15.50',
+      tags: 'Anime,  Sun ',
+      prizes: { ...loaded.prizes, b: { description: 'Big plush', image: 'b.svg' } },
+    };
     expect(editsOf(loaded, draft)).toEqual({
-      payload: { productName: 'Sun Set', price: 15.5, tags: ['Anime', 'Sun'], prizes: [{ id: 'b', description: 'Big plush' }] },
+      payload: {
+        productName: 'Sun Set',
+        price: 15.5,
+        tags: ['Anime', 'Sun'],
+        prizes: [{ id: 'b', description: 'Big plush' }],
+      },
       needsReload: false,
     });
   });
 
   it('a changed "Next round" quantity is a reload with every letter quantity', () => {
     const loaded = draftOf(product);
-    expect(editsOf(loaded, { ...loaded, quantities: { A: 4, B: 3 } })).toEqual({ payload: { prizesQuantities: { A: 4, B: 3 } }, needsReload: true });
+    expect(editsOf(loaded, { ...loaded, quantities: { A: 4, B: 3 } })).toEqual({
+      payload: { prizesQuantities: { A: 4, B: 3 } },
+      needsReload: true,
+    });
   });
 });
 
@@ -70,6 +104,12 @@ describe('the add-product form', () => {
   });
 
   it("fills Quantity with the letter prizes' total (the Last Prize is not a ticket)", () => {
-    expect(ticketsOf([{ name: 'Prize A', quantity: 2 }, { name: 'Prize B', quantity: 3 }, { name: 'Last Prize', quantity: 1 }])).toBe(5);
+    expect(
+      ticketsOf([
+        { name: 'Prize A', quantity: 2 },
+        { name: 'Prize B', quantity: 3 },
+        { name: 'Last Prize', quantity: 1 },
+      ]),
+    ).toBe(5);
   });
 });

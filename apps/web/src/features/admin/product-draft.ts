@@ -37,7 +37,9 @@ export function draftOf(product: AdminProduct): ProductDraft {
     promotionId: product.promotion?.id ?? null,
     lottery: { enabled: product.lottery.enabled, completed: product.lottery.completed },
     prizes: Object.fromEntries(product.prizes.map((p) => [p.id, { description: p.description, image: p.image }])),
-    quantities: Object.fromEntries(product.prizes.filter((p) => p.kind === 'letter').map((p) => [p.letter, p.initialQuantity])),
+    quantities: Object.fromEntries(
+      product.prizes.filter((p) => p.kind === 'letter').map((p) => [p.letter, p.initialQuantity]),
+    ),
     doubleChancePrizes: product.prizes
       .filter((p) => p.kind === 'double')
       .map((p) => ({ id: p.id, name: p.name, description: p.description, quantity: p.initialQuantity })),
@@ -45,13 +47,20 @@ export function draftOf(product: AdminProduct): ProductDraft {
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-const tagsOf = (text: string) => text.split(',').map((tag) => tag.trim()).filter(Boolean);
+const tagsOf = (text: string) =>
+  text
+    .split(',')
+    .map((tag) => tag.trim())
+    .filter(Boolean);
 
 /**
  * The partial PUT payload (docs/rules/back-office.md): only the fields that differ from the loaded
  * product. `needsReload` when the next round's prize quantities changed: that is a Reload Set.
  */
-export function editsOf(loaded: ProductDraft, draft: ProductDraft): { payload: AdminProductUpdate; needsReload: boolean } {
+export function editsOf(
+  loaded: ProductDraft,
+  draft: ProductDraft,
+): { payload: AdminProductUpdate; needsReload: boolean } {
   const payload: AdminProductUpdate = {};
   if (draft.productName !== loaded.productName) payload.productName = draft.productName;
   if (draft.description !== loaded.description) payload.description = draft.description;

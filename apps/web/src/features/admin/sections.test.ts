@@ -5,7 +5,12 @@ import { groupedSectionsFor, sectionsFor } from './sections';
 describe('admin sections', () => {
   it('shows Background Jobs to owners, in the Team group after the Audit Log', () => {
     const team = groupedSectionsFor('owner').find((entry) => entry.group === 'Team')!;
-    expect(team.sections.map((section) => section.label)).toEqual(['Admins', 'Audit Log', 'Background Jobs', 'My Account']);
+    expect(team.sections.map((section) => section.label)).toEqual([
+      'Admins',
+      'Audit Log',
+      'Background Jobs',
+      'My Account',
+    ]);
     expect(team.sections.find((section) => section.label === 'Background Jobs')!.to).toBe('/admin/jobs');
   });
 

@@ -3,7 +3,9 @@ import { readJson, storageKeys } from '../../lib/storage';
 
 /** Ids of the announcements this browser dismissed, kept in local storage. */
 export function useDismissedAnnouncements() {
-  const [dismissed, setDismissed] = useState<string[]>(() => readJson<string[]>(localStorage, storageKeys.dismissedAnnouncements) ?? []);
+  const [dismissed, setDismissed] = useState<string[]>(
+    () => readJson<string[]>(localStorage, storageKeys.dismissedAnnouncements) ?? [],
+  );
   const dismiss = useCallback((id: string) => {
     setDismissed((current) => {
       // Only the latest few are kept: old announcements have ended anyway.

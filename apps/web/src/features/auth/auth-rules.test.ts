@@ -5,7 +5,9 @@ import { secondsLeft } from '../../lib/use-countdown';
 
 describe('where login returns to', () => {
   it('goes back to the guarded page the user came from', () => {
-    expect(returnPathAfterLogin({ guard: true, from: { pathname: '/orders', search: '?page=2', hash: '' } })).toBe('/orders?page=2');
+    expect(returnPathAfterLogin({ guard: true, from: { pathname: '/orders', search: '?page=2', hash: '' } })).toBe(
+      '/orders?page=2',
+    );
     expect(returnPathAfterLogin({ guard: true, from: '/user-profile' })).toBe('/user-profile');
   });
 
@@ -27,7 +29,9 @@ describe('sign-up validation messages', () => {
 
   it('rejects a username that is short, long or not alphanumeric', () => {
     for (const username of ['ab', 'a'.repeat(31), 'kuji fan', 'kuji_fan']) {
-      expect(signUpErrors({ ...valid, username })).toEqual({ username: 'Username must be 3-30 characters long and alphanumeric.' });
+      expect(signUpErrors({ ...valid, username })).toEqual({
+        username: 'Username must be 3-30 characters long and alphanumeric.',
+      });
     }
   });
 
@@ -40,7 +44,9 @@ describe('sign-up validation messages', () => {
   });
 
   it('rejects a confirmation that differs', () => {
-    expect(signUpErrors({ ...valid, confirmPassword: 'abc12@' })).toEqual({ confirmPassword: 'Passwords do not match' });
+    expect(signUpErrors({ ...valid, confirmPassword: 'abc12@' })).toEqual({
+      confirmPassword: 'Passwords do not match',
+    });
   });
 
   it('names every invalid field at once', () => {

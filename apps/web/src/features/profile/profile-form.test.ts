@@ -7,7 +7,13 @@ const details: UserDetails = {
   email: 'amy@example.com',
   profilePicture: 'default.svg',
   phoneNumber: '91234567',
-  shippingAddress: { fullName: 'Amy Tan', country: 'SG', postalCode: '123456', unitNumber: null, fullAddress: '1 Orchard Road' },
+  shippingAddress: {
+    fullName: 'Amy Tan',
+    country: 'SG',
+    postalCode: '123456',
+    unitNumber: null,
+    fullAddress: '1 Orchard Road',
+  },
   appearAsSomeone: false,
 };
 
@@ -36,9 +42,12 @@ describe('profile form', () => {
   it('validates the phone number and postal code', () => {
     const form = profileFormOf(details);
     expect(profileFormErrors(form)).toEqual({});
-    for (const phoneNumber of ['61234567', '81234567', '31234567']) expect(profileFormErrors({ ...form, phoneNumber })).toEqual({});
+    for (const phoneNumber of ['61234567', '81234567', '31234567'])
+      expect(profileFormErrors({ ...form, phoneNumber })).toEqual({});
     for (const phoneNumber of ['71234567', '9123456', '912345678', '9123456a']) {
-      expect(profileFormErrors({ ...form, phoneNumber }).phoneNumber).toBe('Phone number must be 8 digits starting with 3, 6, 8 or 9.');
+      expect(profileFormErrors({ ...form, phoneNumber }).phoneNumber).toBe(
+        'Phone number must be 8 digits starting with 3, 6, 8 or 9.',
+      );
     }
     for (const postalCode of ['12345', '1234567', '12345a']) {
       expect(profileFormErrors({ ...form, postalCode }).postalCode).toBe('Postal code must be exactly 6 digits.');

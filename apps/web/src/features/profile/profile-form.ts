@@ -20,7 +20,14 @@ export interface ProfileForm {
   fullAddress: string;
 }
 
-export const profileFieldNames = ['fullName', 'phoneNumber', 'country', 'postalCode', 'unitNumber', 'fullAddress'] as const;
+export const profileFieldNames = [
+  'fullName',
+  'phoneNumber',
+  'country',
+  'postalCode',
+  'unitNumber',
+  'fullAddress',
+] as const;
 
 export function profileFormOf(details: UserDetails): ProfileForm {
   const address = details.shippingAddress;

@@ -4,8 +4,16 @@ import { api } from '../../../lib/api-client';
 
 /** POST /api/admin/shoppers/{shopperId}/tokens: add or take tokens, with a reason. */
 export const adjustShopperTokens = ({ id, input }: { id: string; input: TokenAdjustmentRequest }) =>
-  api(`/api/admin/shoppers/${id}/tokens`, { method: 'POST', body: input, auth: 'admin', schema: tokenAdjustmentResponseSchema });
+  api(`/api/admin/shoppers/${id}/tokens`, {
+    method: 'POST',
+    body: input,
+    auth: 'admin',
+    schema: tokenAdjustmentResponseSchema,
+  });
 export function useAdjustShopperTokens() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: adjustShopperTokens, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }) });
+  return useMutation({
+    mutationFn: adjustShopperTokens,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+  });
 }

@@ -6,6 +6,7 @@ import { api } from '../../../lib/api-client';
 export const getAdminOrder = (orderId: string) =>
   api(`/api/admin/orders/${encodeURIComponent(orderId)}`, { auth: 'admin', schema: adminOrderDetailSchema });
 
-export const adminOrderQuery = (orderId: string) => queryOptions({ queryKey: ['admin', 'order', orderId], queryFn: () => getAdminOrder(orderId) });
+export const adminOrderQuery = (orderId: string) =>
+  queryOptions({ queryKey: ['admin', 'order', orderId], queryFn: () => getAdminOrder(orderId) });
 
 export const useAdminOrder = (orderId: string) => useQuery(adminOrderQuery(orderId));

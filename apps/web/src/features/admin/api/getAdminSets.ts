@@ -4,9 +4,16 @@ import { api } from '../../../lib/api-client';
 
 /** GET /api/admin/sets?page&search */
 export const getAdminSets = (page: number, search: string) =>
-  api(`/api/admin/sets?${new URLSearchParams({ page: String(page), search })}`, { auth: 'admin', schema: adminSetsResponseSchema });
+  api(`/api/admin/sets?${new URLSearchParams({ page: String(page), search })}`, {
+    auth: 'admin',
+    schema: adminSetsResponseSchema,
+  });
 
 export const adminSetsQuery = (page: number, search: string) =>
-  queryOptions({ queryKey: ['admin', 'sets', page, search], queryFn: () => getAdminSets(page, search), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: ['admin', 'sets', page, search],
+    queryFn: () => getAdminSets(page, search),
+    placeholderData: keepPreviousData,
+  });
 
 export const useAdminSets = (page: number, search: string) => useQuery(adminSetsQuery(page, search));

@@ -7,6 +7,10 @@ export const getFailedJobs = (page: number) =>
   api(`/api/admin/jobs/failed?page=${page}`, { auth: 'admin', schema: failedJobsResponseSchema });
 
 export const failedJobsQuery = (page: number) =>
-  queryOptions({ queryKey: ['admin', 'jobs', 'failed', page], queryFn: () => getFailedJobs(page), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: ['admin', 'jobs', 'failed', page],
+    queryFn: () => getFailedJobs(page),
+    placeholderData: keepPreviousData,
+  });
 
 export const useFailedJobs = (page: number) => useQuery(failedJobsQuery(page));

@@ -4,9 +4,16 @@ import { api } from '../../../lib/api-client';
 
 /** PUT /api/admin/shipments/{id}/shipped */
 export const markShipped = (id: string) =>
-  api(`/api/admin/shipments/${encodeURIComponent(id)}/shipped`, { method: 'PUT', auth: 'admin', schema: adminMessageSchema });
+  api(`/api/admin/shipments/${encodeURIComponent(id)}/shipped`, {
+    method: 'PUT',
+    auth: 'admin',
+    schema: adminMessageSchema,
+  });
 
 export function useMarkShipped() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: markShipped, onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin'] }) });
+  return useMutation({
+    mutationFn: markShipped,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+  });
 }

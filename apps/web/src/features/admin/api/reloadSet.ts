@@ -4,9 +4,16 @@ import { api } from '../../../lib/api-client';
 
 /** POST /api/admin/products/{id}/reload: Reload Set (a new round with a new commitment). */
 export const reloadSet = (id: string) =>
-  api(`/api/admin/products/${encodeURIComponent(id)}/reload`, { method: 'POST', auth: 'admin', schema: adminReloadResponseSchema });
+  api(`/api/admin/products/${encodeURIComponent(id)}/reload`, {
+    method: 'POST',
+    auth: 'admin',
+    schema: adminReloadResponseSchema,
+  });
 
 export function useReloadSet(id: string) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: () => reloadSet(id), onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }) });
+  return useMutation({
+    mutationFn: () => reloadSet(id),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+  });
 }

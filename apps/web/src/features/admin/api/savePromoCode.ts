@@ -10,5 +10,8 @@ export function savePromoCode({ id, input }: { id?: string; input: PromoCodeInpu
 }
 export function useSavePromoCode() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: savePromoCode, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }) });
+  return useMutation({
+    mutationFn: savePromoCode,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+  });
 }

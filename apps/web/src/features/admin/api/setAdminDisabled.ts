@@ -4,8 +4,15 @@ import { api } from '../../../lib/api-client';
 
 /** POST /api/admin/admins/{adminId}/disable or /enable. */
 export const setAdminDisabled = ({ id, disabled }: { id: string; disabled: boolean }) =>
-  api(`/api/admin/admins/${id}/${disabled ? 'disable' : 'enable'}`, { method: 'POST', auth: 'admin', schema: adminAccountSchema });
+  api(`/api/admin/admins/${id}/${disabled ? 'disable' : 'enable'}`, {
+    method: 'POST',
+    auth: 'admin',
+    schema: adminAccountSchema,
+  });
 export function useSetAdminDisabled() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: setAdminDisabled, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }) });
+  return useMutation({
+    mutationFn: setAdminDisabled,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+  });
 }

@@ -4,7 +4,12 @@ import { api } from '../../../lib/api-client';
 
 /** PUT /api/admin/products/{id}: the editable payload (with `reload` for save and reload). */
 export const updateAdminProduct = (id: string, body: AdminProductUpdate) =>
-  api(`/api/admin/products/${encodeURIComponent(id)}`, { method: 'PUT', body, auth: 'admin', schema: adminProductSchema });
+  api(`/api/admin/products/${encodeURIComponent(id)}`, {
+    method: 'PUT',
+    body,
+    auth: 'admin',
+    schema: adminProductSchema,
+  });
 
 export function useUpdateAdminProduct(id: string) {
   const queryClient = useQueryClient();

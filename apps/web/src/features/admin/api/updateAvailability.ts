@@ -4,7 +4,12 @@ import { api } from '../../../lib/api-client';
 
 /** PUT /api/admin/products/{id}/availability */
 export const updateAvailability = (id: string, body: AdminAvailabilityRequest) =>
-  api(`/api/admin/products/${encodeURIComponent(id)}/availability`, { method: 'PUT', body, auth: 'admin', schema: adminAvailabilityResponseSchema });
+  api(`/api/admin/products/${encodeURIComponent(id)}/availability`, {
+    method: 'PUT',
+    body,
+    auth: 'admin',
+    schema: adminAvailabilityResponseSchema,
+  });
 
 export function useUpdateAvailability(id: string) {
   const queryClient = useQueryClient();

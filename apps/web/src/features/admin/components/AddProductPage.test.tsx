@@ -46,11 +46,17 @@ describe('the add-product editor (docs/rules/back-office.md)', () => {
     expect(productName()).toHaveAttribute('aria-invalid', 'true');
     expect(productName()).toHaveAccessibleDescription('Product name is required');
     expect(screen.getByRole('textbox', { name: 'SKU' })).toHaveAccessibleDescription('SKU is required');
-    expect(screen.getByRole('textbox', { name: 'Tags (comma separated)' })).toHaveAccessibleDescription('Tags are required');
+    expect(screen.getByRole('textbox', { name: 'Tags (comma separated)' })).toHaveAccessibleDescription(
+      'Tags are required',
+    );
     expect(screen.getByRole('spinbutton', { name: 'Price (SGD)' })).toHaveAccessibleDescription('Price is required');
-    expect(screen.getByRole('spinbutton', { name: 'Token value' })).toHaveAccessibleDescription('Token value is required');
+    expect(screen.getByRole('spinbutton', { name: 'Token value' })).toHaveAccessibleDescription(
+      'Token value is required',
+    );
     expect(screen.getByLabelText('Product image')).toHaveAccessibleDescription('Product image is required');
-    expect(within(prizeGroup(1)).getByRole('textbox', { name: 'Description' })).toHaveAccessibleDescription('Prize description is required');
+    expect(within(prizeGroup(1)).getByRole('textbox', { name: 'Description' })).toHaveAccessibleDescription(
+      'Prize description is required',
+    );
     expect(within(prizeGroup(1)).getByLabelText('Image')).toHaveAccessibleDescription('Prize image is required');
     expect(screen.getByRole('alert')).toHaveTextContent('Please fix the fields marked above.');
     expect(sent()).toHaveLength(0);
@@ -66,8 +72,12 @@ describe('the add-product editor (docs/rules/back-office.md)', () => {
     await typeInto(page, screen.getByRole('spinbutton', { name: 'Price (SGD)' }), '0');
     await typeInto(page, screen.getByRole('spinbutton', { name: 'Token value' }), '2.5');
     await page.user.click(screen.getByRole('button', { name: 'Add product' }));
-    expect(screen.getByRole('spinbutton', { name: 'Price (SGD)' })).toHaveAccessibleDescription('Price must be more than 0');
-    expect(screen.getByRole('spinbutton', { name: 'Token value' })).toHaveAccessibleDescription('Token value must be a whole number');
+    expect(screen.getByRole('spinbutton', { name: 'Price (SGD)' })).toHaveAccessibleDescription(
+      'Price must be more than 0',
+    );
+    expect(screen.getByRole('spinbutton', { name: 'Token value' })).toHaveAccessibleDescription(
+      'Token value must be a whole number',
+    );
   });
 
   it("fills Quantity with the letter prizes' total, leaving out a Last Prize", async () => {
@@ -98,8 +108,17 @@ describe('the add-product editor (docs/rules/back-office.md)', () => {
     const [request] = sent('POST', '/api/admin/add-product');
     expect(request!.bearer).toBe(token);
     const form = request!.body as Record<string, unknown>;
-    expect(newProductFormSchema.parse(form)).toMatchObject({ name: 'Naruto Kuji', sku: 'NAR-001', tags: ['Naruto', 'Figures'], price: 6.5, token: 13, quantity: 4 });
-    expect(JSON.parse(form.prizes as string)).toEqual([{ name: 'Prize A', description: 'Naruto figure', quantity: 4, type: 'Small' }]);
+    expect(newProductFormSchema.parse(form)).toMatchObject({
+      name: 'Naruto Kuji',
+      sku: 'NAR-001',
+      tags: ['Naruto', 'Figures'],
+      price: 6.5,
+      token: 13,
+      quantity: 4,
+    });
+    expect(JSON.parse(form.prizes as string)).toEqual([
+      { name: 'Prize A', description: 'Naruto figure', quantity: 4, type: 'Small' },
+    ]);
     expect(form).toMatchObject({
       productImage: { file: true, type: 'image/png' },
       prizeImage0: { file: true, type: 'image/png' },

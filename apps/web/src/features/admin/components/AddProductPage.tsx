@@ -10,10 +10,26 @@ const IMAGE_ACCEPT = 'image/png,image/jpeg,image/webp,image/svg+xml';
 const REDIRECT_MS = 1000;
 
 type PrizeDraft = AddProductInput['prizes'][number];
-const newPrize = (index: number): PrizeDraft => ({ name: `Prize ${String.fromCharCode(65 + index)}`, description: '', quantity: 1, type: 'Small', image: null });
+const newPrize = (index: number): PrizeDraft => ({
+  name: `Prize ${String.fromCharCode(65 + index)}`,
+  description: '',
+  quantity: 1,
+  type: 'Small',
+  image: null,
+});
 
 /** A labelled field with its error beside it (aria-invalid, described by the message). */
-function Field({ id, label, error, children }: { id: string; label: ReactNode; error?: string; children: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode }) {
+function Field({
+  id,
+  label,
+  error,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  error?: string;
+  children: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode;
+}) {
   const errorId = `${id}-error`;
   // The message sits beside the field, outside its label (the label names the field alone).
   return (
@@ -54,8 +70,10 @@ export function AddProductPage() {
     return () => clearTimeout(timer);
   }, [notice, navigate]);
 
-  const setField = (name: keyof typeof fields) => (event: { target: { value: string } }) => setFields((f) => ({ ...f, [name]: event.target.value }));
-  const setPrize = (index: number, patch: Partial<PrizeDraft>) => setPrizes((list) => list.map((p, i) => (i === index ? { ...p, ...patch } : p)));
+  const setField = (name: keyof typeof fields) => (event: { target: { value: string } }) =>
+    setFields((f) => ({ ...f, [name]: event.target.value }));
+  const setPrize = (index: number, patch: Partial<PrizeDraft>) =>
+    setPrizes((list) => list.map((p, i) => (i === index ? { ...p, ...patch } : p)));
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -63,14 +81,25 @@ export function AddProductPage() {
     setSubmitted(true);
     if (Object.keys(addProductErrors(input)).length > 0) return;
     const form = new FormData();
-    for (const [name, value] of Object.entries(input.fields)) if (name !== 'arrival' || flags.preorder) form.append(name, value);
+    for (const [name, value] of Object.entries(input.fields))
+      if (name !== 'arrival' || flags.preorder) form.append(name, value);
     for (const [name, value] of Object.entries(flags)) form.append(name, String(value));
-    form.append('prizes', JSON.stringify(prizes.map(({ name, description, quantity: count, type }) => ({ name, description, quantity: count, type }))));
+    form.append(
+      'prizes',
+      JSON.stringify(
+        prizes.map(({ name, description, quantity: count, type }) => ({ name, description, quantity: count, type })),
+      ),
+    );
     if (productImage) form.append('productImage', productImage);
     prizes.forEach((prize, index) => prize.image && form.append(`prizeImage${index}`, prize.image));
     add.mutate(form, {
       onSuccess: () => setNotice(PRODUCT_ADDED),
-      onError: (error) => setProblem(error instanceof ApiError ? (serverMessageOf(error) ?? 'Failed to add product and prizes') : 'Error adding product and prizes'),
+      onError: (error) =>
+        setProblem(
+          error instanceof ApiError
+            ? (serverMessageOf(error) ?? 'Failed to add product and prizes')
+            : 'Error adding product and prizes',
+        ),
     });
   };
 
@@ -87,7 +116,15 @@ export function AddProductPage() {
           {(props) => <input {...props} value={fields.name} onChange={setField('name')} />}
         </Field>
         <div className="admin-form__row">
-          <Field id="product-quantity" label={<span>Quantity <span className="admin-form__hint">(the prizes' total)</span></span>} error={errors.quantity}>
+          <Field
+            id="product-quantity"
+            label={
+              <span>
+                Quantity <span className="admin-form__hint">(the prizes' total)</span>
+              </span>
+            }
+            error={errors.quantity}
+          >
             {(props) => <input {...props} type="number" value={quantity} readOnly />}
           </Field>
           <Field id="product-sku" label="SKU" error={errors.sku}>
@@ -99,26 +136,48 @@ export function AddProductPage() {
         </Field>
         <div className="admin-form__row">
           <Field id="product-price" label="Price (SGD)" error={errors.price}>
-            {(props) => <input {...props} type="number" min={0.01} step={0.01} value={fields.price} onChange={setField('price')} />}
+            {(props) => (
+              <input
+                {...props}
+                type="number"
+                min={0.01}
+                step={0.01}
+                value={fields.price}
+                onChange={setField('price')}
+              />
+            )}
           </Field>
           <Field id="product-token" label="Token value" error={errors.token}>
             {(props) => <input {...props} type="number" min={1} value={fields.token} onChange={setField('token')} />}
           </Field>
         </div>
         <Field id="product-image" label="Product image" error={errors.productImage}>
-          {(props) => <input {...props} type="file" accept={IMAGE_ACCEPT} onChange={(e) => setProductImage(e.target.files?.[0] ?? null)} />}
+          {(props) => (
+            <input
+              {...props}
+              type="file"
+              accept={IMAGE_ACCEPT}
+              onChange={(e) => setProductImage(e.target.files?.[0] ?? null)}
+            />
+          )}
         </Field>
         <div className="admin-form__checks">
           {(['active', 'doubleChance', 'preorder'] as const).map((flag) => (
             <label key={flag}>
-              <input type="checkbox" checked={flags[flag]} onChange={(e) => setFlags((f) => ({ ...f, [flag]: e.target.checked }))} />{' '}
+              <input
+                type="checkbox"
+                checked={flags[flag]}
+                onChange={(e) => setFlags((f) => ({ ...f, [flag]: e.target.checked }))}
+              />{' '}
               {flag === 'active' ? 'Active' : flag === 'doubleChance' ? 'Double chance' : 'Pre-order'}
             </label>
           ))}
         </div>
         {flags.preorder && (
           <Field id="product-arrival" label="Arrival" error={errors.arrival}>
-            {(props) => <input {...props} value={fields.arrival} onChange={setField('arrival')} placeholder="Late March 2027" />}
+            {(props) => (
+              <input {...props} value={fields.arrival} onChange={setField('arrival')} placeholder="Late March 2027" />
+            )}
           </Field>
         )}
         <h2 className="admin-subtitle">Prizes</h2>
@@ -128,33 +187,67 @@ export function AddProductPage() {
             <legend>Prize {index + 1}</legend>
             <div className="admin-form__row">
               <Field id={`prize-${index}-name`} label="Name" error={errors[`prizes.${index}.name`]}>
-                {(props) => <input {...props} value={prize.name} onChange={(e) => setPrize(index, { name: e.target.value })} />}
+                {(props) => (
+                  <input {...props} value={prize.name} onChange={(e) => setPrize(index, { name: e.target.value })} />
+                )}
               </Field>
               <Field id={`prize-${index}-quantity`} label="Quantity" error={errors[`prizes.${index}.quantity`]}>
-                {(props) => <input {...props} type="number" min={1} value={prize.quantity} onChange={(e) => setPrize(index, { quantity: Number(e.target.value) })} />}
+                {(props) => (
+                  <input
+                    {...props}
+                    type="number"
+                    min={1}
+                    value={prize.quantity}
+                    onChange={(e) => setPrize(index, { quantity: Number(e.target.value) })}
+                  />
+                )}
               </Field>
               <label>
                 Type
-                <select value={prize.type} onChange={(e) => setPrize(index, { type: e.target.value as 'Small' | 'Big' })}>
+                <select
+                  value={prize.type}
+                  onChange={(e) => setPrize(index, { type: e.target.value as 'Small' | 'Big' })}
+                >
                   <option value="Small">Small</option>
                   <option value="Big">Big</option>
                 </select>
               </label>
             </div>
             <Field id={`prize-${index}-description`} label="Description" error={errors[`prizes.${index}.description`]}>
-              {(props) => <input {...props} value={prize.description} onChange={(e) => setPrize(index, { description: e.target.value })} />}
+              {(props) => (
+                <input
+                  {...props}
+                  value={prize.description}
+                  onChange={(e) => setPrize(index, { description: e.target.value })}
+                />
+              )}
             </Field>
             <Field id={`prize-${index}-image`} label="Image" error={errors[`prizes.${index}.image`]}>
-              {(props) => <input {...props} type="file" accept={IMAGE_ACCEPT} onChange={(e) => setPrize(index, { image: e.target.files?.[0] ?? null })} />}
+              {(props) => (
+                <input
+                  {...props}
+                  type="file"
+                  accept={IMAGE_ACCEPT}
+                  onChange={(e) => setPrize(index, { image: e.target.files?.[0] ?? null })}
+                />
+              )}
             </Field>
             {prizes.length > 1 && (
-              <button type="button" className="btn btn--ghost" onClick={() => setPrizes((list) => list.filter((_, i) => i !== index))}>
+              <button
+                type="button"
+                className="btn btn--ghost"
+                onClick={() => setPrizes((list) => list.filter((_, i) => i !== index))}
+              >
                 Remove prize
               </button>
             )}
           </fieldset>
         ))}
-        <button type="button" className="btn btn--ghost" onClick={() => setPrizes((list) => [...list, newPrize(list.length)])}>
+        <button
+          type="button"
+          className="btn btn--ghost"
+          onClick={() => setPrizes((list) => [...list, newPrize(list.length)])}
+        >
           Add prize
         </button>
         {Object.keys(errors).length > 0 && (

@@ -10,11 +10,13 @@ import './shop-ops/shop-ops.css';
 
 type Order = AdminOrderDetail['order'];
 
-const costText = (order: Order) => (order.paymentMethod === 'token' ? tokensText(order.totalCost) : sgd(order.totalCost));
+const costText = (order: Order) =>
+  order.paymentMethod === 'token' ? tokensText(order.totalCost) : sgd(order.totalCost);
 const when = (iso: string | null, none = '—') => (iso ? formatSgDateTime(iso) : none);
 
 function resultText(order: Order): string {
-  if (order.lotteryEnabled) return order.lotteryWon === null ? 'Waiting for the set to sell out' : order.lotteryWon ? 'Won' : 'Not won';
+  if (order.lotteryEnabled)
+    return order.lotteryWon === null ? 'Waiting for the set to sell out' : order.lotteryWon ? 'Won' : 'Not won';
   if (order.challengeAlphabet) return `Challenge ${order.challengeAlphabet}: ${order.challengeWon ? 'won' : 'not won'}`;
   return order.selectedPrizes.length ? order.selectedPrizes.join(', ') : '—';
 }
@@ -47,7 +49,8 @@ function OrderRecord({ detail }: { detail: AdminOrderDetail }) {
       <div>
         <h1 className="admin-title">Order {order.id.slice(0, 8)}</h1>
         <p className="admin-muted">
-          {owner ? <Link to={`/admin/product/${order.productId}`}>{order.productName}</Link> : order.productName} · {order.sku}
+          {owner ? <Link to={`/admin/product/${order.productId}`}>{order.productName}</Link> : order.productName} ·{' '}
+          {order.sku}
         </p>
       </div>
       <section className="ops-card" aria-label="Order">
@@ -83,7 +86,9 @@ function OrderRecord({ detail }: { detail: AdminOrderDetail }) {
           <dt>Revealed by the shopper</dt>
           <dd>{when(order.revealedAt, 'Not yet')}</dd>
           <dt>Ship by</dt>
-          <dd>{order.shipByDate ? formatSgDate(order.shipByDate) : order.preorder ? 'After the pre-order arrives' : '—'}</dd>
+          <dd>
+            {order.shipByDate ? formatSgDate(order.shipByDate) : order.preorder ? 'After the pre-order arrives' : '—'}
+          </dd>
           <dt>Client seed</dt>
           <dd>
             <code>{order.clientSeed}</code>
@@ -93,7 +98,11 @@ function OrderRecord({ detail }: { detail: AdminOrderDetail }) {
       <ShopperCard detail={detail} owner={owner} />
       <DrawsCard detail={detail} />
       <PaymentCard detail={detail} />
-      {detail.receipt ? <ReceiptCard receipt={detail.receipt} /> : <p className="ops-muted">No fairness receipt yet (nothing drawn).</p>}
+      {detail.receipt ? (
+        <ReceiptCard receipt={detail.receipt} />
+      ) : (
+        <p className="ops-muted">No fairness receipt yet (nothing drawn).</p>
+      )}
     </main>
   );
 }
@@ -110,7 +119,9 @@ function ShopperCard({ detail, owner }: { detail: AdminOrderDetail; owner: boole
           <dt>E-mail</dt>
           <dd>{shopper.email}</dd>
           <dt>Account</dt>
-          <dd className={`ops-status${shopper.disabled ? ' ops-status--off' : ''}`}>{shopper.disabled ? 'Disabled' : 'Active'}</dd>
+          <dd className={`ops-status${shopper.disabled ? ' ops-status--off' : ''}`}>
+            {shopper.disabled ? 'Disabled' : 'Active'}
+          </dd>
           <dt>Joined</dt>
           <dd>{formatSgDate(shopper.createdAt)}</dd>
         </dl>
@@ -194,8 +205,10 @@ function PaymentCard({ detail }: { detail: AdminOrderDetail }) {
         <ul className="ops-list">
           {refunds.map((refund, index) => (
             <li key={index}>
-              {refund.kind === 'card' ? `${sgd(refund.amount)} to the card` : `${tokensText(refund.amount)} credited back`} ·{' '}
-              {refund.status === 'done' ? 'Refunded' : refund.status === 'sending' ? 'Being sent' : 'Pending'}
+              {refund.kind === 'card'
+                ? `${sgd(refund.amount)} to the card`
+                : `${tokensText(refund.amount)} credited back`}{' '}
+              · {refund.status === 'done' ? 'Refunded' : refund.status === 'sending' ? 'Being sent' : 'Pending'}
               {refund.at && ` · ${when(refund.at)}`}
             </li>
           ))}

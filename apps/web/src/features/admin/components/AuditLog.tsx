@@ -15,7 +15,12 @@ export function AuditChange({ entry }: { entry: AuditEntry }) {
 /** The audit entries about one record, beside it, newest first: who changed what, when, before and after. */
 export function AuditLog({ entityType, entityId }: { entityType: AuditEntityType; entityId: string }) {
   const { data, error } = useAudit(entityType, entityId);
-  if (error) return <p className="admin-error" role="alert">Error: {error.message}</p>;
+  if (error)
+    return (
+      <p className="admin-error" role="alert">
+        Error: {error.message}
+      </p>
+    );
   const entries = (data?.entries ?? []).slice().reverse();
   return (
     <section className="admin-audit" aria-label="Change history">

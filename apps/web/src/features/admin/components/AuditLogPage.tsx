@@ -1,6 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { auditEntityTypeSchema, type AuditEntityType, type AuditEntry, type AuditLogQuery, formatSgDateTime } from '@kujiya/shared';
+import {
+  auditEntityTypeSchema,
+  type AuditEntityType,
+  type AuditEntry,
+  type AuditLogQuery,
+  formatSgDateTime,
+} from '@kujiya/shared';
 import { useAuditLog } from '../api/getAuditLog';
 import { labelOf } from '../labels';
 import { AuditChange } from './AuditLog';
@@ -34,7 +40,12 @@ export function AuditLogPage() {
           <span className="admin-wrap">
             {labelOf(e.entityType)}{' '}
             {page ? <Link to={page}>{e.entityId.slice(0, 8)}</Link> : <code>{e.entityId.slice(0, 8)}</code>}{' '}
-            <button type="button" className="admin-link-button" onClick={() => onlyThis(e)} aria-label={`Only changes of ${e.entityType} ${e.entityId}`}>
+            <button
+              type="button"
+              className="admin-link-button"
+              onClick={() => onlyThis(e)}
+              aria-label={`Only changes of ${e.entityType} ${e.entityId}`}
+            >
               only this
             </button>
           </span>
@@ -63,28 +74,49 @@ export function AuditLogPage() {
             <FilterSelect
               label="Admin"
               value={query.actor ?? ''}
-              options={[{ value: '', label: 'Anyone' }, ...(data?.actors ?? []).map((name) => ({ value: name, label: name }))]}
+              options={[
+                { value: '', label: 'Anyone' },
+                ...(data?.actors ?? []).map((name) => ({ value: name, label: name })),
+              ]}
               onChange={(actor) => filter({ actor: actor || undefined })}
             />
             <FilterSelect
               label="Action"
               value={query.action ?? ''}
-              options={[{ value: '', label: 'Any' }, ...(data?.actions ?? []).map((action) => ({ value: action, label: action }))]}
+              options={[
+                { value: '', label: 'Any' },
+                ...(data?.actions ?? []).map((action) => ({ value: action, label: action })),
+              ]}
               onChange={(action) => filter({ action: action || undefined })}
             />
             <FilterSelect
               label="Target"
               value={query.entityType ?? ''}
-              options={[{ value: '', label: 'Any' }, ...auditEntityTypeSchema.options.map((type) => ({ value: type, label: labelOf(type) }))]}
-              onChange={(type) => filter({ entityType: (type || undefined) as AuditEntityType | undefined, entityId: undefined })}
+              options={[
+                { value: '', label: 'Any' },
+                ...auditEntityTypeSchema.options.map((type) => ({ value: type, label: labelOf(type) })),
+              ]}
+              onChange={(type) =>
+                filter({ entityType: (type || undefined) as AuditEntityType | undefined, entityId: undefined })
+              }
             />
             <label>
               From{' '}
-              <input type="date" value={query.from ?? ''} max={query.to} onChange={(e) => filter({ from: e.target.value || undefined })} />
+              <input
+                type="date"
+                value={query.from ?? ''}
+                max={query.to}
+                onChange={(e) => filter({ from: e.target.value || undefined })}
+              />
             </label>
             <label>
               To{' '}
-              <input type="date" value={query.to ?? ''} min={query.from} onChange={(e) => filter({ to: e.target.value || undefined })} />
+              <input
+                type="date"
+                value={query.to ?? ''}
+                min={query.from}
+                onChange={(e) => filter({ to: e.target.value || undefined })}
+              />
             </label>
             {query.entityId && (
               <button type="button" className="btn btn--ghost" onClick={() => filter({ entityId: undefined })}>

@@ -9,7 +9,15 @@ export interface ConfirmRequest {
 }
 
 /** The app's ConfirmDialog driven by one pending request, as the product editor asks (docs/rules/back-office.md). */
-export function ConfirmDialog({ request, onClose, busy }: { request: ConfirmRequest | null; onClose: () => void; busy?: boolean }) {
+export function ConfirmDialog({
+  request,
+  onClose,
+  busy,
+}: {
+  request: ConfirmRequest | null;
+  onClose: () => void;
+  busy?: boolean;
+}) {
   return (
     <Confirm
       open={request !== null}

@@ -3,7 +3,8 @@ import { useDashboard } from '../api/getDashboard';
 import { DailyRevenueChart, TopSetsChart } from './DashboardCharts';
 import './dashboard.css';
 
-const dollars = (cents: number) => `S$${(cents / 100).toLocaleString('en-SG', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const dollars = (cents: number) =>
+  `S$${(cents / 100).toLocaleString('en-SG', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 function WindowCard({ title, figures }: { title: string; figures: DashboardWindow }) {
   return (
@@ -13,8 +14,8 @@ function WindowCard({ title, figures }: { title: string; figures: DashboardWindo
         <dt>Card revenue</dt>
         <dd>{dollars(figures.cardRevenue.netCents)}</dd>
         <dd className="admin-stat__split">
-          Tickets {dollars(figures.cardRevenue.ticketsCents)} · Token packages {dollars(figures.cardRevenue.tokenPackagesCents)} · Shipping{' '}
-          {dollars(figures.cardRevenue.shippingCents)}
+          Tickets {dollars(figures.cardRevenue.ticketsCents)} · Token packages{' '}
+          {dollars(figures.cardRevenue.tokenPackagesCents)} · Shipping {dollars(figures.cardRevenue.shippingCents)}
           {figures.cardRevenue.refundsCents > 0 && <> · Refunds −{dollars(figures.cardRevenue.refundsCents)}</>}
         </dd>
         <dt>Tokens spent</dt>

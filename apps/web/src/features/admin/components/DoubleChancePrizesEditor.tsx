@@ -4,8 +4,15 @@ import type { AdminDoubleChancePrize } from '@kujiya/shared';
  * The set's double-chance prizes (drawn among all tickets at sell-out). Rows keep their id so the
  * server knows an edit from a new prize; a change of units needs Save and reload mid-round.
  */
-export function DoubleChancePrizesEditor({ prizes, onChange }: { prizes: AdminDoubleChancePrize[]; onChange: (next: AdminDoubleChancePrize[]) => void }) {
-  const edit = (index: number, patch: Partial<AdminDoubleChancePrize>) => onChange(prizes.map((p, i) => (i === index ? { ...p, ...patch } : p)));
+export function DoubleChancePrizesEditor({
+  prizes,
+  onChange,
+}: {
+  prizes: AdminDoubleChancePrize[];
+  onChange: (next: AdminDoubleChancePrize[]) => void;
+}) {
+  const edit = (index: number, patch: Partial<AdminDoubleChancePrize>) =>
+    onChange(prizes.map((p, i) => (i === index ? { ...p, ...patch } : p)));
   return (
     <section className="admin-double-chance" aria-label="Double-chance prizes">
       <h2 className="admin-subtitle">Double-chance prizes</h2>
@@ -15,7 +22,11 @@ export function DoubleChancePrizesEditor({ prizes, onChange }: { prizes: AdminDo
           <li key={prize.id ?? `new-${index}`} className="admin-card admin-double-chance__row">
             <label>
               Name
-              <input aria-label={`Double-chance prize ${index + 1} name`} value={prize.name} onChange={(e) => edit(index, { name: e.target.value })} />
+              <input
+                aria-label={`Double-chance prize ${index + 1} name`}
+                value={prize.name}
+                onChange={(e) => edit(index, { name: e.target.value })}
+              />
             </label>
             <label>
               Description
@@ -35,7 +46,11 @@ export function DoubleChancePrizesEditor({ prizes, onChange }: { prizes: AdminDo
                 onChange={(e) => edit(index, { quantity: Number(e.target.value) })}
               />
             </label>
-            <button type="button" className="btn btn--ghost" onClick={() => onChange(prizes.filter((_, i) => i !== index))}>
+            <button
+              type="button"
+              className="btn btn--ghost"
+              onClick={() => onChange(prizes.filter((_, i) => i !== index))}
+            >
               Remove
             </button>
           </li>

@@ -12,14 +12,21 @@ export function InventoryLookupPage() {
     event.preventDefault();
     if (!text.trim()) return setProblem('Please enter a username or email');
     setProblem(null);
-    lookup.mutate(text.trim(), { onError: (error) => setProblem(serverMessageOf(error) ?? 'Failed to fetch inventory') });
+    lookup.mutate(text.trim(), {
+      onError: (error) => setProblem(serverMessageOf(error) ?? 'Failed to fetch inventory'),
+    });
   };
   const sets = lookup.data ? Object.entries(lookup.data) : null;
   return (
     <main className="admin-page">
       <h1 className="admin-title">Inventory Lookup</h1>
       <form className="admin-inline-form" onSubmit={onSubmit}>
-        <input aria-label="Username or email" placeholder="Username or email" value={text} onChange={(e) => setText(e.target.value)} />
+        <input
+          aria-label="Username or email"
+          placeholder="Username or email"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
         <button type="submit" className="btn btn--primary" disabled={lookup.isPending}>
           Look up
         </button>
@@ -37,7 +44,8 @@ export function InventoryLookupPage() {
             {items.map((item) =>
               item.batches.map((batch) => (
                 <li key={batch.batchId}>
-                  {batch.quantity} x {item.prizeName} ({item.type}) · {batch.shipByDate ? `ship by ${formatSgDate(batch.shipByDate)}` : 'Pre-order'}
+                  {batch.quantity} x {item.prizeName} ({item.type}) ·{' '}
+                  {batch.shipByDate ? `ship by ${formatSgDate(batch.shipByDate)}` : 'Pre-order'}
                   {batch.inTrade ? ' · In Trade' : ''}
                 </li>
               )),

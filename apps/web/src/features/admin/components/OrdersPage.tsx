@@ -5,7 +5,8 @@ import { useAdminOrders } from '../api/getAdminOrders';
 import { AdminTable, type AdminColumn } from './table/AdminTable';
 import { FilterSelect } from './table/FilterSelect';
 
-const cost = (r: AdminOrderRow) => (r.paymentIntentId === 'TOKEN' ? `${r.totalCost} tokens` : `$${centsToDollars(r.totalCost).toFixed(2)}`);
+const cost = (r: AdminOrderRow) =>
+  r.paymentIntentId === 'TOKEN' ? `${r.totalCost} tokens` : `$${centsToDollars(r.totalCost).toFixed(2)}`;
 
 const columns: AdminColumn<AdminOrderRow>[] = [
   {
@@ -25,7 +26,12 @@ const columns: AdminColumn<AdminOrderRow>[] = [
   { key: 'cost', header: 'Total', render: cost, sortValue: (r) => r.totalCost },
   { key: 'tokens', header: 'Token value', render: (r) => r.tokenTotalValue, sortValue: (r) => r.tokenTotalValue },
   { key: 'prizes', header: 'Prizes', render: (r) => r.selectedPrizes.join(', ') },
-  { key: 'lottery', header: 'Lottery', render: (r) => (r.lotteryEnabled ? 'Yes' : 'No'), sortValue: (r) => r.lotteryEnabled },
+  {
+    key: 'lottery',
+    header: 'Lottery',
+    render: (r) => (r.lotteryEnabled ? 'Yes' : 'No'),
+    sortValue: (r) => r.lotteryEnabled,
+  },
   { key: 'paid', header: 'Paid', render: (r) => (r.paid ? 'Yes' : 'No'), sortValue: (r) => r.paid },
   { key: 'payment', header: 'Payment', render: (r) => (r.paymentIntentId === 'TOKEN' ? 'TOKEN' : 'Card') },
 ];

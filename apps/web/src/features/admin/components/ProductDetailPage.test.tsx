@@ -38,8 +38,28 @@ const loaded: AdminProduct = adminProductSchema.parse({
   promotion: null,
   lottery: { enabled: false, completed: false, totalTickets: 0, ticketsLeft: 0, orders: [] },
   prizes: [
-    { id: uuid('admin prize A'), letter: 'A', kind: 'letter', name: 'Prize A', description: 'Naruto figure', image: 'a.png', type: 'Big', remainingQuantity: 2, initialQuantity: 3 },
-    { id: uuid('admin prize last'), letter: 'LAST', kind: 'last', name: 'Last Prize', description: 'Big Naruto', image: 'last.png', type: 'Big', remainingQuantity: 1, initialQuantity: 1 },
+    {
+      id: uuid('admin prize A'),
+      letter: 'A',
+      kind: 'letter',
+      name: 'Prize A',
+      description: 'Naruto figure',
+      image: 'a.png',
+      type: 'Big',
+      remainingQuantity: 2,
+      initialQuantity: 3,
+    },
+    {
+      id: uuid('admin prize last'),
+      letter: 'LAST',
+      kind: 'last',
+      name: 'Last Prize',
+      description: 'Big Naruto',
+      image: 'last.png',
+      type: 'Big',
+      remainingQuantity: 1,
+      initialQuantity: 1,
+    },
   ],
   roundNumber: 2,
   roundStatus: 'open',
@@ -63,7 +83,8 @@ function openEditor({ saves = false } = {}) {
   return renderWithApp(<ProductDetailPage />, { path: '/admin/product/:id', at: `/admin/product/${productId}` });
 }
 
-const puts = () => sent('PUT', `/api/admin/products/${productId}`).map((request) => adminProductUpdateSchema.parse(request.body));
+const puts = () =>
+  sent('PUT', `/api/admin/products/${productId}`).map((request) => adminProductUpdateSchema.parse(request.body));
 
 describe('the product editor (docs/rules/back-office.md)', () => {
   it('offers Save only after a change and sends only what changed', async () => {
@@ -83,7 +104,7 @@ describe('the product editor (docs/rules/back-office.md)', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument());
   });
 
-  it("asks before a next-round quantity change, which saves with a Reload Set", async () => {
+  it('asks before a next-round quantity change, which saves with a Reload Set', async () => {
     answer('put', '/api/admin/products/:id', adminProductSchema, loaded);
     const page = openEditor();
     const quantity = await screen.findByRole('spinbutton', { name: 'Prize A quantity' });

@@ -23,7 +23,14 @@ export function ProductDetailPage() {
   const { data: product, error } = useAdminProduct(id);
   // Kept above the editor: a reload remounts the editor, the notice stays.
   const [notice, setNotice] = useState<string | null>(null);
-  if (error) return <main className="admin-page"><p className="admin-error">{error instanceof ApiError && error.status === 404 ? 'Product not found' : `Error: ${error.message}`}</p></main>;
+  if (error)
+    return (
+      <main className="admin-page">
+        <p className="admin-error">
+          {error instanceof ApiError && error.status === 404 ? 'Product not found' : `Error: ${error.message}`}
+        </p>
+      </main>
+    );
   if (!product) return <main className="admin-page">Loading…</main>;
   // Keyed by round: a reload (new round) starts a fresh draft.
   return <ProductEditor key={product.setId} product={product} notice={notice} setNotice={setNotice} />;
@@ -31,12 +38,21 @@ export function ProductDetailPage() {
 
 const reloadMessage = (product: AdminProduct) => (
   <p>
-    Round {product.roundNumber} ({product.productSku}, {product.sold}/{product.productQuantity} sold) closes and its seed is revealed. A new round opens with
-    the next SKU, nothing sold, no promotion and a new commitment. This cannot be undone.
+    Round {product.roundNumber} ({product.productSku}, {product.sold}/{product.productQuantity} sold) closes and its
+    seed is revealed. A new round opens with the next SKU, nothing sold, no promotion and a new commitment. This cannot
+    be undone.
   </p>
 );
 
-function ProductEditor({ product, notice, setNotice }: { product: AdminProduct; notice: string | null; setNotice: (text: string) => void }) {
+function ProductEditor({
+  product,
+  notice,
+  setNotice,
+}: {
+  product: AdminProduct;
+  notice: string | null;
+  setNotice: (text: string) => void;
+}) {
   const loaded = useMemo(() => draftOf(product), [product]);
   const [draft, setDraft] = useState<ProductDraft>(loaded);
   const [problem, setProblem] = useState<string | null>(null);
@@ -63,7 +79,17 @@ function ProductEditor({ product, notice, setNotice }: { product: AdminProduct; 
     });
   };
   const askReload = (body: AdminProductUpdate) =>
-    setConfirm({ title: 'Save and reload the set?', message: <>{reloadMessage(product)}<p>The new prize quantities apply to the new round.</p></>, confirmLabel: 'Save and reload', onConfirm: () => send(body) });
+    setConfirm({
+      title: 'Save and reload the set?',
+      message: (
+        <>
+          {reloadMessage(product)}
+          <p>The new prize quantities apply to the new round.</p>
+        </>
+      ),
+      confirmLabel: 'Save and reload',
+      onConfirm: () => send(body),
+    });
   const save = () => (needsReload ? askReload({ ...payload, reload: true }) : send(payload));
 
   const askReloadSet = () =>
@@ -80,13 +106,21 @@ function ProductEditor({ product, notice, setNotice }: { product: AdminProduct; 
   const askConvert = () =>
     setConfirm({
       title: 'Convert to In Stock?',
-      message: <p>Every pre-order unit of {product.productName} starts its two-week ship-by clock now, and every holder is notified in the app and by e-mail. This cannot be undone.</p>,
+      message: (
+        <p>
+          Every pre-order unit of {product.productName} starts its two-week ship-by clock now, and every holder is
+          notified in the app and by e-mail. This cannot be undone.
+        </p>
+      ),
       confirmLabel: 'Convert and notify',
       onConfirm: () =>
         availability.mutate(
           { availability: 'instock', updateInventory: true },
           {
-            onSuccess: (r) => setNotice(`In stock: ${r.updatedBatches} batches now ship within two weeks; ${r.notifiedHolders} holders notified.`),
+            onSuccess: (r) =>
+              setNotice(
+                `In stock: ${r.updatedBatches} batches now ship within two weeks; ${r.notifiedHolders} holders notified.`,
+              ),
             onError: (e) => setProblem(serverMessageOf(e) ?? 'Failed to update availability. Please try again.'),
           },
         ),
@@ -96,21 +130,60 @@ function ProductEditor({ product, notice, setNotice }: { product: AdminProduct; 
     <main className="admin-page product-editor">
       <h1 className="admin-title">{product.productName}</h1>
       <dl className="product-editor__facts">
-        <div><dt>Round</dt><dd>{product.roundNumber} · {labelOf(product.roundStatus)}</dd></div>
-        <div><dt>Quantity</dt><dd>{product.productQuantity}</dd></div>
-        <div><dt>Sold</dt><dd>{product.sold}</dd></div>
-        <div><dt>Total sold</dt><dd>{product.totalSold}</dd></div>
-        <div className="product-editor__commitment"><dt>Commitment</dt><dd>{product.commitment}</dd></div>
+        <div>
+          <dt>Round</dt>
+          <dd>
+            {product.roundNumber} · {labelOf(product.roundStatus)}
+          </dd>
+        </div>
+        <div>
+          <dt>Quantity</dt>
+          <dd>{product.productQuantity}</dd>
+        </div>
+        <div>
+          <dt>Sold</dt>
+          <dd>{product.sold}</dd>
+        </div>
+        <div>
+          <dt>Total sold</dt>
+          <dd>{product.totalSold}</dd>
+        </div>
+        <div className="product-editor__commitment">
+          <dt>Commitment</dt>
+          <dd>{product.commitment}</dd>
+        </div>
       </dl>
-      {notice && <p className="admin-notice" role="status">{notice}</p>}
-      <form className="admin-form" onSubmit={(e) => { e.preventDefault(); save(); }}>
-        <ProductFields draft={draft} onChange={setDraft} preorder={product.preorder} promotions={promotions.data?.promotions ?? []} />
+      {notice && (
+        <p className="admin-notice" role="status">
+          {notice}
+        </p>
+      )}
+      <form
+        className="admin-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          save();
+        }}
+      >
+        <ProductFields
+          draft={draft}
+          onChange={setDraft}
+          preorder={product.preorder}
+          promotions={promotions.data?.promotions ?? []}
+        />
         {draft.doubleChance && (
-          <DoubleChancePrizesEditor prizes={draft.doubleChancePrizes} onChange={(next) => setDraft({ ...draft, doubleChancePrizes: next })} />
+          <DoubleChancePrizesEditor
+            prizes={draft.doubleChancePrizes}
+            onChange={(next) => setDraft({ ...draft, doubleChancePrizes: next })}
+          />
         )}
         <h2 className="admin-subtitle">Prizes</h2>
         <PrizeEditor prizes={product.prizes} draft={draft} onChange={setDraft} />
-        {problem && <p className="admin-error" role="alert">{problem}</p>}
+        {problem && (
+          <p className="admin-error" role="alert">
+            {problem}
+          </p>
+        )}
         <div className="admin-actions">
           {changed && (
             <button type="submit" className="btn btn--primary" disabled={update.isPending}>
@@ -128,7 +201,11 @@ function ProductEditor({ product, notice, setNotice }: { product: AdminProduct; 
         </div>
       </form>
       {(product.lottery.enabled || product.lottery.orders.length > 0) && (
-        <LotteryOrders orders={product.lottery.orders} ticketsLeft={product.lottery.ticketsLeft} totalTickets={product.lottery.totalTickets} />
+        <LotteryOrders
+          orders={product.lottery.orders}
+          ticketsLeft={product.lottery.ticketsLeft}
+          totalTickets={product.lottery.totalTickets}
+        />
       )}
       <AuditLog entityType="product" entityId={product.id} />
       <ConfirmDialog request={confirm} onClose={() => setConfirm(null)} />

@@ -5,14 +5,34 @@ import { useAdminSets } from '../api/getAdminSets';
 import { AdminTable, type AdminColumn } from './table/AdminTable';
 
 const columns: AdminColumn<AdminSetRow>[] = [
-  { key: 'id', header: 'ID', render: (r) => <Link to={`/admin/product/${r.id}`}>{r.id.slice(0, 8)}</Link>, sortValue: (r) => r.id },
-  { key: 'name', header: 'Name', render: (r) => <Link to={`/admin/product/${r.id}`}>{r.productName}</Link>, sortValue: (r) => r.productName },
+  {
+    key: 'id',
+    header: 'ID',
+    render: (r) => <Link to={`/admin/product/${r.id}`}>{r.id.slice(0, 8)}</Link>,
+    sortValue: (r) => r.id,
+  },
+  {
+    key: 'name',
+    header: 'Name',
+    render: (r) => <Link to={`/admin/product/${r.id}`}>{r.productName}</Link>,
+    sortValue: (r) => r.productName,
+  },
   { key: 'sku', header: 'SKU', render: (r) => r.productSku, sortValue: (r) => r.productSku },
   { key: 'quantity', header: 'Quantity', render: (r) => r.productQuantity, sortValue: (r) => r.productQuantity },
   { key: 'sold', header: 'Sold', render: (r) => r.sold, sortValue: (r) => r.sold },
   { key: 'active', header: 'Active', render: (r) => (r.active ? 'Active' : 'Inactive'), sortValue: (r) => r.active },
-  { key: 'preorder', header: 'Pre-order', render: (r) => (r.preorder ? 'Pre-order' : 'In Stock'), sortValue: (r) => r.preorder },
-  { key: 'arrival', header: 'Arrival', render: (r) => (r.preorder ? (r.arrival ?? '') : '–'), sortValue: (r) => r.arrival },
+  {
+    key: 'preorder',
+    header: 'Pre-order',
+    render: (r) => (r.preorder ? 'Pre-order' : 'In Stock'),
+    sortValue: (r) => r.preorder,
+  },
+  {
+    key: 'arrival',
+    header: 'Arrival',
+    render: (r) => (r.preorder ? (r.arrival ?? '') : '–'),
+    sortValue: (r) => r.arrival,
+  },
   { key: 'totalSold', header: 'Total sold', render: (r) => r.totalSold, sortValue: (r) => r.totalSold },
 ];
 

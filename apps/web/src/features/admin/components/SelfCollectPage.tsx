@@ -20,7 +20,10 @@ function StatusSelect({ row }: { row: AdminCollectionRow }) {
       onChange={(event) => {
         const status = event.target.value as 'completed' | 'cancelled';
         if (status === 'cancelled' && !window.confirm(CANCEL_WARNING)) return;
-        update.mutate({ id: row._id, status }, { onError: () => window.alert('Failed to update status. Please try again.') });
+        update.mutate(
+          { id: row._id, status },
+          { onError: () => window.alert('Failed to update status. Please try again.') },
+        );
       }}
     >
       <option value="pending">Pending</option>
@@ -38,14 +41,23 @@ export function SelfCollectPage() {
   const columns: AdminColumn<AdminCollectionRow>[] = [
     { key: 'ref', header: 'Collection', render: (r) => r.collectionId, sortValue: (r) => r.collectionId },
     { key: 'user', header: 'User', render: (r) => r.username, sortValue: (r) => r.username },
-    { key: 'date', header: 'Collection date', render: (r) => formatSgDateTime(r.collectionDate), sortValue: (r) => r.collectionDate },
+    {
+      key: 'date',
+      header: 'Collection date',
+      render: (r) => formatSgDateTime(r.collectionDate),
+      sortValue: (r) => r.collectionDate,
+    },
     { key: 'content', header: 'Parcel content', render: (r) => <span className="admin-wrap">{r.parcelContent}</span> },
     { key: 'status', header: 'Status', render: (r) => <StatusSelect row={r} />, sortValue: (r) => r.status },
     {
       key: 'history',
       header: 'History',
       render: (r) => (
-        <button type="button" className="btn btn--ghost" onClick={() => setHistoryOf(historyOf === r._id ? null : r._id)}>
+        <button
+          type="button"
+          className="btn btn--ghost"
+          onClick={() => setHistoryOf(historyOf === r._id ? null : r._id)}
+        >
           {historyOf === r._id ? 'Hide' : 'Show'}
         </button>
       ),

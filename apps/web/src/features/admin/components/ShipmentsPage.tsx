@@ -26,7 +26,10 @@ export function ShipmentsPage() {
         link.click();
         setTimeout(() => URL.revokeObjectURL(url), 10_000);
       },
-      onError: (e) => window.alert(e instanceof ApiError && e.status === 404 ? e.message : 'Failed to export shipments. Please try again.'),
+      onError: (e) =>
+        window.alert(
+          e instanceof ApiError && e.status === 404 ? e.message : 'Failed to export shipments. Please try again.',
+        ),
     });
 
   const columns: AdminColumn<AdminShipmentRow>[] = [
@@ -35,7 +38,12 @@ export function ShipmentsPage() {
     { key: 'user', header: 'User', render: (r) => r.username, sortValue: (r) => r.username },
     { key: 'receiver', header: 'Receiver', render: (r) => r.receiverName, sortValue: (r) => r.receiverName },
     { key: 'content', header: 'Parcel content', render: (r) => <span className="admin-wrap">{r.parcelContent}</span> },
-    { key: 'fee', header: 'Fee', render: (r) => `$${centsToDollars(r.shippingFee).toFixed(2)}`, sortValue: (r) => r.shippingFee },
+    {
+      key: 'fee',
+      header: 'Fee',
+      render: (r) => `$${centsToDollars(r.shippingFee).toFixed(2)}`,
+      sortValue: (r) => r.shippingFee,
+    },
     { key: 'paid', header: 'Paid', render: (r) => (r.paid ? 'Yes' : 'No') },
     {
       key: 'awb',
@@ -61,7 +69,9 @@ export function ShipmentsPage() {
             type="button"
             className="btn btn--primary"
             disabled={markShipped.isPending}
-            onClick={() => markShipped.mutate(r._id, { onError: () => window.alert('Failed to update status. Please try again.') })}
+            onClick={() =>
+              markShipped.mutate(r._id, { onError: () => window.alert('Failed to update status. Please try again.') })
+            }
           >
             Mark shipped
           </button>
@@ -72,7 +82,11 @@ export function ShipmentsPage() {
       key: 'history',
       header: 'History',
       render: (r) => (
-        <button type="button" className="btn btn--ghost" onClick={() => setHistoryOf(historyOf === r._id ? null : r._id)}>
+        <button
+          type="button"
+          className="btn btn--ghost"
+          onClick={() => setHistoryOf(historyOf === r._id ? null : r._id)}
+        >
           {historyOf === r._id ? 'Hide' : 'Show'}
         </button>
       ),

@@ -17,7 +17,10 @@ const announcement = (text: string, severity: Announcement['severity']): Announc
   createdAt: '2026-11-01T00:00:00.000Z',
 });
 
-const current = [announcement('Shipping is paused on 25 Dec.', 'info'), announcement('Payments are down for maintenance.', 'critical')];
+const current = [
+  announcement('Shipping is paused on 25 Dec.', 'info'),
+  announcement('Payments are down for maintenance.', 'critical'),
+];
 
 describe("the shop's announcement banner (docs/rules/shop-ops.md)", () => {
   it('shows each current announcement, a critical one as an alert, and keeps a dismissed one away', async () => {

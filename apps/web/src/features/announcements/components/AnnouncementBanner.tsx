@@ -20,7 +20,12 @@ export function AnnouncementBanner() {
           role={announcement.severity === 'critical' ? 'alert' : 'status'}
         >
           <p className="announcement__text">{announcement.text}</p>
-          <button type="button" className="announcement__close" aria-label="Dismiss announcement" onClick={() => dismiss(announcement.id)}>
+          <button
+            type="button"
+            className="announcement__close"
+            aria-label="Dismiss announcement"
+            onClick={() => dismiss(announcement.id)}
+          >
             ×
           </button>
         </div>

@@ -17,14 +17,23 @@ async function logIn(page: ReturnType<typeof renderWithApp>, username: string, p
 describe('Sign In (docs/rules/accounts.md)', () => {
   it('keeps the session and returns to the page the guard sent the shopper from', async () => {
     const token = fakeJwt({ username: 'alice', role: 'user' });
-    answer('post', '/api/users/login', authResponseSchema, { token, user: { username: 'alice', profilePicture: 'alice.png' } });
-    const page = renderWithApp(<LoginPage />, { path: '/login', state: { guard: true, from: { pathname: '/inventory' } } });
+    answer('post', '/api/users/login', authResponseSchema, {
+      token,
+      user: { username: 'alice', profilePicture: 'alice.png' },
+    });
+    const page = renderWithApp(<LoginPage />, {
+      path: '/login',
+      state: { guard: true, from: { pathname: '/inventory' } },
+    });
     expect(screen.getByRole('dialog', { name: 'Please login first!' })).toBeInTheDocument();
     await page.user.click(screen.getByRole('button', { name: 'Close' }));
 
     await logIn(page, '  alice ', 'secret-password');
     await waitFor(() => expect(page.pathname()).toBe('/inventory'));
-    expect(loginRequestSchema.parse(sent('POST', '/api/users/login')[0]!.body)).toEqual({ username: 'alice', password: 'secret-password' });
+    expect(loginRequestSchema.parse(sent('POST', '/api/users/login')[0]!.body)).toEqual({
+      username: 'alice',
+      password: 'secret-password',
+    });
     expect(sessionStore.get()).toMatchObject({ isAuthenticated: true, username: 'alice', token });
     expect(sessionStorage.getItem('loginSuccess')).toBe('true');
   });

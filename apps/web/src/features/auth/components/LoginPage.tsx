@@ -28,7 +28,11 @@ export function LoginPage() {
       { username: username.trim(), password },
       {
         onSuccess: (answer) => {
-          sessionStore.set({ token: answer.token, username: answer.user.username, profilePicture: answer.user.profilePicture });
+          sessionStore.set({
+            token: answer.token,
+            username: answer.user.username,
+            profilePicture: answer.user.profilePicture,
+          });
           sessionStorage.setItem(storageKeys.loginSuccess, 'true');
           navigate(returnPathAfterLogin(state), { replace: true });
         },

@@ -30,7 +30,9 @@ export function ResetPasswordVerifyPage() {
     <main className="auth-page">
       <div className="auth-card">
         <h1 className="auth-title">Forgot Password</h1>
-        <p className="auth-subtitle">Enter your account&apos;s e-mail and we&apos;ll send you a link to reset your password.</p>
+        <p className="auth-subtitle">
+          Enter your account&apos;s e-mail and we&apos;ll send you a link to reset your password.
+        </p>
         <EmailForm id="forgot-email" pending={forgotMutation.isPending} pendingLabel="Sending…" onSubmit={onSubmit}>
           <FormMessage>{error}</FormMessage>
           <FormMessage kind="ok">{sent}</FormMessage>

@@ -24,7 +24,8 @@ export function SignUpPage() {
   const anyEmpty = !form.username || !form.password || !form.confirmPassword;
   // After a first Create Account every invalid field is marked at once, and follows the typing.
   const errors: Partial<Record<SignUpField, string>> = submitted ? signUpErrors(form) : {};
-  if (!errors.username && taken === form.username) errors.username = 'Username already exists. Please choose a different username.';
+  if (!errors.username && taken === form.username)
+    errors.username = 'Username already exists. Please choose a different username.';
 
   function update(field: SignUpField, value: string) {
     setForm((current) => ({ ...current, [field]: value }));
@@ -40,7 +41,11 @@ export function SignUpPage() {
       { username: form.username, email: email.toLowerCase(), password: form.password },
       {
         onSuccess: (answer) => {
-          sessionStore.set({ token: answer.token, username: answer.user.username, profilePicture: answer.user.profilePicture });
+          sessionStore.set({
+            token: answer.token,
+            username: answer.user.username,
+            profilePicture: answer.user.profilePicture,
+          });
           sessionStorage.setItem(storageKeys.loginSuccess, 'true');
           navigate('/', { replace: true });
         },

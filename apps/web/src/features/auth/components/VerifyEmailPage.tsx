@@ -42,7 +42,8 @@ export function VerifyEmailPage() {
         await createVerification({ email: address, process });
       } catch (error) {
         if (error instanceof ApiError && error.status === 409) setFailure({ kind: 'exists' });
-        else if (error instanceof ApiError && error.status === 429) setFailure({ kind: 'server', message: error.message });
+        else if (error instanceof ApiError && error.status === 429)
+          setFailure({ kind: 'server', message: error.message });
         else setFailure({ kind: 'send' });
         return;
       }

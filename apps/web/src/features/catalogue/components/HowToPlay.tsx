@@ -3,10 +3,19 @@ import { Dialog } from '../../../components/ui/Dialog';
 
 const steps = [
   { title: 'Pick a set', text: 'Browse the sets and tap Play on the one you love to see its prizes and odds.' },
-  { title: 'Buy tickets', text: 'Choose how many tickets you want and pay with tokens or by card. Or buy out the whole set!' },
+  {
+    title: 'Buy tickets',
+    text: 'Choose how many tickets you want and pay with tokens or by card. Or buy out the whole set!',
+  },
   { title: 'Open your tickets', text: 'Shake the box and tear open each ticket to reveal the prize you won.' },
-  { title: 'Every ticket wins', text: 'Each ticket is a prize, from Prize A down. Whoever draws the final ticket of a set also wins the Last Prize. Chance sets draw their winners when they sell out.' },
-  { title: 'Ship or collect', text: 'Prizes go to your inventory. Ship them to your door or self-collect within 14 days.' },
+  {
+    title: 'Every ticket wins',
+    text: 'Each ticket is a prize, from Prize A down. Whoever draws the final ticket of a set also wins the Last Prize. Chance sets draw their winners when they sell out.',
+  },
+  {
+    title: 'Ship or collect',
+    text: 'Prizes go to your inventory. Ship them to your door or self-collect within 14 days.',
+  },
 ];
 
 /** The how-to-play banner and its popup of instructions. */

@@ -1,4 +1,11 @@
-import { dollarsToCents, formatCents, parseTicketCount, productKind, promotionTagText, type Product } from '@kujiya/shared';
+import {
+  dollarsToCents,
+  formatCents,
+  parseTicketCount,
+  productKind,
+  promotionTagText,
+  type Product,
+} from '@kujiya/shared';
 import { imageUrl } from '../../../lib/image-url';
 import { FavouriteHeart } from '../../../components/FavouriteHeart';
 import { KindIcon, TokenIcon } from '../../../components/product-icons';
@@ -20,7 +27,15 @@ interface ProductCardProps {
 }
 
 /** A set in a row: artwork, prices, tickets-left tag, promotion text, Play and the favourite heart. */
-export function ProductCard({ product, active, onPlay, onFavourite, favourite, firstScreen = false, priority = false }: ProductCardProps) {
+export function ProductCard({
+  product,
+  active,
+  onPlay,
+  onFavourite,
+  favourite,
+  firstScreen = false,
+  priority = false,
+}: ProductCardProps) {
   const { left, total } = parseTicketCount(product.quantity);
   const kind = productKind(product);
   const tagText = promotionTagText(product);
@@ -52,7 +67,12 @@ export function ProductCard({ product, active, onPlay, onFavourite, favourite, f
           </span>
         </div>
         {soldOut && <span className="product-card__sold-out">SOLD OUT</span>}
-        <FavouriteHeart product={product} favourite={favourite} className="product-card__heart" onToggle={onFavourite} />
+        <FavouriteHeart
+          product={product}
+          favourite={favourite}
+          className="product-card__heart"
+          onToggle={onFavourite}
+        />
       </div>
       <div className="product-card__body">
         <h3 className="product-card__name">{product.name}</h3>
@@ -64,7 +84,11 @@ export function ProductCard({ product, active, onPlay, onFavourite, favourite, f
           </span>
           <span className="price-dollar">{formatCents(dollarsToCents(product.price))}</span>
         </div>
-        <button type="button" className="btn btn--primary btn--block product-card__play" onClick={() => onPlay(product)}>
+        <button
+          type="button"
+          className="btn btn--primary btn--block product-card__play"
+          onClick={() => onPlay(product)}
+        >
           Play
         </button>
       </div>

@@ -10,10 +10,22 @@ import { ProductListPage } from './ProductListPage';
 
 const naruto = product({ name: 'Naruto Kuji', tags: ['Naruto'] });
 const onePiece = product({ name: 'One Piece Kuji', tags: ['One Piece'], preorder: true, arrival: 'Late March 2027' });
-const promoted = product({ name: 'Bleach Kuji', tags: ['Bleach'], promotion: { type: 'BUY_X_GET_Y_FREE', details: { requiredQuantity: 3, freeQuantity: 1 } } });
+const promoted = product({
+  name: 'Bleach Kuji',
+  tags: ['Bleach'],
+  promotion: { type: 'BUY_X_GET_Y_FREE', details: { requiredQuantity: 3, freeQuantity: 1 } },
+});
 
 function actions(): ShopperActions {
-  return { buy: vi.fn(), buyOut: vi.fn(), toggleFavourite: vi.fn(), isFavourite: () => false, signedIn: false, busy: false, dialogs: null };
+  return {
+    buy: vi.fn(),
+    buyOut: vi.fn(),
+    toggleFavourite: vi.fn(),
+    isFavourite: () => false,
+    signedIn: false,
+    busy: false,
+    dialogs: null,
+  };
 }
 
 function openList() {

@@ -5,7 +5,17 @@ import { storageKeys } from '../../../lib/storage';
 import { useProducts } from '../api/getProducts';
 import type { ShopperActions } from '../shopper-actions';
 import { trackEvent } from '../../../lib/api/trackEvent';
-import { ALL_ANIME, animeOptions, filterByAnime, findRetryProduct, listingTabs, readListView, splitByPreorder, writeListView, type ListView } from '../lib/listing';
+import {
+  ALL_ANIME,
+  animeOptions,
+  filterByAnime,
+  findRetryProduct,
+  listingTabs,
+  readListView,
+  splitByPreorder,
+  writeListView,
+  type ListView,
+} from '../lib/listing';
 import { HowToPlay } from './HowToPlay';
 import { HeartIcon, InfoIcon } from '../../../components/product-icons';
 import { PlayFlow } from './play/PlayFlow';
@@ -52,7 +62,9 @@ export function ProductListPage({ actions }: { actions: ShopperActions }) {
     return splitByPreorder(favouritesOnly ? shown.filter(isFavourite) : shown);
   }, [listing.data, activeTab.key, anime, favouritesOnly, isFavourite]);
   // The popup always shows the freshest copy of the set (tickets left change as others buy).
-  const playingProduct = playing ? listing.data?.all.find((product) => product.productId === playing.productId) : undefined;
+  const playingProduct = playing
+    ? listing.data?.all.find((product) => product.productId === playing.productId)
+    : undefined;
 
   const play = (product: Product) => {
     trackEvent('View Product', { setId: product.setId, productId: product.productId });
@@ -128,7 +140,9 @@ export function ProductListPage({ actions }: { actions: ShopperActions }) {
           <>
             {/* Keyed by tab and filter: a new list starts scrolled to its first card. */}
             {favouritesOnly && sections.preorder.length + sections.instock.length === 0 && (
-              <p className="catalogue__empty">No favourites here yet. Tap a set&apos;s heart to keep it in your favourites.</p>
+              <p className="catalogue__empty">
+                No favourites here yet. Tap a set&apos;s heart to keep it in your favourites.
+              </p>
             )}
             <ProductRow
               key={`preorder-${tab}-${anime}-${favouritesOnly}`}
@@ -164,7 +178,12 @@ export function ProductListPage({ actions }: { actions: ShopperActions }) {
 
       <Dialog open={preorderInfoOpen} onClose={() => setPreorderInfoOpen(false)} title="Preorder">
         <p className="preorder-info">{PREORDER_INFO_TEXT}</p>
-        <button type="button" className="btn btn--primary btn--block" autoFocus onClick={() => setPreorderInfoOpen(false)}>
+        <button
+          type="button"
+          className="btn btn--primary btn--block"
+          autoFocus
+          onClick={() => setPreorderInfoOpen(false)}
+        >
           OK
         </button>
       </Dialog>
@@ -178,7 +197,7 @@ export function ProductListPage({ actions }: { actions: ShopperActions }) {
           onBuy={(quantity) => actions.buy(playingProduct, quantity)}
           onBuyOut={() => actions.buyOut(playingProduct)}
           onFavourite={actions.toggleFavourite}
-              isFavourite={actions.isFavourite}
+          isFavourite={actions.isFavourite}
           onClose={() => setPlaying(null)}
         />
       )}

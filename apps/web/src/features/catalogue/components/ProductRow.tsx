@@ -19,7 +19,15 @@ interface ProductRowProps {
 const FIRST_SCREEN_CARDS = 2;
 
 /** A Preorder or Instock section: a horizontally scrolling, snapping row with the centred card active. */
-export function ProductRow({ title, titleExtra, products, onPlay, onFavourite, isFavourite, first = false }: ProductRowProps) {
+export function ProductRow({
+  title,
+  titleExtra,
+  products,
+  onPlay,
+  onFavourite,
+  isFavourite,
+  first = false,
+}: ProductRowProps) {
   const scrollerRef = useRef<HTMLDivElement>(null);
   // The row's padding centres the first card, so it is active from the first paint: no scale
   // transition (and its frames) right after the page shows.
@@ -29,7 +37,12 @@ export function ProductRow({ title, titleExtra, products, onPlay, onFavourite, i
     const scroller = scrollerRef.current;
     if (!scroller) return;
     const cards = Array.from(scroller.querySelectorAll<HTMLElement>('.product-card'));
-    setActiveIndex(findActiveCard(scroller.getBoundingClientRect(), cards.map((card) => card.getBoundingClientRect())));
+    setActiveIndex(
+      findActiveCard(
+        scroller.getBoundingClientRect(),
+        cards.map((card) => card.getBoundingClientRect()),
+      ),
+    );
   }, []);
 
   useEffect(() => {

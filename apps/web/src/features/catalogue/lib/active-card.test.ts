@@ -14,13 +14,23 @@ describe('active card', () => {
   });
 
   it('has no active card when none is close enough', () => {
-    expect(findActiveCard(container, [{ left: 0, width: 80 }, { left: 300, width: 80 }])).toBe(-1);
+    expect(
+      findActiveCard(container, [
+        { left: 0, width: 80 },
+        { left: 300, width: 80 },
+      ]),
+    ).toBe(-1);
     // 51 px away is outside, 50 px is inside.
     expect(findActiveCard(container, [{ left: 146, width: 200 }])).toBe(-1);
     expect(findActiveCard(container, [{ left: 195, width: 100 }])).toBe(0);
   });
 
   it('prefers the nearest of two close cards', () => {
-    expect(findActiveCard(container, [{ left: 130, width: 100 }, { left: 140, width: 100 }])).toBe(1);
+    expect(
+      findActiveCard(container, [
+        { left: 130, width: 100 },
+        { left: 140, width: 100 },
+      ]),
+    ).toBe(1);
   });
 });

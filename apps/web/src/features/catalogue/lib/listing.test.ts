@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '@kujiya/shared';
-import { DEFAULT_LIST_VIEW, animeOptions, filterByAnime, findRetryProduct, readListView, splitByPreorder, writeListView } from './listing';
+import {
+  DEFAULT_LIST_VIEW,
+  animeOptions,
+  filterByAnime,
+  findRetryProduct,
+  readListView,
+  splitByPreorder,
+  writeListView,
+} from './listing';
 
 function product(productId: string, tags: string[], preorder = false): Product {
   return {

@@ -50,7 +50,9 @@ export function findRetryProduct(stored: unknown, products: readonly Product[]):
       if (typeof record[field] === 'string') ids.add(record[field] as string);
     }
   }
-  return products.find((product) => ids.has(product.productId)) ?? products.find((product) => ids.has(product.setId)) ?? null;
+  return (
+    products.find((product) => ids.has(product.productId)) ?? products.find((product) => ids.has(product.setId)) ?? null
+  );
 }
 
 /** What the list shows: its tab, anime filter and whether only favourites (docs/rules/catalogue.md). */

@@ -7,11 +7,19 @@ import { api } from '../../../lib/api-client';
  * payment, and calling it again returns the same, so it is safe to run as a cached query.
  */
 export async function drawAndUpdateOrder(orderId: string): Promise<DrawResponse> {
-  return api(`/api/draw-and-update-order/${encodeURIComponent(orderId)}`, { method: 'POST', schema: drawResponseSchema });
+  return api(`/api/draw-and-update-order/${encodeURIComponent(orderId)}`, {
+    method: 'POST',
+    schema: drawResponseSchema,
+  });
 }
 
 export const drawQuery = (orderId: string) =>
-  queryOptions({ queryKey: ['order', orderId, 'draw'], queryFn: () => drawAndUpdateOrder(orderId), staleTime: Infinity, retry: false });
+  queryOptions({
+    queryKey: ['order', orderId, 'draw'],
+    queryFn: () => drawAndUpdateOrder(orderId),
+    staleTime: Infinity,
+    retry: false,
+  });
 
 export function useDraw(orderId: string, enabled: boolean) {
   return useQuery({ ...drawQuery(orderId), enabled });

@@ -8,7 +8,11 @@ export async function verifyOrder(orderId: string, signal?: AbortSignal): Promis
 }
 
 export const verifyOrderQuery = (orderId: string) =>
-  queryOptions({ queryKey: ['order', orderId, 'verify'], queryFn: ({ signal }) => verifyOrder(orderId, signal), retry: false });
+  queryOptions({
+    queryKey: ['order', orderId, 'verify'],
+    queryFn: ({ signal }) => verifyOrder(orderId, signal),
+    retry: false,
+  });
 
 export function useVerifyOrder(orderId: string | null) {
   return useQuery({ ...verifyOrderQuery(orderId ?? ''), enabled: Boolean(orderId) });

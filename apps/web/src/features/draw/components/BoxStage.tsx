@@ -48,7 +48,15 @@ export function BoxStage() {
       </div>
       <div className="box-stage__slider">
         <label htmlFor={sliderId}>Shake intensity</label>
-        <input id={sliderId} type="range" min={1} max={10} step={1} value={intensity} onChange={(e) => setIntensity(Number(e.target.value))} />
+        <input
+          id={sliderId}
+          type="range"
+          min={1}
+          max={10}
+          step={1}
+          value={intensity}
+          onChange={(e) => setIntensity(Number(e.target.value))}
+        />
         <output htmlFor={sliderId}>{intensity}</output>
       </div>
       <div className="box-stage__actions">

@@ -8,7 +8,14 @@ import { useDraw } from '../api/drawAndUpdateOrder';
 import { fetchPrizes } from '../api/fetchPrizes';
 import { getOrderPrizes } from '../api/getOrderPrizes';
 import { useVerifyOrder } from '../api/verifyOrder';
-import { isDrawFinished, markDrawFinished, orderUpdateFailedMessage, readDrawProgress, ticketsLeftToDraw, writeDrawProgress } from '../lib/draw-progress';
+import {
+  isDrawFinished,
+  markDrawFinished,
+  orderUpdateFailedMessage,
+  readDrawProgress,
+  ticketsLeftToDraw,
+  writeDrawProgress,
+} from '../lib/draw-progress';
 import { writeResults } from '../lib/results-state';
 import { revealPlan } from '../lib/reveal-plan';
 import { SPRITE } from '../lib/tear';
@@ -16,7 +23,11 @@ import { BoxStage } from './BoxStage';
 import { TicketPopup } from './TicketPopup';
 import './draw.css';
 
-const PRELOAD = [SPRITE.url, '/draw/tear-effect.svg', ...['gold', 'silver', 'bronze', 'last'].map((t) => `/draw/ticket-back-${t}.svg`)];
+const PRELOAD = [
+  SPRITE.url,
+  '/draw/tear-effect.svg',
+  ...['gold', 'silver', 'bronze', 'last'].map((t) => `/draw/ticket-back-${t}.svg`),
+];
 
 /**
  * /draw (docs/rules/fairness.md): reads the stored order state, verifies the order and draws it. After a card
@@ -36,7 +47,8 @@ export function DrawPage() {
     );
   }
   // A finished order is never replayed: a reload or Back after its results goes to its details.
-  if (isDrawFinished(order.orderId)) return <Navigate to={`/order-details/${encodeURIComponent(order.orderId)}`} replace />;
+  if (isDrawFinished(order.orderId))
+    return <Navigate to={`/order-details/${encodeURIComponent(order.orderId)}`} replace />;
   return <DrawOrder order={order} />;
 }
 
@@ -124,7 +136,9 @@ function DrawOrder({ order }: { order: OrderState }) {
 
       <BoxStage />
 
-      {(verify.isPending || (verify.data?.success && draw.isPending)) && <div className="spinner" role="status" aria-label="Preparing the draw" />}
+      {(verify.isPending || (verify.data?.success && draw.isPending)) && (
+        <div className="spinner" role="status" aria-label="Preparing the draw" />
+      )}
       {failure && (
         <p className="error-text" role="alert">
           {failure}
@@ -132,7 +146,9 @@ function DrawOrder({ order }: { order: OrderState }) {
       )}
       {plan && plan.length === 0 && (
         <p className="draw__note">
-          {product.lottery.enabled ? 'Your entries are in. The winners are drawn when the set sells out.' : 'No tickets are left to draw for this order.'}
+          {product.lottery.enabled
+            ? 'Your entries are in. The winners are drawn when the set sells out.'
+            : 'No tickets are left to draw for this order.'}
         </p>
       )}
       {challengeWon && (
@@ -143,7 +159,12 @@ function DrawOrder({ order }: { order: OrderState }) {
       )}
 
       <div className="draw__main-actions">
-        <button type="button" className="btn btn--primary draw__draw" disabled={!ready || ticketsLeft === 0} onClick={drawTicket}>
+        <button
+          type="button"
+          className="btn btn--primary draw__draw"
+          disabled={!ready || ticketsLeft === 0}
+          onClick={drawTicket}
+        >
           Draw
         </button>
         {plan && opened >= plan.length && plan.length > 0 && popupFor === null && (

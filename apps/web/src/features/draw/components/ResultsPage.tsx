@@ -35,7 +35,12 @@ export function ResultsPage() {
       <ul className="results__list">
         {results.prizes.map((prize) => (
           <li key={prize.id} className="results__card card" data-testid="result-prize">
-            <button type="button" className="results__image-button" aria-label={`View ${prize.name} full size`} onClick={() => setZoomed(prize)}>
+            <button
+              type="button"
+              className="results__image-button"
+              aria-label={`View ${prize.name} full size`}
+              onClick={() => setZoomed(prize)}
+            >
               <img src={imageUrl(prize.image)} alt="" width={96} height={96} />
             </button>
             <div className="results__info">
@@ -61,7 +66,12 @@ export function ResultsPage() {
           Browse Others
         </button>
       </div>
-      <Dialog open={zoomed !== null} onClose={() => setZoomed(null)} title={zoomed ? `${zoomed.name} (${zoomed.description})` : ''} className="results__zoom">
+      <Dialog
+        open={zoomed !== null}
+        onClose={() => setZoomed(null)}
+        title={zoomed ? `${zoomed.name} (${zoomed.description})` : ''}
+        className="results__zoom"
+      >
         {zoomed && <img className="results__zoom-image" src={imageUrl(zoomed.image)} alt={zoomed.description} />}
       </Dialog>
     </main>

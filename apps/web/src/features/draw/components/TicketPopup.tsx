@@ -22,7 +22,14 @@ export function TicketPopup({ rank, prize, challengeAlphabet, isLast, onTorn, on
   const [stage, setStage] = useState<'sealed' | 'open'>('sealed');
   const congratsRef = useRef<HTMLParagraphElement>(null);
   return (
-    <Dialog open onClose={stage === 'open' ? onClose : () => undefined} title="Your Ticket" hideTitle className="ticket-popup" closable={stage === 'open'}>
+    <Dialog
+      open
+      onClose={stage === 'open' ? onClose : () => undefined}
+      title="Your Ticket"
+      hideTitle
+      className="ticket-popup"
+      closable={stage === 'open'}
+    >
       {stage === 'sealed' && <p className="ticket-popup__prompt">{TEAR_PROMPT}</p>}
       {stage === 'open' ? (
         <TicketReveal rank={rank} prize={prize} challengeAlphabet={challengeAlphabet} />

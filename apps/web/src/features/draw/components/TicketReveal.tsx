@@ -3,7 +3,15 @@ import { imageUrl } from '../../../lib/image-url';
 import { isChallengeWin, prizeTitle, ticketBackTier, ticketBackUrl } from '../lib/reveal-plan';
 
 /** The opened ticket: the back artwork of its rank tier, the prize and, when it is the letter, 'Challenge Won!'. */
-export function TicketReveal({ rank, prize, challengeAlphabet }: { rank: string; prize: Prize | undefined; challengeAlphabet: string | null }) {
+export function TicketReveal({
+  rank,
+  prize,
+  challengeAlphabet,
+}: {
+  rank: string;
+  prize: Prize | undefined;
+  challengeAlphabet: string | null;
+}) {
   const tier = ticketBackTier(rank);
   return (
     <div className="reveal" data-testid="ticket-reveal" data-tier={tier}>

@@ -1,5 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
-import { FINAL_EFFECT_START, LAST_FRAME, SPRITE, TEAR_EFFECT_URL, frameAfter, frameForDrag, inFinalEffect, spriteOffset } from '../lib/tear';
+import {
+  FINAL_EFFECT_START,
+  LAST_FRAME,
+  SPRITE,
+  TEAR_EFFECT_URL,
+  frameAfter,
+  frameForDrag,
+  inFinalEffect,
+  spriteOffset,
+} from '../lib/tear';
 
 interface TicketTearProps {
   /** The last 30 frames began: show the final effect and 'Congratulations!'. */

@@ -26,7 +26,14 @@ describe('generated draw assets', () => {
   });
 
   it('has a ticket back per rank tier, the box, the tear effect, and they are small', () => {
-    for (const name of ['ticket-back-gold.svg', 'ticket-back-silver.svg', 'ticket-back-bronze.svg', 'ticket-back-last.svg', 'box.svg', 'tear-effect.svg']) {
+    for (const name of [
+      'ticket-back-gold.svg',
+      'ticket-back-silver.svg',
+      'ticket-back-bronze.svg',
+      'ticket-back-last.svg',
+      'box.svg',
+      'tear-effect.svg',
+    ]) {
       expect(read(name).toString()).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
     }
     const total = fs.readdirSync(dir).reduce((sum, name) => sum + fs.statSync(path.join(dir, name)).size, 0);

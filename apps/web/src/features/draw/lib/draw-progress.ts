@@ -9,7 +9,11 @@ export function readDrawProgress(orderId: string, storage: Pick<Storage, 'getIte
   return Number.isInteger(value) && value > 0 ? value : 0;
 }
 
-export function writeDrawProgress(orderId: string, opened: number, storage: Pick<Storage, 'setItem'> = sessionStorage): void {
+export function writeDrawProgress(
+  orderId: string,
+  opened: number,
+  storage: Pick<Storage, 'setItem'> = sessionStorage,
+): void {
   storage.setItem(key(orderId), String(opened));
 }
 
@@ -20,7 +24,10 @@ function clearDrawProgress(orderId: string, storage: Pick<Storage, 'removeItem'>
 const finishedKey = (orderId: string) => `drawFinished:${orderId}`;
 
 /** The order's results were shown: /draw never replays it (it goes to the order's details instead). */
-export function markDrawFinished(orderId: string, storage: Pick<Storage, 'setItem' | 'removeItem'> = sessionStorage): void {
+export function markDrawFinished(
+  orderId: string,
+  storage: Pick<Storage, 'setItem' | 'removeItem'> = sessionStorage,
+): void {
   storage.setItem(finishedKey(orderId), '1');
   clearDrawProgress(orderId, storage);
 }

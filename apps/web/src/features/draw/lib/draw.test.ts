@@ -1,7 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { isDrawFinished, markDrawFinished, orderUpdateFailedMessage, readDrawProgress, shakeAmplitude, ticketsLeftToDraw, writeDrawProgress } from './draw-progress';
+import {
+  isDrawFinished,
+  markDrawFinished,
+  orderUpdateFailedMessage,
+  readDrawProgress,
+  shakeAmplitude,
+  ticketsLeftToDraw,
+  writeDrawProgress,
+} from './draw-progress';
 import { countPrizes, isChallengeWin, prizeTitle, revealPlan, ticketBackTier, ticketBackUrl } from './reveal-plan';
-import { FINAL_EFFECT_START, LAST_FRAME, TEAR_FRAMES, frameAfter, frameForDrag, inFinalEffect, spriteOffset } from './tear';
+import {
+  FINAL_EFFECT_START,
+  LAST_FRAME,
+  TEAR_FRAMES,
+  frameAfter,
+  frameForDrag,
+  inFinalEffect,
+  spriteOffset,
+} from './tear';
 
 describe('tear animation maths', () => {
   it('has 72 frames, the final effect in the last 30', () => {
@@ -40,7 +56,14 @@ describe('reveal plan', () => {
   });
 
   it('picks the ticket back by rank: gold A-C, silver D-F, bronze otherwise, Last Prize its own', () => {
-    expect(['A', 'C', 'D', 'F', 'G', 'LAST'].map(ticketBackTier)).toEqual(['gold', 'gold', 'silver', 'silver', 'bronze', 'last']);
+    expect(['A', 'C', 'D', 'F', 'G', 'LAST'].map(ticketBackTier)).toEqual([
+      'gold',
+      'gold',
+      'silver',
+      'silver',
+      'bronze',
+      'last',
+    ]);
     expect(ticketBackUrl('gold')).toBe('/draw/ticket-back-gold.svg');
   });
 
@@ -64,7 +87,10 @@ describe('reveal plan', () => {
 describe('draw progress and shake', () => {
   it('remembers how many tickets were opened', () => {
     const store = new Map<string, string>();
-    const storage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) };
+    const storage = {
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => void store.set(k, v),
+    };
     expect(readDrawProgress('o1', storage)).toBe(0);
     writeDrawProgress('o1', 2, storage);
     expect(readDrawProgress('o1', storage)).toBe(2);
@@ -96,7 +122,11 @@ describe('what /draw says of the tickets', () => {
 
   it('a finished order is remembered and its progress dropped', () => {
     const store = new Map<string, string>();
-    const storage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v), removeItem: (k: string) => void store.delete(k) };
+    const storage = {
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => void store.set(k, v),
+      removeItem: (k: string) => void store.delete(k),
+    };
     writeDrawProgress('o1', 3, storage);
     expect(isDrawFinished('o1', storage)).toBe(false);
     markDrawFinished('o1', storage);

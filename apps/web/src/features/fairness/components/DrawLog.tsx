@@ -32,7 +32,11 @@ export function DrawLog({ round, verdict }: { round: FairnessRound; verdict: Fai
             const check = checks.get(entryKey(entry));
             const state = check ? (check.ok ? 'ok' : 'bad') : 'pending';
             return (
-              <li key={entryKey(entry)} className={`fairness__entry fairness__entry--${state}`} data-testid="fairness-entry">
+              <li
+                key={entryKey(entry)}
+                className={`fairness__entry fairness__entry--${state}`}
+                data-testid="fairness-entry"
+              >
                 <span className={`fairness__letter fairness__letter--${entry.domain}`}>{entry.letter}</span>
                 <div className="fairness__entry-body">
                   <p className="fairness__entry-title">{describeEntry(entry)}</p>

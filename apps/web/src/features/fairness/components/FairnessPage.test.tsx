@@ -17,7 +17,9 @@ describe('the fairness page (docs/rules/fairness.md)', () => {
     const round = soldOutFairnessRound();
     openRound(round);
     expect(await screen.findByRole('heading', { level: 1, name: round.productName })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Verified: every draw matches the committed seed' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { name: 'Verified: every draw matches the committed seed' }),
+    ).toBeInTheDocument();
     expect(screen.getByText(`10/${round.box.length} tickets drawn`)).toBeInTheDocument();
   });
 

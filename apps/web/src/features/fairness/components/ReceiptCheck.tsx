@@ -9,7 +9,11 @@ function parse(text: string): Outcome {
   if (text.trim() === '') return { kind: 'none' };
   const json = extractReceiptJson(text);
   const parsed = fairnessReceiptSchema.safeParse(json);
-  if (!parsed.success) return { kind: 'invalid', message: 'That is not a receipt: paste the JSON you copied from your order or notification.' };
+  if (!parsed.success)
+    return {
+      kind: 'invalid',
+      message: 'That is not a receipt: paste the JSON you copied from your order or notification.',
+    };
   return { kind: 'checked', receipt: parsed.data };
 }
 
@@ -65,7 +69,11 @@ export function ReceiptCheck({ round }: { round: FairnessRound }) {
         </p>
       )}
       {verdict && (
-        <div className={`fairness__receipt-verdict fairness__receipt-verdict--${verdict.ok ? 'ok' : 'bad'}`} role="status" data-testid="receipt-verdict">
+        <div
+          className={`fairness__receipt-verdict fairness__receipt-verdict--${verdict.ok ? 'ok' : 'bad'}`}
+          role="status"
+          data-testid="receipt-verdict"
+        >
           <p className="fairness__step-title">
             {verdict.ok
               ? 'The published log passes through your receipt.'

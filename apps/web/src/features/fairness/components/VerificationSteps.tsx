@@ -14,7 +14,12 @@ export function VerificationSteps({ verdict }: { verdict: FairnessVerdict }) {
       </h2>
       <ol className="fairness__verify-steps">
         {steps.map((step) => (
-          <li key={step.id} className={`fairness__step fairness__step--${step.state}`} data-testid={`fairness-step-${step.id}`} data-state={step.state}>
+          <li
+            key={step.id}
+            className={`fairness__step fairness__step--${step.state}`}
+            data-testid={`fairness-step-${step.id}`}
+            data-state={step.state}
+          >
             <span className="fairness__step-mark" aria-hidden="true">
               {MARK[step.state]}
             </span>

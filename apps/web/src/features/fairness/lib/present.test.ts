@@ -28,7 +28,13 @@ describe('fairness page presentation', () => {
 
   it('orders the log newest first with sell-out picks on top', () => {
     const log = [entry('ticket', 0), entry('ticket', 1), entry('lottery', 0), entry('lottery', 1), entry('double', 0)];
-    expect(newestFirst(log).map((e) => `${e.domain}${e.nonce}`)).toEqual(['double0', 'lottery1', 'lottery0', 'ticket1', 'ticket0']);
+    expect(newestFirst(log).map((e) => `${e.domain}${e.nonce}`)).toEqual([
+      'double0',
+      'lottery1',
+      'lottery0',
+      'ticket1',
+      'ticket0',
+    ]);
   });
 
   it('counts the draws in words', () => {

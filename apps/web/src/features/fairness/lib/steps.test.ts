@@ -5,17 +5,29 @@ import { verificationSteps } from './steps';
 
 // The page's code on the shared fixture: an honest round, a live one, and dropped/reordered/altered logs.
 describe('verificationSteps', () => {
-  const honest = soldOutFairnessRound({ lottery: true, doubleChancePrizes: [{ rank: 'DC1', name: 'Poster', quantity: 1 }] });
-  const states = (round: typeof honest) => Object.fromEntries(verificationSteps(buildPublicFairnessVerdict(round)).map((s) => [s.id, s.state]));
+  const honest = soldOutFairnessRound({
+    lottery: true,
+    doubleChancePrizes: [{ rank: 'DC1', name: 'Poster', quantity: 1 }],
+  });
+  const states = (round: typeof honest) =>
+    Object.fromEntries(verificationSteps(buildPublicFairnessVerdict(round)).map((s) => [s.id, s.state]));
 
   it('every step verified on an honest sold-out round', () => {
     expect(states(honest)).toEqual({ rules: 'ok', chain: 'ok', structure: 'ok', commitment: 'ok', draws: 'ok' });
-    expect(verificationSteps(buildPublicFairnessVerdict(honest)).at(-1)!.detail).toBe('21 of 21 draws match the seed and the client seeds.');
+    expect(verificationSteps(buildPublicFairnessVerdict(honest)).at(-1)!.detail).toBe(
+      '21 of 21 draws match the seed and the client seeds.',
+    );
   });
 
   it('rules and chain verified while the seed is secret; the rest waits', () => {
     const live = soldOutFairnessRound({ purchases: [['a', 3]] });
-    expect(states(live)).toEqual({ rules: 'ok', chain: 'ok', structure: 'ok', commitment: 'pending', draws: 'pending' });
+    expect(states(live)).toEqual({
+      rules: 'ok',
+      chain: 'ok',
+      structure: 'ok',
+      commitment: 'pending',
+      draws: 'pending',
+    });
   });
 
   it('a dropped, reordered or altered entry breaks the chain step', () => {

@@ -38,12 +38,27 @@ export function verificationSteps(verdict: FairnessVerdict): VerificationStep[] 
       detail: badStructure ? badStructure.detail : structure.map((check) => check.detail).join(' '),
     },
     commitment
-      ? { id: 'commitment', label: 'Seed matches the commitment', state: commitment.ok ? 'ok' : 'bad', detail: commitment.detail }
-      : { id: 'commitment', label: 'Seed matches the commitment', state: 'pending', detail: 'The server seed is revealed when the round sells out or is reloaded.' },
+      ? {
+          id: 'commitment',
+          label: 'Seed matches the commitment',
+          state: commitment.ok ? 'ok' : 'bad',
+          detail: commitment.detail,
+        }
+      : {
+          id: 'commitment',
+          label: 'Seed matches the commitment',
+          state: 'pending',
+          detail: 'The server seed is revealed when the round sells out or is reloaded.',
+        },
     !verdict.revealed
       ? { id: 'draws', label: 'Every draw replayed', state: 'pending', detail: 'Waiting for the server seed.' }
       : badDraw
         ? { id: 'draws', label: 'Every draw replayed', state: 'bad', detail: `${badDraw.label}: ${badDraw.detail}` }
-        : { id: 'draws', label: 'Every draw replayed', state: 'ok', detail: `${draws.length} of ${draws.length} draws match the seed and the client seeds.` },
+        : {
+            id: 'draws',
+            label: 'Every draw replayed',
+            state: 'ok',
+            detail: `${draws.length} of ${draws.length} draws match the seed and the client seeds.`,
+          },
   ];
 }

@@ -27,7 +27,8 @@ export function useFavouriteToggle(): FavouriteToggle {
   const key = favoriteIdsQueryKey(username);
 
   const mutation = useMutation({
-    mutationFn: ({ product, add }: { product: Product; add: boolean }) => (add ? addFavorite(product.setId) : removeFavorite(product.setId)),
+    mutationFn: ({ product, add }: { product: Product; add: boolean }) =>
+      add ? addFavorite(product.setId) : removeFavorite(product.setId),
     onMutate: async ({ product, add }) => {
       await client.cancelQueries({ queryKey: key });
       const previous = client.getQueryData<{ productIds: string[] }>(key);
@@ -60,7 +61,9 @@ export function useFavouriteToggle(): FavouriteToggle {
     toggle,
     dialogs: (
       <>
-        {confirmation && <FavouriteConfirmation key={confirmation.key} text={confirmation.text} onDone={() => setConfirmation(null)} />}
+        {confirmation && (
+          <FavouriteConfirmation key={confirmation.key} text={confirmation.text} onDone={() => setConfirmation(null)} />
+        )}
         <LoginReminderDialog open={loginReminder} onClose={() => setLoginReminder(false)} />
       </>
     ),

@@ -15,7 +15,7 @@ describe('the home page', () => {
     expect(screen.queryByText('Successfully logged in!')).not.toBeInTheDocument();
   });
 
-  it("plays Ichiban Kuji from its banner; Blind Boxes are not on sale yet", async () => {
+  it('plays Ichiban Kuji from its banner; Blind Boxes are not on sale yet', async () => {
     const page = renderWithApp(<HomePage />);
     expect(screen.getByRole('button', { name: 'Coming soon' })).toBeDisabled();
     await page.user.click(screen.getByRole('button', { name: 'Play' }));

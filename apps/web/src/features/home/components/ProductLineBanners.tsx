@@ -12,7 +12,11 @@ export function ProductLineBanners() {
             Ichiban Kuji
           </h2>
           <p className="line-banner__text">Every ticket is a prize, from Prize A down to the Last Prize.</p>
-          <button type="button" className="btn btn--gold line-banner__button" onClick={() => navigate('/ichiban-kuji-products')}>
+          <button
+            type="button"
+            className="btn btn--gold line-banner__button"
+            onClick={() => navigate('/ichiban-kuji-products')}
+          >
             Play
           </button>
         </div>

@@ -59,7 +59,16 @@ export function PromoTickets() {
           <g key={ticket.letter} transform={`translate(${ticket.x} ${ticket.y}) rotate(${ticket.rotate})`}>
             <rect x="-30" y="-40" width="60" height="80" rx="8" fill={ticket.fill} />
             <rect x="-30" y="-40" width="60" height="15" rx="7" fill={ticket.ink} opacity="0.9" />
-            <line x1="-24" y1="-19" x2="24" y2="-19" stroke={ticket.ink} strokeDasharray="4 3" strokeWidth="1.5" opacity="0.6" />
+            <line
+              x1="-24"
+              y1="-19"
+              x2="24"
+              y2="-19"
+              stroke={ticket.ink}
+              strokeDasharray="4 3"
+              strokeWidth="1.5"
+              opacity="0.6"
+            />
             <text
               y={ticket.letter.length > 1 ? 14 : 22}
               textAnchor="middle"

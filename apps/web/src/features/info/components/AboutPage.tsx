@@ -3,11 +3,14 @@ import { InfoLayout } from './InfoLayout';
 
 export function AboutPage() {
   return (
-    <InfoLayout title="About Us" lead="A small team of collectors bringing the thrill of Ichiban Kuji to Singapore, one ticket at a time.">
+    <InfoLayout
+      title="About Us"
+      lead="A small team of collectors bringing the thrill of Ichiban Kuji to Singapore, one ticket at a time."
+    >
       <p>
-        Ichiban Kuji is the prize draw you find in Japanese convenience stores: pick a ticket, tear it open, and walk away
-        with a figure, a plush or a towel from your favourite anime. We started Kujiya because we wanted that same moment
-        here at home, without the flight to Tokyo.
+        Ichiban Kuji is the prize draw you find in Japanese convenience stores: pick a ticket, tear it open, and walk
+        away with a figure, a plush or a towel from your favourite anime. We started Kujiya because we wanted that same
+        moment here at home, without the flight to Tokyo.
       </p>
 
       <h2>What we stand for</h2>
@@ -34,8 +37,9 @@ export function AboutPage() {
       </div>
 
       <p>
-        New here? Read <Link to="/how-it-works">How It Works</Link>, then <Link to="/ichiban-kuji-products">pick a set</Link>
-        . We would love to hear from you too: <Link to="/contact-us">contact us</Link> any time.
+        New here? Read <Link to="/how-it-works">How It Works</Link>, then{' '}
+        <Link to="/ichiban-kuji-products">pick a set</Link>. We would love to hear from you too:{' '}
+        <Link to="/contact-us">contact us</Link> any time.
       </p>
     </InfoLayout>
   );

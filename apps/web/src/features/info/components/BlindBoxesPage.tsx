@@ -11,7 +11,15 @@ export function BlindBoxesPage() {
           <path d="M70 30l46 20v52l-46 22-46-22V50z" fill="#b9f0e4" />
           <path d="M70 30l46 20-46 20-46-20z" fill="#e6fffa" />
           <path d="M70 70v54l-46-22V50z" fill="#7fd8c6" />
-          <text x="95" y="100" textAnchor="middle" fontFamily="'Arial Black', Arial, sans-serif" fontWeight="900" fontSize="34" fill="#1d6b5c">
+          <text
+            x="95"
+            y="100"
+            textAnchor="middle"
+            fontFamily="'Arial Black', Arial, sans-serif"
+            fontWeight="900"
+            fontSize="34"
+            fill="#1d6b5c"
+          >
             ?
           </text>
         </svg>

@@ -1,4 +1,9 @@
-import { SHIPPING_BUNDLE_BIG_PRIZES, SHIPPING_BUNDLE_SMALL_PRIZES, SHIPPING_FEE_PER_BUNDLE_CENTS, formatCents } from '@kujiya/shared';
+import {
+  SHIPPING_BUNDLE_BIG_PRIZES,
+  SHIPPING_BUNDLE_SMALL_PRIZES,
+  SHIPPING_FEE_PER_BUNDLE_CENTS,
+  formatCents,
+} from '@kujiya/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { policies } from '../policies';
@@ -24,8 +29,8 @@ const general: Question[] = [
     question: 'Do I need an account?',
     answer: (
       <p>
-        You can browse every set without one. To buy tickets you sign up with your e-mail: we send a verification
-        code that is valid for {policies.verificationCodeValidity}. E-mails may take {policies.emailDelay} to arrive.
+        You can browse every set without one. To buy tickets you sign up with your e-mail: we send a verification code
+        that is valid for {policies.verificationCodeValidity}. E-mails may take {policies.emailDelay} to arrive.
       </p>
     ),
   },
@@ -48,9 +53,9 @@ const general: Question[] = [
           out. <strong>Double Chance:</strong> extra prizes are drawn among all tickets of the set at sell-out.
         </p>
         <p>
-          <strong>Challenge:</strong> buy at least the minimum number of tickets; drawing stops when the named prize comes
-          up and the undrawn tickets come back to you as tokens. <strong>Buy X Get Y FREE</strong> adds free tickets to
-          your order.
+          <strong>Challenge:</strong> buy at least the minimum number of tickets; drawing stops when the named prize
+          comes up and the undrawn tickets come back to you as tokens. <strong>Buy X Get Y FREE</strong> adds free
+          tickets to your order.
         </p>
       </>
     ),
@@ -63,8 +68,8 @@ const general: Question[] = [
     question: 'Can I trade prizes with other users?',
     answer: (
       <p>
-        Yes. Offer prizes from your inventory in the trading marketplace, or make an offer on someone else's trade. Items
-        are locked while a trade or offer is open, and an accepted trade swaps both sides at once.
+        Yes. Offer prizes from your inventory in the trading marketplace, or make an offer on someone else's trade.
+        Items are locked while a trade or offer is open, and an accepted trade swaps both sides at once.
       </p>
     ),
   },
@@ -86,7 +91,12 @@ const shipping: Question[] = [
   },
   {
     question: 'How long does delivery take?',
-    answer: <p>{policies.deliveryWorkingDays[0].toUpperCase() + policies.deliveryWorkingDays.slice(1)} after your shipping payment.</p>,
+    answer: (
+      <p>
+        {policies.deliveryWorkingDays[0].toUpperCase() + policies.deliveryWorkingDays.slice(1)} after your shipping
+        payment.
+      </p>
+    ),
   },
   {
     question: 'How much is shipping?',
@@ -102,8 +112,8 @@ const shipping: Question[] = [
     question: 'How long can I keep my prizes before shipping?',
     answer: (
       <p>
-        At most two weeks ({policies.keepDays} days). Items not shipped or collected by their ship-by date are forfeited;
-        we remind you 3 days and 1 day before.
+        At most two weeks ({policies.keepDays} days). Items not shipped or collected by their ship-by date are
+        forfeited; we remind you 3 days and 1 day before.
       </p>
     ),
   },
@@ -123,8 +133,8 @@ const shipping: Question[] = [
     question: 'When do pre-order prizes ship?',
     answer: (
       <p>
-        We e-mail you when your pre-ordered items have arrived and are ready to ship. From then you have two weeks to ship
-        or collect them.
+        We e-mail you when your pre-ordered items have arrived and are ready to ship. From then you have two weeks to
+        ship or collect them.
       </p>
     ),
   },
@@ -139,8 +149,8 @@ const tokens: Question[] = [
     question: 'Do tokens expire?',
     answer: (
       <p>
-        Yes, {policies.tokenValidityMonths} months after purchase. The tokens closest to expiry are spent first, and Your
-        Tokens shows each batch with its expiry date.
+        Yes, {policies.tokenValidityMonths} months after purchase. The tokens closest to expiry are spent first, and
+        Your Tokens shows each batch with its expiry date.
       </p>
     ),
   },
@@ -161,8 +171,8 @@ const tokens: Question[] = [
     question: 'Why did I get tokens back after a Challenge?',
     answer: (
       <p>
-        When a Challenge stops early because you drew the named prize, your undrawn tickets are returned as tokens, valid
-        for {policies.tokenValidityMonths} months.
+        When a Challenge stops early because you drew the named prize, your undrawn tickets are returned as tokens,
+        valid for {policies.tokenValidityMonths} months.
       </p>
     ),
   },

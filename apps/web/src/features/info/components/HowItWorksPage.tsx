@@ -1,4 +1,9 @@
-import { SHIPPING_BUNDLE_BIG_PRIZES, SHIPPING_BUNDLE_SMALL_PRIZES, SHIPPING_FEE_PER_BUNDLE_CENTS, formatCents } from '@kujiya/shared';
+import {
+  SHIPPING_BUNDLE_BIG_PRIZES,
+  SHIPPING_BUNDLE_SMALL_PRIZES,
+  SHIPPING_FEE_PER_BUNDLE_CENTS,
+  formatCents,
+} from '@kujiya/shared';
 import { Link } from 'react-router';
 import { InfoLayout } from './InfoLayout';
 import { policies } from '../policies';
@@ -10,15 +15,16 @@ export function HowItWorksPage() {
         <li>
           <h2>Pick a set</h2>
           <p>
-            Browse the <Link to="/ichiban-kuji-products">Ichiban Kuji sets</Link> by anime, by New, Promotions or Chance.
-            Open a set to see every prize, how many are left and the set's fairness commitment.
+            Browse the <Link to="/ichiban-kuji-products">Ichiban Kuji sets</Link> by anime, by New, Promotions or
+            Chance. Open a set to see every prize, how many are left and the set's fairness commitment.
           </p>
         </li>
         <li>
           <h2>Buy tickets with tokens or card</h2>
           <p>
             Choose how many tickets you want, or buy out the whole remaining set. Pay instantly with tokens, or by card;
-            card payments hold your tickets for {policies.cardReservationMinutes} minutes while you pay. Promotions add free tickets automatically.
+            card payments hold your tickets for {policies.cardReservationMinutes} minutes while you pay. Promotions add
+            free tickets automatically.
           </p>
         </li>
         <li>
@@ -31,9 +37,9 @@ export function HowItWorksPage() {
         <li>
           <h2>Keep, ship, collect or trade</h2>
           <p>
-            Prizes land in your inventory for up to two weeks. Ship them anywhere in Singapore ({formatCents(SHIPPING_FEE_PER_BUNDLE_CENTS)}{' '}
-            for every {SHIPPING_BUNDLE_BIG_PRIZES} big and {SHIPPING_BUNDLE_SMALL_PRIZES} small prizes), book a
-            self-collection, or trade them with other collectors.
+            Prizes land in your inventory for up to two weeks. Ship them anywhere in Singapore (
+            {formatCents(SHIPPING_FEE_PER_BUNDLE_CENTS)} for every {SHIPPING_BUNDLE_BIG_PRIZES} big and{' '}
+            {SHIPPING_BUNDLE_SMALL_PRIZES} small prizes), book a self-collection, or trade them with other collectors.
           </p>
         </li>
       </ol>

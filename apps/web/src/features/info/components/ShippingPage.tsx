@@ -28,7 +28,10 @@ function describe(big: number, small: number): string {
 
 export function ShippingPage() {
   return (
-    <InfoLayout title="Shipping and Delivery" lead="Ship your prizes to your door, or collect them from us. Singapore only.">
+    <InfoLayout
+      title="Shipping and Delivery"
+      lead="Ship your prizes to your door, or collect them from us. Singapore only."
+    >
       <div className="info-card-grid">
         <section className="info-card">
           <h2>Delivery time</h2>
@@ -48,9 +51,9 @@ export function ShippingPage() {
 
       <h2>How the fee is counted</h2>
       <p>
-        Every {bundleFee} ships up to {SHIPPING_BUNDLE_BIG_PRIZES} big items and{' '}
-        {SHIPPING_BUNDLE_SMALL_PRIZES} small items. Your parcel needs enough of these bundles for both its big and its
-        small prizes, so you pay for whichever needs more:
+        Every {bundleFee} ships up to {SHIPPING_BUNDLE_BIG_PRIZES} big items and {SHIPPING_BUNDLE_SMALL_PRIZES} small
+        items. Your parcel needs enough of these bundles for both its big and its small prizes, so you pay for whichever
+        needs more:
       </p>
       <ul>
         {feeExamples.map(({ big, small }) => (
@@ -77,8 +80,8 @@ export function ShippingPage() {
       </ul>
       <PickupPointDetails />
       <p>
-        Slots can be booked within the next {policies.keepDays} days. You can cancel a pending collection, and its
-        items go back to your inventory.
+        Slots can be booked within the next {policies.keepDays} days. You can cancel a pending collection, and its items
+        go back to your inventory.
       </p>
 
       <h2>Ship within two weeks</h2>

@@ -5,7 +5,8 @@ type Status = 'idle' | 'played' | 'unsupported';
 
 /** A short two-note chime made with the Web Audio API, so no sound file is needed. */
 async function playTestTone(): Promise<boolean> {
-  const AudioContextClass = window.AudioContext ?? (window as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+  const AudioContextClass =
+    window.AudioContext ?? (window as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
   if (!AudioContextClass) return false;
   const context = new AudioContextClass();
   if (context.state === 'suspended') await context.resume();

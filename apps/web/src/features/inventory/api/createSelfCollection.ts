@@ -1,5 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { createCollectionResponseSchema, type CreateCollectionRequest, type CreateCollectionResponse } from '@kujiya/shared';
+import {
+  createCollectionResponseSchema,
+  type CreateCollectionRequest,
+  type CreateCollectionResponse,
+} from '@kujiya/shared';
 import { api } from '../../../lib/api-client';
 import { inventoryQueryKey } from './getInventory';
 

@@ -7,7 +7,8 @@ export function getProductsWithPrizes(): Promise<ProductsWithPrizesResponse> {
   return api('/api/products-with-prizes', { auth: 'none', schema: productsWithPrizesResponseSchema });
 }
 
-export const productsWithPrizesQuery = () => queryOptions({ queryKey: ['products-with-prizes'], queryFn: getProductsWithPrizes, staleTime: 60_000 });
+export const productsWithPrizesQuery = () =>
+  queryOptions({ queryKey: ['products-with-prizes'], queryFn: getProductsWithPrizes, staleTime: 60_000 });
 
 export function useProductsWithPrizes(enabled: boolean) {
   return useQuery({ ...productsWithPrizesQuery(), enabled });

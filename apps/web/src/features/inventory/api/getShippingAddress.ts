@@ -8,7 +8,11 @@ export function getShippingAddress(username: string): Promise<ShippingAddressRes
 }
 
 export const shippingAddressQuery = (username: string) =>
-  queryOptions({ queryKey: ['users', 'shipping-address', username], queryFn: () => getShippingAddress(username), staleTime: 0 });
+  queryOptions({
+    queryKey: ['users', 'shipping-address', username],
+    queryFn: () => getShippingAddress(username),
+    staleTime: 0,
+  });
 
 export function useShippingAddress(username: string | null, enabled = true) {
   return useQuery({ ...shippingAddressQuery(username ?? ''), enabled: Boolean(username) && enabled });

@@ -1,4 +1,9 @@
-import { SHIPPING_BUNDLE_BIG_PRIZES, SHIPPING_BUNDLE_SMALL_PRIZES, SHIPPING_FEE_PER_BUNDLE_CENTS, formatCents } from '@kujiya/shared';
+import {
+  SHIPPING_BUNDLE_BIG_PRIZES,
+  SHIPPING_BUNDLE_SMALL_PRIZES,
+  SHIPPING_FEE_PER_BUNDLE_CENTS,
+  formatCents,
+} from '@kujiya/shared';
 import { Dialog } from '../../../components/ui/Dialog';
 
 /** The info popup shown on choosing Ship Items or Trade Items. */
@@ -8,8 +13,8 @@ export function ActionInfoDialog({ kind, onClose }: { kind: 'ship' | 'trade' | n
       {kind === 'ship' ? (
         <ul className="info-list">
           <li>
-            For every {formatCents(SHIPPING_FEE_PER_BUNDLE_CENTS)} spent, ship {SHIPPING_BUNDLE_BIG_PRIZES} big items and {SHIPPING_BUNDLE_SMALL_PRIZES} small
-            items.
+            For every {formatCents(SHIPPING_FEE_PER_BUNDLE_CENTS)} spent, ship {SHIPPING_BUNDLE_BIG_PRIZES} big items
+            and {SHIPPING_BUNDLE_SMALL_PRIZES} small items.
           </li>
           <li>Delivery takes 2 to 4 working days, Singapore only.</li>
           <li>Pre-order items can be shipped once they arrive.</li>

@@ -1,12 +1,25 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { countryChoices, ErrorCode, formatCents, shippingFeeCents, type CreateShippingIntentResponse, type SelectedItem } from '@kujiya/shared';
+import {
+  countryChoices,
+  ErrorCode,
+  formatCents,
+  shippingFeeCents,
+  type CreateShippingIntentResponse,
+  type SelectedItem,
+} from '@kujiya/shared';
 import { Dialog } from '../../../components/ui/Dialog';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { useCreateShippingIntent } from '../api/createShippingIntent';
 import { useShippingAddress } from '../api/getShippingAddress';
-import { emptyOtherAddress, otherAddressErrors, profileAddressProblem, shippingRequest, type OtherAddressForm } from '../lib/address-form';
+import {
+  emptyOtherAddress,
+  otherAddressErrors,
+  profileAddressProblem,
+  shippingRequest,
+  type OtherAddressForm,
+} from '../lib/address-form';
 import { ShipmentFailureNotice } from './ShipmentFailureNotice';
 
 interface ArrangeShipmentDialogProps {
@@ -21,16 +34,36 @@ interface ArrangeShipmentDialogProps {
   onExpired: (message: string) => void;
 }
 
-const otherFields: { name: Exclude<keyof OtherAddressForm, 'country'>; label: string; autoComplete: string; inputMode?: 'numeric' | 'tel'; maxLength: number }[] = [
+const otherFields: {
+  name: Exclude<keyof OtherAddressForm, 'country'>;
+  label: string;
+  autoComplete: string;
+  inputMode?: 'numeric' | 'tel';
+  maxLength: number;
+}[] = [
   { name: 'fullName', label: 'Full Name', autoComplete: 'name', maxLength: 100 },
   { name: 'fullAddress', label: 'Full Address', autoComplete: 'street-address', maxLength: 300 },
   { name: 'unitNumber', label: 'Unit Number', autoComplete: 'address-line2', maxLength: 50 },
   { name: 'postalCode', label: 'Postal Code', autoComplete: 'postal-code', inputMode: 'numeric', maxLength: 6 },
-  { name: 'phoneNumber', label: "Receiver's Phone Number", autoComplete: 'tel-national', inputMode: 'tel', maxLength: 8 },
+  {
+    name: 'phoneNumber',
+    label: "Receiver's Phone Number",
+    autoComplete: 'tel-national',
+    inputMode: 'tel',
+    maxLength: 8,
+  },
 ];
 
 /** The Arrange Shipment popup: ship to the profile address or another one, see the fee, go to payment. */
-export function ArrangeShipmentDialog({ open, selection, bigPrizes, smallPrizes, onClose, onCreated, onExpired }: ArrangeShipmentDialogProps) {
+export function ArrangeShipmentDialog({
+  open,
+  selection,
+  bigPrizes,
+  smallPrizes,
+  onClose,
+  onCreated,
+  onExpired,
+}: ArrangeShipmentDialogProps) {
   const { username } = useSession();
   const profile = useShippingAddress(username, open);
   const create = useCreateShippingIntent();

@@ -20,7 +20,11 @@ export function BatchRow({ batch, prizeName, selecting, selected, blockReason, d
   const max = selectableQuantity(batch);
   const disabled = blockReason !== null || max === 0;
   return (
-    <li className={dueSoon ? 'batch-row batch-row--due-soon' : 'batch-row'} data-testid="inventory-batch" data-due-soon={dueSoon || undefined}>
+    <li
+      className={dueSoon ? 'batch-row batch-row--due-soon' : 'batch-row'}
+      data-testid="inventory-batch"
+      data-due-soon={dueSoon || undefined}
+    >
       <div className="batch-row__info">
         <span className={preorder ? 'batch-row__status batch-row__status--preorder' : 'batch-row__status'}>
           {preorder ? 'Pre-order' : 'Instock'}: {batch.quantity}
@@ -39,7 +43,13 @@ export function BatchRow({ batch, prizeName, selecting, selected, blockReason, d
           <p className="batch-row__blocked">{blockReason}</p>
         ) : (
           <div className="qty-control" role="group" aria-label={`Quantity of ${prizeName}`}>
-            <button type="button" className="qty-control__btn" aria-label="Decrease" disabled={disabled || selected === 0} onClick={() => onQuantity(selected - 1)}>
+            <button
+              type="button"
+              className="qty-control__btn"
+              aria-label="Decrease"
+              disabled={disabled || selected === 0}
+              onClick={() => onQuantity(selected - 1)}
+            >
               −
             </button>
             <input
@@ -53,7 +63,13 @@ export function BatchRow({ batch, prizeName, selecting, selected, blockReason, d
               value={selected}
               onChange={(event) => onQuantity(Number(event.target.value))}
             />
-            <button type="button" className="qty-control__btn" aria-label="Increase" disabled={disabled || selected >= max} onClick={() => onQuantity(selected + 1)}>
+            <button
+              type="button"
+              className="qty-control__btn"
+              aria-label="Increase"
+              disabled={disabled || selected >= max}
+              onClick={() => onQuantity(selected + 1)}
+            >
               +
             </button>
           </div>

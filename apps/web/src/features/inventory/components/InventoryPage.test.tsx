@@ -40,16 +40,21 @@ function openInventory() {
 
 type Page = ReturnType<typeof openInventory>;
 
-const prizeCard = (name: string) => screen.getAllByTestId('inventory-prize').find((card) => card.dataset.prizeName === name)!;
+const prizeCard = (name: string) =>
+  screen.getAllByTestId('inventory-prize').find((card) => card.dataset.prizeName === name)!;
 const controls = (name: string) => within(prizeCard(name)).queryByRole('group', { name: `Quantity of ${name}` });
 
 async function choose(page: Page, action: string, info?: string) {
   await page.user.click(await screen.findByRole('button', { name: action }));
-  if (info) await page.user.click(within(await screen.findByRole('dialog', { name: info })).getByRole('button', { name: 'Got it' }));
+  if (info)
+    await page.user.click(
+      within(await screen.findByRole('dialog', { name: info })).getByRole('button', { name: 'Got it' }),
+    );
 }
 
 async function add(page: Page, name: string, times = 1) {
-  for (let i = 0; i < times; i += 1) await page.user.click(within(controls(name)!).getByRole('button', { name: 'Increase' }));
+  for (let i = 0; i < times; i += 1)
+    await page.user.click(within(controls(name)!).getByRole('button', { name: 'Increase' }));
 }
 
 describe('inventory selection (docs/rules/fulfilment.md)', () => {
@@ -105,7 +110,10 @@ describe('inventory selection (docs/rules/fulfilment.md)', () => {
 
     const confirm = await screen.findByRole('dialog', { name: 'Abandon Items' });
     const listed = within(within(confirm).getByRole('list', { name: 'Selected items' })).getAllByRole('listitem');
-    expect(listed.map((item) => item.textContent)).toEqual(['Prize A (Dragon Quest Kuji)× 2', 'Prize C (One Piece Kuji)× 1']);
+    expect(listed.map((item) => item.textContent)).toEqual([
+      'Prize A (Dragon Quest Kuji)× 2',
+      'Prize C (One Piece Kuji)× 1',
+    ]);
     await page.user.click(within(confirm).getByRole('button', { name: 'Confirm' }));
     expect(await within(confirm).findByRole('alert')).toHaveTextContent('Some items are no longer available');
 
@@ -122,7 +130,9 @@ describe('inventory selection (docs/rules/fulfilment.md)', () => {
     await choose(page, 'Abandon Items');
     await add(page, 'Prize B');
     await page.user.click(screen.getByRole('button', { name: 'Confirm Abandon Items (1)' }));
-    await page.user.click(within(await screen.findByRole('dialog', { name: 'Abandon Items' })).getByRole('button', { name: 'Confirm' }));
+    await page.user.click(
+      within(await screen.findByRole('dialog', { name: 'Abandon Items' })).getByRole('button', { name: 'Confirm' }),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Abandon Items' })).not.toBeInTheDocument());
     expect(screen.queryByRole('button', { name: /^Confirm/ })).not.toBeInTheDocument();
     await waitFor(() => expect(sent('GET', '/api/inventory/user/alice')).toHaveLength(2));
@@ -138,12 +148,23 @@ describe('inventory selection (docs/rules/fulfilment.md)', () => {
           image: 'naruto.png',
           preorder: false,
           arrival: null,
-          prizes: [{ _id: uuid('prize Naruto A'), name: 'Prize A', description: 'Naruto figure', image: 'naruto-a.png', type: 'Big' }],
+          prizes: [
+            {
+              _id: uuid('prize Naruto A'),
+              name: 'Prize A',
+              description: 'Naruto figure',
+              image: 'naruto-a.png',
+              type: 'Big',
+            },
+          ],
         },
       ],
     });
     answer('get', '/api/products-images', productImagesResponseSchema, { prizeImages: {} });
-    answer('post', '/api/trade/create', tradeMessageResponseSchema, { message: 'Trade created successfully', tradeId: uuid('trade new') });
+    answer('post', '/api/trade/create', tradeMessageResponseSchema, {
+      message: 'Trade created successfully',
+      tradeId: uuid('trade new'),
+    });
     const page = openInventory();
     await choose(page, 'Trade Items', 'Trading Items');
     await add(page, 'Prize C');
@@ -160,7 +181,11 @@ describe('inventory selection (docs/rules/fulfilment.md)', () => {
     await waitFor(() => expect(page.pathname()).toBe('/manage-trades'));
     const request = createTradeRequestSchema.parse(sent('POST', '/api/trade/create')[0]!.body);
     expect(request.username).toBe('alice');
-    expect(request.prizesOffered).toMatchObject([{ batchId: uuid('batch C'), quantity: 1, prizeName: 'Prize C', setName: 'One Piece Kuji' }]);
-    expect(request.prizesWanted).toMatchObject([{ productId: wantedSet, prizeId: uuid('prize Naruto A'), quantity: 1 }]);
+    expect(request.prizesOffered).toMatchObject([
+      { batchId: uuid('batch C'), quantity: 1, prizeName: 'Prize C', setName: 'One Piece Kuji' },
+    ]);
+    expect(request.prizesWanted).toMatchObject([
+      { productId: wantedSet, prizeId: uuid('prize Naruto A'), quantity: 1 },
+    ]);
   });
 });

@@ -26,7 +26,8 @@ type OpenDialog = 'info' | 'ship' | 'collect' | 'abandon' | 'wanted' | null;
 
 /** Navigation state { selfCollectOrder: orderId } from an order's details. */
 function selfCollectOrderOf(state: unknown): string | null {
-  const value = state && typeof state === 'object' ? (state as { selfCollectOrder?: unknown }).selfCollectOrder : undefined;
+  const value =
+    state && typeof state === 'object' ? (state as { selfCollectOrder?: unknown }).selfCollectOrder : undefined;
   return typeof value === 'string' && value ? value : null;
 }
 
@@ -71,7 +72,10 @@ export function InventoryPage() {
     });
   }, [collectOrderId, loadOrderItems, navigate, location.pathname, startWith]);
 
-  const groups = useMemo(() => (inventory.data ? inventoryGroups(inventory.data, query, status) : []), [inventory.data, query, status]);
+  const groups = useMemo(
+    () => (inventory.data ? inventoryGroups(inventory.data, query, status) : []),
+    [inventory.data, query, status],
+  );
   const shownSelection = useMemo(() => withDisplayNames(selection, inventory.data), [selection, inventory.data]);
   const counts = useMemo(() => prizeTypeCounts(inventory.data ?? {}, selection), [inventory.data, selection]);
   const selectedCount = totalSelected(selection);
@@ -91,7 +95,15 @@ export function InventoryPage() {
 
   function abandonSelection() {
     abandon.mutate(
-      { items: selection.map(({ inventoryId, batchId, quantity, prizeName, setName }) => ({ inventoryId, batchId, quantity, prizeName, setName })) },
+      {
+        items: selection.map(({ inventoryId, batchId, quantity, prizeName, setName }) => ({
+          inventoryId,
+          batchId,
+          quantity,
+          prizeName,
+          setName,
+        })),
+      },
       {
         onSuccess: () => {
           setDialog(null);
@@ -107,7 +119,14 @@ export function InventoryPage() {
     if (!username) return;
     createTrade.mutate(
       {
-        prizesOffered: selection.map(({ inventoryId, batchId, quantity, prizeName, setName, productId }) => ({ inventoryId, batchId, quantity, prizeName, setName, productId })),
+        prizesOffered: selection.map(({ inventoryId, batchId, quantity, prizeName, setName, productId }) => ({
+          inventoryId,
+          batchId,
+          quantity,
+          prizeName,
+          setName,
+          productId,
+        })),
         prizesWanted: wanted,
         username,
       },
@@ -116,7 +135,12 @@ export function InventoryPage() {
           clear();
           navigate('/manage-trades');
         },
-        onError: (error) => setTradeError(error instanceof ApiError ? [TRADE_ALERTS.createFailed, serverMessageOf(error)].filter(Boolean).join(' ') : TRADE_ALERTS.createError),
+        onError: (error) =>
+          setTradeError(
+            error instanceof ApiError
+              ? [TRADE_ALERTS.createFailed, serverMessageOf(error)].filter(Boolean).join(' ')
+              : TRADE_ALERTS.createError,
+          ),
       },
     );
   }
@@ -149,7 +173,14 @@ export function InventoryPage() {
       )}
       {inventory.isSuccess && groups.length === 0 && <p className="empty-text">No inventory items found.</p>}
       {groups.map((group) => (
-        <SetGroup key={group.setName} group={group} action={action} selection={selection} now={now} onQuantity={setQuantity} />
+        <SetGroup
+          key={group.setName}
+          group={group}
+          action={action}
+          selection={selection}
+          now={now}
+          onQuantity={setQuantity}
+        />
       ))}
 
       {canConfirm && (
@@ -160,7 +191,10 @@ export function InventoryPage() {
         </div>
       )}
 
-      <ActionInfoDialog kind={dialog === 'info' && (action === 'ship' || action === 'trade') ? action : null} onClose={() => setDialog(null)} />
+      <ActionInfoDialog
+        kind={dialog === 'info' && (action === 'ship' || action === 'trade') ? action : null}
+        onClose={() => setDialog(null)}
+      />
       {dialog === 'ship' && (
         <ArrangeShipmentDialog
           open
@@ -185,11 +219,19 @@ export function InventoryPage() {
           selection={shownSelection}
           now={now}
           onClose={() => setDialog(null)}
-          onBooked={({ collection }) => navigate('/shipments', { state: { tab: 'collections', collectionBooked: collection } })}
+          onBooked={({ collection }) =>
+            navigate('/shipments', { state: { tab: 'collections', collectionBooked: collection } })
+          }
         />
       )}
       {dialog === 'wanted' && (
-        <PrizeSelectionModal open busy={createTrade.isPending} error={tradeError} onCancel={() => setDialog(null)} onConfirm={createTradeFor} />
+        <PrizeSelectionModal
+          open
+          busy={createTrade.isPending}
+          error={tradeError}
+          onCancel={() => setDialog(null)}
+          onConfirm={createTradeFor}
+        />
       )}
       <ConfirmAbandonDialog
         open={dialog === 'abandon'}

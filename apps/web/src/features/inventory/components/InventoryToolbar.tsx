@@ -43,7 +43,12 @@ export function InventoryToolbar({ action, onAction, query, onQuery, status, onS
           value={query}
           onChange={(event) => onQuery(event.target.value)}
         />
-        <select className="inventory-status" aria-label="Filter by status" value={status} onChange={(event) => onStatus(event.target.value as InventoryStatusFilter)}>
+        <select
+          className="inventory-status"
+          aria-label="Filter by status"
+          value={status}
+          onChange={(event) => onStatus(event.target.value as InventoryStatusFilter)}
+        >
           {statusOptions.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}

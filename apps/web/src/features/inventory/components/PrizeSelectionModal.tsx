@@ -35,7 +35,9 @@ export function PrizeSelectionModal({ open, busy, error, onCancel, onConfirm }: 
       />
       {products.isPending && <div className="spinner" role="status" aria-label="Loading sets" />}
       {products.isSuccess && search.trim() === '' && <p className="empty-text">{TRADE_ALERTS.enterSetName}</p>}
-      {products.isSuccess && search.trim() !== '' && sets.length === 0 && <p className="empty-text">{TRADE_ALERTS.noSetsMatching(search.trim())}</p>}
+      {products.isSuccess && search.trim() !== '' && sets.length === 0 && (
+        <p className="empty-text">{TRADE_ALERTS.noSetsMatching(search.trim())}</p>
+      )}
       <div className="prize-picker__sets">
         {sets.map((product) => (
           <section key={product._id} className="prize-picker__set" aria-label={product.name}>
@@ -44,20 +46,38 @@ export function PrizeSelectionModal({ open, busy, error, onCancel, onConfirm }: 
               {product.prizes.map((prize) => {
                 const quantity = wantedQuantity(wanted, prize._id);
                 return (
-                  <li key={prize._id} className="prize-picker__prize" data-testid="wanted-prize" data-prize-name={prize.name}>
+                  <li
+                    key={prize._id}
+                    className="prize-picker__prize"
+                    data-testid="wanted-prize"
+                    data-prize-name={prize.name}
+                  >
                     <img src={imageUrl(imageOf(prize._id, prize.image))} alt="" loading="lazy" />
                     <span className="prize-picker__prize-text">
                       <span className="prize-picker__prize-name">{prize.name}</span>
-                      {prize.description && <span className="prize-picker__prize-description">{prize.description}</span>}
+                      {prize.description && (
+                        <span className="prize-picker__prize-description">{prize.description}</span>
+                      )}
                     </span>
                     <div className="qty-control" role="group" aria-label={`Wanted quantity of ${prize.name}`}>
-                      <button type="button" className="qty-control__btn" aria-label="Decrease" disabled={quantity === 0} onClick={() => setWanted(withWanted(wanted, product, prize, quantity - 1))}>
+                      <button
+                        type="button"
+                        className="qty-control__btn"
+                        aria-label="Decrease"
+                        disabled={quantity === 0}
+                        onClick={() => setWanted(withWanted(wanted, product, prize, quantity - 1))}
+                      >
                         −
                       </button>
                       <span className="qty-control__value" aria-live="polite">
                         {quantity}
                       </span>
-                      <button type="button" className="qty-control__btn" aria-label="Increase" onClick={() => setWanted(withWanted(wanted, product, prize, quantity + 1))}>
+                      <button
+                        type="button"
+                        className="qty-control__btn"
+                        aria-label="Increase"
+                        onClick={() => setWanted(withWanted(wanted, product, prize, quantity + 1))}
+                      >
                         +
                       </button>
                     </div>
@@ -77,7 +97,12 @@ export function PrizeSelectionModal({ open, busy, error, onCancel, onConfirm }: 
         <button type="button" className="btn btn--ghost" onClick={onCancel}>
           Cancel
         </button>
-        <button type="button" className="btn btn--primary" disabled={busy || wanted.length === 0} onClick={() => onConfirm(wanted)}>
+        <button
+          type="button"
+          className="btn btn--primary"
+          disabled={busy || wanted.length === 0}
+          onClick={() => onConfirm(wanted)}
+        >
           {busy ? 'Please wait…' : 'Confirm'}
         </button>
       </div>

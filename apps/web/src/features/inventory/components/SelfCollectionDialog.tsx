@@ -1,5 +1,10 @@
 import { useMemo, useState } from 'react';
-import { COLLECTION_SLOT_MESSAGE, type CreateCollectionResponse, type SelectedItem, formatSgWeekdayDate } from '@kujiya/shared';
+import {
+  COLLECTION_SLOT_MESSAGE,
+  type CreateCollectionResponse,
+  type SelectedItem,
+  formatSgWeekdayDate,
+} from '@kujiya/shared';
 import { Dialog } from '../../../components/ui/Dialog';
 import { PickupPointDetails } from '../../../components/PickupPointDetails';
 import { serverMessageOf } from '../../../lib/api-client';
@@ -49,7 +54,9 @@ export function SelfCollectionDialog({ open, selection, now, onClose, onBooked }
 
   return (
     <Dialog open={open} onClose={onClose} title="Confirm Self-Collect" className="self-collect">
-      <p className="self-collect__hint">Collection is on Wednesdays (2 PM to 6 PM) and Fridays (6 PM to 9 PM), Singapore time.</p>
+      <p className="self-collect__hint">
+        Collection is on Wednesdays (2 PM to 6 PM) and Fridays (6 PM to 9 PM), Singapore time.
+      </p>
       <PickupPointDetails heading="Collect at" />
       <fieldset className="date-picker">
         <legend>Choose a date</legend>

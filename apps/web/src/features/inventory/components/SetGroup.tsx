@@ -15,14 +15,26 @@ interface SetGroupProps {
 export function SetGroup({ group, action, selection, now, onQuantity }: SetGroupProps) {
   const headingId = `set-${group.setName.replace(/\W+/g, '-')}`;
   return (
-    <section className="set-group" aria-labelledby={headingId} data-testid="inventory-set" data-set-name={group.setName}>
+    <section
+      className="set-group"
+      aria-labelledby={headingId}
+      data-testid="inventory-set"
+      data-set-name={group.setName}
+    >
       <h2 id={headingId} className="set-group__title">
         {group.setName}
       </h2>
       {group.arrival && <p className="set-group__arrival">Estimated arrival: {formatSgDate(group.arrival)}</p>}
       <ul className="set-group__prizes">
         {group.items.map((item) => (
-          <PrizeCard key={item.id} item={item} action={action} selection={selection} now={now} onQuantity={(i, batch, quantity) => onQuantity(group.setName, i, batch, quantity)} />
+          <PrizeCard
+            key={item.id}
+            item={item}
+            action={action}
+            selection={selection}
+            now={now}
+            onQuantity={(i, batch, quantity) => onQuantity(group.setName, i, batch, quantity)}
+          />
         ))}
       </ul>
     </section>

@@ -1,8 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { ADDRESS_INCOMPLETE_MESSAGE, NOT_SHIPPABLE_MESSAGE, PHONE_NUMBER_MESSAGE, POSTAL_CODE_MESSAGE } from '@kujiya/shared';
+import {
+  ADDRESS_INCOMPLETE_MESSAGE,
+  NOT_SHIPPABLE_MESSAGE,
+  PHONE_NUMBER_MESSAGE,
+  POSTAL_CODE_MESSAGE,
+} from '@kujiya/shared';
 import { emptyOtherAddress, otherAddressErrors, profileAddressProblem, shippingRequest } from './address-form';
 
-const complete = { fullName: 'Tan Ah Kow', fullAddress: '1 Orchard Road', unitNumber: '#01-01', postalCode: '238801', phoneNumber: '91234567', country: 'SG' };
+const complete = {
+  fullName: 'Tan Ah Kow',
+  fullAddress: '1 Orchard Road',
+  unitNumber: '#01-01',
+  postalCode: '238801',
+  phoneNumber: '91234567',
+  country: 'SG',
+};
 
 describe('otherAddressErrors', () => {
   it('marks every empty field and a postal code that is not 6 digits', () => {
@@ -34,7 +46,16 @@ describe('profileAddressProblem', () => {
 describe('shippingRequest', () => {
   const selection = [{ inventoryId: 'i', batchId: 'b', quantity: 1 }];
   it('sends only the flag for the profile address and the trimmed fields otherwise', () => {
-    expect(shippingRequest(selection, true, complete)).toEqual({ inventoryItems: [expect.objectContaining(selection[0])], useProfileAddress: true });
-    expect(shippingRequest(selection, false, { ...complete, fullName: '  Tan  ' })).toMatchObject({ useProfileAddress: false, fullName: 'Tan', postalCode: '238801', phoneNumber: '91234567', country: 'SG' });
+    expect(shippingRequest(selection, true, complete)).toEqual({
+      inventoryItems: [expect.objectContaining(selection[0])],
+      useProfileAddress: true,
+    });
+    expect(shippingRequest(selection, false, { ...complete, fullName: '  Tan  ' })).toMatchObject({
+      useProfileAddress: false,
+      fullName: 'Tan',
+      postalCode: '238801',
+      phoneNumber: '91234567',
+      country: 'SG',
+    });
   });
 });

@@ -23,7 +23,14 @@ export interface OtherAddressForm {
   country: string;
 }
 
-export const emptyOtherAddress: OtherAddressForm = { fullName: '', fullAddress: '', unitNumber: '', postalCode: '', phoneNumber: '', country: 'SG' };
+export const emptyOtherAddress: OtherAddressForm = {
+  fullName: '',
+  fullAddress: '',
+  unitNumber: '',
+  postalCode: '',
+  phoneNumber: '',
+  country: 'SG',
+};
 
 export type OtherAddressErrors = Partial<Record<keyof OtherAddressForm, string>>;
 
@@ -59,7 +66,11 @@ export function selectionPayload(selection: readonly SelectedItem[]): SelectedIt
   }));
 }
 
-export function shippingRequest(selection: readonly SelectedItem[], useProfileAddress: boolean, other: OtherAddressForm): CreateShippingIntentRequest {
+export function shippingRequest(
+  selection: readonly SelectedItem[],
+  useProfileAddress: boolean,
+  other: OtherAddressForm,
+): CreateShippingIntentRequest {
   const inventoryItems = selectionPayload(selection);
   if (useProfileAddress) return { inventoryItems, useProfileAddress: true };
   return {

@@ -19,7 +19,12 @@ describe('calendarDays', () => {
     expect(days.slice(0, 1)).toEqual([null]); // padded back to Sunday
     expect(real[0]!.date).toBe('2026-11-23');
     expect(real.at(-1)!.date).toBe('2026-12-07');
-    expect(real.filter((d) => d.selectable).map((d) => d.date)).toEqual(['2026-11-25', '2026-11-27', '2026-12-02', '2026-12-04']);
+    expect(real.filter((d) => d.selectable).map((d) => d.date)).toEqual([
+      '2026-11-25',
+      '2026-11-27',
+      '2026-12-02',
+      '2026-12-04',
+    ]);
   });
 
   it('turns off a collection day the server has no slots left for', () => {

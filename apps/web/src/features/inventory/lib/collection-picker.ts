@@ -1,4 +1,11 @@
-import { COLLECTION_WINDOW_DAYS, addDays, collectionDates, singaporeDate, weekdayOf, type CollectionSlot } from '@kujiya/shared';
+import {
+  COLLECTION_WINDOW_DAYS,
+  addDays,
+  collectionDates,
+  singaporeDate,
+  weekdayOf,
+  type CollectionSlot,
+} from '@kujiya/shared';
 
 export interface CalendarDay {
   /** YYYY-MM-DD, Singapore. */

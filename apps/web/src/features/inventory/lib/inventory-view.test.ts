@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { Inventory, InventoryItem } from './model';
 import { inventoryGroups, prizeTypeCounts, sortBatchesByShipBy, sortPrizeCards } from './inventory-view';
 
-const item = (id: string, prizeName: string, productName: string, shipByDate?: string, type: 'Big' | 'Small' = 'Small'): InventoryItem => ({
+const item = (
+  id: string,
+  prizeName: string,
+  productName: string,
+  shipByDate?: string,
+  type: 'Big' | 'Small' = 'Small',
+): InventoryItem => ({
   id,
   prizeId: `p-${id}`,
   prizeName,
@@ -16,13 +22,21 @@ const item = (id: string, prizeName: string, productName: string, shipByDate?: s
 });
 
 const inventory: Inventory = {
-  'Dragon Quest Legends': [item('1', 'Last Prize', 'Dragon Quest Legends', '2026-12-01T00:00:00.000Z'), item('2', 'Prize B', 'Dragon Quest Legends', '2026-12-01T00:00:00.000Z', 'Big'), item('3', 'Prize A', 'Dragon Quest Legends', '2026-12-01T00:00:00.000Z')],
+  'Dragon Quest Legends': [
+    item('1', 'Last Prize', 'Dragon Quest Legends', '2026-12-01T00:00:00.000Z'),
+    item('2', 'Prize B', 'Dragon Quest Legends', '2026-12-01T00:00:00.000Z', 'Big'),
+    item('3', 'Prize A', 'Dragon Quest Legends', '2026-12-01T00:00:00.000Z'),
+  ],
   'Sailor Moon Eternal': [item('4', 'Prize C', 'Sailor Moon Eternal')],
 };
 
 describe('sortPrizeCards', () => {
   it('sorts by name with the Last Prize last', () => {
-    expect(sortPrizeCards(inventory['Dragon Quest Legends']!).map((i) => i.prizeName)).toEqual(['Prize A', 'Prize B', 'Last Prize']);
+    expect(sortPrizeCards(inventory['Dragon Quest Legends']!).map((i) => i.prizeName)).toEqual([
+      'Prize A',
+      'Prize B',
+      'Last Prize',
+    ]);
   });
 });
 
@@ -58,21 +72,45 @@ describe('prizeTypeCounts', () => {
 
 describe('inventory search and batch order', () => {
   const described: Inventory = {
-    'Pixel Spirits': [{ ...item('9', 'Prize D', 'Pixel Spirits', '2026-12-01T00:00:00.000Z'), description: 'Arcade Ace Rin Acrylic Stand' }],
+    'Pixel Spirits': [
+      {
+        ...item('9', 'Prize D', 'Pixel Spirits', '2026-12-01T00:00:00.000Z'),
+        description: 'Arcade Ace Rin Acrylic Stand',
+      },
+    ],
     'Sailor Moon Eternal': [item('4', 'Prize C', 'Sailor Moon Eternal')],
   };
 
   it('finds prize names and descriptions, not only set names', () => {
     expect(inventoryGroups(described, 'acrylic stand', 'All').map((g) => g.setName)).toEqual(['Pixel Spirits']);
-    expect(inventoryGroups(described, 'Prize C', 'All').flatMap((g) => g.items.map((i) => i.prizeName))).toContain('Prize C');
+    expect(inventoryGroups(described, 'Prize C', 'All').flatMap((g) => g.items.map((i) => i.prizeName))).toContain(
+      'Prize C',
+    );
   });
 
   it('sorts batches by ship-by date, the soonest first, pre-order last', () => {
-    const batch = (batchId: string, shipByDate?: string) => ({ batchId, quantity: 1, inTrade: 0, shipByDate, sku: 'S' });
-    const sorted = sortBatchesByShipBy([batch('late', '2026-12-20T00:00:00.000Z'), batch('pre'), batch('soon', '2026-12-02T00:00:00.000Z')]);
+    const batch = (batchId: string, shipByDate?: string) => ({
+      batchId,
+      quantity: 1,
+      inTrade: 0,
+      shipByDate,
+      sku: 'S',
+    });
+    const sorted = sortBatchesByShipBy([
+      batch('late', '2026-12-20T00:00:00.000Z'),
+      batch('pre'),
+      batch('soon', '2026-12-02T00:00:00.000Z'),
+    ]);
     expect(sorted.map((b) => b.batchId)).toEqual(['soon', 'late', 'pre']);
     const shown = inventoryGroups(
-      { S: [{ ...item('5', 'Prize A', 'S'), batches: [batch('late', '2026-12-20T00:00:00.000Z'), batch('soon', '2026-12-02T00:00:00.000Z')] }] },
+      {
+        S: [
+          {
+            ...item('5', 'Prize A', 'S'),
+            batches: [batch('late', '2026-12-20T00:00:00.000Z'), batch('soon', '2026-12-02T00:00:00.000Z')],
+          },
+        ],
+      },
       '',
       'All',
     );

@@ -5,7 +5,6 @@ import type { Inventory, InventoryBatch, InventoryItem, InventoryStatusFilter, S
 /** Fuzzy match threshold of the inventory search (0 exact, 1 anything). */
 export const INVENTORY_SEARCH_THRESHOLD = 0.4;
 
-
 export interface InventorySetGroup {
   setName: string;
   arrival: string | null;
@@ -15,7 +14,9 @@ export interface InventorySetGroup {
 /** Prize cards by name, the Last Prize last. */
 export function sortPrizeCards(items: readonly InventoryItem[]): InventoryItem[] {
   const last = (item: InventoryItem) => (item.prizeName === LAST_PRIZE_NAME ? 1 : 0);
-  return [...items].sort((a, b) => last(a) - last(b) || a.prizeName.localeCompare(b.prizeName, 'en', { numeric: true }));
+  return [...items].sort(
+    (a, b) => last(a) - last(b) || a.prizeName.localeCompare(b.prizeName, 'en', { numeric: true }),
+  );
 }
 
 /** Batches by ship-by date, the soonest first; pre-order ones (no date yet) last. */
@@ -26,7 +27,10 @@ export function sortBatchesByShipBy(batches: readonly InventoryBatch[]): Invento
 
 /** Only the batches the status filter shows, soonest ship-by first; items left with none drop out. */
 function filterBatches(item: InventoryItem, status: InventoryStatusFilter): InventoryItem | null {
-  const shown = status === 'All' ? item.batches : item.batches.filter((batch) => (status === 'Instock' ? Boolean(batch.shipByDate) : !batch.shipByDate));
+  const shown =
+    status === 'All'
+      ? item.batches
+      : item.batches.filter((batch) => (status === 'Instock' ? Boolean(batch.shipByDate) : !batch.shipByDate));
   return shown.length > 0 ? { ...item, batches: sortBatchesByShipBy(shown) } : null;
 }
 
@@ -34,9 +38,19 @@ function filterBatches(item: InventoryItem, status: InventoryStatusFilter): Inve
  * The inventory as the page shows it: sets grouped by name (in the answer's order), filtered by
  * status, and by a fuzzy search on the set name, the product name, the prize's name or its description.
  */
-export function inventoryGroups(inventory: Inventory, query: string, status: InventoryStatusFilter): InventorySetGroup[] {
+export function inventoryGroups(
+  inventory: Inventory,
+  query: string,
+  status: InventoryStatusFilter,
+): InventorySetGroup[] {
   let entries = Object.entries(inventory).flatMap(([setName, items]) =>
-    items.map((item) => ({ setName, productName: item.product.name, prizeName: item.prizeName, description: item.description, item })),
+    items.map((item) => ({
+      setName,
+      productName: item.product.name,
+      prizeName: item.prizeName,
+      description: item.description,
+      item,
+    })),
   );
   const text = query.trim();
   if (text) {
@@ -57,8 +71,13 @@ export function inventoryGroups(inventory: Inventory, query: string, status: Inv
 }
 
 /** Big and Small units in the selection (the shipping fee counts them separately). */
-export function prizeTypeCounts(inventory: Inventory, selection: readonly SelectedItem[]): { big: number; small: number } {
-  const types = new Map(Object.values(inventory).flatMap((items) => items.map((item) => [item.id, item.type] as const)));
+export function prizeTypeCounts(
+  inventory: Inventory,
+  selection: readonly SelectedItem[],
+): { big: number; small: number } {
+  const types = new Map(
+    Object.values(inventory).flatMap((items) => items.map((item) => [item.id, item.type] as const)),
+  );
   let big = 0;
   let small = 0;
   for (const entry of selection) {

@@ -1,8 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import type { InventoryBatch, InventoryItem } from './model';
-import { clampQuantity, selectableQuantity, selectedQuantity, totalSelected, withDisplayNames, withQuantity } from './selection';
+import {
+  clampQuantity,
+  selectableQuantity,
+  selectedQuantity,
+  totalSelected,
+  withDisplayNames,
+  withQuantity,
+} from './selection';
 
-const batch = (over: Partial<InventoryBatch> = {}): InventoryBatch => ({ batchId: 'b1', quantity: 3, inTrade: 0, shipByDate: '2026-12-01T00:00:00.000Z', sku: 'S-1', ...over });
+const batch = (over: Partial<InventoryBatch> = {}): InventoryBatch => ({
+  batchId: 'b1',
+  quantity: 3,
+  inTrade: 0,
+  shipByDate: '2026-12-01T00:00:00.000Z',
+  sku: 'S-1',
+  ...over,
+});
 const item = (batches: InventoryBatch[]): InventoryItem => ({
   id: 'inv-1',
   prizeId: 'p-1',
@@ -32,7 +46,17 @@ describe('withQuantity (the minus / plus / number controls)', () => {
 
   it('adds an entry clamped to the batch quantity', () => {
     const selection = withQuantity([], 'Set', i, b, 10);
-    expect(selection).toEqual([{ inventoryId: 'inv-1', batchId: 'b1', quantity: 3, prizeId: 'p-1', setName: 'Set', productId: 'prod-1', prizeName: 'Prize A' }]);
+    expect(selection).toEqual([
+      {
+        inventoryId: 'inv-1',
+        batchId: 'b1',
+        quantity: 3,
+        prizeId: 'p-1',
+        setName: 'Set',
+        productId: 'prod-1',
+        prizeName: 'Prize A',
+      },
+    ]);
     expect(totalSelected(selection)).toBe(3);
   });
 
@@ -58,8 +82,18 @@ describe('withDisplayNames', () => {
   it('fills missing prize and set names from the inventory by batch', () => {
     const inventory = { Set: [item([batch()])] };
     expect(withDisplayNames([{ batchId: 'b1', quantity: 1 }], inventory)).toEqual([
-      { batchId: 'b1', quantity: 1, inventoryId: 'inv-1', prizeId: 'p-1', productId: 'prod-1', prizeName: 'Prize A', setName: 'Set' },
+      {
+        batchId: 'b1',
+        quantity: 1,
+        inventoryId: 'inv-1',
+        prizeId: 'p-1',
+        productId: 'prod-1',
+        prizeName: 'Prize A',
+        setName: 'Set',
+      },
     ]);
-    expect(withDisplayNames([{ batchId: 'other', quantity: 1, prizeName: '' }], inventory)).toEqual([{ batchId: 'other', quantity: 1, prizeName: '' }]);
+    expect(withDisplayNames([{ batchId: 'other', quantity: 1, prizeName: '' }], inventory)).toEqual([
+      { batchId: 'other', quantity: 1, prizeName: '' },
+    ]);
   });
 });

@@ -49,7 +49,8 @@ export function selectedQuantity(selection: readonly SelectedItem[], inventoryId
   return selection.find((entry) => entry.inventoryId === inventoryId && entry.batchId === batchId)?.quantity ?? 0;
 }
 
-export const totalSelected = (selection: readonly SelectedItem[]) => selection.reduce((sum, entry) => sum + entry.quantity, 0);
+export const totalSelected = (selection: readonly SelectedItem[]) =>
+  selection.reduce((sum, entry) => sum + entry.quantity, 0);
 
 /** The button labels of the four actions and the word of the floating "Confirm {action} Items" button. */
 export const actionLabels: Record<InventoryAction, { button: string; confirmWord: string }> = {

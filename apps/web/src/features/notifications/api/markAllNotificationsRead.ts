@@ -13,7 +13,9 @@ export function useMarkAllNotificationsRead(username: string | null) {
   return useMutation({
     mutationFn: markAllNotificationsRead,
     onMutate: () => {
-      client.setQueryData<Notification[]>(notificationsQueryKey(username), (list) => list?.map((n) => ({ ...n, isRead: true })));
+      client.setQueryData<Notification[]>(notificationsQueryKey(username), (list) =>
+        list?.map((n) => ({ ...n, isRead: true })),
+      );
     },
     onError: () => client.invalidateQueries({ queryKey: notificationsQueryKey(username) }),
   });

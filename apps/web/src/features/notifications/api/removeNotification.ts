@@ -8,7 +8,10 @@ export const REMOVE_NOTIFICATION_ERROR = 'Failed to remove notification';
 /** PATCH /api/notification/{id}/remove: answers the removed notification's _id. */
 export async function removeNotification(id: string): Promise<{ _id: string }> {
   try {
-    return await api(`/api/notification/${encodeURIComponent(id)}/remove`, { method: 'PATCH', schema: notificationSchema });
+    return await api(`/api/notification/${encodeURIComponent(id)}/remove`, {
+      method: 'PATCH',
+      schema: notificationSchema,
+    });
   } catch (error) {
     console.error(error);
     throw new Error(REMOVE_NOTIFICATION_ERROR, { cause: error });
@@ -20,7 +23,9 @@ export function useRemoveNotification(username: string | null) {
   return useMutation({
     mutationFn: removeNotification,
     onSuccess: ({ _id }) => {
-      client.setQueryData<Notification[]>(notificationsQueryKey(username), (list) => list?.filter((n) => n._id !== _id));
+      client.setQueryData<Notification[]>(notificationsQueryKey(username), (list) =>
+        list?.filter((n) => n._id !== _id),
+      );
     },
   });
 }

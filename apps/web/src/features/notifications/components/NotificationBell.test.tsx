@@ -45,7 +45,11 @@ describe('the notifications bell', () => {
 
     await page.user.click(bell);
     const panel = screen.getByRole('region', { name: 'Notifications' });
-    expect(within(panel).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    expect(
+      within(panel)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
       expect.stringContaining('You won Prize A of Naruto Kuji!'),
       expect.stringContaining('Your parcel has shipped.'),
     ]);

@@ -63,14 +63,27 @@ export function NotificationBell() {
       {open && (
         <section id={listId} className="nav-dropdown notifications" aria-label="Notifications">
           <h2 className="notifications__title">Notifications</h2>
-          {notifications.isError && <p className="notifications__error" role="alert">{notifications.error.message}</p>}
-          {remove.isError && <p className="notifications__error" role="alert">{remove.error.message}</p>}
+          {notifications.isError && (
+            <p className="notifications__error" role="alert">
+              {notifications.error.message}
+            </p>
+          )}
+          {remove.isError && (
+            <p className="notifications__error" role="alert">
+              {remove.error.message}
+            </p>
+          )}
           {notifications.isPending && <p className="notifications__empty">Loading…</p>}
-          {notifications.isSuccess && list.length === 0 && <p className="notifications__empty">You have no notifications.</p>}
+          {notifications.isSuccess && list.length === 0 && (
+            <p className="notifications__empty">You have no notifications.</p>
+          )}
           {list.length > 0 && (
             <ul className="notifications__list">
               {list.map((n) => (
-                <li key={n._id} className={`notifications__item${freshIds.has(n._id) || !n.isRead ? ' notifications__item--new' : ''}`}>
+                <li
+                  key={n._id}
+                  className={`notifications__item${freshIds.has(n._id) || !n.isRead ? ' notifications__item--new' : ''}`}
+                >
                   <div className="notifications__content">
                     <button
                       type="button"

@@ -1,6 +1,12 @@
 import { Link, useParams } from 'react-router';
 import { imageUrl } from '../../../lib/image-url';
-import { ACCESS_DENIED_MESSAGE, INVALID_ORDER_MESSAGE, type OrderDetailsResponse, formatSgDate, formatSgDateTime } from '@kujiya/shared';
+import {
+  ACCESS_DENIED_MESSAGE,
+  INVALID_ORDER_MESSAGE,
+  type OrderDetailsResponse,
+  formatSgDate,
+  formatSgDateTime,
+} from '@kujiya/shared';
 import { ReceiptCard } from '../../../components/fairness/ReceiptCard';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';

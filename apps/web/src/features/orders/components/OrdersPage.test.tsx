@@ -54,7 +54,9 @@ describe("the shopper's orders (docs/rules/fulfilment.md)", () => {
     expect(naruto).toHaveTextContent('3 tickets bought · 3 drawn · 30 tokens');
     expect(naruto).toHaveTextContent('20 Nov 2026, 3:05 pm');
     expect(bleach).toHaveTextContent('10 tickets bought · 3 drawn · $50.00');
-    expect(within(bleach!).getByTestId('order-refund')).toHaveTextContent('7 tickets refunded as 70 tokens · Net paid $50.00');
+    expect(within(bleach!).getByTestId('order-refund')).toHaveTextContent(
+      '7 tickets refunded as 70 tokens · Net paid $50.00',
+    );
     expect(bleach).toHaveAttribute('href', `/order-details/${challenge.orderId}`);
     expect(sent('GET', '/api/order/user/alice')).toHaveLength(1);
   });

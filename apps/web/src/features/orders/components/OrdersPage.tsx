@@ -54,7 +54,11 @@ export function OrdersPage() {
       <ul className="order-list">
         {shown.items.map((order) => (
           <li key={order.orderId}>
-            <Link className="card order-row" to={`/order-details/${encodeURIComponent(order.orderId)}`} data-testid="order-row">
+            <Link
+              className="card order-row"
+              to={`/order-details/${encodeURIComponent(order.orderId)}`}
+              data-testid="order-row"
+            >
               <img className="order-row__image" src={imageUrl(order.productImage)} alt="" loading="lazy" />
               <span className="order-row__text">
                 <strong className="order-row__name">{order.productName}</strong>
@@ -75,13 +79,23 @@ export function OrdersPage() {
       </ul>
       {shown.pages > 1 && (
         <nav className="pager" aria-label="Order pages">
-          <button type="button" className="btn btn--ghost" disabled={shown.page <= 1} onClick={() => setPage(shown.page - 1)}>
+          <button
+            type="button"
+            className="btn btn--ghost"
+            disabled={shown.page <= 1}
+            onClick={() => setPage(shown.page - 1)}
+          >
             Previous
           </button>
           <span>
             Page {shown.page} of {shown.pages}
           </span>
-          <button type="button" className="btn btn--ghost" disabled={shown.page >= shown.pages} onClick={() => setPage(shown.page + 1)}>
+          <button
+            type="button"
+            className="btn btn--ghost"
+            disabled={shown.page >= shown.pages}
+            onClick={() => setPage(shown.page + 1)}
+          >
             Next
           </button>
         </nav>

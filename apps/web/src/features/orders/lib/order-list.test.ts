@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Order } from '@kujiya/shared';
-import { lotteryStateOf, netPaidText, orderTotalText, pageOf, refundText, searchOrders, ticketsText } from './order-list';
+import {
+  lotteryStateOf,
+  netPaidText,
+  orderTotalText,
+  pageOf,
+  refundText,
+  searchOrders,
+  ticketsText,
+} from './order-list';
 
 const order = (n: number, productName: string, over: Partial<Order> = {}): Order => ({
   orderId: `order-${n}`,
@@ -25,7 +33,9 @@ const order = (n: number, productName: string, over: Partial<Order> = {}): Order
 });
 
 describe('searchOrders and pageOf', () => {
-  const orders = Array.from({ length: 23 }, (_, i) => order(i + 1, i % 2 ? 'Dragon Quest Legends' : 'Sailor Moon Eternal'));
+  const orders = Array.from({ length: 23 }, (_, i) =>
+    order(i + 1, i % 2 ? 'Dragon Quest Legends' : 'Sailor Moon Eternal'),
+  );
 
   it('lists newest first, 10 per page', () => {
     const all = searchOrders(orders, '');
@@ -47,7 +57,9 @@ describe('searchOrders and pageOf', () => {
 describe('order display', () => {
   it('shows cents for card orders and tokens for token orders', () => {
     expect(orderTotalText(order(1, 'x'))).toBe('$12.50');
-    expect(orderTotalText(order(1, 'x', { paymentIntentId: 'TOKEN', totalCost: { $numberDecimal: '300' } }))).toBe('300 tokens');
+    expect(orderTotalText(order(1, 'x', { paymentIntentId: 'TOKEN', totalCost: { $numberDecimal: '300' } }))).toBe(
+      '300 tokens',
+    );
   });
 
   it('says tickets bought, free and drawn, the refund and the net paid', () => {
@@ -63,14 +75,18 @@ describe('order display', () => {
     expect(ticketsText(challenge)).toBe('10 tickets bought · 3 drawn');
     expect(refundText(challenge)).toBe('7 tickets refunded as 112 tokens');
     expect(netPaidText(challenge)).toBe('48 tokens');
-    expect(ticketsText(order(1, 'x', { ticketsBought: 4, ticketsDrawn: 5 }))).toBe('4 tickets bought · 1 free · 5 drawn');
+    expect(ticketsText(order(1, 'x', { ticketsBought: 4, ticketsDrawn: 5 }))).toBe(
+      '4 tickets bought · 1 free · 5 drawn',
+    );
     expect(refundText(order(1, 'x'))).toBeNull();
     expect(netPaidText(order(1, 'x'))).toBe('$12.50');
   });
 
   it('waits for a chance set to sell out, then shows Won or Lost', () => {
     expect(lotteryStateOf(order(1, 'x'))).toBe('none');
-    expect(lotteryStateOf(order(1, 'x', { lotteryEnabled: true, lotteryWon: null, selectedPrizes: [] }))).toBe('waiting');
+    expect(lotteryStateOf(order(1, 'x', { lotteryEnabled: true, lotteryWon: null, selectedPrizes: [] }))).toBe(
+      'waiting',
+    );
     expect(lotteryStateOf(order(1, 'x', { lotteryEnabled: true, lotteryWon: true }))).toBe('won');
     expect(lotteryStateOf(order(1, 'x', { lotteryEnabled: true, lotteryWon: false }))).toBe('lost');
   });

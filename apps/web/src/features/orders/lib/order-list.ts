@@ -10,7 +10,11 @@ export function searchOrders(orders: readonly Order[], query: string): Order[] {
   const newestFirst = [...orders].sort((a, b) => b.dateTimeCreated.localeCompare(a.dateTimeCreated));
   const text = query.trim();
   if (!text) return newestFirst;
-  const fuse = new Fuse(newestFirst, { keys: ['productName', 'orderId'], threshold: ORDER_SEARCH_THRESHOLD, ignoreLocation: true });
+  const fuse = new Fuse(newestFirst, {
+    keys: ['productName', 'orderId'],
+    threshold: ORDER_SEARCH_THRESHOLD,
+    ignoreLocation: true,
+  });
   const hits = new Set(fuse.search(text).map((hit) => hit.item));
   return newestFirst.filter((order) => hits.has(order));
 }
@@ -46,14 +50,19 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 /** '10 tickets bought · 3 drawn' ('· 3 free' for free Buy-X-Get-Y tickets). */
 export function ticketsText(order: Order): string {
   const free = order.ticketsDrawn + order.refundedTickets - order.ticketsBought;
-  const parts = [`${plural(order.ticketsBought, 'ticket')} bought`, ...(free > 0 ? [`${free} free`] : []), `${order.ticketsDrawn} drawn`];
+  const parts = [
+    `${plural(order.ticketsBought, 'ticket')} bought`,
+    ...(free > 0 ? [`${free} free`] : []),
+    `${order.ticketsDrawn} drawn`,
+  ];
   return parts.join(' · ');
 }
 
 /** '7 tickets refunded as 112 tokens', or null without a refund. */
 export function refundText(order: Order): string | null {
   if (!order.refund) return null;
-  const amount = order.refund.currency === 'tokens' ? tokensText(order.refund.amount) : formatCents(order.refund.amount);
+  const amount =
+    order.refund.currency === 'tokens' ? tokensText(order.refund.amount) : formatCents(order.refund.amount);
   return `${plural(order.refundedTickets, 'ticket')} refunded as ${amount}`;
 }
 

@@ -28,7 +28,12 @@ export function useUpdateProfile() {
     onSuccess: (answer) => {
       const { token } = sessionStore.get();
       const nextToken = answer.token ?? token;
-      if (nextToken) sessionStore.set({ token: nextToken, username: answer.user.username, profilePicture: answer.user.profilePicture });
+      if (nextToken)
+        sessionStore.set({
+          token: nextToken,
+          username: answer.user.username,
+          profilePicture: answer.user.profilePicture,
+        });
       queryClient.setQueryData(['users', 'details', answer.user.username], answer.details);
       void queryClient.invalidateQueries({ queryKey: ['users', 'shipping-address'] });
     },

@@ -16,7 +16,9 @@ export function LiveBannerToggle({ details }: { details: UserDetails }) {
           Appear as &quot;Someone&quot; in the live purchase banner
         </label>
         <p className="profile-toggle__hint" id={`${id}-hint`}>
-          {checked ? 'Other shoppers see "Someone just bought ..." for your purchases.' : `Other shoppers see "${details.username} just bought ..." for your purchases.`}
+          {checked
+            ? 'Other shoppers see "Someone just bought ..." for your purchases.'
+            : `Other shoppers see "${details.username} just bought ..." for your purchases.`}
         </p>
       </div>
       <input

@@ -1,10 +1,22 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { IMAGE_CONTENT_TYPES, countryChoices, NOT_SHIPPABLE_MESSAGE, isShippableCountry, type UserDetails } from '@kujiya/shared';
+import {
+  IMAGE_CONTENT_TYPES,
+  countryChoices,
+  NOT_SHIPPABLE_MESSAGE,
+  isShippableCountry,
+  type UserDetails,
+} from '@kujiya/shared';
 import { ApiError } from '../../../lib/api-client';
 import { LoginReminderDialog } from '../../../components/LoginReminderDialog';
 import { needsLoginReminder } from '../../../components/login-reminder';
 import { useUpdateProfile } from '../api/updateProfile';
-import { changedProfileFields, pictureProblem, profileFormErrors, profileFormOf, type ProfileForm } from '../profile-form';
+import {
+  changedProfileFields,
+  pictureProblem,
+  profileFormErrors,
+  profileFormOf,
+  type ProfileForm,
+} from '../profile-form';
 import { ProfileAvatar } from './ProfileAvatar';
 
 interface FieldSpec {
@@ -18,17 +30,51 @@ interface FieldSpec {
 
 const fields: FieldSpec[] = [
   { name: 'fullName', label: 'Full Name', autoComplete: 'name', maxLength: 100 },
-  { name: 'phoneNumber', label: 'Phone Number', autoComplete: 'tel-national', inputMode: 'tel', maxLength: 8, placeholder: '8 digits, e.g. 91234567' },
-  { name: 'fullAddress', label: 'Full Address', autoComplete: 'street-address', maxLength: 300, placeholder: 'Block, street and building' },
-  { name: 'unitNumber', label: 'Unit Number', autoComplete: 'address-line2', maxLength: 50, placeholder: 'e.g. #12-345' },
-  { name: 'postalCode', label: 'Postal Code', autoComplete: 'postal-code', inputMode: 'numeric', maxLength: 6, placeholder: '6 digits' },
+  {
+    name: 'phoneNumber',
+    label: 'Phone Number',
+    autoComplete: 'tel-national',
+    inputMode: 'tel',
+    maxLength: 8,
+    placeholder: '8 digits, e.g. 91234567',
+  },
+  {
+    name: 'fullAddress',
+    label: 'Full Address',
+    autoComplete: 'street-address',
+    maxLength: 300,
+    placeholder: 'Block, street and building',
+  },
+  {
+    name: 'unitNumber',
+    label: 'Unit Number',
+    autoComplete: 'address-line2',
+    maxLength: 50,
+    placeholder: 'e.g. #12-345',
+  },
+  {
+    name: 'postalCode',
+    label: 'Postal Code',
+    autoComplete: 'postal-code',
+    inputMode: 'numeric',
+    maxLength: 6,
+    placeholder: '6 digits',
+  },
 ];
 
 /**
  * Edit mode: picture upload, phone and shipping address. Save Changes is enabled only when something
  * changed; only the changed fields are sent; Cancel drops the edits.
  */
-export function ProfileEditForm({ details, onCancel, onSaved }: { details: UserDetails; onCancel: () => void; onSaved: () => void }) {
+export function ProfileEditForm({
+  details,
+  onCancel,
+  onSaved,
+}: {
+  details: UserDetails;
+  onCancel: () => void;
+  onSaved: () => void;
+}) {
   const initial = useMemo(() => profileFormOf(details), [details]);
   const [form, setForm] = useState<ProfileForm>(initial);
   const [picture, setPicture] = useState<File | null>(null);
@@ -39,9 +85,12 @@ export function ProfileEditForm({ details, onCancel, onSaved }: { details: UserD
   const update = useUpdateProfile();
 
   const previewUrl = useMemo(() => (picture ? URL.createObjectURL(picture) : undefined), [picture]);
-  useEffect(() => () => {
-    if (previewUrl) URL.revokeObjectURL(previewUrl);
-  }, [previewUrl]);
+  useEffect(
+    () => () => {
+      if (previewUrl) URL.revokeObjectURL(previewUrl);
+    },
+    [previewUrl],
+  );
 
   const changed = changedProfileFields(initial, form);
   const hasChanges = Object.keys(changed).length > 0 || picture !== null;
@@ -68,7 +117,10 @@ export function ProfileEditForm({ details, onCancel, onSaved }: { details: UserD
         onSuccess: onSaved,
         onError: (failure) => {
           if (needsLoginReminder(failure)) setReminderOpen(true);
-          else setSubmitError(failure instanceof ApiError ? failure.message : 'Failed to update profile. Please try again.');
+          else
+            setSubmitError(
+              failure instanceof ApiError ? failure.message : 'Failed to update profile. Please try again.',
+            );
         },
       },
     );

@@ -13,7 +13,14 @@ const details = (address: Partial<UserDetails['shippingAddress']> = {}): UserDet
   email: 'alice@example.com',
   profilePicture: '',
   phoneNumber: '+6591234567',
-  shippingAddress: { fullName: 'Alice Tan', country: 'SG', postalCode: '123456', unitNumber: '#01-02', fullAddress: '1 Orchard Road', ...address },
+  shippingAddress: {
+    fullName: 'Alice Tan',
+    country: 'SG',
+    postalCode: '123456',
+    unitNumber: '#01-02',
+    fullAddress: '1 Orchard Road',
+    ...address,
+  },
   appearAsSomeone: false,
 });
 

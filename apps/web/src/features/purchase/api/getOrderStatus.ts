@@ -11,7 +11,11 @@ export async function getOrderStatus(orderId: string, signal?: AbortSignal): Pro
 export const ORDER_STATUS_POLL_MS = 2000;
 
 export const orderStatusQuery = (orderId: string) =>
-  queryOptions({ queryKey: ['order', orderId, 'status'], queryFn: ({ signal }) => getOrderStatus(orderId, signal), staleTime: 0 });
+  queryOptions({
+    queryKey: ['order', orderId, 'status'],
+    queryFn: ({ signal }) => getOrderStatus(orderId, signal),
+    staleTime: 0,
+  });
 
 /**
  * Read once when the page opens (a checkout replaced meanwhile says so at once), then every 2 s

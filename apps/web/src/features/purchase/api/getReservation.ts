@@ -8,7 +8,11 @@ export async function getReservation(orderId: string, signal?: AbortSignal): Pro
 }
 
 export const reservationQuery = (orderId: string) =>
-  queryOptions({ queryKey: ['order', orderId, 'reservation'], queryFn: ({ signal }) => getReservation(orderId, signal), staleTime: Infinity });
+  queryOptions({
+    queryKey: ['order', orderId, 'reservation'],
+    queryFn: ({ signal }) => getReservation(orderId, signal),
+    staleTime: Infinity,
+  });
 
 export function useReservation(orderId: string) {
   return useQuery(reservationQuery(orderId));

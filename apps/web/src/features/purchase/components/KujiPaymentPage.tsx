@@ -10,7 +10,11 @@ import { checkTickets } from '../api/checkTickets';
 import { useOrderStatus } from '../api/getOrderStatus';
 import { useOrderTotal } from '../api/getOrderTotal';
 import { useReservation } from '../api/getReservation';
-import { REPLACED_CHECKOUT_MESSAGE, REPLACED_REFUNDED_MESSAGE, TICKET_CHECK_ERROR_MESSAGE } from '../lib/purchase-errors';
+import {
+  REPLACED_CHECKOUT_MESSAGE,
+  REPLACED_REFUNDED_MESSAGE,
+  TICKET_CHECK_ERROR_MESSAGE,
+} from '../lib/purchase-errors';
 import { writeOrderState, type DrawNavigationState } from '../../../lib/order-state';
 import { clearKujiPaymentState, readKujiPaymentState } from '../lib/purchase-state';
 import type { KujiPaymentState } from '../types';
@@ -87,7 +91,9 @@ function KujiPayment({ state }: { state: KujiPaymentState }) {
         </div>
         <p className="kuji-summary__total">
           <span>Total</span>
-          <strong data-testid="payment-total">{total.data ? formatCents(total.data.totalCost) : total.isError ? '—' : '…'}</strong>
+          <strong data-testid="payment-total">
+            {total.data ? formatCents(total.data.totalCost) : total.isError ? '—' : '…'}
+          </strong>
         </p>
       </section>
 

@@ -12,7 +12,15 @@ interface NotEnoughTokensDialogProps {
 }
 
 /** Step 5: the balance does not cover the cost; top up, or pay by card. */
-export function NotEnoughTokensDialog({ balance, cost, short, busy, onTopUp, onOtherPayments, onClose }: NotEnoughTokensDialogProps) {
+export function NotEnoughTokensDialog({
+  balance,
+  cost,
+  short,
+  busy,
+  onTopUp,
+  onOtherPayments,
+  onClose,
+}: NotEnoughTokensDialogProps) {
   return (
     <Dialog open onClose={onClose} title="Not enough tokens" className="purchase-dialog">
       <p className="purchase-question">

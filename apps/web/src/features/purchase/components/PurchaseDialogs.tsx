@@ -23,7 +23,9 @@ export function PurchaseDialogs(props: {
   const { purchase, step, failure, busy } = props;
   return (
     <>
-      {purchase && step?.name === 'terms' && <PurchaseTermsDialog busy={busy} onNext={props.onCheckBalance} onCancel={props.onClose} />}
+      {purchase && step?.name === 'terms' && (
+        <PurchaseTermsDialog busy={busy} onNext={props.onCheckBalance} onCancel={props.onClose} />
+      )}
       {purchase && step?.name === 'confirm' && (
         <TokenConfirmDialog
           cost={purchase.cost}

@@ -8,7 +8,15 @@ const ticketTerms = [
 ];
 
 /** Step 2 of buying (docs/rules/buying.md): the terms popup; Next needs the agree checkbox ticked. */
-export function PurchaseTermsDialog({ busy, onNext, onCancel }: { busy: boolean; onNext: () => void; onCancel: () => void }) {
+export function PurchaseTermsDialog({
+  busy,
+  onNext,
+  onCancel,
+}: {
+  busy: boolean;
+  onNext: () => void;
+  onCancel: () => void;
+}) {
   return (
     <AgreeToTermsDialog
       open

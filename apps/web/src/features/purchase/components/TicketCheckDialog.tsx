@@ -7,7 +7,12 @@ export function TicketCheckDialog({ message, onClose }: { message: string; onClo
   return (
     <Dialog open onClose={onClose} title={message} className="purchase-dialog purchase-dialog--message">
       <div className="purchase-actions">
-        <button type="button" className="btn btn--primary btn--block" autoFocus onClick={() => navigate('/ichiban-kuji-products')}>
+        <button
+          type="button"
+          className="btn btn--primary btn--block"
+          autoFocus
+          onClick={() => navigate('/ichiban-kuji-products')}
+        >
           Go
         </button>
       </div>

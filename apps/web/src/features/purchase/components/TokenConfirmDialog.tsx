@@ -14,7 +14,15 @@ interface TokenConfirmDialogProps {
 }
 
 /** Step 4: the balance covers the cost; ask before spending the tokens. */
-export function TokenConfirmDialog({ cost, paidTickets, tokenPrice, freeTickets, busy, onYes, onCancel }: TokenConfirmDialogProps) {
+export function TokenConfirmDialog({
+  cost,
+  paidTickets,
+  tokenPrice,
+  freeTickets,
+  busy,
+  onYes,
+  onCancel,
+}: TokenConfirmDialogProps) {
   return (
     <Dialog open onClose={onCancel} title="Confirm purchase" className="purchase-dialog">
       <p className="purchase-question">Are you sure you want to use {cost} for this purchase?</p>

@@ -1,7 +1,13 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { kujiBuyOutRequestSchema, kujiIntentResponseSchema, tokenBalanceResponseSchema, tokenUseResponseSchema, type Product } from '@kujiya/shared';
+import {
+  kujiBuyOutRequestSchema,
+  kujiIntentResponseSchema,
+  tokenBalanceResponseSchema,
+  tokenUseResponseSchema,
+  type Product,
+} from '@kujiya/shared';
 import { signInShopper } from '../../../test/auth';
 import { product, uuid } from '../../../test/fixtures';
 import { answer, dropConnection, refuse, sent } from '../../../test/http';
@@ -40,13 +46,19 @@ async function press(page: Page, button: 'BUY' | 'BUY OUT') {
 }
 
 async function confirmTokens(page: Page) {
-  await page.user.click(within(await screen.findByRole('dialog', { name: 'Confirm purchase' })).getByRole('button', { name: 'Yes' }));
+  await page.user.click(
+    within(await screen.findByRole('dialog', { name: 'Confirm purchase' })).getByRole('button', { name: 'Yes' }),
+  );
 }
 
 describe('the purchase flow (docs/rules/buying.md)', () => {
   it('buys out every ticket left by card and hands the payment to /kuji-payment', async () => {
     const set = product({ name: 'Naruto Kuji', quantity: '7/50', token: 10 });
-    answer('post', '/api/payment/kuji/buy-out', kujiIntentResponseSchema, { clientSecret: 'pi_secret', ticketsBought: 7, orderId: uuid('order buy-out') });
+    answer('post', '/api/payment/kuji/buy-out', kujiIntentResponseSchema, {
+      clientSecret: 'pi_secret',
+      ticketsBought: 7,
+      orderId: uuid('order buy-out'),
+    });
     const page = start(set, 30);
     await press(page, 'BUY OUT');
     const short = await screen.findByRole('dialog', { name: 'Not enough tokens' });
@@ -54,17 +66,30 @@ describe('the purchase flow (docs/rules/buying.md)', () => {
     await page.user.click(within(short).getByRole('button', { name: 'Other Payments' }));
 
     await waitFor(() => expect(page.pathname()).toBe('/kuji-payment'));
-    expect(kujiBuyOutRequestSchema.parse(sent('POST', '/api/payment/kuji/buy-out')[0]!.body)).toMatchObject({ setId: set.setId, username: 'alice' });
-    expect(JSON.parse(sessionStorage.getItem('paymentState')!)).toMatchObject({ kind: 'kuji', buyOut: true, ticketsBought: 7, clientSecret: 'pi_secret' });
+    expect(kujiBuyOutRequestSchema.parse(sent('POST', '/api/payment/kuji/buy-out')[0]!.body)).toMatchObject({
+      setId: set.setId,
+      username: 'alice',
+    });
+    expect(JSON.parse(sessionStorage.getItem('paymentState')!)).toMatchObject({
+      kind: 'kuji',
+      buyOut: true,
+      ticketsBought: 7,
+      clientSecret: 'pi_secret',
+    });
   });
 
   it('buys a Buy 3 Get 1 set with tokens and shows the free ticket in the confirm', async () => {
-    const set = product({ name: 'Bleach Kuji', promotion: { type: 'BUY_X_GET_Y_FREE', details: { requiredQuantity: 3, freeQuantity: 1 } } });
+    const set = product({
+      name: 'Bleach Kuji',
+      promotion: { type: 'BUY_X_GET_Y_FREE', details: { requiredQuantity: 3, freeQuantity: 1 } },
+    });
     answer('post', '/api/token/use', tokenUseResponseSchema, { orderId: uuid('order promo'), totalTicketsBought: 4 });
     const page = start(set, 100, 3);
     await press(page, 'BUY');
     const confirm = await screen.findByRole('dialog', { name: 'Confirm purchase' });
-    expect(within(confirm).getByTestId('purchase-free-tickets')).toHaveTextContent('+ 1 free ticket (4 tickets in all)');
+    expect(within(confirm).getByTestId('purchase-free-tickets')).toHaveTextContent(
+      '+ 1 free ticket (4 tickets in all)',
+    );
     await confirmTokens(page);
     await waitFor(() => expect(page.pathname()).toBe('/draw'));
     expect(JSON.parse(sessionStorage.getItem('orderState')!)).toMatchObject({ ticketsBought: 4 });
@@ -72,10 +97,19 @@ describe('the purchase flow (docs/rules/buying.md)', () => {
 
   it('shows the hold when the card intent finds the set held by another buy-out', async () => {
     const set = product({ name: 'Gundam Kuji' });
-    answer('post', '/api/payment/kuji/create-intent', kujiIntentResponseSchema, { clientSecret: '', ticketsBought: 0, orderId: '', holdTimeLeft: 20 });
+    answer('post', '/api/payment/kuji/create-intent', kujiIntentResponseSchema, {
+      clientSecret: '',
+      ticketsBought: 0,
+      orderId: '',
+      holdTimeLeft: 20,
+    });
     const page = start(set, 0);
     await press(page, 'BUY');
-    await page.user.click(within(await screen.findByRole('dialog', { name: 'Not enough tokens' })).getByRole('button', { name: 'Other Payments' }));
+    await page.user.click(
+      within(await screen.findByRole('dialog', { name: 'Not enough tokens' })).getByRole('button', {
+        name: 'Other Payments',
+      }),
+    );
     expect(await screen.findByRole('dialog', { name: 'Please wait' })).toHaveTextContent(/Please wait (19|20) seconds/);
     expect(page.pathname()).toBe('/ichiban-kuji-products');
   });
@@ -94,11 +128,22 @@ describe('the purchase flow (docs/rules/buying.md)', () => {
   });
 
   it("shows a holding bound's own text on the card path", async () => {
-    refuse('post', '/api/payment/kuji/create-intent', 429, 'You have too many unpaid checkouts. Please pay or wait 10 minutes.');
+    refuse(
+      'post',
+      '/api/payment/kuji/create-intent',
+      429,
+      'You have too many unpaid checkouts. Please pay or wait 10 minutes.',
+    );
     const page = start(product({ name: 'Jujutsu Kuji' }), 0);
     await press(page, 'BUY');
-    await page.user.click(within(await screen.findByRole('dialog', { name: 'Not enough tokens' })).getByRole('button', { name: 'Other Payments' }));
-    expect(await screen.findByRole('dialog', { name: 'You have too many unpaid checkouts. Please pay or wait 10 minutes.' })).toBeInTheDocument();
+    await page.user.click(
+      within(await screen.findByRole('dialog', { name: 'Not enough tokens' })).getByRole('button', {
+        name: 'Other Payments',
+      }),
+    );
+    expect(
+      await screen.findByRole('dialog', { name: 'You have too many unpaid checkouts. Please pay or wait 10 minutes.' }),
+    ).toBeInTheDocument();
   });
 
   it('asks to log in again when the balance is refused, and buys nothing', async () => {

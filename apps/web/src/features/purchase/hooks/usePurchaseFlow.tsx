@@ -9,7 +9,14 @@ import { tokenBalanceQuery } from '../../../lib/api/getTokenBalance';
 import { startHold } from '../../../lib/hold-store';
 import { purchaseFailure, type PurchasePath } from '../lib/purchase-errors';
 import { buyOutQuantity, tokensShort } from '../lib/purchase-maths';
-import { payByCard, payWithTokens, type FlowActions, type FlowFailure, type Purchase, type Step } from '../lib/purchase-flow-steps';
+import {
+  payByCard,
+  payWithTokens,
+  type FlowActions,
+  type FlowFailure,
+  type Purchase,
+  type Step,
+} from '../lib/purchase-flow-steps';
 import { PurchaseDialogs } from '../components/PurchaseDialogs';
 import '../components/purchase.css';
 
@@ -64,7 +71,11 @@ export function usePurchaseFlow(): PurchaseFlow {
   const checkBalance = async (current: Purchase) => {
     try {
       const { totalTokens } = await queryClient.fetchQuery({ ...tokenBalanceQuery(username), staleTime: 0 });
-      setStep(tokensShort(totalTokens, current.cost) === 0 ? { name: 'confirm' } : { name: 'notEnough', balance: totalTokens });
+      setStep(
+        tokensShort(totalTokens, current.cost) === 0
+          ? { name: 'confirm' }
+          : { name: 'notEnough', balance: totalTokens },
+      );
     } catch (error) {
       // A balance failure is only logged, unless it means the session is gone.
       console.error('Token balance failed:', error);

@@ -19,10 +19,7 @@ export const holdMessage = (seconds: number) =>
   `Buying out in progress. Please wait ${seconds} seconds and refresh your page to purchase with the updated odds.`;
 
 /** What the shopper sees after a failed purchase call. */
-export type PurchaseFailure =
-  | { kind: 'hold'; seconds: number }
-  | { kind: 'login' }
-  | { kind: 'message'; text: string };
+export type PurchaseFailure = { kind: 'hold'; seconds: number } | { kind: 'login' } | { kind: 'message'; text: string };
 
 /** Which purchase call failed: a token purchase shows the server's reason, a card call does not. */
 export type PurchasePath = 'token' | 'card';

@@ -5,7 +5,10 @@ import { userCollectionsQueryKey } from './getUserCollections';
 
 /** POST /api/self-collection/{id}/cancel: a pending collection is cancelled and its items return. */
 export function cancelCollection(collectionId: string): Promise<MessageOnlyResponse> {
-  return api(`/api/self-collection/${encodeURIComponent(collectionId)}/cancel`, { method: 'POST', schema: messageOnlyResponseSchema });
+  return api(`/api/self-collection/${encodeURIComponent(collectionId)}/cancel`, {
+    method: 'POST',
+    schema: messageOnlyResponseSchema,
+  });
 }
 
 export function useCancelCollection() {

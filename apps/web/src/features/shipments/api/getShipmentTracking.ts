@@ -8,7 +8,11 @@ export function getShipmentTracking(orderNumber: string): Promise<TrackingRespon
 }
 
 export const shipmentTrackingQuery = (orderNumber: string) =>
-  queryOptions({ queryKey: ['shipments', 'tracking', orderNumber], queryFn: () => getShipmentTracking(orderNumber), staleTime: 60_000 });
+  queryOptions({
+    queryKey: ['shipments', 'tracking', orderNumber],
+    queryFn: () => getShipmentTracking(orderNumber),
+    staleTime: 60_000,
+  });
 
 export function useShipmentTracking(orderNumber: string) {
   return useQuery(shipmentTrackingQuery(orderNumber));

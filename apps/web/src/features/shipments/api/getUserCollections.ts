@@ -9,7 +9,8 @@ export function getUserCollections(): Promise<UserCollectionsResponse> {
 
 export const userCollectionsQueryKey = ['self-collection', 'user'] as const;
 
-export const userCollectionsQuery = () => queryOptions({ queryKey: userCollectionsQueryKey, queryFn: getUserCollections, staleTime: 0 });
+export const userCollectionsQuery = () =>
+  queryOptions({ queryKey: userCollectionsQueryKey, queryFn: getUserCollections, staleTime: 0 });
 
 export function useUserCollections(enabled = true) {
   return useQuery({ ...userCollectionsQuery(), enabled });

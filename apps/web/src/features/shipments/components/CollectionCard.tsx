@@ -6,7 +6,11 @@ import { serverMessageOf } from '../../../lib/api-client';
 import { formatSgDateTime } from '@kujiya/shared';
 import { useCancelCollection } from '../api/cancelCollection';
 
-const statusText: Record<SelfCollection['status'], string> = { pending: 'Pending', completed: 'Completed', cancelled: 'Cancelled' };
+const statusText: Record<SelfCollection['status'], string> = {
+  pending: 'Pending',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+};
 
 /** One self-collection: reference, slot, status, items; a pending one can be cancelled (its items return). */
 export function CollectionCard({ collection }: { collection: SelfCollection }) {
@@ -56,7 +60,8 @@ export function CollectionCard({ collection }: { collection: SelfCollection }) {
             onClick={() =>
               cancel.mutate(collection._id, {
                 onSuccess: () => setConfirming(false),
-                onError: (failure) => setError(serverMessageOf(failure) ?? 'Failed to cancel the collection. Please try again.'),
+                onError: (failure) =>
+                  setError(serverMessageOf(failure) ?? 'Failed to cancel the collection. Please try again.'),
               })
             }
           >

@@ -28,7 +28,11 @@ export function ShipmentCard({ shipment }: { shipment: Shipment }) {
   const trackingUrl = shipment.trackingUrl ?? tracking.data?.trackingUrl ?? null;
   return (
     <li className="card shipment-card" data-testid="shipment-card">
-      <ShipmentStatus shipment={shipment} courierStatus={status} title={<span className="shipment-card__date">{formatSgDateTime(shipment.createdAt)}</span>} />
+      <ShipmentStatus
+        shipment={shipment}
+        courierStatus={status}
+        title={<span className="shipment-card__date">{formatSgDateTime(shipment.createdAt)}</span>}
+      />
       <ul className="shipment-card__items">
         {shipment.inventoryItems.map((item, index) => (
           <li key={index}>

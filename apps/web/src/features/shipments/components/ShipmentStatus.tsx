@@ -3,12 +3,23 @@ import type { Shipment } from '@kujiya/shared';
 import { shipmentStateText } from '../lib/shipment-state';
 
 /** A shipment's head row (the given title and its state pill) and the courier's status line. */
-export function ShipmentStatus({ shipment, courierStatus, title }: { shipment: Shipment; courierStatus: string; title: ReactNode }) {
+export function ShipmentStatus({
+  shipment,
+  courierStatus,
+  title,
+}: {
+  shipment: Shipment;
+  courierStatus: string;
+  title: ReactNode;
+}) {
   return (
     <>
       <div className="shipment-card__head">
         {title}
-        <span className={shipment.shippedAt ? 'status-pill status-pill--completed' : 'status-pill'} data-testid="shipment-state">
+        <span
+          className={shipment.shippedAt ? 'status-pill status-pill--completed' : 'status-pill'}
+          data-testid="shipment-state"
+        >
           {shipmentStateText(shipment)}
         </span>
       </div>

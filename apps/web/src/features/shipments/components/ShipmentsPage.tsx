@@ -22,7 +22,8 @@ function initialTab(state: unknown): Tab {
 
 /** Navigation state { collectionBooked } after a self-collection was booked from the inventory. */
 function bookedCollection(state: unknown): SelfCollection | null {
-  const value = state && typeof state === 'object' ? (state as { collectionBooked?: SelfCollection }).collectionBooked : undefined;
+  const value =
+    state && typeof state === 'object' ? (state as { collectionBooked?: SelfCollection }).collectionBooked : undefined;
   return value && typeof value.collectionId === 'string' ? value : null;
 }
 
@@ -38,7 +39,9 @@ export function ShipmentsPage() {
   const [tab, setTab] = useState<Tab>(() => initialTab(location.state));
   const shipments = useUserShipments(username);
   const collections = useUserCollections();
-  const verified = usePendingShipmentVerification(() => void queryClient.invalidateQueries({ queryKey: ['shipments'] }));
+  const verified = usePendingShipmentVerification(
+    () => void queryClient.invalidateQueries({ queryKey: ['shipments'] }),
+  );
   const success = cameWithSuccess(location.state) || verified;
   const booked = bookedCollection(location.state);
 
@@ -52,15 +55,31 @@ export function ShipmentsPage() {
       )}
       {booked && (
         <p className="success-banner" role="status">
-          Self-collection scheduled successfully! Collect {booked.collectionId} on {formatSgDateTime(booked.collectionDate)} at the pickup point shown
-          below.
+          Self-collection scheduled successfully! Collect {booked.collectionId} on{' '}
+          {formatSgDateTime(booked.collectionDate)} at the pickup point shown below.
         </p>
       )}
       <div className="tabs" role="tablist" aria-label="Shipments and self-collections">
-        <button type="button" role="tab" id="tab-shipments" aria-controls="panel-shipments" aria-selected={tab === 'shipments'} className="tab" onClick={() => setTab('shipments')}>
+        <button
+          type="button"
+          role="tab"
+          id="tab-shipments"
+          aria-controls="panel-shipments"
+          aria-selected={tab === 'shipments'}
+          className="tab"
+          onClick={() => setTab('shipments')}
+        >
           Shipments
         </button>
-        <button type="button" role="tab" id="tab-collections" aria-controls="panel-collections" aria-selected={tab === 'collections'} className="tab" onClick={() => setTab('collections')}>
+        <button
+          type="button"
+          role="tab"
+          id="tab-collections"
+          aria-controls="panel-collections"
+          aria-selected={tab === 'collections'}
+          className="tab"
+          onClick={() => setTab('collections')}
+        >
           Self-Collections
         </button>
       </div>
@@ -68,7 +87,9 @@ export function ShipmentsPage() {
       {tab === 'shipments' ? (
         <section id="panel-shipments" role="tabpanel" aria-labelledby="tab-shipments">
           {shipments.isPending && <div className="spinner" role="status" aria-label="Loading shipments" />}
-          {shipments.isSuccess && shipments.data.shipments.length === 0 && <p className="empty-text">You have no shipments yet.</p>}
+          {shipments.isSuccess && shipments.data.shipments.length === 0 && (
+            <p className="empty-text">You have no shipments yet.</p>
+          )}
           <ul className="shipment-list">
             {shipments.data?.shipments.map((shipment) => (
               <ShipmentCard key={shipment._id} shipment={shipment} />
@@ -78,7 +99,9 @@ export function ShipmentsPage() {
       ) : (
         <section id="panel-collections" role="tabpanel" aria-labelledby="tab-collections">
           {collections.isPending && <div className="spinner" role="status" aria-label="Loading self-collections" />}
-          {collections.isSuccess && collections.data.collections.length === 0 && <p className="empty-text">You have no self-collections yet.</p>}
+          {collections.isSuccess && collections.data.collections.length === 0 && (
+            <p className="empty-text">You have no self-collections yet.</p>
+          )}
           <ul className="shipment-list">
             {collections.data?.collections.map((collection) => (
               <CollectionCard key={collection._id} collection={collection} />

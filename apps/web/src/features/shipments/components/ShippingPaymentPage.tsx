@@ -2,7 +2,12 @@ import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { SHIPMENT_FAILURE_MESSAGE, formatCents, formatSgDateTime } from '@kujiya/shared';
-import { clearPendingShipmentId, clearShippingPaymentState, readShippingPaymentState, type ShippingPaymentState } from '../../../lib/shipping-payment';
+import {
+  clearPendingShipmentId,
+  clearShippingPaymentState,
+  readShippingPaymentState,
+  type ShippingPaymentState,
+} from '../../../lib/shipping-payment';
 // The card form stays where it is for now (shared components are being moved on another branch).
 import { CardPaymentForm } from '../../../components/card-payment/CardPaymentForm';
 import { ProcessingOverlay } from '../../../components/card-payment/ProcessingOverlay';
@@ -52,7 +57,9 @@ function ShippingPayment({ state }: { state: ShippingPaymentState }) {
             {formatCents(shippingFee)}
           </dd>
         </dl>
-        <p className="muted">Please pay by {formatSgDateTime(state.expiresAt)}; after that the items return to your inventory.</p>
+        <p className="muted">
+          Please pay by {formatSgDateTime(state.expiresAt)}; after that the items return to your inventory.
+        </p>
       </section>
 
       <section className="card" aria-label="Card payment">
@@ -67,7 +74,8 @@ function ShippingPayment({ state }: { state: ShippingPaymentState }) {
 
       {outcome === 'failed' && (
         <p className="error-text" role="alert">
-          {status.data?.error ?? 'The payment failed.'} {SHIPMENT_FAILURE_MESSAGE} <Link to="/user-profile">Go to profile</Link>
+          {status.data?.error ?? 'The payment failed.'} {SHIPMENT_FAILURE_MESSAGE}{' '}
+          <Link to="/user-profile">Go to profile</Link>
         </p>
       )}
       {processing && outcome !== 'failed' && <ProcessingOverlay />}

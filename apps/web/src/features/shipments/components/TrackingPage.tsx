@@ -12,12 +12,22 @@ function TrackingDetails({ shipment }: { shipment: Shipment }) {
   const status = tracking.data?.status || DEFAULT_TRACKING_STATUS;
   const steps = [
     { label: `Paid on ${formatSgDateTime(shipment.createdAt)}`, done: true },
-    { label: shipment.awbNumber ? `Booked with the courier (AWB ${shipment.awbNumber})` : 'Booking with the courier', done: Boolean(shipment.awbNumber) },
-    { label: shipment.shippedAt ? `Shipped on ${formatSgDate(shipment.shippedAt)}` : 'Waiting to be shipped', done: Boolean(shipment.shippedAt) },
+    {
+      label: shipment.awbNumber ? `Booked with the courier (AWB ${shipment.awbNumber})` : 'Booking with the courier',
+      done: Boolean(shipment.awbNumber),
+    },
+    {
+      label: shipment.shippedAt ? `Shipped on ${formatSgDate(shipment.shippedAt)}` : 'Waiting to be shipped',
+      done: Boolean(shipment.shippedAt),
+    },
   ];
   return (
     <section className="card shipment-card" data-testid="tracking-details">
-      <ShipmentStatus shipment={shipment} courierStatus={status} title={<strong className="tracking-card__awb">{shipment.awbNumber}</strong>} />
+      <ShipmentStatus
+        shipment={shipment}
+        courierStatus={status}
+        title={<strong className="tracking-card__awb">{shipment.awbNumber}</strong>}
+      />
       <ol className="tracking-steps">
         {steps.map((step) => (
           <li key={step.label} data-done={step.done}>
@@ -57,7 +67,9 @@ export function TrackingPage() {
       <h1 className="shipments-title">Track Parcel</h1>
       {shipments.isPending && <div className="spinner" role="status" aria-label="Loading shipment" />}
       {shipment && <TrackingDetails shipment={shipment} />}
-      {shipments.isSuccess && !shipment && <p className="empty-text">No shipment of yours has the tracking number {awbNumber}.</p>}
+      {shipments.isSuccess && !shipment && (
+        <p className="empty-text">No shipment of yours has the tracking number {awbNumber}.</p>
+      )}
       <Link className="btn btn--ghost btn--block" to="/shipments">
         Back to Shipments
       </Link>

@@ -1,10 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type TokenPaymentStatusResponse, tokenPaymentStatusResponseSchema, isFinalPaymentStatus } from '@kujiya/shared';
+import {
+  type TokenPaymentStatusResponse,
+  tokenPaymentStatusResponseSchema,
+  isFinalPaymentStatus,
+} from '@kujiya/shared';
 import { api } from '../../../lib/api-client';
 
 /** GET /api/token/payment-status/{paymentIntentId}: read-only; the server learns the outcome from the gateway's webhook. */
 export function getTokenPaymentStatus(paymentIntentId: string): Promise<TokenPaymentStatusResponse> {
-  return api(`/api/token/payment-status/${encodeURIComponent(paymentIntentId)}`, { schema: tokenPaymentStatusResponseSchema });
+  return api(`/api/token/payment-status/${encodeURIComponent(paymentIntentId)}`, {
+    schema: tokenPaymentStatusResponseSchema,
+  });
 }
 
 /** Polling interval of the payment status (docs/rules/tokens.md). */

@@ -3,7 +3,15 @@ import { TokenIcon } from '../../../components/icons';
 import { formatTokens } from '../lib/format';
 
 /** One token package: amount, price, and the struck original price with its percent off. */
-export function PackageCard({ tokenPackage, onPurchase, disabled }: { tokenPackage: TokenPackage; onPurchase: () => void; disabled: boolean }) {
+export function PackageCard({
+  tokenPackage,
+  onPurchase,
+  disabled,
+}: {
+  tokenPackage: TokenPackage;
+  onPurchase: () => void;
+  disabled: boolean;
+}) {
   const { packageName, tokenAmount, price, originalPrice, promoBanner } = tokenPackage;
   const discounted = originalPrice !== undefined && originalPrice > price;
   return (

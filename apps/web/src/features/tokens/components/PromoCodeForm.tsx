@@ -26,7 +26,8 @@ export function PromoCodeForm({ request, applied, onApplied, disabled }: PromoCo
       {
         onSuccess: (result) => onApplied(promoCode, result.extraTokensPercentage),
         onError: (failure) => {
-          if (failure instanceof ApiError) setError(failure.body.message ? failure.message : 'Failed to apply promo code');
+          if (failure instanceof ApiError)
+            setError(failure.body.message ? failure.message : 'Failed to apply promo code');
           else setError('Error applying promo code');
         },
       },
@@ -46,7 +47,11 @@ export function PromoCodeForm({ request, applied, onApplied, disabled }: PromoCo
           autoCapitalize="characters"
           autoComplete="off"
         />
-        <button type="submit" className="btn btn--gold" disabled={!code.trim() || Boolean(applied) || apply.isPending || disabled}>
+        <button
+          type="submit"
+          className="btn btn--gold"
+          disabled={!code.trim() || Boolean(applied) || apply.isPending || disabled}
+        >
           {applied ? 'Applied' : 'Apply'}
         </button>
       </div>

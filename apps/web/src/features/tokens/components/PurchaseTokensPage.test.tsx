@@ -1,7 +1,12 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { createTokenIntentRequestSchema, createTokenIntentResponseSchema, tokenPackagesResponseSchema, type TokenPackage } from '@kujiya/shared';
+import {
+  createTokenIntentRequestSchema,
+  createTokenIntentResponseSchema,
+  tokenPackagesResponseSchema,
+  type TokenPackage,
+} from '@kujiya/shared';
 import { signInShopper } from '../../../test/auth';
 import { uuid } from '../../../test/fixtures';
 import { answer, refuse, sent } from '../../../test/http';
@@ -9,7 +14,13 @@ import { renderWithApp } from '../../../test/render';
 import { PurchaseTokensPage } from './PurchaseTokensPage';
 
 const starter: TokenPackage = { _id: uuid('package starter'), packageName: 'Starter', tokenAmount: 100, price: 1000 };
-const bundle: TokenPackage = { _id: uuid('package bundle'), packageName: 'Big Bundle', tokenAmount: 550, price: 4000, originalPrice: 5000 };
+const bundle: TokenPackage = {
+  _id: uuid('package bundle'),
+  packageName: 'Big Bundle',
+  tokenAmount: 550,
+  price: 4000,
+  originalPrice: 5000,
+};
 
 function openShop() {
   signInShopper('alice');
@@ -28,15 +39,24 @@ async function buy(page: ReturnType<typeof openShop>, name: string) {
 
 describe('buying tokens (docs/rules/tokens.md)', () => {
   it('shows the packages and their saving, and starts the card payment of the chosen one', async () => {
-    answer('post', '/api/payment/token/create-intent', createTokenIntentResponseSchema, { clientSecret: 'pi_tokens', paymentIntentId: 'pi_1', tokenPackage: bundle });
+    answer('post', '/api/payment/token/create-intent', createTokenIntentResponseSchema, {
+      clientSecret: 'pi_tokens',
+      paymentIntentId: 'pi_1',
+      tokenPackage: bundle,
+    });
     const page = openShop();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Save up to 20% on token bundles' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Save up to 20% on token bundles' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('article', { name: 'Big Bundle' })).toHaveTextContent('20% OFF');
     expect(screen.getByRole('article', { name: 'Starter' })).not.toHaveTextContent('OFF');
 
     await buy(page, 'Big Bundle');
     await waitFor(() => expect(page.pathname()).toBe('/token-payment'));
-    expect(createTokenIntentRequestSchema.parse(sent('POST', '/api/payment/token/create-intent')[0]!.body)).toEqual({ packageId: bundle._id, username: 'alice' });
+    expect(createTokenIntentRequestSchema.parse(sent('POST', '/api/payment/token/create-intent')[0]!.body)).toEqual({
+      packageId: bundle._id,
+      username: 'alice',
+    });
   });
 
   it('says so when the payment cannot start, and asks to log in on a refused session', async () => {

@@ -62,7 +62,9 @@ export function PurchaseTokensPage() {
       )}
 
       {packages.isPending && <div className="spinner" role="status" aria-label="Loading token packages" />}
-      {(packages.isError || (packages.isSuccess && list.length === 0)) && <p className="tokens-empty">No token packages available.</p>}
+      {(packages.isError || (packages.isSuccess && list.length === 0)) && (
+        <p className="tokens-empty">No token packages available.</p>
+      )}
       <div className="package-list">
         {list.map((tokenPackage) => (
           <PackageCard
@@ -77,7 +79,12 @@ export function PurchaseTokensPage() {
         ))}
       </div>
 
-      <TermsDialog open={chosen !== null} busy={createIntent.isPending} onNext={next} onCancel={() => setChosen(null)} />
+      <TermsDialog
+        open={chosen !== null}
+        busy={createIntent.isPending}
+        onNext={next}
+        onCancel={() => setChosen(null)}
+      />
       <LoginReminderDialog open={reminder} onClose={() => setReminder(false)} />
     </main>
   );

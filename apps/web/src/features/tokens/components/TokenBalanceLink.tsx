@@ -16,7 +16,12 @@ export function TokenBalanceLink() {
   if (!isLoggedIn) return null;
   const totalTokens = balance.data?.totalTokens;
   return (
-    <Link to="/tokens" className="nav-tokens" aria-label={`Token balance: ${totalTokens ?? '…'}`} data-testid="token-balance">
+    <Link
+      to="/tokens"
+      className="nav-tokens"
+      aria-label={`Token balance: ${totalTokens ?? '…'}`}
+      data-testid="token-balance"
+    >
       <TokenIcon />
       <span>{totalTokens === undefined ? '…' : formatTokens(totalTokens)}</span>
     </Link>

@@ -8,7 +8,12 @@ import { CardPaymentForm } from '../../../components/card-payment/CardPaymentFor
 import { ProcessingOverlay } from '../../../components/card-payment/ProcessingOverlay';
 import { tokenQueryKey } from '../../../lib/query-keys';
 import { useTokenPaymentStatus } from '../api/getTokenPaymentStatus';
-import { clearTokenPaymentState, readTokenPaymentState, writeTokenPaymentState, type TokenPaymentState } from '../payment-state';
+import {
+  clearTokenPaymentState,
+  readTokenPaymentState,
+  writeTokenPaymentState,
+  type TokenPaymentState,
+} from '../payment-state';
 import { formatTokens, tokensWithBonus } from '../lib/format';
 import { PromoCodeForm } from './PromoCodeForm';
 import './tokens.css';
@@ -24,7 +29,13 @@ export function TokenPaymentPage() {
   return <TokenPayment state={state} onStateChange={setState} />;
 }
 
-function TokenPayment({ state, onStateChange }: { state: TokenPaymentState; onStateChange: (state: TokenPaymentState) => void }) {
+function TokenPayment({
+  state,
+  onStateChange,
+}: {
+  state: TokenPaymentState;
+  onStateChange: (state: TokenPaymentState) => void;
+}) {
   const { username } = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -33,7 +44,10 @@ function TokenPayment({ state, onStateChange }: { state: TokenPaymentState; onSt
   const [processing, setProcessing] = useState(search.get('redirect_status') === 'succeeded');
   const status = useTokenPaymentStatus(state.paymentIntentId, processing);
   const { tokenPackage } = state;
-  const applied = state.promoCode && state.extraTokensPercentage ? { promoCode: state.promoCode, extraTokensPercentage: state.extraTokensPercentage } : null;
+  const applied =
+    state.promoCode && state.extraTokensPercentage
+      ? { promoCode: state.promoCode, extraTokensPercentage: state.extraTokensPercentage }
+      : null;
   const { bonus, total } = tokensWithBonus(tokenPackage.tokenAmount, applied?.extraTokensPercentage ?? null);
 
   useEffect(() => {

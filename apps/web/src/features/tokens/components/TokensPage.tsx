@@ -6,7 +6,17 @@ import { useUserTokens } from '../api/getUserTokens';
 import { formatExpiry, formatTokens } from '../lib/format';
 import './tokens.css';
 
-function TokenLotList({ title, lots, empty, expired }: { title: string; lots: UserToken[]; empty: string; expired?: boolean }) {
+function TokenLotList({
+  title,
+  lots,
+  empty,
+  expired,
+}: {
+  title: string;
+  lots: UserToken[];
+  empty: string;
+  expired?: boolean;
+}) {
   return (
     <section className="lot-section" aria-labelledby={`${title}-heading`}>
       <h2 id={`${title}-heading`} className="lot-section__title">
@@ -55,8 +65,17 @@ export function TokensPage() {
           <p className="tokens-total">
             <TokenIcon size={30} /> <strong data-testid="tokens-total">{formatTokens(total)}</strong> tokens available
           </p>
-          <TokenLotList title="Active Tokens" lots={tokens.data?.activeTokens ?? []} empty="You have no active tokens." />
-          <TokenLotList title="Expired Tokens" lots={tokens.data?.expiredTokens ?? []} empty="You have no expired tokens." expired />
+          <TokenLotList
+            title="Active Tokens"
+            lots={tokens.data?.activeTokens ?? []}
+            empty="You have no active tokens."
+          />
+          <TokenLotList
+            title="Expired Tokens"
+            lots={tokens.data?.expiredTokens ?? []}
+            empty="You have no expired tokens."
+            expired
+          />
         </>
       )}
     </main>

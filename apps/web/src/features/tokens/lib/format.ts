@@ -6,7 +6,10 @@ export function formatExpiry(iso: string): string {
 }
 
 /** Tokens a payment brings once a promo applies: the package's plus the bonus. */
-export function tokensWithBonus(tokenAmount: number, extraTokensPercentage: number | null): { bonus: number; total: number } {
+export function tokensWithBonus(
+  tokenAmount: number,
+  extraTokensPercentage: number | null,
+): { bonus: number; total: number } {
   const bonus = extraTokensPercentage ? bonusTokens(tokenAmount, extraTokensPercentage) : 0;
   return { bonus, total: tokenAmount + bonus };
 }

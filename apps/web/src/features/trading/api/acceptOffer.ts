@@ -5,7 +5,10 @@ import { tradesQueryKey } from './getMarketplaceTrades';
 
 /** POST /api/trade/{tradeId}/accept-offer/{offerId}: the swap, in one step on the server. */
 export function acceptOffer(tradeId: string, offerId: string): Promise<TradeMessageResponse> {
-  return api(`/api/trade/${encodeURIComponent(tradeId)}/accept-offer/${encodeURIComponent(offerId)}`, { method: 'POST', schema: tradeMessageResponseSchema });
+  return api(`/api/trade/${encodeURIComponent(tradeId)}/accept-offer/${encodeURIComponent(offerId)}`, {
+    method: 'POST',
+    schema: tradeMessageResponseSchema,
+  });
 }
 
 /** Then reloads every trade list and the inventory (units were locked or unlocked). */

@@ -5,7 +5,10 @@ import { tradesQueryKey } from './getMarketplaceTrades';
 
 /** DELETE /api/trade/cancel-trade/{tradeId}: the owner ends the trade; every unit returns. */
 export function cancelTrade(tradeId: string): Promise<TradeMessageResponse> {
-  return api(`/api/trade/cancel-trade/${encodeURIComponent(tradeId)}`, { method: 'DELETE', schema: tradeMessageResponseSchema });
+  return api(`/api/trade/cancel-trade/${encodeURIComponent(tradeId)}`, {
+    method: 'DELETE',
+    schema: tradeMessageResponseSchema,
+  });
 }
 
 /** Then reloads every trade list and the inventory (units were locked or unlocked). */

@@ -11,7 +11,10 @@ export function getMarketplaceTrades(search: string): Promise<TradeListResponse>
 export const tradesQueryKey = ['trades'] as const;
 
 export const marketplaceTradesQuery = (search: string) =>
-  queryOptions({ queryKey: [...tradesQueryKey, 'marketplace', search.trim()], queryFn: () => getMarketplaceTrades(search) });
+  queryOptions({
+    queryKey: [...tradesQueryKey, 'marketplace', search.trim()],
+    queryFn: () => getMarketplaceTrades(search),
+  });
 
 export function useMarketplaceTrades(search: string) {
   return useQuery({ ...marketplaceTradesQuery(search), placeholderData: keepPreviousData });

@@ -8,7 +8,8 @@ export function getTradeHistory(): Promise<TradeListResponse> {
   return api('/api/trade/history', { schema: tradeListResponseSchema });
 }
 
-export const tradeHistoryQuery = () => queryOptions({ queryKey: [...tradesQueryKey, 'history'], queryFn: getTradeHistory });
+export const tradeHistoryQuery = () =>
+  queryOptions({ queryKey: [...tradesQueryKey, 'history'], queryFn: getTradeHistory });
 
 export function useTradeHistory() {
   return useQuery(tradeHistoryQuery());

@@ -8,7 +8,12 @@ export function getTradeOffers(tradeId: string): Promise<OfferListResponse> {
   return api(`/api/trade/${encodeURIComponent(tradeId)}/offers`, { schema: offerListResponseSchema });
 }
 
-export const tradeOffersQuery = (tradeId: string) => queryOptions({ queryKey: [...tradesQueryKey, 'offers', tradeId], queryFn: () => getTradeOffers(tradeId), retry: false });
+export const tradeOffersQuery = (tradeId: string) =>
+  queryOptions({
+    queryKey: [...tradesQueryKey, 'offers', tradeId],
+    queryFn: () => getTradeOffers(tradeId),
+    retry: false,
+  });
 
 export function useTradeOffers(tradeId: string) {
   return useQuery(tradeOffersQuery(tradeId));

@@ -5,7 +5,10 @@ import { tradesQueryKey } from './getMarketplaceTrades';
 
 /** DELETE /api/trade/{tradeId}/reject-offer/{offerId}: the owner turns an offer down. */
 export function rejectOffer(tradeId: string, offerId: string): Promise<TradeMessageResponse> {
-  return api(`/api/trade/${encodeURIComponent(tradeId)}/reject-offer/${encodeURIComponent(offerId)}`, { method: 'DELETE', schema: tradeMessageResponseSchema });
+  return api(`/api/trade/${encodeURIComponent(tradeId)}/reject-offer/${encodeURIComponent(offerId)}`, {
+    method: 'DELETE',
+    schema: tradeMessageResponseSchema,
+  });
 }
 
 /** Then reloads every trade list and the inventory (units were locked or unlocked). */

@@ -5,14 +5,19 @@ import { tradesQueryKey } from './getMarketplaceTrades';
 
 /** POST /api/trade/offer/{tradeId}: offers the shopper's own tradable units. */
 export function submitOffer(tradeId: string, request: CreateOfferRequest): Promise<TradeMessageResponse> {
-  return api(`/api/trade/offer/${encodeURIComponent(tradeId)}`, { method: 'POST', body: request, schema: tradeMessageResponseSchema });
+  return api(`/api/trade/offer/${encodeURIComponent(tradeId)}`, {
+    method: 'POST',
+    body: request,
+    schema: tradeMessageResponseSchema,
+  });
 }
 
 /** Then reloads every trade list and the inventory (units were locked or unlocked). */
 export function useSubmitOffer() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ tradeId, request }: { tradeId: string; request: CreateOfferRequest }) => submitOffer(tradeId, request),
+    mutationFn: ({ tradeId, request }: { tradeId: string; request: CreateOfferRequest }) =>
+      submitOffer(tradeId, request),
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: tradesQueryKey });
       await queryClient.invalidateQueries({ queryKey: ['inventory'] });

@@ -5,7 +5,10 @@ import { tradesQueryKey } from './getMarketplaceTrades';
 
 /** DELETE /api/trade/{tradeId}/withdraw-offer/{offerId}: the offerer takes their offer back. */
 export function withdrawOffer(tradeId: string, offerId: string): Promise<TradeMessageResponse> {
-  return api(`/api/trade/${encodeURIComponent(tradeId)}/withdraw-offer/${encodeURIComponent(offerId)}`, { method: 'DELETE', schema: tradeMessageResponseSchema });
+  return api(`/api/trade/${encodeURIComponent(tradeId)}/withdraw-offer/${encodeURIComponent(offerId)}`, {
+    method: 'DELETE',
+    schema: tradeMessageResponseSchema,
+  });
 }
 
 /** Then reloads every trade list and the inventory (units were locked or unlocked). */

@@ -60,7 +60,15 @@ export function ManageTradesPage() {
           if (!cancelling) return;
           cancel.mutate(cancelling, {
             onSuccess: (answer) => setNotice({ text: answer.message, error: false }),
-            onError: (failure) => setNotice({ text: tradeFailureText(failure, 'Failed to cancel trade', 'An error occurred while cancelling the trade'), error: true }),
+            onError: (failure) =>
+              setNotice({
+                text: tradeFailureText(
+                  failure,
+                  'Failed to cancel trade',
+                  'An error occurred while cancelling the trade',
+                ),
+                error: true,
+              }),
             onSettled: () => setCancelling(null),
           });
         }}

@@ -1,7 +1,14 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { createOfferRequestSchema, inventoryResponseSchema, TRADE_ALERTS, tradeListResponseSchema, tradeMessageResponseSchema, type InventoryResponse } from '@kujiya/shared';
+import {
+  createOfferRequestSchema,
+  inventoryResponseSchema,
+  TRADE_ALERTS,
+  tradeListResponseSchema,
+  tradeMessageResponseSchema,
+  type InventoryResponse,
+} from '@kujiya/shared';
 import { signInShopper } from '../../../test/auth';
 import { batch, daysFromNow, inventory, inventoryItem, trade, uuid } from '../../../test/fixtures';
 import { answer, dropConnection, refuse, sent } from '../../../test/http';
@@ -31,11 +38,15 @@ async function offerOnBobsTrade(units: InventoryResponse = ownUnits) {
   return { page, dialog };
 }
 
-const unitControls = (dialog: HTMLElement, name: string) => within(dialog).getByRole('group', { name: `Quantity of ${name}` });
+const unitControls = (dialog: HTMLElement, name: string) =>
+  within(dialog).getByRole('group', { name: `Quantity of ${name}` });
 
 describe('the Offer Trade dialog (docs/rules/trading.md)', () => {
   it('lists only free, tradable units and sends the chosen quantities', async () => {
-    answer('post', '/api/trade/offer/:tradeId', tradeMessageResponseSchema, { message: 'Trade offer submitted successfully', offerId: uuid('offer') });
+    answer('post', '/api/trade/offer/:tradeId', tradeMessageResponseSchema, {
+      message: 'Trade offer submitted successfully',
+      offerId: uuid('offer'),
+    });
     const { page, dialog } = await offerOnBobsTrade();
     const units = await within(dialog).findAllByTestId('offer-unit');
     expect(units.map((unit) => unit.dataset.prizeName)).toEqual(['Prize A', 'Prize C']);
@@ -80,7 +91,9 @@ describe('the Offer Trade dialog (docs/rules/trading.md)', () => {
   });
 
   it('tells a shopper with nothing tradable, and Cancel closes it without a request', async () => {
-    const dueSoon = inventory({ 'Dragon Quest Kuji': [inventoryItem('Prize B', [batch('B', { quantity: 1, shipByDate: daysFromNow(0.5) })])] });
+    const dueSoon = inventory({
+      'Dragon Quest Kuji': [inventoryItem('Prize B', [batch('B', { quantity: 1, shipByDate: daysFromNow(0.5) })])],
+    });
     const { page, dialog } = await offerOnBobsTrade(dueSoon);
     expect(await within(dialog).findByText('You have no items you can trade.')).toBeInTheDocument();
     await page.user.click(within(dialog).getByRole('button', { name: 'Cancel' }));

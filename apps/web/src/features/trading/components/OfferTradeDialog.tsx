@@ -29,7 +29,10 @@ export function OfferTradeDialog({ trade, onClose, onDone }: OfferTradeDialogPro
     if (!trade) return;
     setError(null);
     submit.mutate(
-      { tradeId: trade._id, request: { offeredItems: Object.entries(chosen).map(([batchId, quantity]) => ({ batchId, quantity })) } },
+      {
+        tradeId: trade._id,
+        request: { offeredItems: Object.entries(chosen).map(([batchId, quantity]) => ({ batchId, quantity })) },
+      },
       {
         onSuccess: (answer) => {
           setChosen({});
@@ -57,11 +60,21 @@ export function OfferTradeDialog({ trade, onClose, onDone }: OfferTradeDialogPro
                 <span>{unit.shipByDate ? `Ship by ${formatSgDate(unit.shipByDate)}` : 'Pre-order'}</span>
               </div>
               <div className="trade-qty" role="group" aria-label={`Quantity of ${unit.prizeName}`}>
-                <button type="button" aria-label="Decrease" disabled={quantity === 0} onClick={() => setChosen(withOfferQuantity(chosen, unit, quantity - 1))}>
+                <button
+                  type="button"
+                  aria-label="Decrease"
+                  disabled={quantity === 0}
+                  onClick={() => setChosen(withOfferQuantity(chosen, unit, quantity - 1))}
+                >
                   −
                 </button>
                 <span>{quantity}</span>
-                <button type="button" aria-label="Increase" disabled={quantity >= unit.available} onClick={() => setChosen(withOfferQuantity(chosen, unit, quantity + 1))}>
+                <button
+                  type="button"
+                  aria-label="Increase"
+                  disabled={quantity >= unit.available}
+                  onClick={() => setChosen(withOfferQuantity(chosen, unit, quantity + 1))}
+                >
                   +
                 </button>
               </div>

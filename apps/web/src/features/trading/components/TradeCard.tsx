@@ -19,7 +19,9 @@ export function TradeCard({ trade, showCreator, onZoom, children }: TradeCardPro
     <li className="trade-card card" data-testid="trade-card">
       {showCreator ? (
         <div className="trade-card__creator">
-          {trade.createdBy.profilePicture && <img src={imageUrl(trade.createdBy.profilePicture)} alt="" className="trade-card__avatar" />}
+          {trade.createdBy.profilePicture && (
+            <img src={imageUrl(trade.createdBy.profilePicture)} alt="" className="trade-card__avatar" />
+          )}
           <strong>{trade.createdBy.username}</strong>
         </div>
       ) : (

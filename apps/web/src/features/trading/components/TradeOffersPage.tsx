@@ -43,19 +43,29 @@ export function TradeOffersPage() {
           setNotice({ text: TRADE_ALERTS.offerAccepted, error: false });
           setAccepted(true);
         },
-        onError: (failure) => setNotice({ text: tradeFailureText(failure, TRADE_ALERTS.acceptFailed, TRADE_ALERTS.acceptError), error: true }),
+        onError: (failure) =>
+          setNotice({
+            text: tradeFailureText(failure, TRADE_ALERTS.acceptFailed, TRADE_ALERTS.acceptError),
+            error: true,
+          }),
         onSettled: done,
       });
     } else {
       reject.mutate(ids, {
         onSuccess: () => setNotice({ text: TRADE_ALERTS.offerRejected, error: false }),
-        onError: (failure) => setNotice({ text: tradeFailureText(failure, TRADE_ALERTS.rejectFailed, TRADE_ALERTS.rejectError), error: true }),
+        onError: (failure) =>
+          setNotice({
+            text: tradeFailureText(failure, TRADE_ALERTS.rejectFailed, TRADE_ALERTS.rejectError),
+            error: true,
+          }),
         onSettled: done,
       });
     }
   }
 
-  const denied = offers.error instanceof ApiError && (offers.error.status === 403 || offers.error.status === 404 || offers.error.status === 400);
+  const denied =
+    offers.error instanceof ApiError &&
+    (offers.error.status === 403 || offers.error.status === 404 || offers.error.status === 400);
   const list = accepted ? [] : (offers.data?.offers ?? []);
 
   return (
@@ -80,10 +90,16 @@ export function TradeOffersPage() {
         {list.map((offer) => (
           <li key={offer._id} className="trade-card card" data-testid="offer-card">
             <div className="trade-card__creator">
-              {offer.fromUser.profilePicture && <img src={imageUrl(offer.fromUser.profilePicture)} alt="" className="trade-card__avatar" />}
+              {offer.fromUser.profilePicture && (
+                <img src={imageUrl(offer.fromUser.profilePicture)} alt="" className="trade-card__avatar" />
+              )}
               <strong>{offer.fromUser.username}</strong>
             </div>
-            <GivenPrizeList prizes={offer.offeredPrizes.map((p) => ({ ...p, prizeId: p.prizeId._id }))} label="Offered prizes" onZoom={setZoom} />
+            <GivenPrizeList
+              prizes={offer.offeredPrizes.map((p) => ({ ...p, prizeId: p.prizeId._id }))}
+              label="Offered prizes"
+              onZoom={setZoom}
+            />
             <div className="trade-card__actions">
               <button type="button" className="btn btn--ghost" onClick={() => setDeciding({ offer, accept: false })}>
                 Reject
@@ -97,7 +113,11 @@ export function TradeOffersPage() {
       </ul>
       <ImageZoomDialog image={zoom} onClose={() => setZoom(null)} />
       <ConfirmDialog
-        question={deciding ? `Are you sure you want to ${deciding.accept ? 'accept' : 'reject'} this offer from ${deciding.offer.fromUser.username}?` : null}
+        question={
+          deciding
+            ? `Are you sure you want to ${deciding.accept ? 'accept' : 'reject'} this offer from ${deciding.offer.fromUser.username}?`
+            : null
+        }
         busy={accept.isPending || reject.isPending}
         onNo={() => setDeciding(null)}
         onYes={decide}

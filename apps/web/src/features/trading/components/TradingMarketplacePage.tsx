@@ -53,7 +53,9 @@ export function TradingMarketplacePage() {
         </p>
       )}
       {trades.isSuccess && list.length === 0 && !searching && (
-        <p className="empty-text">{settled.trim() ? TRADE_ALERTS.noTradesMatching(settled.trim()) : TRADE_ALERTS.noActiveTrades}</p>
+        <p className="empty-text">
+          {settled.trim() ? TRADE_ALERTS.noTradesMatching(settled.trim()) : TRADE_ALERTS.noActiveTrades}
+        </p>
       )}
       <ul className="trade-list">
         {list.map((trade) => (

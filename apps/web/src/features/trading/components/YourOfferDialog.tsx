@@ -18,7 +18,12 @@ export function YourOfferDialog({ trade, onClose, onDone }: YourOfferDialogProps
   const offer = trade?.userOffer ?? null;
   return (
     <Dialog open={offer !== null} onClose={onClose} title="Your Offer">
-      {offer && <GivenPrizeList prizes={offer.offeredPrizes.map((p) => ({ ...p, prizeId: p.prizeId._id }))} label="Your offered prizes" />}
+      {offer && (
+        <GivenPrizeList
+          prizes={offer.offeredPrizes.map((p) => ({ ...p, prizeId: p.prizeId._id }))}
+          label="Your offered prizes"
+        />
+      )}
       {error && (
         <p className="error-text" role="alert">
           {error}
@@ -39,7 +44,8 @@ export function YourOfferDialog({ trade, onClose, onDone }: YourOfferDialogProps
               { tradeId: trade._id, offerId: offer._id },
               {
                 onSuccess: () => onDone(TRADE_ALERTS.offerWithdrawn),
-                onError: (failure) => setError(tradeFailureText(failure, TRADE_ALERTS.withdrawFailed, TRADE_ALERTS.withdrawError)),
+                onError: (failure) =>
+                  setError(tradeFailureText(failure, TRADE_ALERTS.withdrawFailed, TRADE_ALERTS.withdrawError)),
               },
             );
           }}

@@ -18,7 +18,14 @@ export function offerableUnits(inventory: InventoryResponse, now: Date): Offerab
       for (const batch of item.batches) {
         const available = selectableUnits(batch);
         if (available <= 0 || !isTradable(batch.shipByDate ?? null, now)) continue;
-        units.push({ batchId: batch.batchId, setName, prizeName: item.prizeName, image: item.image, shipByDate: batch.shipByDate ?? null, available });
+        units.push({
+          batchId: batch.batchId,
+          setName,
+          prizeName: item.prizeName,
+          image: item.image,
+          shipByDate: batch.shipByDate ?? null,
+          available,
+        });
       }
     }
   }
@@ -26,7 +33,11 @@ export function offerableUnits(inventory: InventoryResponse, now: Date): Offerab
 }
 
 /** The chosen quantities with this batch set to `quantity`, clamped to 0..available (0 removes it). */
-export function withOfferQuantity(chosen: Readonly<Record<string, number>>, unit: OfferableUnit, quantity: number): Record<string, number> {
+export function withOfferQuantity(
+  chosen: Readonly<Record<string, number>>,
+  unit: OfferableUnit,
+  quantity: number,
+): Record<string, number> {
   const next = { ...chosen };
   const clamped = Math.min(unit.available, Math.max(0, Number.isFinite(quantity) ? Math.trunc(quantity) : 0));
   if (clamped === 0) delete next[unit.batchId];

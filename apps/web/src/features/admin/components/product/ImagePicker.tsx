@@ -6,7 +6,17 @@ import { useUploadAdminImage } from '../../api/uploadAdminImage';
 const IMAGE_TYPES = 'image/png,image/jpeg,image/webp,image/svg+xml';
 
 /** Shows an image and replaces it: the chosen file is uploaded at once, its stored name goes into the draft. */
-export function ImagePicker({ label, image, onChange, size = 64 }: { label: string; image: string; onChange: (name: string) => void; size?: number }) {
+export function ImagePicker({
+  label,
+  image,
+  onChange,
+  size = 64,
+}: {
+  label: string;
+  image: string;
+  onChange: (name: string) => void;
+  size?: number;
+}) {
   const upload = useUploadAdminImage();
   const [problem, setProblem] = useState<string | null>(null);
   return (
@@ -23,7 +33,10 @@ export function ImagePicker({ label, image, onChange, size = 64 }: { label: stri
             const file = event.target.files?.[0];
             if (!file) return;
             setProblem(null);
-            upload.mutate(file, { onSuccess: (r) => onChange(r.image), onError: (e) => setProblem(serverMessageOf(e) ?? 'Failed to upload the image') });
+            upload.mutate(file, {
+              onSuccess: (r) => onChange(r.image),
+              onError: (e) => setProblem(serverMessageOf(e) ?? 'Failed to upload the image'),
+            });
           }}
         />
       </label>

@@ -9,7 +9,15 @@ function resultOf(order: AdminLotteryOrder): string {
 }
 
 /** The round's lottery orders: each buyer, their entries and their result (docs/rules/back-office.md). */
-export function LotteryOrders({ orders, ticketsLeft, totalTickets }: { orders: AdminLotteryOrder[]; ticketsLeft: number; totalTickets: number }) {
+export function LotteryOrders({
+  orders,
+  ticketsLeft,
+  totalTickets,
+}: {
+  orders: AdminLotteryOrder[];
+  ticketsLeft: number;
+  totalTickets: number;
+}) {
   return (
     <section className="admin-card product-editor__lottery" aria-label="Lottery orders">
       <h2 className="admin-subtitle">Lottery orders</h2>

@@ -18,7 +18,12 @@ export function ProductFields({
   return (
     <>
       <div className="product-editor__top">
-        <ImagePicker label="Product image" image={draft.productImage} onChange={(image) => set('productImage', image)} size={96} />
+        <ImagePicker
+          label="Product image"
+          image={draft.productImage}
+          onChange={(image) => set('productImage', image)}
+          size={96}
+        />
         <div className="product-editor__grow">
           <label>
             Name
@@ -37,7 +42,13 @@ export function ProductFields({
         </label>
         <label>
           Price (SGD)
-          <input type="number" min={0.01} step={0.01} value={draft.price} onChange={(e) => set('price', e.target.value)} />
+          <input
+            type="number"
+            min={0.01}
+            step={0.01}
+            value={draft.price}
+            onChange={(e) => set('price', e.target.value)}
+          />
         </label>
         <label>
           Token value
@@ -76,16 +87,30 @@ export function ProductFields({
       )}
       <div className="admin-form__checks">
         <label>
-          <input type="checkbox" checked={draft.doubleChance} onChange={(e) => set('doubleChance', e.target.checked)} /> Double chance
+          <input type="checkbox" checked={draft.doubleChance} onChange={(e) => set('doubleChance', e.target.checked)} />{' '}
+          Double chance
         </label>
         <label>
-          <input type="checkbox" checked={draft.lottery.enabled} onChange={(e) => set('lottery', { ...draft.lottery, enabled: e.target.checked })} /> Lottery enabled
+          <input
+            type="checkbox"
+            checked={draft.lottery.enabled}
+            onChange={(e) => set('lottery', { ...draft.lottery, enabled: e.target.checked })}
+          />{' '}
+          Lottery enabled
         </label>
         <label>
-          <input type="checkbox" checked={draft.lottery.completed} onChange={(e) => set('lottery', { ...draft.lottery, completed: e.target.checked })} /> Lottery
-          completed
+          <input
+            type="checkbox"
+            checked={draft.lottery.completed}
+            onChange={(e) => set('lottery', { ...draft.lottery, completed: e.target.checked })}
+          />{' '}
+          Lottery completed
         </label>
-        <button type="button" className="btn btn--ghost" onClick={() => set('lottery', { enabled: false, completed: false })}>
+        <button
+          type="button"
+          className="btn btn--ghost"
+          onClick={() => set('lottery', { enabled: false, completed: false })}
+        >
           Reset lottery
         </button>
       </div>

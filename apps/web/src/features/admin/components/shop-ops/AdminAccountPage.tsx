@@ -37,13 +37,31 @@ export function AdminAccountPage() {
         <h2 className="ops-subtitle">Change password</h2>
         <div className="field">
           <label htmlFor="current-password">Current password</label>
-          <input id="current-password" type="password" autoComplete="current-password" value={currentPassword} onChange={(e) => setCurrentPassword(e.target.value)} required />
+          <input
+            id="current-password"
+            type="password"
+            autoComplete="current-password"
+            value={currentPassword}
+            onChange={(e) => setCurrentPassword(e.target.value)}
+            required
+          />
         </div>
         <div className="field">
           <label htmlFor="new-password">New password</label>
-          <input id="new-password" type="password" autoComplete="new-password" value={newPassword} onChange={(e) => setNewPassword(e.target.value)} required />
+          <input
+            id="new-password"
+            type="password"
+            autoComplete="new-password"
+            value={newPassword}
+            onChange={(e) => setNewPassword(e.target.value)}
+            required
+          />
         </div>
-        {change.error && <p className="field-error" role="alert">{errorText(change.error)}</p>}
+        {change.error && (
+          <p className="field-error" role="alert">
+            {errorText(change.error)}
+          </p>
+        )}
         {change.isSuccess && <p role="status">Your password has been changed.</p>}
         <div className="ops-actions">
           <button type="submit" className="btn btn--primary" disabled={change.isPending}>

@@ -25,9 +25,20 @@ export function AdminSetPasswordPage() {
         <form className="ops-form" onSubmit={submit} aria-label="Set your password">
           <div className="field">
             <label htmlFor="invite-password">New password</label>
-            <input id="invite-password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
+            <input
+              id="invite-password"
+              type="password"
+              autoComplete="new-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              required
+            />
           </div>
-          {accept.error && <p className="field-error" role="alert">{errorText(accept.error)}</p>}
+          {accept.error && (
+            <p className="field-error" role="alert">
+              {errorText(accept.error)}
+            </p>
+          )}
           <button type="submit" className="btn btn--primary" disabled={accept.isPending}>
             Set password
           </button>

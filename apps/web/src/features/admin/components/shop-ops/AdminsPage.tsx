@@ -29,8 +29,17 @@ export function AdminsPage() {
         columns={[
           { key: 'username', header: 'Username', render: (a) => a.username, sortValue: (a) => a.username },
           { key: 'email', header: 'E-mail', render: (a) => a.email ?? '—' },
-          { key: 'role', header: 'Role', render: (a) => (a.role === 'owner' ? 'Owner' : 'Staff'), sortValue: (a) => a.role },
-          { key: 'status', header: 'Status', render: (a) => (a.disabled ? 'Disabled' : a.passwordSet ? 'Active' : 'Invited') },
+          {
+            key: 'role',
+            header: 'Role',
+            render: (a) => (a.role === 'owner' ? 'Owner' : 'Staff'),
+            sortValue: (a) => a.role,
+          },
+          {
+            key: 'status',
+            header: 'Status',
+            render: (a) => (a.disabled ? 'Disabled' : a.passwordSet ? 'Active' : 'Invited'),
+          },
           {
             key: 'actions',
             header: 'Actions',
@@ -38,7 +47,12 @@ export function AdminsPage() {
               a.id === me.data?.id ? (
                 <span className="ops-muted">You</span>
               ) : (
-                <button type="button" className="btn btn--ghost" disabled={setDisabled.isPending} onClick={() => setDisabled.mutate({ id: a.id, disabled: !a.disabled })}>
+                <button
+                  type="button"
+                  className="btn btn--ghost"
+                  disabled={setDisabled.isPending}
+                  onClick={() => setDisabled.mutate({ id: a.id, disabled: !a.disabled })}
+                >
                   {a.disabled ? 'Enable' : 'Disable'}
                 </button>
               ),
@@ -86,7 +100,11 @@ function InviteAdminForm() {
           </select>
         </div>
       </div>
-      {invite.error && <p className="field-error" role="alert">{errorText(invite.error)}</p>}
+      {invite.error && (
+        <p className="field-error" role="alert">
+          {errorText(invite.error)}
+        </p>
+      )}
       {invite.data && <p role="status">Invitation sent to {invite.data.email}.</p>}
       <div className="ops-actions">
         <button type="submit" className="btn btn--primary" disabled={invite.isPending}>

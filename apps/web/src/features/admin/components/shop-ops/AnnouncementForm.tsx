@@ -17,7 +17,10 @@ export function AnnouncementForm({ announcement, onDone }: { announcement: Annou
   const submit = (event: FormEvent) => {
     event.preventDefault();
     save.mutate(
-      { id: announcement?.id, input: { text, severity, startsAt: fromSgInputValue(startsAt), endsAt: fromSgInputValue(endsAt), active } },
+      {
+        id: announcement?.id,
+        input: { text, severity, startsAt: fromSgInputValue(startsAt), endsAt: fromSgInputValue(endsAt), active },
+      },
       { onSuccess: onDone },
     );
   };
@@ -31,7 +34,11 @@ export function AnnouncementForm({ announcement, onDone }: { announcement: Annou
       <div className="ops-row">
         <div className="field">
           <label htmlFor="announcement-severity">Severity</label>
-          <select id="announcement-severity" value={severity} onChange={(e) => setSeverity(e.target.value as AnnouncementSeverity)}>
+          <select
+            id="announcement-severity"
+            value={severity}
+            onChange={(e) => setSeverity(e.target.value as AnnouncementSeverity)}
+          >
             <option value="info">Info</option>
             <option value="warning">Warning</option>
             <option value="critical">Critical</option>
@@ -39,17 +46,33 @@ export function AnnouncementForm({ announcement, onDone }: { announcement: Annou
         </div>
         <div className="field">
           <label htmlFor="announcement-start">Starts (Singapore time)</label>
-          <input id="announcement-start" type="datetime-local" value={startsAt} onChange={(e) => setStartsAt(e.target.value)} required />
+          <input
+            id="announcement-start"
+            type="datetime-local"
+            value={startsAt}
+            onChange={(e) => setStartsAt(e.target.value)}
+            required
+          />
         </div>
         <div className="field">
           <label htmlFor="announcement-end">Ends (Singapore time)</label>
-          <input id="announcement-end" type="datetime-local" value={endsAt} onChange={(e) => setEndsAt(e.target.value)} required />
+          <input
+            id="announcement-end"
+            type="datetime-local"
+            value={endsAt}
+            onChange={(e) => setEndsAt(e.target.value)}
+            required
+          />
         </div>
       </div>
       <label className="ops-check">
         <input type="checkbox" checked={active} onChange={(e) => setActive(e.target.checked)} /> Active
       </label>
-      {save.error && <p className="field-error" role="alert">{errorText(save.error)}</p>}
+      {save.error && (
+        <p className="field-error" role="alert">
+          {errorText(save.error)}
+        </p>
+      )}
       <div className="ops-actions">
         <button type="submit" className="btn btn--primary" disabled={save.isPending}>
           Publish

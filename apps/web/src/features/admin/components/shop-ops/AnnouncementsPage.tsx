@@ -37,7 +37,12 @@ export function AnnouncementsPage() {
           columns={[
             { key: 'text', header: 'Text', render: (a) => a.text },
             { key: 'severity', header: 'Severity', render: (a) => a.severity, sortValue: (a) => a.severity },
-            { key: 'start', header: 'Starts', render: (a) => formatSgDateTime(a.startsAt), sortValue: (a) => a.startsAt },
+            {
+              key: 'start',
+              header: 'Starts',
+              render: (a) => formatSgDateTime(a.startsAt),
+              sortValue: (a) => a.startsAt,
+            },
             { key: 'end', header: 'Ends', render: (a) => formatSgDateTime(a.endsAt), sortValue: (a) => a.endsAt },
             { key: 'active', header: 'Status', render: (a) => (a.active ? 'On' : 'Off') },
             {

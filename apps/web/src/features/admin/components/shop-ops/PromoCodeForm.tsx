@@ -45,7 +45,15 @@ export function PromoCodeForm({ promoCode, onDone }: { promoCode: AdminPromoCode
         </div>
         <div className="field">
           <label htmlFor="promo-extra">Extra tokens (%)</label>
-          <input id="promo-extra" type="number" min={1} max={1000} value={extra} onChange={(e) => setExtra(e.target.value)} required />
+          <input
+            id="promo-extra"
+            type="number"
+            min={1}
+            max={1000}
+            value={extra}
+            onChange={(e) => setExtra(e.target.value)}
+            required
+          />
         </div>
         <div className="field">
           <label htmlFor="promo-max">Total use limit (optional)</label>
@@ -55,15 +63,28 @@ export function PromoCodeForm({ promoCode, onDone }: { promoCode: AdminPromoCode
       <div className="ops-row">
         <div className="field">
           <label htmlFor="promo-from">Valid from (Singapore time)</label>
-          <input id="promo-from" type="datetime-local" value={validFrom} onChange={(e) => setValidFrom(e.target.value)} required />
+          <input
+            id="promo-from"
+            type="datetime-local"
+            value={validFrom}
+            onChange={(e) => setValidFrom(e.target.value)}
+            required
+          />
         </div>
         <div className="field">
           <label htmlFor="promo-to">Valid to (Singapore time)</label>
-          <input id="promo-to" type="datetime-local" value={validTo} onChange={(e) => setValidTo(e.target.value)} required />
+          <input
+            id="promo-to"
+            type="datetime-local"
+            value={validTo}
+            onChange={(e) => setValidTo(e.target.value)}
+            required
+          />
         </div>
       </div>
       <label className="ops-check">
-        <input type="checkbox" checked={oncePerShopper} onChange={(e) => setOncePerShopper(e.target.checked)} /> Once per shopper
+        <input type="checkbox" checked={oncePerShopper} onChange={(e) => setOncePerShopper(e.target.checked)} /> Once
+        per shopper
       </label>
       <label className="ops-check">
         <input type="checkbox" checked={active} onChange={(e) => setActive(e.target.checked)} /> Active

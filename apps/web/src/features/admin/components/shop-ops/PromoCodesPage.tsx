@@ -38,11 +38,31 @@ export function PromoCodesPage() {
           }
           columns={[
             { key: 'code', header: 'Code', render: (code) => code.code, sortValue: (code) => code.code },
-            { key: 'extra', header: 'Extra tokens', render: (code) => `${code.extraTokensPercentage}%`, sortValue: (code) => code.extraTokensPercentage },
-            { key: 'window', header: 'Valid', render: (code) => `${formatSgDateTime(code.validFrom)} – ${formatSgDateTime(code.validTo)}`, sortValue: (code) => code.validTo },
-            { key: 'uses', header: 'Uses', render: (code) => `${code.usesCount}${code.maxUses === null ? '' : ` / ${code.maxUses}`}`, sortValue: (code) => code.usesCount },
+            {
+              key: 'extra',
+              header: 'Extra tokens',
+              render: (code) => `${code.extraTokensPercentage}%`,
+              sortValue: (code) => code.extraTokensPercentage,
+            },
+            {
+              key: 'window',
+              header: 'Valid',
+              render: (code) => `${formatSgDateTime(code.validFrom)} – ${formatSgDateTime(code.validTo)}`,
+              sortValue: (code) => code.validTo,
+            },
+            {
+              key: 'uses',
+              header: 'Uses',
+              render: (code) => `${code.usesCount}${code.maxUses === null ? '' : ` / ${code.maxUses}`}`,
+              sortValue: (code) => code.usesCount,
+            },
             { key: 'once', header: 'Per shopper', render: (code) => (code.oncePerShopper ? 'Once' : 'Any') },
-            { key: 'active', header: 'Status', render: (code) => (code.active ? 'Active' : 'Inactive'), sortValue: (code) => code.active },
+            {
+              key: 'active',
+              header: 'Status',
+              render: (code) => (code.active ? 'Active' : 'Inactive'),
+              sortValue: (code) => code.active,
+            },
             {
               key: 'actions',
               header: 'Actions',

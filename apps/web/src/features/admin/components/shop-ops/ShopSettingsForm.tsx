@@ -14,9 +14,26 @@ interface FieldSpec<G extends Group> {
 type AnyField = FieldSpec<'pickupPoint'> | FieldSpec<'senderAddress'>;
 
 const pickupFields: AnyField[] = [
-  { group: 'pickupPoint', name: 'address', label: 'Pickup address', hint: 'Shown in the self-collection dialog, on each booking, in its e-mail and on the FAQ, Contact Us and Shipping pages.', multiline: true },
-  { group: 'pickupPoint', name: 'openingNote', label: 'Opening note', hint: 'e.g. opening hours or how to find the counter (optional).', multiline: true },
-  { group: 'pickupPoint', name: 'mapLink', label: 'Map link', hint: 'An https:// link to the place on a map (optional).' },
+  {
+    group: 'pickupPoint',
+    name: 'address',
+    label: 'Pickup address',
+    hint: 'Shown in the self-collection dialog, on each booking, in its e-mail and on the FAQ, Contact Us and Shipping pages.',
+    multiline: true,
+  },
+  {
+    group: 'pickupPoint',
+    name: 'openingNote',
+    label: 'Opening note',
+    hint: 'e.g. opening hours or how to find the counter (optional).',
+    multiline: true,
+  },
+  {
+    group: 'pickupPoint',
+    name: 'mapLink',
+    label: 'Map link',
+    hint: 'An https:// link to the place on a map (optional).',
+  },
 ];
 /** Two fields a row. */
 const senderRows: AnyField[][] = [
@@ -41,14 +58,26 @@ export function ShopSettingsForm({ settings }: { settings: ShopSettings }) {
   const field = (spec: AnyField) => {
     const id = `settings-${spec.group}-${spec.name}`;
     const value = (values[spec.group] as Record<string, string>)[spec.name] ?? '';
-    const onChange = (next: string) => setValues((current) => ({ ...current, [spec.group]: { ...current[spec.group], [spec.name]: next } }));
+    const onChange = (next: string) =>
+      setValues((current) => ({ ...current, [spec.group]: { ...current[spec.group], [spec.name]: next } }));
     return (
       <div className="field" key={id}>
         <label htmlFor={id}>{spec.label}</label>
         {spec.multiline ? (
-          <textarea id={id} rows={2} value={value} onChange={(e) => onChange(e.target.value)} aria-describedby={spec.hint ? `${id}-hint` : undefined} />
+          <textarea
+            id={id}
+            rows={2}
+            value={value}
+            onChange={(e) => onChange(e.target.value)}
+            aria-describedby={spec.hint ? `${id}-hint` : undefined}
+          />
         ) : (
-          <input id={id} value={value} onChange={(e) => onChange(e.target.value)} aria-describedby={spec.hint ? `${id}-hint` : undefined} />
+          <input
+            id={id}
+            value={value}
+            onChange={(e) => onChange(e.target.value)}
+            aria-describedby={spec.hint ? `${id}-hint` : undefined}
+          />
         )}
         {spec.hint && (
           <span id={`${id}-hint`} className="muted">
@@ -73,11 +102,7 @@ export function ShopSettingsForm({ settings }: { settings: ShopSettings }) {
           {errorText(save.error)}
         </p>
       )}
-      {save.isSuccess && !save.isPending && (
-        <p role="status">
-          Settings saved.
-        </p>
-      )}
+      {save.isSuccess && !save.isPending && <p role="status">Settings saved.</p>}
       <div className="ops-actions">
         <button type="submit" className="btn btn--primary" disabled={save.isPending}>
           Save settings

@@ -17,7 +17,12 @@ export function ShopperPage() {
   const { data, error } = useAdminShopper(shopperId);
   const setDisabled = useSetShopperDisabled();
   const [confirming, setConfirming] = useState(false);
-  if (error) return <main className="admin-page" role="alert">Error: {error.message}</main>;
+  if (error)
+    return (
+      <main className="admin-page" role="alert">
+        Error: {error.message}
+      </main>
+    );
   if (!data) return <main className="admin-page">Loading…</main>;
   const { profile } = data;
   return (
@@ -29,13 +34,19 @@ export function ShopperPage() {
           <dt>E-mail</dt>
           <dd>{profile.email}</dd>
           <dt>Status</dt>
-          <dd className={`ops-status${profile.disabled ? ' ops-status--off' : ''}`}>{profile.disabled ? 'Disabled' : 'Active'}</dd>
+          <dd className={`ops-status${profile.disabled ? ' ops-status--off' : ''}`}>
+            {profile.disabled ? 'Disabled' : 'Active'}
+          </dd>
           <dt>Joined</dt>
           <dd>{formatSgDateTime(profile.createdAt)}</dd>
           <dt>Phone</dt>
           <dd>{profile.phoneNumber ?? '—'}</dd>
           <dt>Address</dt>
-          <dd>{[profile.fullName, profile.fullAddress, profile.unitNumber, profile.postalCode, profile.country].filter(Boolean).join(', ') || '—'}</dd>
+          <dd>
+            {[profile.fullName, profile.fullAddress, profile.unitNumber, profile.postalCode, profile.country]
+              .filter(Boolean)
+              .join(', ') || '—'}
+          </dd>
           <dt>Tokens</dt>
           <dd>{data.balance}</dd>
         </dl>
@@ -45,7 +56,9 @@ export function ShopperPage() {
             className="btn btn--primary"
             disabled={setDisabled.isPending}
             // Enabling is harmless; disabling ends the shopper's sessions and trades, so it asks first.
-            onClick={() => (profile.disabled ? setDisabled.mutate({ id: profile.id, disabled: false }) : setConfirming(true))}
+            onClick={() =>
+              profile.disabled ? setDisabled.mutate({ id: profile.id, disabled: false }) : setConfirming(true)
+            }
           >
             {profile.disabled ? 'Enable account' : 'Disable account'}
           </button>
@@ -56,14 +69,20 @@ export function ShopperPage() {
           confirmLabel="Disable account"
           busy={setDisabled.isPending}
           onCancel={() => setConfirming(false)}
-          onConfirm={() => setDisabled.mutate({ id: profile.id, disabled: true }, { onSettled: () => setConfirming(false) })}
+          onConfirm={() =>
+            setDisabled.mutate({ id: profile.id, disabled: true }, { onSettled: () => setConfirming(false) })
+          }
         >
           <p>
-            Every session of {profile.username} ends at once and they cannot log in until the account is enabled again. Their open
-            trades and offers end; their tokens, orders and items stay.
+            Every session of {profile.username} ends at once and they cannot log in until the account is enabled again.
+            Their open trades and offers end; their tokens, orders and items stay.
           </p>
         </ConfirmDialog>
-        {setDisabled.error && <p className="field-error" role="alert">{errorText(setDisabled.error)}</p>}
+        {setDisabled.error && (
+          <p className="field-error" role="alert">
+            {errorText(setDisabled.error)}
+          </p>
+        )}
       </section>
       <TokenAdjustmentForm shopperId={profile.id} />
       <section className="ops-card" aria-label="Token lots">
@@ -71,7 +90,8 @@ export function ShopperPage() {
         <ul className="ops-list">
           {data.lots.map((lot) => (
             <li key={lot.id}>
-              {lot.amountLeft} of {lot.amount} left · {labelOf(lot.source)} · received {formatSgDate(lot.createdAt)} · expires {formatSgDate(lot.expiresAt)}
+              {lot.amountLeft} of {lot.amount} left · {labelOf(lot.source)} · received {formatSgDate(lot.createdAt)} ·
+              expires {formatSgDate(lot.expiresAt)}
             </li>
           ))}
         </ul>
@@ -82,7 +102,8 @@ export function ShopperPage() {
         <ul className="ops-list">
           {data.ledger.map((row) => (
             <li key={row.id}>
-              {row.delta > 0 ? `+${tokensText(row.delta)}` : tokensText(row.delta)} · {labelOf(row.reason)} · {formatSgDateTime(row.createdAt)}
+              {row.delta > 0 ? `+${tokensText(row.delta)}` : tokensText(row.delta)} · {labelOf(row.reason)} ·{' '}
+              {formatSgDateTime(row.createdAt)}
             </li>
           ))}
         </ul>

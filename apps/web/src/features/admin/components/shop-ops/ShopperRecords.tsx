@@ -5,7 +5,17 @@ import { formatSgDate, formatSgDateTime } from '@kujiya/shared';
 import { labelOf, sgd, tokensText } from '../../labels';
 
 /** One titled list of the shopper's records, newest first as the owning module gives them. */
-function RecordSection<T>({ title, records, render, keyOf }: { title: string; records: T[]; render: (record: T) => ReactNode; keyOf: (record: T) => string }) {
+function RecordSection<T>({
+  title,
+  records,
+  render,
+  keyOf,
+}: {
+  title: string;
+  records: T[];
+  render: (record: T) => ReactNode;
+  keyOf: (record: T) => string;
+}) {
   return (
     <section className="ops-card" aria-label={title}>
       <h2 className="ops-subtitle">
@@ -32,7 +42,8 @@ const itemsText = (items: { quantity: number }[]) => {
 type Order = ShopperDetail['orders'][number];
 function orderResult(order: Order) {
   if (order.lotteryEnabled && order.lotteryWon === null) return 'lottery: waiting for the sell-out';
-  if (order.lotteryEnabled) return order.lotteryWon ? `lottery won: ${order.selectedPrizes.join(', ')}` : 'lottery: not won';
+  if (order.lotteryEnabled)
+    return order.lotteryWon ? `lottery won: ${order.selectedPrizes.join(', ')}` : 'lottery: not won';
   return order.selectedPrizes.length ? `won ${order.selectedPrizes.join(', ')}` : 'nothing drawn yet';
 }
 
@@ -49,10 +60,12 @@ export function ShopperRecords({ data }: { data: ShopperDetail }) {
         keyOf={(order) => order.orderId}
         render={(order) => (
           <>
-            <Link to={`/admin/orders/${order.orderId}`}>{formatSgDateTime(order.dateTimeCreated)}</Link> · {order.productName} ·{' '}
-            {order.numberOfTickets} ticket{order.numberOfTickets === 1 ? '' : 's'} ·{' '}
-            {order.paymentIntentId === 'TOKEN' ? tokensText(Number(order.totalCost.$numberDecimal)) : `${sgd(Number(order.totalCost.$numberDecimal))} by card`} ·{' '}
-            {orderResult(order)}
+            <Link to={`/admin/orders/${order.orderId}`}>{formatSgDateTime(order.dateTimeCreated)}</Link> ·{' '}
+            {order.productName} · {order.numberOfTickets} ticket{order.numberOfTickets === 1 ? '' : 's'} ·{' '}
+            {order.paymentIntentId === 'TOKEN'
+              ? tokensText(Number(order.totalCost.$numberDecimal))
+              : `${sgd(Number(order.totalCost.$numberDecimal))} by card`}{' '}
+            · {orderResult(order)}
           </>
         )}
       />
@@ -63,7 +76,8 @@ export function ShopperRecords({ data }: { data: ShopperDetail }) {
         render={({ item, batch }) => (
           <>
             {item.setName} · {item.prizeName} ({item.type}) · {batch.quantity} unit{batch.quantity === 1 ? '' : 's'}
-            {batch.inTrade > 0 && `, ${batch.inTrade} in a trade`} · {batch.shipByDate ? `ship by ${formatSgDate(batch.shipByDate)}` : 'Pre-order'}
+            {batch.inTrade > 0 && `, ${batch.inTrade} in a trade`} ·{' '}
+            {batch.shipByDate ? `ship by ${formatSgDate(batch.shipByDate)}` : 'Pre-order'}
           </>
         )}
       />
@@ -73,8 +87,8 @@ export function ShopperRecords({ data }: { data: ShopperDetail }) {
         keyOf={(shipment) => shipment._id}
         render={(shipment) => (
           <>
-            {formatSgDateTime(shipment.createdAt)} · {itemsText(shipment.inventoryItems)} · fee {sgd(shipment.shippingFee)} ·{' '}
-            {shipment.shipped ? 'Shipped' : shipment.paid ? 'Paid, to ship' : 'Unpaid'}
+            {formatSgDateTime(shipment.createdAt)} · {itemsText(shipment.inventoryItems)} · fee{' '}
+            {sgd(shipment.shippingFee)} · {shipment.shipped ? 'Shipped' : shipment.paid ? 'Paid, to ship' : 'Unpaid'}
             {shipment.awbNumber && ` · AWB ${shipment.awbNumber}`}
           </>
         )}
@@ -85,8 +99,10 @@ export function ShopperRecords({ data }: { data: ShopperDetail }) {
         keyOf={(collection) => collection._id}
         render={(collection) => (
           <>
-            {collection.collectionId} · collect {formatSgDateTime(collection.collectionDate)} · {itemsText(collection.inventoryItems)} · {labelOf(collection.status)}
-            {collection.collectedAt && ` · collected ${formatSgDateTime(collection.collectedAt)}`} · booked {formatSgDateTime(collection.createdAt)}
+            {collection.collectionId} · collect {formatSgDateTime(collection.collectionDate)} ·{' '}
+            {itemsText(collection.inventoryItems)} · {labelOf(collection.status)}
+            {collection.collectedAt && ` · collected ${formatSgDateTime(collection.collectedAt)}`} · booked{' '}
+            {formatSgDateTime(collection.createdAt)}
           </>
         )}
       />

@@ -28,10 +28,25 @@ export function ShoppersPage() {
         }}
         searchPlaceholder="Username or e-mail"
         columns={[
-          { key: 'username', header: 'Username', render: (s) => <Link to={`/admin/shoppers/${s.id}`}>{s.username}</Link>, sortValue: (s) => s.username },
+          {
+            key: 'username',
+            header: 'Username',
+            render: (s) => <Link to={`/admin/shoppers/${s.id}`}>{s.username}</Link>,
+            sortValue: (s) => s.username,
+          },
           { key: 'email', header: 'E-mail', render: (s) => s.email, sortValue: (s) => s.email },
-          { key: 'status', header: 'Status', render: (s) => (s.disabled ? 'Disabled' : 'Active'), sortValue: (s) => s.disabled },
-          { key: 'joined', header: 'Joined', render: (s) => formatSgDateTime(s.createdAt), sortValue: (s) => s.createdAt },
+          {
+            key: 'status',
+            header: 'Status',
+            render: (s) => (s.disabled ? 'Disabled' : 'Active'),
+            sortValue: (s) => s.disabled,
+          },
+          {
+            key: 'joined',
+            header: 'Joined',
+            render: (s) => formatSgDateTime(s.createdAt),
+            sortValue: (s) => s.createdAt,
+          },
         ]}
       />
     </main>

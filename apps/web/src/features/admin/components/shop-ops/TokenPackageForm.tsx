@@ -4,7 +4,13 @@ import { useSaveTokenPackage } from '../../api/saveTokenPackage';
 import { centsOf, dollarsOf, errorText } from './form-values';
 
 /** Create or edit a token package. Prices are typed in dollars and sent in cents. */
-export function TokenPackageForm({ tokenPackage, onDone }: { tokenPackage: AdminTokenPackage | null; onDone: () => void }) {
+export function TokenPackageForm({
+  tokenPackage,
+  onDone,
+}: {
+  tokenPackage: AdminTokenPackage | null;
+  onDone: () => void;
+}) {
   const [packageName, setPackageName] = useState(tokenPackage?.packageName ?? '');
   const [tokenAmount, setTokenAmount] = useState(String(tokenPackage?.tokenAmount ?? ''));
   const [price, setPrice] = useState(dollarsOf(tokenPackage?.price ?? null));
@@ -43,15 +49,37 @@ export function TokenPackageForm({ tokenPackage, onDone }: { tokenPackage: Admin
       <div className="ops-row">
         <div className="field">
           <label htmlFor="pkg-tokens">Tokens</label>
-          <input id="pkg-tokens" type="number" min={1} value={tokenAmount} onChange={(e) => setTokenAmount(e.target.value)} required />
+          <input
+            id="pkg-tokens"
+            type="number"
+            min={1}
+            value={tokenAmount}
+            onChange={(e) => setTokenAmount(e.target.value)}
+            required
+          />
         </div>
         <div className="field">
           <label htmlFor="pkg-price">Price (S$)</label>
-          <input id="pkg-price" type="number" min={0.01} step={0.01} value={price} onChange={(e) => setPrice(e.target.value)} required />
+          <input
+            id="pkg-price"
+            type="number"
+            min={0.01}
+            step={0.01}
+            value={price}
+            onChange={(e) => setPrice(e.target.value)}
+            required
+          />
         </div>
         <div className="field">
           <label htmlFor="pkg-original">Original price (S$, optional)</label>
-          <input id="pkg-original" type="number" min={0.01} step={0.01} value={originalPrice} onChange={(e) => setOriginalPrice(e.target.value)} />
+          <input
+            id="pkg-original"
+            type="number"
+            min={0.01}
+            step={0.01}
+            value={originalPrice}
+            onChange={(e) => setOriginalPrice(e.target.value)}
+          />
         </div>
       </div>
       <div className="ops-row">
@@ -65,7 +93,8 @@ export function TokenPackageForm({ tokenPackage, onDone }: { tokenPackage: Admin
         </div>
       </div>
       <label className="ops-check">
-        <input type="checkbox" checked={active} onChange={(e) => setActive(e.target.checked)} /> Active (shown in the shop)
+        <input type="checkbox" checked={active} onChange={(e) => setActive(e.target.checked)} /> Active (shown in the
+        shop)
       </label>
       {save.error && (
         <p className="field-error" role="alert">

@@ -1,7 +1,13 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { adminTokenPackageSchema, adminTokenPackagesResponseSchema, auditListSchema, tokenPackageInputSchema, type AdminTokenPackage } from '@kujiya/shared';
+import {
+  adminTokenPackageSchema,
+  adminTokenPackagesResponseSchema,
+  auditListSchema,
+  tokenPackageInputSchema,
+  type AdminTokenPackage,
+} from '@kujiya/shared';
 import { signInAdmin } from '../../../../test/auth';
 import { uuid } from '../../../../test/fixtures';
 import { answer, refuse, sent } from '../../../../test/http';
@@ -38,11 +44,20 @@ describe('token packages in the back office (docs/rules/shop-ops.md)', () => {
     expect(starterRow).toHaveTextContent('Active');
     await page.user.click(within(starterRow).getByRole('button', { name: 'Deactivate' }));
     await waitFor(() => expect(sent('PUT', `/api/admin/token-packages/${starter.id}`)).toHaveLength(1));
-    expect(tokenPackageInputSchema.parse(sent('PUT')[0]!.body)).toMatchObject({ packageName: 'Starter', price: 1000, originalPrice: 1250, active: false });
+    expect(tokenPackageInputSchema.parse(sent('PUT')[0]!.body)).toMatchObject({
+      packageName: 'Starter',
+      price: 1000,
+      originalPrice: 1250,
+      active: false,
+    });
   });
 
   it('creates a package with dollars typed and cents sent', async () => {
-    answer('post', '/api/admin/token-packages', adminTokenPackageSchema, { ...starter, id: uuid('admin package new'), packageName: 'Mega' });
+    answer('post', '/api/admin/token-packages', adminTokenPackageSchema, {
+      ...starter,
+      id: uuid('admin package new'),
+      packageName: 'Mega',
+    });
     const page = openPackages();
     await page.user.click(await screen.findByRole('button', { name: 'New package' }));
     const form = screen.getByRole('form', { name: 'New token package' });

@@ -15,7 +15,15 @@ export function TokenPackagesPage() {
   const toggle = (pkg: AdminTokenPackage) =>
     save.mutate({
       id: pkg.id,
-      input: { packageName: pkg.packageName, tokenAmount: pkg.tokenAmount, price: pkg.price, originalPrice: pkg.originalPrice, promoBanner: pkg.promoBanner, sortOrder: pkg.sortOrder, active: !pkg.active },
+      input: {
+        packageName: pkg.packageName,
+        tokenAmount: pkg.tokenAmount,
+        price: pkg.price,
+        originalPrice: pkg.originalPrice,
+        promoBanner: pkg.promoBanner,
+        sortOrder: pkg.sortOrder,
+        active: !pkg.active,
+      },
     });
   return (
     <main className="admin-page">
@@ -49,14 +57,22 @@ export function TokenPackagesPage() {
               sortValue: (pkg) => pkg.price,
               render: (pkg) => (
                 <>
-                  {pkg.originalPrice && <s className="ops-muted">{formatCents(pkg.originalPrice)}</s>} {formatCents(pkg.price)}
-                  {pkg.originalPrice && <span className="ops-badge"> {percentOff(pkg.originalPrice, pkg.price)}% off</span>}
+                  {pkg.originalPrice && <s className="ops-muted">{formatCents(pkg.originalPrice)}</s>}{' '}
+                  {formatCents(pkg.price)}
+                  {pkg.originalPrice && (
+                    <span className="ops-badge"> {percentOff(pkg.originalPrice, pkg.price)}% off</span>
+                  )}
                 </>
               ),
             },
             { key: 'banner', header: 'Banner', render: (pkg) => pkg.promoBanner ?? '' },
             { key: 'order', header: 'Order', render: (pkg) => pkg.sortOrder, sortValue: (pkg) => pkg.sortOrder },
-            { key: 'active', header: 'Status', render: (pkg) => (pkg.active ? 'Active' : 'Inactive'), sortValue: (pkg) => pkg.active },
+            {
+              key: 'active',
+              header: 'Status',
+              render: (pkg) => (pkg.active ? 'Active' : 'Inactive'),
+              sortValue: (pkg) => pkg.active,
+            },
             {
               key: 'actions',
               header: 'Actions',
@@ -65,7 +81,12 @@ export function TokenPackagesPage() {
                   <button type="button" className="btn btn--ghost" onClick={() => setEditing(pkg)}>
                     Edit
                   </button>
-                  <button type="button" className="btn btn--ghost" onClick={() => toggle(pkg)} disabled={save.isPending}>
+                  <button
+                    type="button"
+                    className="btn btn--ghost"
+                    onClick={() => toggle(pkg)}
+                    disabled={save.isPending}
+                  >
                     {pkg.active ? 'Deactivate' : 'Activate'}
                   </button>
                 </span>

@@ -35,7 +35,8 @@ export interface AdminTableProps<Row> {
 }
 
 /** A click on a link, button or field of the row does its own thing, not the row's. */
-const isOwnControl = (event: MouseEvent) => (event.target as HTMLElement).closest('a, button, input, select, textarea, label, summary') !== null;
+const isOwnControl = (event: MouseEvent) =>
+  (event.target as HTMLElement).closest('a, button, input, select, textarea, label, summary') !== null;
 
 type Sort = { key: string; direction: 'asc' | 'desc' } | null;
 
@@ -72,7 +73,11 @@ export function AdminTable<Row>(props: AdminTableProps<Row>) {
 
   const sortable = columns.filter((column) => column.sortValue);
   const toggleSort = (key: string) =>
-    setSort((current) => (current?.key === key ? { key, direction: current.direction === 'asc' ? 'desc' : 'asc' } : { key, direction: 'asc' }));
+    setSort((current) =>
+      current?.key === key
+        ? { key, direction: current.direction === 'asc' ? 'desc' : 'asc' }
+        : { key, direction: 'asc' },
+    );
 
   return (
     <section className="admin-table" aria-label={props.label}>
@@ -131,7 +136,9 @@ export function AdminTable<Row>(props: AdminTableProps<Row>) {
                       {column.sortValue ? (
                         <button type="button" className="admin-table__sort" onClick={() => toggleSort(column.key)}>
                           {column.header}
-                          <span aria-hidden="true">{direction === 'asc' ? ' ▲' : direction === 'desc' ? ' ▼' : ' ↕'}</span>
+                          <span aria-hidden="true">
+                            {direction === 'asc' ? ' ▲' : direction === 'desc' ? ' ▼' : ' ↕'}
+                          </span>
                         </button>
                       ) : (
                         column.header
@@ -176,7 +183,12 @@ export function AdminTable<Row>(props: AdminTableProps<Row>) {
         <span>
           Page {page} of {Math.max(totalPages, 1)}
         </span>
-        <button type="button" className="btn btn--ghost" disabled={page >= totalPages} onClick={() => onPageChange(page + 1)}>
+        <button
+          type="button"
+          className="btn btn--ghost"
+          disabled={page >= totalPages}
+          onClick={() => onPageChange(page + 1)}
+        >
           Next
         </button>
       </nav>

@@ -41,7 +41,15 @@ export interface PlayPopupProps {
 }
 
 /** The play popup: banner, prices, quantity, BUY / BUY OUT, status, prizes, fairness. */
-export function PlayPopup({ product, onClose, onBuy, onBuyOut, busy = false, onFavourite, isFavourite }: PlayPopupProps) {
+export function PlayPopup({
+  product,
+  onClose,
+  onBuy,
+  onBuyOut,
+  busy = false,
+  onFavourite,
+  isFavourite,
+}: PlayPopupProps) {
   const { left, total } = parseTicketCount(product.quantity);
   const min = minimumQuantity(product.promotion);
   const max = maximumQuantity(left, product.promotion);
@@ -70,7 +78,15 @@ export function PlayPopup({ product, onClose, onBuy, onBuyOut, busy = false, onF
             {product.preorder ? 'PRE-ORDER' : 'INSTOCK'}
           </span>
           {tagText && <span className="play__ribbon">{tagText}</span>}
-          {onFavourite && <FavouriteHeart product={product} favourite={isFavourite?.(product) ?? false} className="play__heart" size={22} onToggle={onFavourite} />}
+          {onFavourite && (
+            <FavouriteHeart
+              product={product}
+              favourite={isFavourite?.(product) ?? false}
+              className="play__heart"
+              size={22}
+              onToggle={onFavourite}
+            />
+          )}
         </div>
 
         <div className="play__prices" aria-label="Price per ticket">
@@ -96,12 +112,20 @@ export function PlayPopup({ product, onClose, onBuy, onBuyOut, busy = false, onF
             </div>
           )}
           <div className={`play__double play__double--${product.doubleChance ? 'yes' : 'no'}`}>
-            <span className="play__fact-value">Double Chance: {product.doubleChance ? 'Available' : 'Not Available'}</span>
+            <span className="play__fact-value">
+              Double Chance: {product.doubleChance ? 'Available' : 'Not Available'}
+            </span>
           </div>
         </div>
 
         <div className="play__buy">
-          <QuantityPicker value={quantity} min={min} max={Math.max(min, max)} disabled={disabled} onChange={setQuantity} />
+          <QuantityPicker
+            value={quantity}
+            min={min}
+            max={Math.max(min, max)}
+            disabled={disabled}
+            onChange={setQuantity}
+          />
           <p className="play__total" aria-live="polite" data-testid="play-total">
             {holdSecondsLeft > 0 ? (
               // Another shopper's buy-out holds what is left (docs/rules/buying.md): not sold out, it may come back.
@@ -111,10 +135,9 @@ export function PlayPopup({ product, onClose, onBuy, onBuyOut, busy = false, onF
               </>
             ) : left > 0 ? (
               <>
-                Total <strong>{quantity * product.token}</strong> tokens · <strong>{formatCents(quantity * dollarsToCents(product.price))}</strong>
-                {received > quantity && (
-                  <span className="play__bonus"> You get {received} tickets!</span>
-                )}
+                Total <strong>{quantity * product.token}</strong> tokens ·{' '}
+                <strong>{formatCents(quantity * dollarsToCents(product.price))}</strong>
+                {received > quantity && <span className="play__bonus"> You get {received} tickets!</span>}
               </>
             ) : (
               'This set is sold out.'

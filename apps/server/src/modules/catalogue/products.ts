@@ -56,16 +56,14 @@ export async function openRound(
     ...{ id, productId, sku, roundNumber, status: 'open', serverSeed, commitment, totalTickets, openedAt: at },
     ...{ rulesDocument: rules, rulesHash, headHash: rulesHash },
   });
-  await tx
-    .insert(roundPrizes)
-    .values(
-      productPrizes.map((p) => ({
-        roundId: id,
-        prizeId: p.id,
-        initialQuantity: p.initialQuantity,
-        remainingQuantity: p.initialQuantity,
-      })),
-    );
+  await tx.insert(roundPrizes).values(
+    productPrizes.map((p) => ({
+      roundId: id,
+      prizeId: p.id,
+      initialQuantity: p.initialQuantity,
+      remainingQuantity: p.initialQuantity,
+    })),
+  );
   await d.stock.createBox(tx, id, letters);
   await tx.update(products).set({ currentRoundId: id }).where(eq(products.id, productId));
   return id;

@@ -68,18 +68,16 @@ export class UnitLocks {
         .update(inventoryBatches)
         .set({ locked: row.locked + t.quantity })
         .where(eq(inventoryBatches.id, row.id));
-      await tx
-        .insert(inventoryLocks)
-        .values({
-          id: crypto.randomUUID(),
-          batchId: row.id,
-          userId,
-          kind,
-          refId,
-          quantity: t.quantity,
-          status: 'active',
-          createdAt: now,
-        });
+      await tx.insert(inventoryLocks).values({
+        id: crypto.randomUUID(),
+        batchId: row.id,
+        userId,
+        kind,
+        refId,
+        quantity: t.quantity,
+        status: 'active',
+        createdAt: now,
+      });
     }
     return taken;
   };

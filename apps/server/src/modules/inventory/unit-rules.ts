@@ -146,17 +146,15 @@ export class UnitRules {
     const locked = row.locked - fromLocked;
     const status = removed === row.quantity ? finalStatus[kind] : row.status;
     await tx.update(inventoryBatches).set({ removed, locked, status }).where(eq(inventoryBatches.id, row.id));
-    await tx
-      .insert(inventoryMovements)
-      .values({
-        id: crypto.randomUUID(),
-        batchId: row.id,
-        userId: row.userId,
-        kind,
-        quantity,
-        refId,
-        actorId,
-        createdAt: this.ctx.clock.now(),
-      });
+    await tx.insert(inventoryMovements).values({
+      id: crypto.randomUUID(),
+      batchId: row.id,
+      userId: row.userId,
+      kind,
+      quantity,
+      refId,
+      actorId,
+      createdAt: this.ctx.clock.now(),
+    });
   }
 }

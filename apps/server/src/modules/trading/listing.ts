@@ -95,21 +95,19 @@ export class Listing {
       await tx.insert(trades).values({ id: tradeId, userId: principal.id, status: 'active', createdAt: now });
       const taken = await this.inventory.lockUnits(tx, principal.id, units(input.prizesOffered), 'trade', tradeId);
       await this.recordGiven(tx, tradeId, null, taken);
-      await tx
-        .insert(tradeItems)
-        .values(
-          wanted.map((w) => ({
-            id: crypto.randomUUID(),
-            tradeId,
-            offerId: null,
-            side: 'wanted' as const,
-            batchId: null,
-            prizeId: w.prizeId,
-            productId: w.productId,
-            quantity: w.quantity,
-            shipByDate: null,
-          })),
-        );
+      await tx.insert(tradeItems).values(
+        wanted.map((w) => ({
+          id: crypto.randomUUID(),
+          tradeId,
+          offerId: null,
+          side: 'wanted' as const,
+          batchId: null,
+          prizeId: w.prizeId,
+          productId: w.productId,
+          quantity: w.quantity,
+          shipByDate: null,
+        })),
+      );
       return { tradeId };
     });
   };

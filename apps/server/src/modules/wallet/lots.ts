@@ -24,16 +24,14 @@ export async function credit(
       createdAt: now,
     })
     .returning();
-  await tx
-    .insert(tokenLedger)
-    .values({
-      userId: input.userId,
-      delta: input.amount,
-      reason: input.source,
-      lotId: lot!.id,
-      reference: input.reference,
-      createdAt: now,
-    });
+  await tx.insert(tokenLedger).values({
+    userId: input.userId,
+    delta: input.amount,
+    reason: input.source,
+    lotId: lot!.id,
+    reference: input.reference,
+    createdAt: now,
+  });
   // The shopper's open sockets refresh the balance once this is committed.
   env.live?.userChanged(tx, [input.userId], 'balance');
   return lot!;
@@ -70,16 +68,14 @@ export async function revokeLots(
     alreadySpent += lot.amount - lot.amountLeft;
     if (lot.amountLeft === 0) continue;
     await tx.update(tokenLots).set({ amountLeft: 0 }).where(eq(tokenLots.id, lot.id));
-    await tx
-      .insert(tokenLedger)
-      .values({
-        userId: input.userId,
-        delta: -lot.amountLeft,
-        reason: 'revoked',
-        lotId: lot.id,
-        reference: input.reference,
-        createdAt: now,
-      });
+    await tx.insert(tokenLedger).values({
+      userId: input.userId,
+      delta: -lot.amountLeft,
+      reason: 'revoked',
+      lotId: lot.id,
+      reference: input.reference,
+      createdAt: now,
+    });
     revoked += lot.amountLeft;
   }
   return { revoked, alreadySpent };

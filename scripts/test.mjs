@@ -15,6 +15,8 @@ const run = (label, cmd, args, env = {}) => {
 };
 
 run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+// One format for every source file (.prettierrc.json); `npm run format` writes it.
+run('format', 'npx', ['prettier', '--check', '.', '--log-level=warn']);
 // Every workspace, as listed once in package.json's `typecheck`.
 run('type check', 'npm', ['run', 'typecheck', '--silent']);
 // Dead code: unused files, exports and dependencies of every workspace (knip.json) must stay at zero.

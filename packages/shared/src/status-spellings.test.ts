@@ -21,7 +21,10 @@ function statusColumns(): { where: string; module: string; values: string[] }[] 
     if (!fs.existsSync(file)) return [];
     const source = fs.readFileSync(file, 'utf8');
     return [
-      ...source.matchAll(/(\w*[sS]tatus): text\('[a-z_]+'(?:, \{ enum: \[([^\]]*)\] \})?\)(?:\.\$type<([^>]*)>\(\))?/g),
+      // Whitespace-tolerant: the formatter may break a long column over several lines.
+      ...source.matchAll(
+        /(\w*[sS]tatus):\s*text\(\s*'[a-z_]+'\s*(?:,\s*\{\s*enum:\s*\[([^\]]*)\],?\s*\}\s*)?\)(?:\s*\.\$type<([^>]*)>\(\))?/g,
+      ),
     ].map((match) => {
       const list = match[2] ?? match[3] ?? '';
       const values = [...list.matchAll(/'([^']+)'/g)].map((value) => value[1]!);

@@ -128,15 +128,21 @@ export type Config = {
 
 export class ConfigError extends Error {}
 
-/** Reads the configuration; throws ConfigError with a one-line message naming the variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+type Env = z.infer<typeof envSchema>;
+
+/** The environment parsed against the schema; the first bad variable stops start-up. */
+function parseEnv(env: NodeJS.ProcessEnv): Env {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0] ?? 'environment');
     throw new ConfigError(`Invalid configuration: ${name} ${issue.message}`);
   }
-  const e = parsed.data;
+  return parsed.data;
+}
+
+/** Variables that only make sense together: the Stripe keys, the admin pair, the payment gateway. */
+function checkCombinations(e: Env): void {
   const stripeKeys = [e.STRIPE_SECRET_KEY, e.STRIPE_PUBLISHABLE_KEY, e.STRIPE_WEBHOOK_SECRET];
   if (e.STRIPE_SECRET_KEY && stripeKeys.some((k) => !k)) {
     const missing = e.STRIPE_PUBLISHABLE_KEY ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_PUBLISHABLE_KEY';
@@ -158,19 +164,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.PAYMENTS === 'test' && e.STRIPE_SECRET_KEY) {
     throw new ConfigError('Invalid configuration: PAYMENTS=test cannot be combined with STRIPE_SECRET_KEY');
   }
-  const payments = e.STRIPE_SECRET_KEY ? 'stripe' : 'test';
+}
+
+/** What production refuses: the test gateway unless asked for, and the dev outbox. */
+function checkProduction(e: Env, payments: Config['payments']): void {
+  if (e.NODE_ENV !== 'production') return;
   // A production shop never takes free test cards by accident: the test gateway must be asked for.
-  if (e.NODE_ENV === 'production' && payments === 'test' && e.PAYMENTS !== 'test') {
+  if (payments === 'test' && e.PAYMENTS !== 'test') {
     throw new ConfigError(
       'Invalid configuration: PAYMENTS must be set: NODE_ENV=production needs STRIPE_SECRET_KEY, or PAYMENTS=test to run the built-in test gateway',
     );
   }
   // The outbox holds sign-up codes and reset links: whoever reads it can take over any account.
-  if (e.NODE_ENV === 'production' && e.DEV_OUTBOX) {
+  if (e.DEV_OUTBOX) {
     throw new ConfigError(
       'Invalid configuration: DEV_OUTBOX cannot be set with NODE_ENV=production (the dev outbox holds sign-up codes and reset links)',
     );
   }
+}
+
+/** Reads the configuration; throws ConfigError with a one-line message naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const e = parseEnv(env);
+  checkCombinations(e);
+  const payments = e.STRIPE_SECRET_KEY ? 'stripe' : 'test';
+  checkProduction(e, payments);
   const demoData = flag(e.NODE_ENV !== 'production').safeParse(e.DEMO_DATA);
   if (!demoData.success) throw new ConfigError('Invalid configuration: DEMO_DATA must be 0/1/true/false');
   // Relative DATA_DIR is taken from where `npm start` was typed (INIT_CWD), not the workspace folder.

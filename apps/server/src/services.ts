@@ -24,14 +24,11 @@ import { createAnnouncementsService } from './modules/announcements/service.ts';
 import { createJobsAdminService } from './modules/jobs/service.ts';
 
 /**
- * The composition root of the domain (docs/architecture.md): every service, built once, in dependency
- * order, from the context and the services it uses; read top to bottom it is the whole graph. Every
- * dependency is passed at construction: nothing is wired afterwards. `sessions` (the accounts' session
- * check) is built with the context in app.ts, since the token service checks every request with it.
+ * Infrastructure-like services first: images, the mail queue, the audit log (account, package, promo
+ * and announcement changes are recorded in it) and the event counters; then accounts, the shop's
+ * settings, the live sockets and the notifications every later stage sends through.
  */
-export function createServices(ctx: AppContext, built: { sessions: Sessions }) {
-  // Infrastructure-like services first: images, the mail queue, the audit log (account, package,
-  // promo and announcement changes are recorded in it) and the event counters.
+function createFoundation(ctx: AppContext, built: { sessions: Sessions }) {
   const media = createMediaService(ctx);
   const mail = createMailService(ctx);
   const audit = createAuditService(ctx);
@@ -41,9 +38,15 @@ export function createServices(ctx: AppContext, built: { sessions: Sessions }) {
   const shopSettings = createShopSettingsService(ctx, { audit });
   const live = createLiveService(ctx, { accounts });
   const notifications = createNotificationsService(ctx, { accounts, mail, live });
+  return { media, mail, audit, analytics, accounts, shopSettings, live, notifications };
+}
+type Foundation = ReturnType<typeof createFoundation>;
 
-  // The catalogue and its stock: the rounds (lock, counters) come first and tell the listing's cache
-  // of changes; stock draws from them; the catalogue fills a new round's box in stock.
+/**
+ * The catalogue and its stock: the rounds (lock, counters) come first and tell the listing's cache of
+ * changes; stock draws from them; the catalogue fills a new round's box in stock.
+ */
+function createCatalogueStage(ctx: AppContext) {
   const listingChanges = createListingChanges({ redisUrl: ctx.config.redisUrl, log: ctx.log });
   const rounds = createRoundsService(ctx, { listingChanges });
   const stock = createStockService(ctx, { rounds });
@@ -51,13 +54,24 @@ export function createServices(ctx: AppContext, built: { sessions: Sessions }) {
   // Fairness names a ticket's buyer from the orders table (masked), without the orders service.
   const fairness = createFairnessService(ctx, { catalogue, stock, buyerNames });
   const favourites = createFavouritesService(ctx, { catalogue });
+  return { catalogue, stock, fairness, favourites };
+}
+type CatalogueStage = ReturnType<typeof createCatalogueStage>;
 
-  // Money: payments first; purposes (token purchases, orders, shipping) register their handlers on it.
+/** Money: payments first; purposes (token purchases, orders, shipping) register their handlers on it. */
+function createMoney(ctx: AppContext, { live, analytics, notifications, audit }: Foundation) {
   const payments = createPaymentsService(ctx);
   const wallet = createWalletService(ctx, { live });
   const tokenShop = createTokenShopService(ctx, { payments, wallet, analytics, notifications, audit });
+  return { payments, wallet, tokenShop };
+}
+type Money = ReturnType<typeof createMoney>;
 
-  // Purchases, what they leave in the shopper's inventory, and what happens to it afterwards.
+/** Purchases, what they leave in the shopper's inventory, and what happens to it afterwards. */
+function createPurchases(ctx: AppContext, foundation: Foundation, catalogueStage: CatalogueStage, money: Money) {
+  const { accounts, notifications, live, shopSettings } = foundation;
+  const { catalogue, stock, fairness } = catalogueStage;
+  const { payments, wallet } = money;
   const inventory = createInventoryService(ctx, { catalogue, notifications });
   const orders = createOrdersService(ctx, {
     catalogue,
@@ -78,11 +92,24 @@ export function createServices(ctx: AppContext, built: { sessions: Sessions }) {
     pickupPoint: shopSettings.pickupPoint,
   });
   const trading = createTradingService(ctx, { inventory, catalogue, accounts, notifications });
+  return { inventory, orders, fulfilment, trading };
+}
+type Purchases = ReturnType<typeof createPurchases>;
 
-  // The back office on top of everything.
+/** The back office on top of everything. */
+function createBackOffice(
+  ctx: AppContext,
+  foundation: Foundation,
+  catalogueStage: CatalogueStage,
+  money: Money,
+  after: Purchases,
+) {
+  const { audit, accounts, media, notifications } = foundation;
+  const { payments, wallet, tokenShop } = money;
+  const { inventory, orders, fulfilment, trading } = after;
   const admin = createAdminService(ctx, {
     audit,
-    catalogue,
+    catalogue: catalogueStage.catalogue,
     orders,
     fulfilment,
     inventory,
@@ -104,11 +131,22 @@ export function createServices(ctx: AppContext, built: { sessions: Sessions }) {
   const announcements = createAnnouncementsService(ctx, { audit });
   // The background jobs' dead letters (the queue itself is `ctx.jobs`; its registry is src/jobs/).
   const jobsAdmin = createJobsAdminService(ctx, { audit });
+  return { admin, shopOps, announcements, jobsAdmin };
+}
 
-  return {
-    ...{ media, mail, audit, analytics, accounts, shopSettings, live, notifications },
-    ...{ catalogue, stock, fairness, favourites, payments, wallet, tokenShop },
-    ...{ inventory, orders, fulfilment, trading, admin, shopOps, announcements, jobsAdmin },
-  };
+/**
+ * The composition root of the domain (docs/architecture.md): every service, built once, in dependency
+ * order, from the context and the services it uses; read top to bottom (stage by stage above) it is
+ * the whole graph. Every dependency is passed at construction: nothing is wired afterwards. `sessions`
+ * (the accounts' session check) is built with the context in app.ts, since the token service checks
+ * every request with it.
+ */
+export function createServices(ctx: AppContext, built: { sessions: Sessions }) {
+  const foundation = createFoundation(ctx, built);
+  const catalogueStage = createCatalogueStage(ctx);
+  const money = createMoney(ctx, foundation);
+  const purchases = createPurchases(ctx, foundation, catalogueStage, money);
+  const backOffice = createBackOffice(ctx, foundation, catalogueStage, money, purchases);
+  return { ...foundation, ...catalogueStage, ...money, ...purchases, ...backOffice };
 }
 export type Services = ReturnType<typeof createServices>;

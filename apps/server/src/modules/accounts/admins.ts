@@ -16,6 +16,12 @@ import { adminUsernameKey, auditView, toAdminAccount, type AdminRow } from './ad
 import { admins } from './tables.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './secrets.ts';
 
+async function rowOf(ctx: AppContext, id: string): Promise<AdminRow> {
+  const [row] = await ctx.db.select().from(admins).where(eq(admins.id, id));
+  if (!row) throw notFound('Admin not found');
+  return row;
+}
+
 /** Disables or enables another admin; disabling ends their sessions (the token version moves on). */
 async function setDisabled(d: AdminDeps, actor: Principal, adminId: string, disabled: boolean): Promise<AdminAccount> {
   if (actor.id === adminId) throw badRequest(shopOpsMessages.cannotDisableSelf);
@@ -45,17 +51,63 @@ async function setDisabled(d: AdminDeps, actor: Principal, adminId: string, disa
   });
 }
 
+/** 401 with one text for a wrong username, a wrong password or a password not set yet; 403 when disabled. */
+async function login(ctx: AppContext, username: string, password: string): Promise<{ token: string; expiresAt: Date }> {
+  const [admin] = await ctx.db.select().from(admins).where(eq(adminUsernameKey, username.toLowerCase()));
+  if (!admin?.passwordHash) {
+    await burnPasswordCheck(password);
+    throw new HttpError(401, accountMessages.invalidLogin);
+  }
+  if (!(await verifyPassword(admin.passwordHash, password))) throw new HttpError(401, accountMessages.invalidLogin);
+  if (admin.disabledAt) throw new HttpError(403, shopOpsMessages.accountDisabled);
+  return ctx.tokens.sign({
+    id: admin.id,
+    username: admin.username,
+    role: 'admin',
+    tokenVersion: admin.tokenVersion,
+  });
+}
+
+/** The caller's own password; their other sessions end, this one gets a fresh token. */
+async function changePassword(
+  d: AdminDeps,
+  actor: Principal,
+  currentPassword: string,
+  newPassword: string,
+): Promise<{ token: string; expiresAt: Date }> {
+  const row = await rowOf(d.ctx, actor.id);
+  if (!row.passwordHash || !(await verifyPassword(row.passwordHash, currentPassword)))
+    throw badRequest(shopOpsMessages.wrongPassword);
+  const passwordHash = await hashPassword(newPassword);
+  const updated = await d.ctx.db.transaction(async (tx) => {
+    const [after] = await tx
+      .update(admins)
+      .set({ passwordHash, tokenVersion: sql`${admins.tokenVersion} + 1` })
+      .where(eq(admins.id, actor.id))
+      .returning();
+    await d.audit.record(tx, {
+      admin: actor,
+      action: 'admin.password',
+      entityType: 'admin',
+      entityId: actor.id,
+      before: null,
+      after: null,
+    });
+    return after!;
+  });
+  return d.ctx.tokens.sign({
+    id: updated.id,
+    username: updated.username,
+    role: 'admin',
+    tokenVersion: updated.tokenVersion,
+  });
+}
+
 /**
  * Back-office accounts, apart from shoppers: owners and staff (docs/rules/shop-ops.md). Tokens carry
  * role admin; the owner/staff role is read from the account on every request.
  */
 export function createAdmins(ctx: AppContext, deps: { mail: MailService; audit: AuditService }) {
-  async function rowOf(id: string): Promise<AdminRow> {
-    const [row] = await ctx.db.select().from(admins).where(eq(admins.id, id));
-    if (!row) throw notFound('Admin not found');
-    return row;
-  }
-
   return {
     /** A new admin without a password, and a one-time set-password link sent through the mail queue. */
     invite: (actor: Principal, input: InviteAdminRequest) => inviteAdmin({ ctx, ...deps }, actor, input),
@@ -86,24 +138,10 @@ export function createAdmins(ctx: AppContext, deps: { mail: MailService; audit: 
     },
 
     /** 401 with one text for a wrong username, a wrong password or a password not set yet; 403 when disabled. */
-    async login(username: string, password: string): Promise<{ token: string; expiresAt: Date }> {
-      const [admin] = await ctx.db.select().from(admins).where(eq(adminUsernameKey, username.toLowerCase()));
-      if (!admin?.passwordHash) {
-        await burnPasswordCheck(password);
-        throw new HttpError(401, accountMessages.invalidLogin);
-      }
-      if (!(await verifyPassword(admin.passwordHash, password))) throw new HttpError(401, accountMessages.invalidLogin);
-      if (admin.disabledAt) throw new HttpError(403, shopOpsMessages.accountDisabled);
-      return ctx.tokens.sign({
-        id: admin.id,
-        username: admin.username,
-        role: 'admin',
-        tokenVersion: admin.tokenVersion,
-      });
-    },
+    login: (username: string, password: string) => login(ctx, username, password),
 
     async me(principal: Principal): Promise<AdminMe> {
-      const row = await rowOf(principal.id);
+      const row = await rowOf(ctx, principal.id);
       return { id: row.id, username: row.username, role: row.role };
     },
 
@@ -112,38 +150,8 @@ export function createAdmins(ctx: AppContext, deps: { mail: MailService; audit: 
     },
 
     /** The caller's own password; their other sessions end, this one gets a fresh token. */
-    async changePassword(
-      actor: Principal,
-      currentPassword: string,
-      newPassword: string,
-    ): Promise<{ token: string; expiresAt: Date }> {
-      const row = await rowOf(actor.id);
-      if (!row.passwordHash || !(await verifyPassword(row.passwordHash, currentPassword)))
-        throw badRequest(shopOpsMessages.wrongPassword);
-      const passwordHash = await hashPassword(newPassword);
-      const updated = await ctx.db.transaction(async (tx) => {
-        const [after] = await tx
-          .update(admins)
-          .set({ passwordHash, tokenVersion: sql`${admins.tokenVersion} + 1` })
-          .where(eq(admins.id, actor.id))
-          .returning();
-        await deps.audit.record(tx, {
-          admin: actor,
-          action: 'admin.password',
-          entityType: 'admin',
-          entityId: actor.id,
-          before: null,
-          after: null,
-        });
-        return after!;
-      });
-      return ctx.tokens.sign({
-        id: updated.id,
-        username: updated.username,
-        role: 'admin',
-        tokenVersion: updated.tokenVersion,
-      });
-    },
+    changePassword: (actor: Principal, currentPassword: string, newPassword: string) =>
+      changePassword({ ctx, ...deps }, actor, currentPassword, newPassword),
 
     disable: (actor: Principal, adminId: string) => setDisabled({ ctx, ...deps }, actor, adminId, true),
     enable: (actor: Principal, adminId: string) => setDisabled({ ctx, ...deps }, actor, adminId, false),

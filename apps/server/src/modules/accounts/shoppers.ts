@@ -13,6 +13,53 @@ import { toAccount, toSummary, usernameKey, type Account } from './account-views
 import { rowById } from './profile.ts';
 import { users } from './tables.ts';
 
+/** Back office: shoppers by username or e-mail (part of either, any case), newest first, paginated. */
+async function searchShoppers(ctx: AppContext, q: string, page: number): Promise<ShopperSearchResponse> {
+  const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const where = q ? or(ilike(users.username, pattern), ilike(users.email, pattern)) : undefined;
+  const [total] = await ctx.db.select({ n: count() }).from(users).where(where);
+  const rows = await ctx.db
+    .select()
+    .from(users)
+    .where(where)
+    .orderBy(asc(usernameKey))
+    .limit(SHOPPERS_PAGE_SIZE)
+    .offset((page - 1) * SHOPPERS_PAGE_SIZE);
+  const n = total?.n ?? 0;
+  return {
+    shoppers: rows.map(toSummary),
+    page,
+    total: n,
+    totalPages: Math.max(1, Math.ceil(n / SHOPPERS_PAGE_SIZE)),
+  };
+}
+
+/**
+ * Disables or enables a shopper inside the caller's transaction. Disabling raises the token version,
+ * so every session ends at once; login is refused while disabled. Nothing the shopper owns changes.
+ */
+async function setShopperDisabled(
+  ctx: AppContext,
+  tx: Tx,
+  id: string,
+  disabled: boolean,
+): Promise<{ before: ShopperSummary; after: ShopperSummary }> {
+  const [before] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+  if (!before) throw notFound(accountMessages.userNotFound);
+  if ((before.disabledAt !== null) === disabled) return { before: toSummary(before), after: toSummary(before) };
+  const now = ctx.clock.now();
+  const [after] = await tx
+    .update(users)
+    .set(
+      disabled
+        ? { disabledAt: now, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now }
+        : { disabledAt: null, updatedAt: now },
+    )
+    .where(eq(users.id, id))
+    .returning();
+  return { before: toSummary(before), after: toSummary(after!) };
+}
+
 /** Accounts as other modules and the back office read them (docs/rules/shop-ops.md). */
 export function createShoppers(ctx: AppContext) {
   return {
@@ -48,25 +95,7 @@ export function createShoppers(ctx: AppContext) {
       return Number(row?.n ?? 0);
     },
     /** Back office: shoppers by username or e-mail (part of either, any case), newest first, paginated. */
-    async searchShoppers(q: string, page: number): Promise<ShopperSearchResponse> {
-      const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      const where = q ? or(ilike(users.username, pattern), ilike(users.email, pattern)) : undefined;
-      const [total] = await ctx.db.select({ n: count() }).from(users).where(where);
-      const rows = await ctx.db
-        .select()
-        .from(users)
-        .where(where)
-        .orderBy(asc(usernameKey))
-        .limit(SHOPPERS_PAGE_SIZE)
-        .offset((page - 1) * SHOPPERS_PAGE_SIZE);
-      const n = total?.n ?? 0;
-      return {
-        shoppers: rows.map(toSummary),
-        page,
-        total: n,
-        totalPages: Math.max(1, Math.ceil(n / SHOPPERS_PAGE_SIZE)),
-      };
-    },
+    searchShoppers: (q: string, page: number) => searchShoppers(ctx, q, page),
     /** Back office: a shopper's profile (404 when unknown). */
     async shopperProfile(id: string): Promise<ShopperDetail['profile']> {
       const row = await rowById(ctx.db, id);
@@ -78,25 +107,6 @@ export function createShoppers(ctx: AppContext) {
      * Disables or enables a shopper inside the caller's transaction. Disabling raises the token version,
      * so every session ends at once; login is refused while disabled. Nothing the shopper owns changes.
      */
-    async setShopperDisabled(
-      tx: Tx,
-      id: string,
-      disabled: boolean,
-    ): Promise<{ before: ShopperSummary; after: ShopperSummary }> {
-      const [before] = await tx.select().from(users).where(eq(users.id, id)).for('update');
-      if (!before) throw notFound(accountMessages.userNotFound);
-      if ((before.disabledAt !== null) === disabled) return { before: toSummary(before), after: toSummary(before) };
-      const now = ctx.clock.now();
-      const [after] = await tx
-        .update(users)
-        .set(
-          disabled
-            ? { disabledAt: now, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now }
-            : { disabledAt: null, updatedAt: now },
-        )
-        .where(eq(users.id, id))
-        .returning();
-      return { before: toSummary(before), after: toSummary(after!) };
-    },
+    setShopperDisabled: (tx: Tx, id: string, disabled: boolean) => setShopperDisabled(ctx, tx, id, disabled),
   };
 }

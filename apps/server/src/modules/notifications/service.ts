@@ -36,30 +36,40 @@ export interface NotifyOptions {
   receipt?: FairnessReceipt;
 }
 
+interface NotificationsDeps {
+  accounts: AccountsService;
+  mail: MailService;
+  live?: LiveService;
+}
+
+/** One mail per user with an account; users without one (no address) get the in-app notice only. */
+async function queueEmails(
+  ctx: AppContext,
+  deps: NotificationsDeps,
+  exec: Executor,
+  userIds: string[],
+  message: string,
+  subject: string,
+): Promise<void> {
+  const accounts = await deps.accounts.getAccounts(exec, userIds);
+  const mails = [...accounts.values()].map((account) => ({
+    to: account.email,
+    subject,
+    ...renderMail({
+      title: subject,
+      intro: [`Hi ${account.username},`, message],
+      action: { label: 'Open Kujiya', url: ctx.config.publicUrl },
+      outro: ['You can also find this message under the bell on Kujiya.'],
+    }),
+  }));
+  await deps.mail.enqueue(exec, mails);
+}
+
 /**
  * In-app notifications. `notify` joins the caller's transaction, so a notice (and its e-mail copy,
  * queued in the mail outbox and sent after commit) exists exactly when its cause does.
  */
-export function createNotificationsService(
-  ctx: AppContext,
-  deps: { accounts: AccountsService; mail: MailService; live?: LiveService },
-) {
-  /** One mail per user with an account; users without one (no address) get the in-app notice only. */
-  async function queueEmails(exec: Executor, userIds: string[], message: string, subject: string): Promise<void> {
-    const accounts = await deps.accounts.getAccounts(exec, userIds);
-    const mails = [...accounts.values()].map((account) => ({
-      to: account.email,
-      subject,
-      ...renderMail({
-        title: subject,
-        intro: [`Hi ${account.username},`, message],
-        action: { label: 'Open Kujiya', url: ctx.config.publicUrl },
-        outro: ['You can also find this message under the bell on Kujiya.'],
-      }),
-    }));
-    await deps.mail.enqueue(exec, mails);
-  }
-
+export function createNotificationsService(ctx: AppContext, deps: NotificationsDeps) {
   return {
     async notify(exec: Executor, userIds: string[], message: string, options: NotifyOptions = {}): Promise<void> {
       const unique = [...new Set(userIds)];
@@ -69,7 +79,7 @@ export function createNotificationsService(
       await exec
         .insert(notifications)
         .values(unique.map((userId) => ({ id: crypto.randomUUID(), userId, message, receipt, createdAt })));
-      if (options.email) await queueEmails(exec, unique, message, options.email.subject);
+      if (options.email) await queueEmails(ctx, deps, exec, unique, message, options.email.subject);
       // Their open sockets refresh the bell once this is committed.
       deps.live?.userChanged(exec, unique, 'notification');
     },

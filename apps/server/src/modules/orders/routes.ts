@@ -26,13 +26,15 @@ import type { ModuleRoutes } from '../../routes.ts';
  * Purchases and the draw (docs/rules/buying.md). Every order route needs the bearer of the order's
  * owner: anyone else gets 404 'Order not found'.
  */
-export const ordersRoutes: ModuleRoutes = (app, { ctx, services }) => {
+export const ordersRoutes: ModuleRoutes = (app, deps) => {
+  purchaseRoutes(app, deps);
+  orderRoutes(app, deps);
+};
+
+/** Buying tickets: with tokens or a card, a buy-out, the ticket check before paying, and the prizes of a pick. */
+const purchaseRoutes: ModuleRoutes = (app, { ctx, services }) => {
   const { orders, analytics } = services;
   const guard = { onRequest: ctx.guards.requireUser };
-  const orderRoute = <R>(response: R) => ({
-    ...guard,
-    schema: { params: orderIdParamsSchema, response: { 200: response } },
-  });
 
   app.post(
     '/token/use',
@@ -60,6 +62,21 @@ export const ordersRoutes: ModuleRoutes = (app, { ctx, services }) => {
     { ...guard, schema: { body: checkTicketsRequestSchema, response: { 200: checkTicketsResponseSchema } } },
     async (request) => orders.checkTickets(request.user!, request.body),
   );
+
+  app.post(
+    '/prize/fetch-prizes',
+    { schema: { body: fetchPrizesRequestSchema, response: { 200: fetchPrizesResponseSchema } } },
+    async (request) => orders.fetchPrizes(request.body.productId, request.body.selectedPrizes),
+  );
+};
+
+/** An order after checkout: its reservation, total, payment status, the draw, its prizes and details. */
+const orderRoutes: ModuleRoutes = (app, { ctx, services }) => {
+  const { orders } = services;
+  const orderRoute = <R>(response: R) => ({
+    onRequest: ctx.guards.requireUser,
+    schema: { params: orderIdParamsSchema, response: { 200: response } },
+  });
 
   app.get('/order/:orderId/reservation', orderRoute(reservationResponseSchema), async (request) =>
     orders.reservation(request.user!, request.params.orderId),
@@ -106,11 +123,5 @@ export const ordersRoutes: ModuleRoutes = (app, { ctx, services }) => {
       },
     },
     async (request) => orders.orderDetails(request.user!, request.params.orderId),
-  );
-
-  app.post(
-    '/prize/fetch-prizes',
-    { schema: { body: fetchPrizesRequestSchema, response: { 200: fetchPrizesResponseSchema } } },
-    async (request) => orders.fetchPrizes(request.body.productId, request.body.selectedPrizes),
   );
 };

@@ -3,7 +3,7 @@ import { LAST_RANK, type FairnessReceipt } from '@kujiya/shared';
 import type { AppContext } from '../../core/context.ts';
 import type { Tx } from '../../db/database.ts';
 import { badRequest } from '../../core/http-errors.ts';
-import type { TakenTicket } from '../stock/service.ts';
+import type { OrderDraw, TakenTicket } from '../stock/service.ts';
 import { NOT_ENOUGH_TICKETS } from '../stock/service.ts';
 import { orders } from './tables.ts';
 import { jsonRows } from '../../core/json-rows.ts';
@@ -31,9 +31,9 @@ type DecideItem = { order: OrderRow; count: number; reservationId?: string };
 async function decideOrders(
   tx: Tx,
   s: SettleEnv,
-  items: ReadonlyArray<{ order: OrderRow; count: number; reservationId?: string }>,
+  items: ReadonlyArray<DecideItem>,
   rc: RoundContext,
-  locked?: { round: RoundContext['round']; left: number },
+  locked?: LockedRound,
   knownPrizes?: ProductPrizes,
 ): Promise<OrderRow[]> {
   const { product, promotion, round } = rc;
@@ -53,8 +53,41 @@ async function decideOrders(
     })),
   });
   const drawnAt = s.ctx.clock.now();
+  const decided = await decidedRows(tx, s, items, draws, rc, drawnAt);
+  await markDecidedPaid(tx, decided, drawnAt);
+  await addPrizeBatches(
+    tx,
+    s,
+    round.sku,
+    decided.map((order) => ({ order, ranks: order.selectedPrizes })),
+    (rank) => (rank === LAST_RANK ? 'last' : 'draw'),
+    knownPrizes,
+  );
+  // Each purchase notice carries the order's receipt: its entries in the chained log, built from
+  // the draws just made (the order has no lottery picks yet): no need to read them back.
+  const notices = decided.flatMap((order, i) => {
+    const receipt = receiptOfDraws(round.id, draws[i]!.tickets);
+    return receipt
+      ? [{ userId: order.userId, message: purchaseIntro(product.name, order.numberOfTickets), receipt }]
+      : [];
+  });
+  await s.deps.notifications.notifyEach(tx, notices);
+  if (!draws.some((draw) => draw.finalTicket)) return decided;
+  await settleSellOut(tx, s, rc);
+  // The sell-out draws may have added prizes to these orders.
+  return readBack(tx, decided);
+}
+
+/** The orders of a batch as their draws decide them (not yet written): tickets drawn, prizes won. */
+async function decidedRows(
+  tx: Tx,
+  s: SettleEnv,
+  items: ReadonlyArray<DecideItem>,
+  draws: readonly OrderDraw[],
+  { product, round }: RoundContext,
+  drawnAt: Date,
+): Promise<OrderRow[]> {
   const decided: OrderRow[] = [];
-  let soldOut = false;
   for (const [i, { order, count }] of items.entries()) {
     const draw = draws[i]!;
     const selected = product.lotteryEnabled ? [] : draw.tickets.map((t) => t.letter);
@@ -62,7 +95,6 @@ async function decideOrders(
       ? draw.finalTicket && (await s.deps.catalogue.awardLastPrize(tx, round.id))
       : draw.lastPrize;
     if (lastPrize) selected.push(LAST_RANK);
-    soldOut ||= draw.finalTicket;
     decided.push({
       ...order,
       numberOfTickets: count,
@@ -75,6 +107,11 @@ async function decideOrders(
       drawnAt,
     });
   }
+  return decided;
+}
+
+/** Writes a decided batch: each order becomes paid with what it drew, in one statement. */
+async function markDecidedPaid(tx: Tx, decided: readonly OrderRow[], drawnAt: Date): Promise<void> {
   // The order becomes paid in this same statement, after its reserved tickets were taken: the lock
   // order round → reservation → orders (docs/architecture.md).
   const values = jsonRows(
@@ -94,26 +131,10 @@ async function decideOrders(
     where o.id = v.id
     returning o.id`)) as unknown as { rows: unknown[] };
   if (updated.rows.length !== decided.length) throw new Error('decideOrders: an order row is missing');
-  await addPrizeBatches(
-    tx,
-    s,
-    round.sku,
-    decided.map((order) => ({ order, ranks: order.selectedPrizes })),
-    (rank) => (rank === LAST_RANK ? 'last' : 'draw'),
-    knownPrizes,
-  );
-  // Each purchase notice carries the order's receipt: its entries in the chained log, built from
-  // the draws just made (the order has no lottery picks yet): no need to read them back.
-  const notices = decided.flatMap((order, i) => {
-    const receipt = receiptOfDraws(round.id, draws[i]!.tickets);
-    return receipt
-      ? [{ userId: order.userId, message: purchaseIntro(product.name, order.numberOfTickets), receipt }]
-      : [];
-  });
-  await s.deps.notifications.notifyEach(tx, notices);
-  if (!soldOut) return decided;
-  await settleSellOut(tx, s, rc);
-  // The sell-out draws may have added prizes to these orders.
+}
+
+/** The orders as they now are, in the given order (after a sell-out added prizes to them). */
+async function readBack(tx: Tx, decided: readonly OrderRow[]): Promise<OrderRow[]> {
   const fresh = new Map(
     (
       await tx
@@ -141,54 +162,20 @@ async function decide(
   rc: RoundContext,
   count: number,
   reservationId?: string,
-  locked?: { round: RoundContext['round']; left: number },
+  locked?: LockedRound,
 ): Promise<OrderRow> {
   const { product, promotion, round } = rc;
-  const base = { roundId: round.id, clientSeed: order.clientSeed, orderId: order.id, locked };
-  const taken: TakenTicket[] = [];
-  let lastPrize = false;
-  let finalTicket = false;
-  let challenge = { won: false, remaining: 0, refund: 0 };
-
   if (product.lotteryEnabled || promotion?.type !== 'CHALLENGE') {
     const [decided] = await decideOrders(tx, s, [{ order, count, reservationId }], rc, locked);
     return decided!;
   }
-  // A Challenge: one ticket at a time in nonce order (drawChallenge's semantics), stop at the letter.
-  const left = locked?.left ?? (await s.deps.stock.availabilityOf(tx, round.id, reservationId)).left;
-  if (left < count) throw badRequest(NOT_ENOUGH_TICKETS, { ticketsLeft: left });
   const letter = promotion.details.challengeAlphabet;
-  const selected: string[] = [];
-  for (let i = 0; i < count && !challenge.won; i++) {
-    const one = await s.deps.stock.takeTickets(tx, {
-      ...base,
-      count: 1,
-      reservationId: i === 0 ? reservationId : undefined,
-    });
-    const ticket = one.tickets[0]!;
-    taken.push(ticket);
-    selected.push(ticket.letter);
-    lastPrize ||= one.lastPrize;
-    finalTicket ||= one.finalTicket;
-    challenge.won = ticket.letter === letter;
-  }
-  const drawnCount = selected.length;
+  const challenge = await drawChallenge(tx, s, { order, count, reservationId }, rc, letter, locked);
+  const { taken, selected, won, finalTicket } = challenge;
+  const drawnCount = taken.length;
   const remaining = count - drawnCount;
-  challenge = { ...challenge, remaining, refund: remaining * product.tokenPrice };
-  if (challenge.refund > 0) {
-    await s.deps.wallet.credit(tx, {
-      userId: order.userId,
-      amount: challenge.refund,
-      source: 'refund',
-      reference: order.id,
-    });
-    await s.deps.notifications.notify(
-      tx,
-      [order.userId],
-      challengeRefundMessage(product.name, remaining, challenge.refund),
-    );
-  }
-  if (lastPrize) selected.push(LAST_RANK);
+  const refund = remaining * product.tokenPrice;
+  if (refund > 0) await refundUndrawn(tx, s, order, product.name, remaining, refund);
 
   const [updated] = await tx
     .update(orders)
@@ -198,9 +185,9 @@ async function decide(
       numberOfTickets: drawnCount,
       selectedPrizes: selected,
       challengeAlphabet: letter,
-      challengeWon: challenge.won,
-      challengeRemainingTickets: challenge.remaining,
-      refundedTokens: challenge.refund,
+      challengeWon: won,
+      challengeRemainingTickets: remaining,
+      refundedTokens: refund,
       drawnAt: s.ctx.clock.now(),
     })
     .where(eq(orders.id, order.id))
@@ -212,11 +199,58 @@ async function decide(
   if (!finalTicket) return updated!;
   await settleSellOut(tx, s, rc);
   // The sell-out draws may have added prizes to this order.
-  const [fresh] = await tx
-    .select()
-    .from(orders)
-    .where(inArray(orders.id, [order.id]));
+  const [fresh] = await readBack(tx, [order]);
   return fresh!;
+}
+
+/**
+ * A Challenge's draw (docs/rules/promotions.md): one ticket at a time in nonce order (drawChallenge's
+ * semantics), stopping at the letter. `selected` ends with the Last Prize when the order won it.
+ */
+async function drawChallenge(
+  tx: Tx,
+  s: SettleEnv,
+  { order, count, reservationId }: DecideItem,
+  { round }: RoundContext,
+  letter: string,
+  locked?: LockedRound,
+): Promise<{ taken: TakenTicket[]; selected: string[]; won: boolean; finalTicket: boolean }> {
+  const left = locked?.left ?? (await s.deps.stock.availabilityOf(tx, round.id, reservationId)).left;
+  if (left < count) throw badRequest(NOT_ENOUGH_TICKETS, { ticketsLeft: left });
+  const base = { roundId: round.id, clientSeed: order.clientSeed, orderId: order.id, locked };
+  const taken: TakenTicket[] = [];
+  const selected: string[] = [];
+  let lastPrize = false;
+  let finalTicket = false;
+  let won = false;
+  for (let i = 0; i < count && !won; i++) {
+    const one = await s.deps.stock.takeTickets(tx, {
+      ...base,
+      count: 1,
+      reservationId: i === 0 ? reservationId : undefined,
+    });
+    const ticket = one.tickets[0]!;
+    taken.push(ticket);
+    selected.push(ticket.letter);
+    lastPrize ||= one.lastPrize;
+    finalTicket ||= one.finalTicket;
+    won = ticket.letter === letter;
+  }
+  if (lastPrize) selected.push(LAST_RANK);
+  return { taken, selected, won, finalTicket };
+}
+
+/** Gives back, as tokens, the tickets a Challenge left undrawn, and tells the shopper. */
+async function refundUndrawn(
+  tx: Tx,
+  s: SettleEnv,
+  order: OrderRow,
+  setName: string,
+  remaining: number,
+  refund: number,
+): Promise<void> {
+  await s.deps.wallet.credit(tx, { userId: order.userId, amount: refund, source: 'refund', reference: order.id });
+  await s.deps.notifications.notify(tx, [order.userId], challengeRefundMessage(setName, remaining, refund));
 }
 
 /**

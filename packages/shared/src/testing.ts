@@ -1,2 +1,2 @@
 // Fixtures for tests on both sides (never imported by shop code): `@kujiya/shared/testing`.
-export * from './fairness/round-fixture.ts';
+export * from './fairness/test-helpers.ts';

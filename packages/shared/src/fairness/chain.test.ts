@@ -3,7 +3,7 @@ import { extendChain, rulesDocument, sha256Hex } from './chain.ts';
 import { checkChain, checkReceipt, checkRules } from './chain-verdict.ts';
 import { commitmentOf } from './draw.ts';
 import { drawTickets, fullRemaining } from './engine.ts';
-import { soldOutFairnessRound } from './round-fixture.ts';
+import { soldOutFairnessRound } from './test-helpers.ts';
 import type { FairnessReceipt, FairnessRound } from './schemas.ts';
 import { buildPublicFairnessVerdict } from './verdict.ts';
 

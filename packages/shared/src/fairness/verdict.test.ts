@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fairnessRoundSchema, type FairnessRound } from './schemas.ts';
 import { buildPublicFairnessVerdict } from './verdict.ts';
-import { soldOutFairnessRound } from './round-fixture.ts';
+import { soldOutFairnessRound } from './test-helpers.ts';
 
 const withDouble = { doubleChancePrizes: [{ rank: 'DC1', name: 'Signed Poster', quantity: 2 }] };
 const clone = (round: FairnessRound): FairnessRound => structuredClone(round);

@@ -108,6 +108,102 @@ function checkPicks(
   });
 }
 
+/** The single check of data that does not parse as the published round format. */
+function formatFailure(issue: { path: PropertyKey[]; message: string }): FairnessVerdict {
+  const check: FairnessCheck = {
+    id: 'format',
+    label: 'Public data has the published format',
+    ok: false,
+    detail: `${issue.path.join('.') || 'data'}: ${issue.message}`,
+  };
+  return { revealed: false, ok: false, checks: [check], firstMismatch: check };
+}
+
+/** The box must list the prize quantities in letter order (`expectedBox`). */
+function checkBox(round: FairnessRound, expectedBox: readonly string[]): FairnessCheck {
+  const boxOk = expectedBox.length === round.box.length && expectedBox.every((letter, i) => round.box[i] === letter);
+  return {
+    id: 'box',
+    label: 'Box matches the prize quantities',
+    ok: boxOk,
+    detail: boxOk
+      ? `${round.box.length} tickets: ${round.prizes.map((p) => `${p.quantity} × ${p.letter}`).join(', ')}, in letter order.`
+      : `The box does not list ${round.prizes.map((p) => `${p.quantity} × ${p.letter}`).join(', ')} in letter order.`,
+  };
+}
+
+function checkCommitment(round: FairnessRound, seed: string): FairnessCheck {
+  const commitmentOk = commitmentOf(seed) === round.commitment;
+  return {
+    id: 'commitment',
+    label: 'Revealed seed matches the commitment',
+    ok: commitmentOk,
+    detail: commitmentOk
+      ? 'SHA-256 of the server seed equals the commitment published at the start.'
+      : 'SHA-256 of the server seed is not the commitment.',
+  };
+}
+
+/** Replays every ticket draw with the revealed seed; one check per logged draw, in nonce order. */
+function checkTicketDraws(round: FairnessRound, seed: string, ordered: FairnessLogEntry[]): FairnessCheck[] {
+  const replayed = replayTicketDraws(
+    seed,
+    round.box,
+    ordered.map((entry) => ({ nonce: entry.nonce, clientSeed: entry.clientSeed ?? '' })),
+  );
+  return ordered.map((entry, i) => {
+    const want = replayed[i]!;
+    const ok = entry.ticketIndex === want.ticketIndex && entry.letter === want.letter;
+    return {
+      id: `ticket-${entry.nonce}`,
+      label: entryName('ticket', entry.nonce),
+      ok,
+      detail: ok
+        ? `Ticket ${want.ticketIndex} (${want.letter}).`
+        : `Expected ticket ${want.ticketIndex} (${want.letter}), the log says ticket ${entry.ticketIndex} (${entry.letter}).`,
+      entry: { domain: 'ticket', nonce: entry.nonce },
+    };
+  });
+}
+
+/**
+ * The draws checked once the seed is revealed and the ticket log is sound: every ticket draw, then
+ * the lottery and double-chance picks at sell-out.
+ */
+function checkRevealedDraws(
+  round: FairnessRound,
+  seed: string,
+  expectedBox: string[],
+  log: { tickets: FairnessLogEntry[]; lottery: FairnessLogEntry[]; double: FairnessLogEntry[] },
+): FairnessCheck[] {
+  const ordered = [...log.tickets].sort((a, b) => a.nonce - b.nonce);
+  const checks = checkTicketDraws(round, seed, ordered);
+  // Sell-out picks draw among the sold tickets in nonce order.
+  const entries = ordered.map((entry) => entry.ticketIndex);
+  if (round.lottery || log.lottery.length > 0) {
+    checks.push(
+      ...checkPicks(
+        'lottery',
+        log.lottery,
+        (count) => drawLottery(seed, entries, expectedBox.slice(0, count)),
+        expectedBox.length,
+      ),
+    );
+  }
+  const doubleUnits = prizeUnits(round.doubleChancePrizes);
+  if (log.double.length > 0 || doubleUnits.length > 0) {
+    checks.push(
+      ...checkPicks(
+        'double',
+        log.double,
+        (count) => drawDoubleChance(seed, entries, doubleUnits.slice(0, count)),
+        doubleUnits.length,
+      ),
+    );
+  }
+  return checks;
+}
+
 /**
  * Checks a round's public fairness JSON (GET /api/fairness/{setId}) against the rules of docs/rules/fairness.md and promotions.md:
  * the box against the prize quantities, the log's structure and, once `serverSeed` is revealed, the
@@ -116,33 +212,14 @@ function checkPicks(
  */
 export function buildPublicFairnessVerdict(publicJson: unknown): FairnessVerdict {
   const parsed = fairnessRoundSchema.safeParse(publicJson);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const check: FairnessCheck = {
-      id: 'format',
-      label: 'Public data has the published format',
-      ok: false,
-      detail: `${issue.path.join('.') || 'data'}: ${issue.message}`,
-    };
-    return { revealed: false, ok: false, checks: [check], firstMismatch: check };
-  }
+  if (!parsed.success) return formatFailure(parsed.error.issues[0]!);
   const round = parsed.data;
-  const checks: FairnessCheck[] = [];
   const expectedBox = canonicalBox(round.prizes);
-  const boxOk = expectedBox.length === round.box.length && expectedBox.every((letter, i) => round.box[i] === letter);
-  checks.push({
-    id: 'box',
-    label: 'Box matches the prize quantities',
-    ok: boxOk,
-    detail: boxOk
-      ? `${round.box.length} tickets: ${round.prizes.map((p) => `${p.quantity} × ${p.letter}`).join(', ')}, in letter order.`
-      : `The box does not list ${round.prizes.map((p) => `${p.quantity} × ${p.letter}`).join(', ')} in letter order.`,
-  });
   const tickets = round.log.filter((entry) => entry.domain === 'ticket');
   const lottery = round.log.filter((entry) => entry.domain === 'lottery');
   const double = round.log.filter((entry) => entry.domain === 'double');
   const structure = checkTicketStructure(round, tickets);
-  checks.push(structure);
+  const checks: FairnessCheck[] = [checkBox(round, expectedBox), structure];
   if (lottery.length > 0 && !round.lottery) {
     checks.push({
       id: 'lottery-log',
@@ -154,60 +231,9 @@ export function buildPublicFairnessVerdict(publicJson: unknown): FairnessVerdict
 
   const revealed = round.serverSeed !== null;
   if (round.serverSeed !== null) {
-    const seed = round.serverSeed;
-    const commitmentOk = commitmentOf(seed) === round.commitment;
-    checks.push({
-      id: 'commitment',
-      label: 'Revealed seed matches the commitment',
-      ok: commitmentOk,
-      detail: commitmentOk
-        ? 'SHA-256 of the server seed equals the commitment published at the start.'
-        : 'SHA-256 of the server seed is not the commitment.',
-    });
-    if (structure.ok) {
-      const replayed = replayTicketDraws(
-        seed,
-        round.box,
-        tickets.map((entry) => ({ nonce: entry.nonce, clientSeed: entry.clientSeed ?? '' })),
-      );
-      const ordered = [...tickets].sort((a, b) => a.nonce - b.nonce);
-      ordered.forEach((entry, i) => {
-        const want = replayed[i]!;
-        const ok = entry.ticketIndex === want.ticketIndex && entry.letter === want.letter;
-        checks.push({
-          id: `ticket-${entry.nonce}`,
-          label: entryName('ticket', entry.nonce),
-          ok,
-          detail: ok
-            ? `Ticket ${want.ticketIndex} (${want.letter}).`
-            : `Expected ticket ${want.ticketIndex} (${want.letter}), the log says ticket ${entry.ticketIndex} (${entry.letter}).`,
-          entry: { domain: 'ticket', nonce: entry.nonce },
-        });
-      });
-      // Sell-out picks draw among the sold tickets in nonce order.
-      const entries = ordered.map((entry) => entry.ticketIndex);
-      if (round.lottery || lottery.length > 0) {
-        checks.push(
-          ...checkPicks(
-            'lottery',
-            lottery,
-            (count) => drawLottery(seed, entries, expectedBox.slice(0, count)),
-            expectedBox.length,
-          ),
-        );
-      }
-      const doubleUnits = prizeUnits(round.doubleChancePrizes);
-      if (double.length > 0 || doubleUnits.length > 0) {
-        checks.push(
-          ...checkPicks(
-            'double',
-            double,
-            (count) => drawDoubleChance(seed, entries, doubleUnits.slice(0, count)),
-            doubleUnits.length,
-          ),
-        );
-      }
-    }
+    checks.push(checkCommitment(round, round.serverSeed));
+    if (structure.ok)
+      checks.push(...checkRevealedDraws(round, round.serverSeed, expectedBox, { tickets, lottery, double }));
   }
   // The committed rules and the chained log can be checked at any time, seed revealed or not.
   checks.push(checkRules(round), checkChain(round).check);

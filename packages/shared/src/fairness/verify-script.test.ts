@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { soldOutFairnessRound } from './round-fixture.ts';
+import { soldOutFairnessRound } from './test-helpers.ts';
 import { extendChain, sha256Hex } from './chain.ts';
 import type { FairnessReceipt, FairnessRound } from './schemas.ts';
 

@@ -90,55 +90,100 @@ async function claimTickets(
   if (claimed.rows.length !== drawn.length) throw new Error(`Tickets of round ${roundId} were already taken`);
 }
 
-/** The ticket draw of card and token purchases (docs/rules/catalogue.md, fairness.md). */
-export function createDraw(deps: { rounds: RoundLedger; availability: Availability; now: () => Date }) {
-  const { rounds, availability } = deps;
+type DrawDeps = { rounds: RoundLedger; availability: Availability; now: () => Date };
 
-  /** The locked round and what is left for these orders (their own reservation set aside), or 400. */
-  async function lockedCount(tx: Tx, input: TakeForOrdersInput, reservationIds: string[], count: number) {
-    // What is left is read with one order's reservation set aside; a batch of several reserved orders must bring its own count.
-    if (reservationIds.length > 1 && !input.locked)
-      throw new Error('takeTicketsForOrders: several reservations need a locked count');
-    // A caller that already locked the round and read what is left hands both over (no second round trip).
-    const round = input.locked?.round ?? (await rounds.lockRound(tx, input.roundId));
-    const left =
-      input.locked?.left ??
-      (await availability.availabilityOfRounds(tx, [round], reservationIds[0])).get(input.roundId)!.left;
-    if (round.status !== 'open' || left < count)
-      throw badRequest(NOT_ENOUGH_TICKETS, { ticketsLeft: round.status === 'open' ? left : 0 });
-    return { round, left };
-  }
+/** The locked round and what is left for these orders (their own reservation set aside), or 400. */
+async function lockedCount(
+  deps: DrawDeps,
+  tx: Tx,
+  input: TakeForOrdersInput,
+  reservationIds: string[],
+  count: number,
+): Promise<{ round: StockRound; left: number }> {
+  // What is left is read with one order's reservation set aside; a batch of several reserved orders must bring its own count.
+  if (reservationIds.length > 1 && !input.locked)
+    throw new Error('takeTicketsForOrders: several reservations need a locked count');
+  // A caller that already locked the round and read what is left hands both over (no second round trip).
+  const round = input.locked?.round ?? (await deps.rounds.lockRound(tx, input.roundId));
+  const left =
+    input.locked?.left ??
+    (await deps.availability.availabilityOfRounds(tx, [round], reservationIds[0])).get(input.roundId)!.left;
+  if (round.status !== 'open' || left < count)
+    throw badRequest(NOT_ENOUGH_TICKETS, { ticketsLeft: round.status === 'open' ? left : 0 });
+  return { round, left };
+}
+
+/**
+ * The chained log (docs/rules/fairness.md): each draw links to the head read under the round lock,
+ * and the head moves in this same transaction, so concurrent purchases cannot fork it. A round
+ * without a head keeps no chain.
+ */
+function chainDraws(round: StockRound, drawn: readonly Drawn[]) {
+  return round.headHash
+    ? extendChain(
+        round.headHash,
+        drawn.map((d) => ({
+          domain: 'ticket' as const,
+          clientSeed: d.order.clientSeed,
+          nonce: d.nonce,
+          ticketIndex: d.ticketIndex,
+          letter: d.letter,
+        })),
+      )
+    : null;
+}
+
+function countLetters(drawn: readonly Drawn[]): Map<string, number> {
+  const letterCounts = new Map<string, number>();
+  for (const d of drawn) letterCounts.set(d.letter, (letterCounts.get(d.letter) ?? 0) + 1);
+  return letterCounts;
+}
+
+async function consumeReservations(tx: Tx, reservationIds: string[]): Promise<void> {
+  if (reservationIds.length === 0) return;
+  await tx
+    .update(reservations)
+    .set({ status: 'consumed' })
+    .where(and(inArray(reservations.id, reservationIds), inArray(reservations.status, ['active', 'expired'])));
+}
+
+/** Each order's tickets; the final ticket, and so the Last Prize, can only fall to the last order. */
+function drawsByOrder(
+  orders: readonly OrderToDraw[],
+  drawn: readonly Drawn[],
+  hashes: readonly (string | null)[],
+  outcome: { finalTicket: boolean; lastPrize: boolean },
+): OrderDraw[] {
+  const lastOrder = orders.at(-1)!;
+  return orders.map((order) => ({
+    orderId: order.orderId,
+    tickets: drawn.flatMap((d, i) =>
+      d.order === order ? [{ nonce: d.nonce, ticketIndex: d.ticketIndex, letter: d.letter, hash: hashes[i]! }] : [],
+    ),
+    finalTicket: outcome.finalTicket && order === lastOrder,
+    lastPrize: outcome.lastPrize && order === lastOrder,
+  }));
+}
+
+/** The ticket draw of card and token purchases (docs/rules/catalogue.md, fairness.md). */
+export function createDraw(deps: DrawDeps) {
+  const { rounds } = deps;
 
   async function takeForOrders(tx: Tx, input: TakeForOrdersInput): Promise<OrderDraw[]> {
     checkOrders(input.orders);
     const { roundId } = input;
     const count = input.orders.reduce((sum, order) => sum + order.count, 0);
     const reservationIds = input.orders.flatMap((order) => (order.reservationId ? [order.reservationId] : []));
-    const { round, left } = await lockedCount(tx, input, reservationIds, count);
+    const { round, left } = await lockedCount(deps, tx, input, reservationIds, count);
     const drawn = await pickTickets(tx, round, input.orders, count);
-    const letterCounts = new Map<string, number>();
-    for (const d of drawn) letterCounts.set(d.letter, (letterCounts.get(d.letter) ?? 0) + 1);
-    // The chained log (docs/rules/fairness.md): each draw links to the head read under the round
-    // lock, and the head moves in this same transaction, so concurrent purchases cannot fork it.
-    const chain = round.headHash
-      ? extendChain(
-          round.headHash,
-          drawn.map((d) => ({
-            domain: 'ticket' as const,
-            clientSeed: d.order.clientSeed,
-            nonce: d.nonce,
-            ticketIndex: d.ticketIndex,
-            letter: d.letter,
-          })),
-        )
-      : null;
+    const chain = chainDraws(round, drawn);
     const hashes = drawn.map((_, i) => (chain ? chain.hashes[i]! : null));
     await claimTickets(tx, roundId, drawn, hashes, deps.now());
     const finalTicket = round.totalTickets - round.nextNonce === count;
     // Nonces, head, prize counts and (at sell-out) the round's status in one statement. Chance sets
     // take entries only: their prizes are drawn at sell-out.
     const firstNonce = round.nextNonce;
-    const prizeCounts = input.entriesOnly ? undefined : letterCounts;
+    const prizeCounts = input.entriesOnly ? undefined : countLetters(drawn);
     await rounds.recordDraws(tx, roundId, {
       firstNonce,
       count,
@@ -151,22 +196,9 @@ export function createDraw(deps: { rounds: RoundLedger; availability: Availabili
       input.locked.round = { ...round, nextNonce: firstNonce + count, headHash: chain?.head ?? round.headHash };
       input.locked.left = left - count;
     }
-    if (reservationIds.length > 0) {
-      await tx
-        .update(reservations)
-        .set({ status: 'consumed' })
-        .where(and(inArray(reservations.id, reservationIds), inArray(reservations.status, ['active', 'expired'])));
-    }
+    await consumeReservations(tx, reservationIds);
     const lastPrize = !input.entriesOnly && finalTicket ? await rounds.awardLastPrize(tx, roundId) : false;
-    const lastOrder = input.orders.at(-1)!;
-    return input.orders.map((order) => ({
-      orderId: order.orderId,
-      tickets: drawn.flatMap((d, i) =>
-        d.order === order ? [{ nonce: d.nonce, ticketIndex: d.ticketIndex, letter: d.letter, hash: hashes[i]! }] : [],
-      ),
-      finalTicket: finalTicket && order === lastOrder,
-      lastPrize: lastPrize && order === lastOrder,
-    }));
+    return drawsByOrder(input.orders, drawn, hashes, { finalTicket, lastPrize });
   }
 
   return {

@@ -9,8 +9,7 @@ import { checkCard } from './test-gateway-cards.ts';
 import { TestGatewayEvents, randomId, type WebhookDelivery } from './test-gateway-events.ts';
 import { refundIntent, refundedCharge, refundsOf } from './test-gateway-refunds.ts';
 
-export { checkCard } from './test-gateway-cards.ts';
-export { EVENT_REDELIVERY_MS, type WebhookDelivery } from './test-gateway-events.ts';
+export type { WebhookDelivery } from './test-gateway-events.ts';
 
 const toIntent = (row: typeof testGatewayIntents.$inferSelect): GatewayIntent => ({
   id: row.id,

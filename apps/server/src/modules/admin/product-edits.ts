@@ -80,69 +80,27 @@ function checkReload(before: AdminProduct, input: AdminProductUpdate, quantities
   if (input.sold !== undefined && input.sold !== 0 && input.sold !== before.sold) throw conflict(BOX_FIXED);
 }
 
+/** What product edits are built from (the composition root passes them through the admin facade). */
+interface ProductEditsDeps {
+  productDetail: ProductDetail;
+  audit: AuditService;
+  catalogue: CatalogueService;
+  inventory: InventoryService;
+  media: MediaService;
+  notifications: NotificationsService;
+}
+
 /** Product edits, Reload Set and pre-order conversion (docs/rules/back-office.md), each with its audit entry. */
 export class ProductEdits {
   private readonly ctx: AppContext;
-  private readonly productDetail: {
-    productDetail: ProductDetail;
-    audit: AuditService;
-    catalogue: CatalogueService;
-    inventory: InventoryService;
-    media: MediaService;
-    notifications: NotificationsService;
-  }['productDetail'];
-  private readonly audit: {
-    productDetail: ProductDetail;
-    audit: AuditService;
-    catalogue: CatalogueService;
-    inventory: InventoryService;
-    media: MediaService;
-    notifications: NotificationsService;
-  }['audit'];
-  private readonly catalogue: {
-    productDetail: ProductDetail;
-    audit: AuditService;
-    catalogue: CatalogueService;
-    inventory: InventoryService;
-    media: MediaService;
-    notifications: NotificationsService;
-  }['catalogue'];
-  private readonly inventory: {
-    productDetail: ProductDetail;
-    audit: AuditService;
-    catalogue: CatalogueService;
-    inventory: InventoryService;
-    media: MediaService;
-    notifications: NotificationsService;
-  }['inventory'];
-  private readonly media: {
-    productDetail: ProductDetail;
-    audit: AuditService;
-    catalogue: CatalogueService;
-    inventory: InventoryService;
-    media: MediaService;
-    notifications: NotificationsService;
-  }['media'];
-  private readonly notifications: {
-    productDetail: ProductDetail;
-    audit: AuditService;
-    catalogue: CatalogueService;
-    inventory: InventoryService;
-    media: MediaService;
-    notifications: NotificationsService;
-  }['notifications'];
+  private readonly productDetail: ProductDetail;
+  private readonly audit: AuditService;
+  private readonly catalogue: CatalogueService;
+  private readonly inventory: InventoryService;
+  private readonly media: MediaService;
+  private readonly notifications: NotificationsService;
 
-  constructor(
-    ctx: AppContext,
-    deps: {
-      productDetail: ProductDetail;
-      audit: AuditService;
-      catalogue: CatalogueService;
-      inventory: InventoryService;
-      media: MediaService;
-      notifications: NotificationsService;
-    },
-  ) {
+  constructor(ctx: AppContext, deps: ProductEditsDeps) {
     this.ctx = ctx;
     this.productDetail = deps.productDetail;
     this.audit = deps.audit;
@@ -152,7 +110,6 @@ export class ProductEdits {
     this.notifications = deps.notifications;
   }
 
-  /** A plain edit may not change the running round's committed box; the catalogue's guard gives the reason. */
   private async checkPlainEdit(
     productId: string,
     before: AdminProduct,

@@ -14,8 +14,8 @@ import type { BatchRow } from './views.ts';
  */
 export class ShipByClock {
   private readonly ctx: AppContext;
-  private readonly rules: { rules: UnitRules; notifications: NotificationsService }['rules'];
-  private readonly notifications: { rules: UnitRules; notifications: NotificationsService }['notifications'];
+  private readonly rules: UnitRules;
+  private readonly notifications: NotificationsService;
 
   constructor(ctx: AppContext, deps: { rules: UnitRules; notifications: NotificationsService }) {
     this.ctx = ctx;

@@ -14,6 +14,20 @@ type RefundRow = typeof testGatewayRefunds.$inferSelect;
  * repeated `idempotencyKey` answers the first refund and refunds nothing more. Answers the intent as
  * it now is and the refund.
  */
+/**
+ * The intent's row, locked: confirmations, cancels and refunds of one intent take turns on it.
+ * A 404 in Stripe's words when there is no such intent.
+ */
+export async function lockIntent(tx: Tx, paymentIntentId: string): Promise<IntentRow> {
+  const [row] = await tx
+    .select()
+    .from(testGatewayIntents)
+    .where(eq(testGatewayIntents.id, paymentIntentId))
+    .for('update');
+  if (!row) throw notFound(`No such payment_intent: '${paymentIntentId}'`);
+  return row;
+}
+
 export async function refundIntent(
   tx: Tx,
   ctx: AppContext,
@@ -21,12 +35,7 @@ export async function refundIntent(
   request: RefundRequest,
 ): Promise<{ intent: IntentRow; refund: RefundRow }> {
   // The intent's row lock makes refunds of one intent, and repeats of one key, take turns.
-  const [row] = await tx
-    .select()
-    .from(testGatewayIntents)
-    .where(eq(testGatewayIntents.id, paymentIntentId))
-    .for('update');
-  if (!row) throw notFound(`No such payment_intent: '${paymentIntentId}'`);
+  const row = await lockIntent(tx, paymentIntentId);
   if (request.idempotencyKey) {
     const [earlier] = await tx
       .select()

@@ -7,7 +7,7 @@ import type { CancellationReason, GatewayEvent, GatewayIntent, PaymentGateway, R
 import { testGatewayIntents } from './tables.ts';
 import { checkCard } from './test-gateway-cards.ts';
 import { TestGatewayEvents, randomId, type WebhookDelivery } from './test-gateway-events.ts';
-import { refundIntent, refundedCharge, refundsOf } from './test-gateway-refunds.ts';
+import { lockIntent, refundIntent, refundedCharge, refundsOf } from './test-gateway-refunds.ts';
 
 export type { WebhookDelivery } from './test-gateway-events.ts';
 
@@ -70,12 +70,7 @@ export class TestGateway implements PaymentGateway {
   async cancel(paymentIntentId: string, reason: CancellationReason): Promise<GatewayIntent> {
     const { intent, seq } = await this.ctx.db.transaction(async (tx) => {
       // The same row lock as a confirmation: a cancel and a payment of one intent take turns.
-      const [row] = await tx
-        .select()
-        .from(testGatewayIntents)
-        .where(eq(testGatewayIntents.id, paymentIntentId))
-        .for('update');
-      if (!row) throw notFound(`No such payment_intent: '${paymentIntentId}'`);
+      const row = await lockIntent(tx, paymentIntentId);
       if (row.status !== 'requires_payment_method') return { intent: row, seq: null };
       const [updated] = await tx
         .update(testGatewayIntents)

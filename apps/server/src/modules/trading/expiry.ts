@@ -21,17 +21,9 @@ function tradeCutoff(now: Date): Date {
  */
 export class TradeExpiry {
   private readonly ctx: AppContext;
-  private readonly rows: { rows: TradeRows; inventory: InventoryService; notifications: NotificationsService }['rows'];
-  private readonly inventory: {
-    rows: TradeRows;
-    inventory: InventoryService;
-    notifications: NotificationsService;
-  }['inventory'];
-  private readonly notifications: {
-    rows: TradeRows;
-    inventory: InventoryService;
-    notifications: NotificationsService;
-  }['notifications'];
+  private readonly rows: TradeRows;
+  private readonly inventory: InventoryService;
+  private readonly notifications: NotificationsService;
 
   constructor(
     ctx: AppContext,

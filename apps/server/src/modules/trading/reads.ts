@@ -16,8 +16,8 @@ import type { TradeViews } from './trade-views.ts';
 /** The marketplace, a shopper's trades and history, a trade's offers, and the prize pickers' data. */
 export class TradeReads {
   private readonly ctx: AppContext;
-  private readonly views: { views: TradeViews; catalogue: CatalogueService }['views'];
-  private readonly catalogue: { views: TradeViews; catalogue: CatalogueService }['catalogue'];
+  private readonly views: TradeViews;
+  private readonly catalogue: CatalogueService;
 
   constructor(ctx: AppContext, deps: { views: TradeViews; catalogue: CatalogueService }) {
     this.ctx = ctx;

@@ -231,7 +231,8 @@ it('Arrange Shipment: an incomplete profile address blocks Proceed to Payment wi
   const card = page.getByTestId('shipment-card').filter({ hasText: 'Receiver Lim' });
   await card.getByTestId('shipment-state').getByText('Booked with the courier').waitFor();
   expect(await card.textContent()).toContain('87654321');
-  expect(await card.getByTestId('tracking-status').textContent()).toBe('Pending For Collection');
+  // The courier's status shows "Pending" until its tracking call answers: wait for the answer.
+  await card.getByTestId('tracking-status').getByText('Pending For Collection', { exact: true }).waitFor();
 
   const adminBearer = await adminToken(page);
   const shipped = await page.request.put(`/api/admin/shipments/${shipmentId}/shipped`, {

@@ -11,7 +11,7 @@ import { badRequest, notFound } from '../../core/http-errors.ts';
 import type { Executor, Tx } from '../../db/database.ts';
 import type { AccountsService } from '../accounts/service.ts';
 import { selfCollections, shipments, type ShipmentLine } from './tables.ts';
-import { SHIPMENT_NOT_FOUND, publicLines, type CollectionRow, type ShipmentRow } from './views.ts';
+import { SHIPMENT_NOT_FOUND, publicLines, shipmentBasics, type CollectionRow, type ShipmentRow } from './views.ts';
 
 const SHIPMENT_NOT_PAID = 'Only a paid shipment can be marked shipped';
 const ALREADY_SHIPPED = 'This shipment is already marked shipped';
@@ -23,23 +23,9 @@ function parcelContentOf(items: ShipmentLine[]): string {
 
 function adminShipmentView(row: ShipmentRow, username: string): AdminShipmentRow {
   return {
-    _id: row.id,
-    awbNumber: row.awbNumber,
-    awbLink: row.awbLink,
-    easyparcelOrderId: row.easyparcelOrderId,
-    shippingFee: row.shippingFee,
-    inventoryItems: publicLines(row.items),
-    receiverName: row.receiverName,
-    receiverContact: row.receiverContact,
-    receiverUnit: row.receiverUnit,
-    receiverFullAddress: row.receiverFullAddress,
-    receiverPostcode: row.receiverPostcode,
-    receiverCountry: row.receiverCountry,
-    createdAt: row.createdAt.toISOString(),
+    ...shipmentBasics(row),
     username,
     parcelContent: parcelContentOf(row.items),
-    paid: row.status === 'paid',
-    shipped: row.shippedAt !== null,
     attention: row.courierStatus === 'attention',
     courierLastError: row.courierLastError,
   };

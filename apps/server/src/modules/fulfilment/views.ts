@@ -22,13 +22,13 @@ export const publicLines = (items: ShipmentLine[]) =>
 export const units = (items: SelectedItem[]): UnitRequest[] =>
   items.map((i) => ({ batchId: i.batchId, quantity: i.quantity }));
 
-export function shipmentView(row: ShipmentRow): Shipment {
+/** What the shopper's shipment and the back office's shipment row both show of a shipment. */
+export function shipmentBasics(row: ShipmentRow) {
   return {
     _id: row.id,
     awbNumber: row.awbNumber,
     awbLink: row.awbLink,
     easyparcelOrderId: row.easyparcelOrderId,
-    trackingUrl: row.awbNumber ? row.trackingUrl : null,
     shippingFee: row.shippingFee,
     inventoryItems: publicLines(row.items),
     receiverName: row.receiverName,
@@ -40,6 +40,13 @@ export function shipmentView(row: ShipmentRow): Shipment {
     createdAt: row.createdAt.toISOString(),
     paid: row.status === 'paid',
     shipped: row.shippedAt !== null,
+  };
+}
+
+export function shipmentView(row: ShipmentRow): Shipment {
+  return {
+    ...shipmentBasics(row),
+    trackingUrl: row.awbNumber ? row.trackingUrl : null,
     shippedAt: row.shippedAt ? row.shippedAt.toISOString() : null,
   };
 }

@@ -3,6 +3,10 @@ import { configDefaults, defineConfig } from 'vitest/config';
 const serverTests = ['apps/server/src/**/*.test.ts'];
 // Two server processes sharing one database: PostgreSQL only, so they run in server-postgres alone.
 const postgresOnlyTests = ['apps/server/src/**/multi-instance.test.ts'];
+// Whole clusters (haproxy, several server processes, Prometheus) on PostgreSQL and Redis: their own project, one file
+// at a time, run only when CI's TEST_DATABASE_URL and TEST_REDIS_URL are set (each file also checks its binaries).
+const clusterTests = ['apps/server/src/**/*.cluster.test.ts'];
+const clusterEnabled = Boolean(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL);
 const slow = { testTimeout: 60_000, hookTimeout: 120_000 };
 
 // Projects: pure rules, web logic, server API on PGlite, the same server tests again on a real
@@ -27,7 +31,7 @@ export default defineConfig({
         test: {
           name: 'server',
           include: serverTests,
-          exclude: [...configDefaults.exclude, ...postgresOnlyTests],
+          exclude: [...configDefaults.exclude, ...postgresOnlyTests, ...clusterTests],
           env: { TEST_DB: 'pglite' },
           ...slow,
         },
@@ -36,9 +40,21 @@ export default defineConfig({
         test: {
           name: 'server-postgres',
           include: process.env.TEST_DATABASE_URL ? serverTests : [],
+          exclude: [...configDefaults.exclude, ...clusterTests],
           passWithNoTests: true,
           env: { TEST_DB: 'postgres' },
           ...slow,
+        },
+      },
+      {
+        test: {
+          name: 'cluster',
+          include: clusterEnabled ? clusterTests : [],
+          passWithNoTests: true,
+          env: { TEST_DB: 'postgres' },
+          fileParallelism: false,
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
         },
       },
       {

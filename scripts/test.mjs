@@ -23,8 +23,10 @@ run('type check', 'npm', ['run', 'typecheck', '--silent']);
 run('unused code (knip)', 'npx', ['knip', '--no-progress']);
 run('build web', 'npm', ['run', 'build', '-w', '@kujiya/web', '--silent']);
 
-if (!process.env.TEST_DATABASE_URL) {
-  console.log('Skipping the tests that need PostgreSQL and a second server process: TEST_DATABASE_URL is not set.');
+if (!process.env.TEST_DATABASE_URL || !process.env.TEST_REDIS_URL) {
+  console.log(
+    'Skipping the tests that need PostgreSQL, Redis, haproxy and Prometheus (second server process, cluster): TEST_DATABASE_URL and TEST_REDIS_URL are not both set.',
+  );
 }
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kujiya-test-'));
 const suites = [
@@ -32,6 +34,8 @@ const suites = [
     'unit and API tests',
     ['--project', 'shared', '--project', 'web', '--project', 'server', '--project', 'server-postgres'],
   ],
+  // haproxy in front of several server processes, and Prometheus scraping them (docs/operations.md).
+  ['cluster tests', ['--project', 'cluster']],
   ['browser tests', ['--project', 'e2e']],
 ];
 let passed = 0;

@@ -51,6 +51,13 @@ describe('deploy files', () => {
     expect(dockerfile).toMatch(/^EXPOSE 3000$/m);
     expect(dockerfile).toMatch(/^HEALTHCHECK .*\n.*\/healthz/m);
     expect(read('deploy/haproxy.cfg')).toMatch(/http-check send meth GET uri \/readyz/);
+    // The host's node_modules must never be copied over the image's, whichever builder reads which file.
+    const patterns = (file: string) =>
+      read(file)
+        .split('\n')
+        .filter((l) => l && !l.startsWith('#'));
+    expect(patterns('deploy/Dockerfile.dockerignore')).toContain('**/node_modules');
+    expect(patterns('.dockerignore')).toEqual(patterns('deploy/Dockerfile.dockerignore'));
   });
 
   it('declares every package the server imports at run time as a dependency, so the prune keeps it', () => {

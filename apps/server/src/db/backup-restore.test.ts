@@ -124,7 +124,15 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       const restoredUrl = new URL(database.url!);
       restoredUrl.pathname = `${restoredUrl.pathname}_restored`;
       restored = { kind: 'postgres', url: restoredUrl.toString() };
-      await adminQuery(`create database ${restoredUrl.pathname.slice(1)}`);
+      // As the drill does it (docs/operations.md): a new, empty database made with createdb.
+      const created = await new Promise<Run>((resolve) =>
+        execFile(
+          'createdb',
+          [`--maintenance-db=${process.env.TEST_DATABASE_URL}`, restoredUrl.pathname.slice(1)],
+          (error, stdout, stderr) => resolve({ code: error ? 1 : 0, stdout, stderr }),
+        ),
+      );
+      expect(created.code, created.stderr).toBe(0);
     } else {
       source = { kind: 'pglite', dir: path.join(folder, 'source', 'pglite') };
       restored = { kind: 'pglite', dir: path.join(folder, 'restored', 'pglite') };
@@ -176,7 +184,8 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
         await stopInstance(shop);
       }
       expect(outcomes.length).toBe(rounds.length);
-      expect(rounds.length).toBeGreaterThan(0);
+      // The demo sells out some rounds: their seeds are revealed, so real draws are replayed too.
+      expect(outcomes, outcomes.join(', ')).toContain('verified');
     },
     slow,
   );

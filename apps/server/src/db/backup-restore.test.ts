@@ -36,8 +36,9 @@ const targetEnv = (target: BackupTarget): Record<string, string> =>
   target.kind === 'postgres' ? { DATABASE_URL: target.url } : { DATA_DIR: path.dirname(target.dir) };
 const cli = (target: BackupTarget, ...args: string[]) =>
   run(['--import', 'tsx', 'apps/server/src/db/backup-cli.ts', ...args], targetEnv(target));
+// Generous: the source shop seeds the whole demo before it listens, which is slow on a loaded machine.
 const startShop = (target: BackupTarget, env: Record<string, string> = {}) =>
-  startInstance(target.kind === 'postgres' ? target.url : '', { ...targetEnv(target), ...env });
+  startInstance(target.kind === 'postgres' ? target.url : '', { ...targetEnv(target), ...env }, 240_000);
 
 /** The figures a restore must keep: ledger and lots, inventory units, orders, tickets, trades, shipments, chain heads. */
 const SUMMARY = `select
@@ -144,7 +145,7 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       await stopInstance(shop);
     }
     sourceSummary = await summaryOf(source);
-  }, slow);
+  }, 2 * slow);
 
   afterAll(async () => {
     if (restored?.kind === 'postgres')

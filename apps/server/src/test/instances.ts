@@ -20,7 +20,12 @@ export interface Instance {
   logs: Record<string, unknown>[];
 }
 
-export function startInstance(databaseUrl: string, env: Record<string, string> = {}): Promise<Instance> {
+export function startInstance(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+  /** A start that seeds the demo data takes longer on a loaded machine. */
+  startTimeoutMs = 90_000,
+): Promise<Instance> {
   const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
     cwd: repoRoot,
     env: {
@@ -42,7 +47,7 @@ export function startInstance(databaseUrl: string, env: Record<string, string> =
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${stderr}`)), 90_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${stderr}`)), startTimeoutMs);
     let buffered = '';
     child.stdout!.on('data', (chunk: Buffer) => {
       buffered += chunk.toString();

@@ -9,6 +9,7 @@ import { signUp } from '../modules/accounts/test-helpers.ts';
 import { createTestProduct } from '../modules/catalogue/test-helpers.ts';
 import { api, fundedShopper, useTokens } from '../modules/orders/test-helpers.ts';
 import { confirmWithCard } from '../modules/token-shop/test-helpers.ts';
+import { JOB } from '../jobs/names.ts';
 
 const METRICS_TOKEN = 'metrics-token-0123456789';
 
@@ -62,6 +63,27 @@ describe('metrics', () => {
     expect(valueOf(text, 'kujiya_round_lock_wait_seconds_count')).toBeGreaterThanOrEqual(2);
   });
 
+  it('counts nothing for a transaction that rolls back, and at commit for one that commits', async () => {
+    const series = 'kujiya_tickets_sold_total{payment_method="card"}';
+    const before = valueOf(await scrape(), series);
+    await expect(
+      t.ctx.db.transaction(async (tx) => {
+        t.ctx.metrics.ticketsSold(tx, 'card', 5);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(valueOf(await scrape(), series)).toBe(before);
+    await t.ctx.db.transaction(async (tx) => {
+      t.ctx.metrics.ticketsSold(tx, 'card', 5);
+      // Not yet: the transaction is still open (this counter alone: a whole scrape reads the database).
+      const counter = await t.ctx.metrics.registry.getSingleMetricAsString('kujiya_tickets_sold_total');
+      expect(valueOf(counter, series)).toBe(before);
+    });
+    expect(valueOf(await scrape(), series)).toBe(before + 5);
+    t.ctx.metrics.ticketsSold(t.ctx.db, 'card', -5);
+    expect(valueOf(await scrape(), series)).toBe(before + 5);
+  });
+
   it('counts card tickets and card revenue when the payment succeeds, not when it is declined', async () => {
     const { setId } = await createTestProduct(t); // $12.50 a ticket
     const gina = await fundedShopper(t, 'gina', 0);
@@ -71,13 +93,15 @@ describe('metrics', () => {
       ticketsBought: 2,
     });
     expect(intent.statusCode).toBe(200);
+    const card = 'kujiya_tickets_sold_total{payment_method="card"}';
+    const before = valueOf(await scrape(), card);
     expect((await confirmWithCard(t, intent.json().clientSecret, '4000 0000 0000 0002')).statusCode).toBe(402);
     let text = await scrape();
-    expect(valueOf(text, 'kujiya_tickets_sold_total{payment_method="card"}')).toBe(0);
+    expect(valueOf(text, card)).toBe(before);
     expect(valueOf(text, 'kujiya_card_revenue_cents_total')).toBe(0);
     expect((await confirmWithCard(t, intent.json().clientSecret)).statusCode).toBe(200);
     text = await scrape();
-    expect(valueOf(text, 'kujiya_tickets_sold_total{payment_method="card"}')).toBe(2);
+    expect(valueOf(text, card)).toBe(before + 2);
     expect(valueOf(text, 'kujiya_card_revenue_cents_total')).toBe(2500);
   });
 
@@ -145,6 +169,49 @@ describe('metrics without METRICS_TOKEN', () => {
     });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: 'Not found', code: 'NOT_FOUND' });
+  });
+});
+
+describe('queue gauges', () => {
+  let t: TestApp;
+  let release = () => {};
+  beforeAll(async () => {
+    t = await createTestApp({ env: { METRICS_TOKEN } });
+  });
+  afterAll(async () => {
+    release();
+    await t.ctx.jobs.stop();
+    await t.close();
+  });
+
+  it("reports each queue's waiting jobs and the oldest one's age, read at scrape time", async () => {
+    const running = new Promise<void>((resolve) => (release = resolve));
+    let started = false;
+    await t.ctx.jobs.start([
+      {
+        name: JOB.courier,
+        retryLimit: 0,
+        retryDelaySeconds: 1,
+        run: async () => {
+          started = true;
+          await running;
+        },
+      },
+    ]);
+    const scrape = async () =>
+      (await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } }))
+        .body;
+    expect(await t.ctx.jobs.send(JOB.courier)).toBeTruthy();
+    // The first run holds the queue (one active run at a time); the next one waits behind it.
+    for (let i = 0; !started; i++) {
+      if (i > 600) throw new Error('the first run never started');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(await t.ctx.jobs.send(JOB.courier)).toBeTruthy();
+    const text = await scrape();
+    expect(valueOf(text, 'kujiya_queue_depth{queue="courier"}')).toBe(1);
+    expect(valueOf(text, 'kujiya_queue_oldest_age_seconds{queue="courier"}')).toBeGreaterThanOrEqual(0);
+    release();
   });
 });
 

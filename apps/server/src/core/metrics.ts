@@ -39,6 +39,18 @@ const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 3
 const LOCK_BUCKETS = [0.0005, 0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 /** A scrape's queue numbers are read once for both queue gauges (they are collected together). */
 const QUEUE_READ_REUSE_MS = 500;
+/**
+ * A queue read that waits longer (every pool connection busy) leaves the queue gauges out of that
+ * scrape, so the rest (the pool's waiting count above all) still arrives within Prometheus' timeout.
+ */
+const QUEUE_READ_TIMEOUT_MS = 2_000;
+
+/** `promise`'s answer, or `fallback` once `ms` have passed (a failure also answers `fallback`). */
+function within<T>(promise: Promise<T>, ms: number, fallback: T): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<T>((resolve) => (timer = setTimeout(() => resolve(fallback), ms).unref()));
+  return Promise.race([promise.catch(() => fallback), late]).finally(() => clearTimeout(timer));
+}
 
 function createBusinessCounters(registry: Registry) {
   const registers = [registry];
@@ -96,8 +108,8 @@ function createGauges(registry: Registry, sources: MetricSources) {
     if (!sources.queueBacklogs) return Promise.resolve([]);
     const now = Date.now();
     if (!queueRead || now - queueRead.at > QUEUE_READ_REUSE_MS) {
-      // A closed or unreachable database answers no queue numbers rather than failing the scrape.
-      queueRead = { at: now, backlogs: sources.queueBacklogs().catch(() => []) };
+      // A closed, unreachable or saturated database answers no queue numbers rather than failing the scrape.
+      queueRead = { at: now, backlogs: within(sources.queueBacklogs(), QUEUE_READ_TIMEOUT_MS, []) };
     }
     return queueRead.backlogs;
   };

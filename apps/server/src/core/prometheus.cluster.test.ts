@@ -22,7 +22,7 @@ import { fundedShopper, type Shopper } from '../modules/orders/test-helpers.ts';
  * over both, the sum of tickets sold it reports equals the database's count and the API's answers.
  * Runs in the `cluster` project (CI's PostgreSQL and Redis) when `prometheus` is installed.
  */
-const hasPrometheus = spawnSync('which', ['prometheus']).status === 0;
+const prometheusBinary = spawnSync('which', ['prometheus']).stdout?.toString().trim() ?? '';
 // This suite's ports: the two metrics listeners and Prometheus itself.
 const METRICS_PORTS = [4201, 4202];
 const PROMETHEUS_PORT = 4210;
@@ -45,7 +45,7 @@ function startPrometheus(dir: string): ChildProcess {
     `global:\n  scrape_interval: 1s\n  evaluation_interval: 1s\nscrape_configs:\n  - job_name: kujiya\n    static_configs:\n      - targets: [${targets}]\n`,
   );
   return spawn(
-    'prometheus',
+    prometheusBinary,
     [
       `--config.file=${config}`,
       `--storage.tsdb.path=${path.join(dir, 'data')}`,
@@ -55,7 +55,7 @@ function startPrometheus(dir: string): ChildProcess {
   );
 }
 
-describe.runIf(hasPrometheus)('Prometheus scraping two instances', () => {
+describe.runIf(prometheusBinary !== '')('Prometheus scraping two instances', () => {
   let t: TestApp;
   const instances: Instance[] = [];
   let prometheus: ChildProcess | undefined;
@@ -131,6 +131,13 @@ describe.runIf(hasPrometheus)('Prometheus scraping two instances', () => {
       throw new Error(`Prometheus reports ${seen} tickets sold, the database ${sold}`);
     });
     console.log(`prometheus: sum(kujiya_tickets_sold_total) = ${seen}, database ${sold}, ${answers.length} purchases`);
+    // The scrape-time gauges of both instances: their job queues, pools and Redis.
+    await until(async () => (await queryPrometheus('count(count by (instance) (kujiya_queue_depth))')) === 2, 30_000);
+    await until(
+      async () => (await queryPrometheus('count(kujiya_db_pool_connections{state="waiting"})')) === 2,
+      30_000,
+    );
+    await until(async () => (await queryPrometheus('sum(kujiya_redis_connected)')) === 2, 30_000);
     // Each instance sold some of them (the burst was spread over both).
     for (const port of METRICS_PORTS) {
       const own = await queryPrometheus(`sum(kujiya_tickets_sold_total{instance="127.0.0.1:${port}"})`);

@@ -211,7 +211,20 @@ describe('queue gauges', () => {
     const text = await scrape();
     expect(valueOf(text, 'kujiya_queue_depth{queue="courier"}')).toBe(1);
     expect(valueOf(text, 'kujiya_queue_oldest_age_seconds{queue="courier"}')).toBeGreaterThanOrEqual(0);
+    // Both runs finish (and pg-boss records it) before the queue stops and the database closes.
     release();
+    const unfinished = async () =>
+      (
+        await t.database.executeSql(
+          `select count(*)::int as n from pgboss.job where name = 'courier' and state in ('created', 'retry', 'active')`,
+          [],
+        )
+      ).rows[0]!.n;
+    for (let i = 0; (await unfinished()) !== 0; i++) {
+      if (i > 600) throw new Error('the courier runs never finished');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(valueOf(await scrape(), 'kujiya_queue_depth{queue="courier"}')).toBe(0);
   });
 });
 

@@ -38,6 +38,7 @@ const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 3
 /** Seconds: an uncontended lock is well under a millisecond; a drop's queue of batches takes longer. */
 const LOCK_BUCKETS = [0.0005, 0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 /** A scrape's queue numbers are read once for both queue gauges (they are collected together). */
+const QUEUE_GAUGES = 2;
 const QUEUE_READ_REUSE_MS = 500;
 /**
  * A queue read that waits longer (every pool connection busy) leaves the queue gauges out of that
@@ -103,14 +104,16 @@ function createTimings(registry: Registry) {
 /** The gauges, each read from its source when Prometheus scrapes (absent source: not reported). */
 function createGauges(registry: Registry, sources: MetricSources) {
   const registers = [registry];
-  let queueRead: { at: number; backlogs: Promise<QueueBacklog[]> } | undefined;
+  // The two queue gauges of one scrape share one read: the first takes a fresh one, the second reuses it.
+  let queueRead: { at: number; readers: number; backlogs: Promise<QueueBacklog[]> } | undefined;
   const backlogs = (): Promise<QueueBacklog[]> => {
     if (!sources.queueBacklogs) return Promise.resolve([]);
     const now = Date.now();
-    if (!queueRead || now - queueRead.at > QUEUE_READ_REUSE_MS) {
+    if (!queueRead || queueRead.readers >= QUEUE_GAUGES || now - queueRead.at > QUEUE_READ_REUSE_MS) {
       // A closed, unreachable or saturated database answers no queue numbers rather than failing the scrape.
-      queueRead = { at: now, backlogs: within(sources.queueBacklogs(), QUEUE_READ_TIMEOUT_MS, []) };
+      queueRead = { at: now, readers: 0, backlogs: within(sources.queueBacklogs(), QUEUE_READ_TIMEOUT_MS, []) };
     }
+    queueRead.readers += 1;
     return queueRead.backlogs;
   };
   new Gauge({

@@ -21,6 +21,9 @@ import {
   registerTransports,
 } from './core/http-setup.ts';
 import { serveWebApp } from './core/web-serving.ts';
+import { createMetrics } from './core/metrics.ts';
+import { recordHttpDurations, servePublicMetrics } from './core/metrics-serving.ts';
+import { readQueueBacklogs } from './jobs/backlogs.ts';
 import type { AppContext } from './core/context.ts';
 import { createSessions, type Sessions } from './modules/accounts/sessions.ts';
 import { createServices, type Services } from './services.ts';
@@ -77,6 +80,13 @@ async function createContext(
   setAfterCommitErrorHandler((error) => app.log.error({ err: error }, 'after-commit task failed'));
   const limiter = createRateLimiter(config.redisUrl, app.log, `kujiya-rl:`);
   app.addHook('onClose', async () => limiter.close());
+  // This app's own registry; the live hub adds its socket count when it is built.
+  const metrics = createMetrics();
+  metrics.watch({
+    poolConnections: () => database.connections(),
+    queueBacklogs: () => readQueueBacklogs(database),
+    redisConnected: () => limiter.shared,
+  });
   const ctx: AppContext = {
     config,
     database,
@@ -88,6 +98,7 @@ async function createContext(
     limiter,
     // The background jobs (src/jobs/, docs/jobs.md); started by server.ts, never under tests.
     jobs: createJobQueue(database, app.log),
+    metrics,
   };
   return { ctx, sessions };
 }
@@ -125,6 +136,9 @@ export async function buildApp(options: BuildAppOptions): Promise<KujiyaApp> {
   const { ctx, sessions } = await createContext(app, options, options.clock ?? systemClock);
 
   addSecurityHeaders(app);
+  // Every answer's duration; /metrics itself (docs/operations.md, "Metrics") before the web app's fallback.
+  recordHttpDurations(app, ctx.metrics);
+  servePublicMetrics(app, ctx.metrics, options.config.metricsToken);
   // Limits of routes that hold stock or store anonymous data, from one table (core/route-limits.ts);
   // control and format characters are refused in every route's params, query and body.
   applyRouteLimits(app, ctx.limiter);

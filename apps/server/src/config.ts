@@ -90,6 +90,15 @@ const envSchema = z.object({
     .min(1)
     .max(1000)
     .default(DEFAULT_DATABASE_POOL_SIZE),
+  // Metrics (docs/operations.md, "Metrics"): their own listener, and the public /metrics behind a token.
+  // Empty means unset (no listener), not port 0.
+  METRICS_PORT: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535).optional(),
+  ),
+  METRICS_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, {
+    message: 'must be at least 16 characters',
+  }),
 });
 
 export type Config = {
@@ -122,6 +131,10 @@ export type Config = {
   liveMaxSocketsPerIp: number;
   /** PostgreSQL connections per instance (DATABASE_POOL_SIZE). */
   databasePoolSize: number;
+  /** Port of the Prometheus listener (same host, no auth); unset = no listener. */
+  metricsPort?: number;
+  /** With it, the public port also serves /metrics to `Authorization: Bearer <token>`. */
+  metricsToken?: string;
   /** Which card gateway runs: Stripe (keys set) or the built-in test gateway (never in production unless PAYMENTS=test). */
   payments: 'stripe' | 'test';
 };
@@ -229,6 +242,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     liveMaxSocketsPerIp: e.LIVE_MAX_SOCKETS_PER_IP,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    metricsPort: e.METRICS_PORT,
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 

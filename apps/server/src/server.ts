@@ -6,6 +6,7 @@ import { buildApp, type BuildAppOptions, type KujiyaApp } from './app.ts';
 import { isEmptyShop, seedDemoData } from './demo/seed-demo.ts';
 import { startMemorySettle } from './core/memory-settle.ts';
 import { createJobRegistry } from './jobs/registry.ts';
+import { listenForMetrics, type MetricsListener } from './core/metrics-serving.ts';
 
 export interface StartOptions {
   config: Config;
@@ -24,6 +25,8 @@ export interface StartOptions {
 
 export interface RunningServer extends KujiyaApp {
   url: string;
+  /** The METRICS_PORT listener's /metrics address, when METRICS_PORT is set. */
+  metricsUrl?: string;
   startupNotes: string[];
   close(): Promise<void>;
 }
@@ -70,6 +73,13 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   // After a flood the process gives its memory back once traffic is quiet (core/memory-settle.ts).
   const stopMemorySettle =
     config.env === 'test' ? undefined : startMemorySettle(built.app, built.ctx.log, options.memorySettleIntervalMs);
+  // The Prometheus listener (docs/operations.md, "Metrics") closes with the app.
+  let metricsListener: MetricsListener | undefined;
+  if (config.metricsPort !== undefined) {
+    metricsListener = await listenForMetrics(built.ctx.metrics, config.host, config.metricsPort);
+    built.app.addHook('onClose', () => metricsListener!.close());
+    startupNotes.push(`Metrics: ${metricsListener.url}`);
+  }
   const address = await built.app.listen({ port: config.port, host: config.host });
   const port = new URL(address).port;
   // Every background job (docs/jobs.md) on the pg-boss queue: one registry, started and stopped here;
@@ -82,6 +92,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   return {
     ...built,
     url: `http://localhost:${port}`,
+    metricsUrl: metricsListener?.url,
     startupNotes,
     async close() {
       await jobs?.stop();

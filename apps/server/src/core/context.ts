@@ -5,6 +5,7 @@ import type { Guards, TokenService } from './auth.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Metrics } from './metrics.ts';
 
 /** What every module's service factory and routes receive: the shared infrastructure. */
 export interface AppContext {
@@ -22,4 +23,9 @@ export interface AppContext {
    * their commit; server.ts starts and stops the registry, and nothing runs in tests unless one starts it.
    */
   jobs: JobQueue;
+  /**
+   * The Prometheus metrics (core/metrics.ts, docs/operations.md "Metrics"): services count what
+   * they did with their executor, and it counts only once that transaction commits.
+   */
+  metrics: Metrics;
 }

@@ -32,6 +32,11 @@ export interface Database {
    * text may hold several statements; the last one's rows are returned.
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+  /**
+   * The connections now, for the metrics (docs/operations.md, "Metrics"): both PostgreSQL pools
+   * summed; PGlite's one connection is in use while a transaction is open on it, idle otherwise.
+   */
+  connections(): { inUse: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -67,11 +72,18 @@ export async function openDatabase(opts: {
     const lockDb = drizzlePg(lockPool, { schema }) as unknown as Db;
     const executeSql = async (text: string, values: unknown[] = []) =>
       lastRows((await pool.query(text, values.length ? values : undefined)) as unknown as Rows | Rows[]);
+    const pools = [pool, lockPool];
+    const connections = () => ({
+      inUse: pools.reduce((n, p) => n + p.totalCount - p.idleCount, 0),
+      idle: pools.reduce((n, p) => n + p.idleCount, 0),
+      waiting: pools.reduce((n, p) => n + p.waitingCount, 0),
+    });
     return {
       db,
       lockDb,
       kind: 'postgres',
       executeSql,
+      connections,
       close: async () => void (await Promise.all([endPool(pool), endPool(lockPool)])),
     };
   }
@@ -85,7 +97,11 @@ export async function openDatabase(opts: {
     values.length
       ? lastRows((await client.query(text, values)) as Rows)
       : lastRows((await client.exec(text)) as Rows[]);
-  return { db, lockDb: db, kind: 'pglite', executeSql, close: () => client.close() };
+  const connections = () => {
+    const inUse = client.isInTransaction() ? 1 : 0;
+    return { inUse, idle: 1 - inUse, waiting: 0 };
+  };
+  return { db, lockDb: db, kind: 'pglite', executeSql, connections, close: () => client.close() };
 }
 
 /**

@@ -31,7 +31,7 @@ const dataSummary = (data: unknown) => {
 };
 
 /** Whether pg-boss has made its tables yet (never, on a database whose queue never started). */
-async function installed(database: Sql): Promise<boolean> {
+export async function installed(database: Sql): Promise<boolean> {
   const { rows } = await database.executeSql(`select to_regclass('${JOB_SCHEMA}.job') is not null as ok`, []);
   return rows[0]?.ok === true;
 }

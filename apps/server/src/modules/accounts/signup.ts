@@ -61,6 +61,7 @@ export function createSignup(ctx: AppContext, verification: Verification) {
       const row = await ctx.db.transaction(async (tx) => {
         const created = await insertUser(ctx, tx, { username: input.username, email: input.email, passwordHash });
         await verification.consumeSignupVerification(tx, input.email);
+        ctx.metrics.signedUp(tx);
         return created;
       });
       return sessionFor(ctx, row);

@@ -57,7 +57,9 @@ export function createRoundsService(ctx: AppContext, deps: { listingChanges: Pic
      * so purchases of one round are serialised on any number of server instances.
      */
     async lockRound(tx: Tx, setId: string): Promise<Round> {
-      const [round] = await tx.select().from(setRounds).where(eq(setRounds.id, setId)).for('update');
+      const [round] = await ctx.metrics.timeRoundLock(() =>
+        tx.select().from(setRounds).where(eq(setRounds.id, setId)).for('update'),
+      );
       if (!round) throw notFound('Product not found');
       return asRound(round);
     },

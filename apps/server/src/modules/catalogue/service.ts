@@ -52,7 +52,8 @@ export function createCatalogueService(
     createPromotion: (exec: Executor, input: NewPromotion) => createPromotion(d, exec, input),
     listPromotions: () => listPromotions(ctx.db),
     // Rounds and prizes as purchases, results and the fairness pages read them.
-    lockProductOfRound,
+    // The wait for the round's lock is measured (kujiya_round_lock_wait_seconds, docs/operations.md).
+    lockProductOfRound: (tx: Tx, setId: string) => ctx.metrics.timeRoundLock(() => lockProductOfRound(tx, setId)),
     getProductOfRound,
     publicRound,
     roundsOfProduct: (productId: string) => roundsOfProduct(ctx.db, productId),

@@ -26,6 +26,7 @@ export function createLiveService(
     (client, reason) => ctx.log.debug({ ip: client.ip, reason }, 'live socket dropped'),
     (error) => ctx.log.error({ err: error }, 'live banner batch dropped'),
   );
+  ctx.metrics.watch({ liveSocketsOpen: () => hub.clients.size });
   const bus: LiveBus = ctx.config.redisUrl
     ? createRedisBus(ctx.config.redisUrl, ctx.log, (event) => hub.deliver(event))
     : createLocalBus((event) => hub.deliver(event));

@@ -60,7 +60,7 @@ async function onPaymentSucceeded(
   const count = Math.min(order.numberOfTickets, left);
   if (round.status === 'open' && count >= order.paidTickets) {
     // Marked paid by the settlement's own update of the order, once the reserved tickets are taken.
-    await env.settlement.decide(
+    const paid = await env.settlement.decide(
       tx,
       { ...order, status: 'paid', paidAt: env.ctx.clock.now() },
       { ...rc, round },
@@ -68,6 +68,7 @@ async function onPaymentSucceeded(
       reservationId,
     );
     if (round.holdOrderId === order.id) await catalogue.clearHold(tx, round.id);
+    env.ctx.metrics.ticketsSold(tx, 'card', paid.numberOfTickets);
     // The live banner goes out once the webhook's transaction has committed.
     live?.purchasePaid(tx, { buyerId: order.userId, productName: rc.product.name });
     return;

@@ -108,6 +108,7 @@ async function drawDoubleChance(tx: Tx, s: SettleEnv, rc: RoundContext, byId: Re
  * lock (every writer of a paid order's prizes holds it: docs/architecture.md, lock order).
  */
 export async function settleSellOut(tx: Tx, s: SettleEnv, rc: RoundContext): Promise<void> {
+  s.ctx.metrics.roundSoldOut(tx);
   const roundOrders = await tx
     .select()
     .from(orders)

@@ -214,7 +214,12 @@ async function batchTransaction(
   decided.forEach((order, k) => {
     outcomes[accepted[k]!.i] = { ok: true, value: { orderId: order.id, totalTicketsBought: order.numberOfTickets } };
   });
+  // Counted once this attempt commits (a retried or failed batch counts nothing).
+  env.ctx.metrics.ticketsSold(tx, 'token', sum(decided.map((order) => order.numberOfTickets)));
+  env.ctx.metrics.tokensSpent(tx, sum(accepted.map((p) => p.cost)));
 }
+
+const sum = (values: readonly number[]) => values.reduce((total, n) => total + n, 0);
 
 /**
  * A round's token purchases that arrived together, in one transaction under one round lock

@@ -81,6 +81,8 @@ async function applyInTx(
     .where(eq(paymentIntents.id, intent.id))
     .returning();
   await handlers[event.kind].get(intent.purpose)?.(tx, updated!);
+  // Card revenue is every payment that succeeds, whatever it paid for (docs/operations.md, "Metrics").
+  if (status === 'succeeded') ctx.metrics.cardRevenue(tx, intent.amount);
   return { received: true, status };
 }
 

@@ -1,0 +1,229 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { Executor } from '../db/database.ts';
+import { atCommit } from './after-commit.ts';
+
+/**
+ * The shop's Prometheus metrics (docs/operations.md, "Metrics"): one registry per app (never
+ * prom-client's global one, so several apps in one process keep their own counts), the business
+ * counters the services call, and the gauges read at scrape time. Labels hold fixed words only
+ * (payment method, route pattern, status class, queue name): never a user, an address or a raw path.
+ */
+
+/** Connections of the instance's database pools at this moment (PGlite: its one connection). */
+export interface PoolConnections {
+  inUse: number;
+  idle: number;
+  waiting: number;
+}
+
+/** One background queue's waiting jobs (created or retry) and how long the oldest has waited. */
+export interface QueueBacklog {
+  queue: string;
+  depth: number;
+  oldestAgeSeconds: number;
+}
+
+/** What the gauges read at scrape time; each part is registered by whoever owns the thing measured. */
+export interface MetricSources {
+  poolConnections?: () => PoolConnections;
+  queueBacklogs?: () => Promise<QueueBacklog[]>;
+  liveSocketsOpen?: () => number;
+  redisConnected?: () => boolean;
+}
+
+export type PaymentMethod = 'token' | 'card';
+
+/** Seconds: from a few milliseconds (a quiet API call) to the 30 s request deadline. */
+const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+/** Seconds: an uncontended lock is well under a millisecond; a drop's queue of batches takes longer. */
+const LOCK_BUCKETS = [0.0005, 0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
+/** A scrape's queue numbers are read once for both queue gauges (they are collected together). */
+const QUEUE_GAUGES = 2;
+const QUEUE_READ_REUSE_MS = 500;
+/**
+ * A queue read that waits longer (every pool connection busy) leaves the queue gauges out of that
+ * scrape, so the rest (the pool's waiting count above all) still arrives within Prometheus' timeout.
+ */
+const QUEUE_READ_TIMEOUT_MS = 2_000;
+
+/** `promise`'s answer, or `fallback` once `ms` have passed (a failure also answers `fallback`). */
+function within<T>(promise: Promise<T>, ms: number, fallback: T): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<T>((resolve) => (timer = setTimeout(() => resolve(fallback), ms).unref()));
+  return Promise.race([promise.catch(() => fallback), late]).finally(() => clearTimeout(timer));
+}
+
+function createBusinessCounters(registry: Registry) {
+  const registers = [registry];
+  return {
+    ticketsSold: new Counter({
+      name: 'kujiya_tickets_sold_total',
+      help: 'Tickets taken from a round by paid orders (free tickets included), by payment method.',
+      labelNames: ['payment_method'] as const,
+      registers,
+    }),
+    cardRevenue: new Counter({
+      name: 'kujiya_card_revenue_cents_total',
+      help: 'Cents of every card payment that succeeded (tickets, token packages, shipping), refunds not subtracted.',
+      registers,
+    }),
+    tokensSpent: new Counter({
+      name: 'kujiya_tokens_spent_total',
+      help: 'Tokens spent on tickets.',
+      registers,
+    }),
+    signups: new Counter({ name: 'kujiya_signups_total', help: 'Shopper accounts created by sign-up.', registers }),
+    roundsSoldOut: new Counter({ name: 'kujiya_rounds_sold_out_total', help: 'Rounds that sold out.', registers }),
+    idempotentReplays: new Counter({
+      name: 'kujiya_idempotent_replays_total',
+      help: 'Answers replayed for a repeated Idempotency-Key.',
+      registers,
+    }),
+  };
+}
+
+function createTimings(registry: Registry) {
+  const registers = [registry];
+  return {
+    http: new Histogram({
+      name: 'kujiya_http_request_duration_seconds',
+      help: 'HTTP answers by method, route pattern ("unmatched" when no route) and status class.',
+      labelNames: ['method', 'route', 'status_class'] as const,
+      buckets: HTTP_BUCKETS,
+      registers,
+    }),
+    roundLockWait: new Histogram({
+      name: 'kujiya_round_lock_wait_seconds',
+      help: "Time from asking for a round's row lock to getting it.",
+      buckets: LOCK_BUCKETS,
+      registers,
+    }),
+  };
+}
+
+/** The gauges, each read from its source when Prometheus scrapes (absent source: not reported). */
+function createGauges(registry: Registry, sources: MetricSources) {
+  const registers = [registry];
+  // The two queue gauges of one scrape share one read: the first takes a fresh one, the second reuses it.
+  let queueRead: { at: number; readers: number; backlogs: Promise<QueueBacklog[]> } | undefined;
+  const backlogs = (): Promise<QueueBacklog[]> => {
+    if (!sources.queueBacklogs) return Promise.resolve([]);
+    const now = Date.now();
+    if (!queueRead || queueRead.readers >= QUEUE_GAUGES || now - queueRead.at > QUEUE_READ_REUSE_MS) {
+      // A closed, unreachable or saturated database answers no queue numbers rather than failing the scrape.
+      queueRead = { at: now, readers: 0, backlogs: within(sources.queueBacklogs(), QUEUE_READ_TIMEOUT_MS, []) };
+    }
+    queueRead.readers += 1;
+    return queueRead.backlogs;
+  };
+  new Gauge({
+    name: 'kujiya_db_pool_connections',
+    help: 'Database connections of this instance by state (in_use, idle, waiting for a connection).',
+    labelNames: ['state'] as const,
+    registers,
+    collect() {
+      this.reset();
+      const pool = sources.poolConnections?.();
+      if (!pool) return;
+      this.set({ state: 'in_use' }, pool.inUse);
+      this.set({ state: 'idle' }, pool.idle);
+      this.set({ state: 'waiting' }, pool.waiting);
+    },
+  });
+  new Gauge({
+    name: 'kujiya_queue_depth',
+    help: 'Background jobs waiting to run (created or retry), by queue.',
+    labelNames: ['queue'] as const,
+    registers,
+    async collect() {
+      this.reset();
+      for (const b of await backlogs()) this.set({ queue: b.queue }, b.depth);
+    },
+  });
+  new Gauge({
+    name: 'kujiya_queue_oldest_age_seconds',
+    help: 'Age of the oldest waiting background job, by queue (0 when none waits).',
+    labelNames: ['queue'] as const,
+    registers,
+    async collect() {
+      this.reset();
+      for (const b of await backlogs()) this.set({ queue: b.queue }, b.oldestAgeSeconds);
+    },
+  });
+  new Gauge({
+    name: 'kujiya_live_sockets_open',
+    help: 'Live sockets (/ws) open on this instance.',
+    registers,
+    collect() {
+      this.set(sources.liveSocketsOpen?.() ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'kujiya_redis_connected',
+    help: '1 when this instance shares its counters through Redis, 0 when Redis is down or not configured.',
+    registers,
+    collect() {
+      this.set(sources.redisConnected?.() ? 1 : 0);
+    },
+  });
+}
+
+/** "2xx".."5xx" (anything else, e.g. 1xx, as its own first digit). */
+export const statusClassOf = (status: number) => `${Math.floor(status / 100)}xx`;
+
+/**
+ * Builds the app's metrics. The business counters take the caller's executor and count only once
+ * its transaction commits (core/after-commit.ts `atCommit`), so rolled-back work counts nothing.
+ */
+export function createMetrics() {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const counters = createBusinessCounters(registry);
+  const timings = createTimings(registry);
+  const sources: MetricSources = {};
+  createGauges(registry, sources);
+  const onCommit = (exec: Executor, count: () => void) => atCommit(exec, count);
+  return {
+    registry,
+    /** Registers what the gauges read (the database, the job queue, the live hub, the limiter). */
+    watch(more: MetricSources): void {
+      Object.assign(sources, more);
+    },
+    ticketsSold(exec: Executor, method: PaymentMethod, tickets: number): void {
+      if (tickets > 0) onCommit(exec, () => counters.ticketsSold.inc({ payment_method: method }, tickets));
+    },
+    cardRevenue(exec: Executor, cents: number): void {
+      if (cents > 0) onCommit(exec, () => counters.cardRevenue.inc(cents));
+    },
+    tokensSpent(exec: Executor, tokens: number): void {
+      if (tokens > 0) onCommit(exec, () => counters.tokensSpent.inc(tokens));
+    },
+    signedUp(exec: Executor): void {
+      onCommit(exec, () => counters.signups.inc());
+    },
+    roundSoldOut(exec: Executor): void {
+      onCommit(exec, () => counters.roundsSoldOut.inc());
+    },
+    /** An answer replayed for a repeated Idempotency-Key (the replay does no work to roll back). */
+    idempotentReplay(): void {
+      counters.idempotentReplays.inc();
+    },
+    /** Runs `lock` (a SELECT ... FOR UPDATE of a round) and records how long it waited, whatever follows. */
+    async timeRoundLock<T>(lock: () => Promise<T>): Promise<T> {
+      const stop = timings.roundLockWait.startTimer();
+      try {
+        return await lock();
+      } finally {
+        stop();
+      }
+    },
+    httpAnswered(method: string, route: string, status: number, seconds: number): void {
+      timings.http.observe({ method, route, status_class: statusClassOf(status) }, seconds);
+    },
+    /** The Prometheus text of every metric, and its content type. */
+    async text(): Promise<{ body: string; contentType: string }> {
+      return { body: await registry.metrics(), contentType: registry.contentType };
+    },
+  };
+}
+export type Metrics = ReturnType<typeof createMetrics>;

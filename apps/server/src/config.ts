@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -35,6 +36,9 @@ const urlWithProtocols = (protocols: string[]) =>
     },
     { message: `must be a URL starting with ${protocols.map((p) => p + '//').join(' or ')}` },
   );
+
+/** A variable set to the empty string counts as unset (compose passes `VAR=` for unset ones: deploy/README.md). */
+const unsetWhenEmpty = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
 const prefixed = (prefix: string) =>
   optionalString.refine((v) => v === undefined || v.startsWith(prefix), { message: `must start with ${prefix}` });
@@ -93,12 +97,23 @@ const envSchema = z.object({
   // Metrics (docs/operations.md, "Metrics"): their own listener, and the public /metrics behind a token.
   // Empty means unset (no listener), not port 0.
   METRICS_PORT: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    unsetWhenEmpty,
     z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535).optional(),
   ),
   METRICS_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, {
     message: 'must be at least 16 characters',
   }),
+  // Running as a service (docs/operations.md): the drain on SIGTERM, its hard deadline, traces, the name in logs.
+  SHUTDOWN_DRAIN_SECONDS: z.preprocess(
+    unsetWhenEmpty,
+    z.coerce.number({ message: 'must be a number of seconds' }).min(0).max(300).default(5),
+  ),
+  SHUTDOWN_TIMEOUT_SECONDS: z.preprocess(
+    unsetWhenEmpty,
+    z.coerce.number({ message: 'must be a number of seconds' }).min(1).max(3600).default(30),
+  ),
+  OTEL_EXPORTER_OTLP_ENDPOINT: urlWithProtocols(['http:', 'https:']),
+  INSTANCE_NAME: optionalString,
 });
 
 export type Config = {
@@ -135,6 +150,14 @@ export type Config = {
   metricsPort?: number;
   /** With it, the public port also serves /metrics to `Authorization: Bearer <token>`. */
   metricsToken?: string;
+  /** Seconds an instance keeps serving after SIGTERM while its /readyz says 503 (docs/operations.md). */
+  shutdownDrainSeconds: number;
+  /** Seconds after SIGTERM when the process exits whatever is still running. */
+  shutdownTimeoutSeconds: number;
+  /** OTLP/HTTP collector: traces are exported when set (src/telemetry.ts). */
+  otelEndpoint?: string;
+  /** This instance's name in its log lines (default host name and port). */
+  instanceName: string;
   /** Which card gateway runs: Stripe (keys set) or the built-in test gateway (never in production unless PAYMENTS=test). */
   payments: 'stripe' | 'test';
 };
@@ -244,6 +267,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize: e.DATABASE_POOL_SIZE,
     metricsPort: e.METRICS_PORT,
     metricsToken: e.METRICS_TOKEN,
+    shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
+    shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
+    otelEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
+    instanceName: e.INSTANCE_NAME ?? `${os.hostname()}:${e.PORT}`,
   };
 }
 

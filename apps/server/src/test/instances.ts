@@ -39,6 +39,8 @@ export function startInstance(
       DEMO_DATA: '0',
       LOG_LEVEL: 'info',
       TEST_JOB_INTERVAL_MS: '300',
+      // No drain window unless a test asks for one (the drain tests, the cluster): a SIGTERM closes at once.
+      SHUTDOWN_DRAIN_SECONDS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -2,9 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { ErrorCode, IDEMPOTENCY_KEY_HEADER, tokenUseResponseSchema } from '@kujiya/shared';
-import { server } from '../test/server';
-import { buyWithTokens } from '../features/purchase/api/buyWithTokens';
-import { ApiError } from './api-client';
+import { server } from '../../../test/server';
+import { buyWithTokens } from './buyWithTokens';
+import { ApiError } from '../../../lib/api-client';
 
 /**
  * The money calls' Idempotency-Key (docs/operations.md, "Idempotent money calls"): a fresh key per

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createTestProduct } from '../catalogue/test-helpers.ts';
-import { fundedShopper, type Shopper } from '../orders/test-helpers.ts';
+import type { Shopper } from '../orders/test-helpers.ts';
 import { addressedShopper, givePrizes, nextCollectionSlot } from '../fulfilment/test-helpers.ts';
 import { createTrade, makeOffer, wantedOf } from '../trading/test-helpers.ts';
 import { startTokenPurchase, testPackage } from '../token-shop/test-helpers.ts';

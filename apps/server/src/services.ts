@@ -23,6 +23,7 @@ import { createShopOpsService, createShopSettingsService } from './modules/shop-
 import { createAnnouncementsService } from './modules/announcements/service.ts';
 import { createJobsAdminService } from './modules/jobs/service.ts';
 import { createHealthService } from './modules/health/service.ts';
+import { createIdempotencyService } from './modules/idempotency/service.ts';
 
 /**
  * Infrastructure-like services first: images, the mail queue, the audit log (account, package, promo
@@ -39,7 +40,9 @@ function createFoundation(ctx: AppContext, built: { sessions: Sessions }) {
   const shopSettings = createShopSettingsService(ctx, { audit });
   const live = createLiveService(ctx, { accounts });
   const notifications = createNotificationsService(ctx, { accounts, mail, live });
-  return { media, mail, audit, analytics, accounts, shopSettings, live, notifications };
+  // The Idempotency-Key claims of the money calls (their purge; the hooks are in app.ts).
+  const idempotency = createIdempotencyService(ctx);
+  return { media, mail, audit, analytics, accounts, shopSettings, live, notifications, idempotency };
 }
 type Foundation = ReturnType<typeof createFoundation>;
 

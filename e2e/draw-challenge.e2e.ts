@@ -92,7 +92,7 @@ it("a Challenge order bought out to its letter: every ticket torn open, 'Challen
       continue;
     }
     await popup.getByText('Challenge Won!').waitFor();
-    expect(await popup.getByRole('status').textContent()).toBe('Challenge Won!');
+    expect(await popup.locator('.reveal__challenge').textContent()).toBe('Challenge Won!');
     expect(await popup.getByRole('button', { name: 'Show Results' }).isVisible()).toBe(true);
     await viewportShot(page, 'draw-challenge-won');
   }

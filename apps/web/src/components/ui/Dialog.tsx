@@ -15,8 +15,8 @@ export interface DialogProps {
 }
 
 /**
- * Accessible popup on the native <dialog>: modal (the page behind is inert), focus moves inside,
- * Escape and the × button close it, the title labels it, focus returns to the opener on close.
+ * Accessible popup on the native <dialog>: modal (the page behind is inert, focus is trapped), focus
+ * moves inside (to the element marked `data-autofocus`, else the first focusable one), Escape and the × button close it, the title labels it, focus returns to the opener on close.
  */
 export function Dialog({ open, onClose, title, hideTitle, children, className, closable = true }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -32,6 +32,9 @@ export function Dialog({ open, onClose, title, hideTitle, children, className, c
     if (open && !dialog.open) {
       const opener = document.activeElement as HTMLElement | null;
       dialog.showModal();
+      // showModal() focuses the first focusable element; a dialog names its intended first control
+      // with data-autofocus instead (React's autoFocus runs before showModal() and is overridden).
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
       return () => {
         if (dialog.open) dialog.close();
         opener?.focus?.();

@@ -211,3 +211,74 @@ it('buys, draws every ticket and tries again with the keyboard only', { timeout:
   expect(errors).toEqual([]);
   await context.close();
 });
+
+it(
+  'self-collects from the inventory with the keyboard: + keeps focus at its maximum, nothing hides under the Confirm bar',
+  { timeout: 180_000 },
+  async () => {
+    const { context, page } = await demoShopper(browser, server.url);
+    await page.goto('/inventory');
+    await expect.poll(() => page.title()).toBe('Manage Inventory · Kujiya');
+    await page.locator('[data-testid="inventory-set"]').first().waitFor({ timeout: 15_000 });
+
+    // Escape from the bell's dropdown gives focus back to the bell.
+    const bell = page.getByTestId('notification-bell');
+    await tabTo(page, bell);
+    await page.keyboard.press('Enter');
+    const list = page.getByRole('region', { name: 'Notifications' });
+    await list.waitFor();
+    await page.keyboard.press('Tab');
+    expect(await focusInside(list)).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => list.count()).toBe(0);
+    expect(await isFocused(bell), 'focus back on the bell').toBe(true);
+
+    await tabTo(
+      page,
+      page.getByRole('group', { name: 'Inventory actions' }).getByRole('button', { name: 'Self-Collect' }),
+    );
+    await page.keyboard.press('Enter');
+    const increases = page.getByRole('button', { name: 'Increase' });
+    await increases.first().waitFor();
+    await tabTo(page, increases.first());
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('button', { name: /^Confirm Self-Collect Items/ });
+    await confirm.waitFor();
+
+    // Every control Tab reaches stays above the floating Confirm bar (the page scrolls it clear).
+    const last = increases.last();
+    for (let presses = 0; presses < 300 && !(await isFocused(last)); presses++) {
+      await page.keyboard.press('Tab');
+      await expectFocusVisible(page);
+      const hidden = await page.evaluate(() => {
+        const active = document.activeElement;
+        const bar = document.querySelector('.floating-confirm');
+        if (!active || !bar || bar.contains(active)) return false;
+        return active.getBoundingClientRect().bottom > bar.getBoundingClientRect().top + 1;
+      });
+      expect(hidden, `under the Confirm bar: ${await describeFocus(page)}`).toBe(false);
+    }
+    expect(await isFocused(last)).toBe(true);
+
+    // + up to the batch's maximum: it turns aria-disabled and keeps focus.
+    for (let presses = 0; presses < 50 && (await last.getAttribute('aria-disabled')) !== 'true'; presses++) {
+      await page.keyboard.press('Enter');
+    }
+    expect(await last.getAttribute('aria-disabled')).toBe('true');
+    expect(await isFocused(last), 'the + at its maximum keeps focus').toBe(true);
+    await viewportShot(page, 'keyboard-inventory-plus-at-max');
+
+    // Confirm → the self-collection dialog takes focus; Escape gives it back to Confirm.
+    await tabTo(page, confirm);
+    await page.keyboard.press('Enter');
+    const collect = dialog(page, 'Confirm Self-Collect');
+    await collect.waitFor();
+    await expect.poll(() => focusInside(collect)).toBe(true);
+    await expectFocusVisible(page);
+    await viewportShot(page, 'keyboard-self-collect-dialog');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => collect.count()).toBe(0);
+    expect(await isFocused(confirm), 'focus back on Confirm').toBe(true);
+    await context.close();
+  },
+);

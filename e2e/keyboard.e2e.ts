@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { useShop } from './support/shop.ts';
+import { ownerContext } from './support/admin.ts';
 import {
   demoShopper,
   dialog,
@@ -279,6 +280,39 @@ it(
     await page.keyboard.press('Escape');
     await expect.poll(() => collect.count()).toBe(0);
     expect(await isFocused(confirm), 'focus back on Confirm').toBe(true);
+    await context.close();
+  },
+);
+
+it(
+  'edits a token package in the back office with the keyboard: focus into the editor and back to its Edit button',
+  { timeout: 120_000 },
+  async () => {
+    const { context, page } = await ownerContext(browser, server.url);
+    await page.goto('/admin/token-packages');
+    await expect.poll(() => page.title()).toBe('Token Packages · Admin · Kujiya');
+    const table = page.getByRole('table');
+    const edit = table.getByRole('button', { name: 'Edit' }).first();
+    await edit.waitFor({ timeout: 15_000 });
+    await tabTo(page, edit);
+    await page.keyboard.press('Enter');
+    // The editor replaces the list: focus moves to its first field.
+    const name = page.getByLabel('Name', { exact: true });
+    await expect.poll(() => isFocused(name)).toBe(true);
+    await expectFocusVisible(page);
+    await viewportShot(page, 'keyboard-admin-editor');
+    // Cancel (reached by Tab) gives focus back to the same Edit button.
+    await tabTo(page, page.getByRole('button', { name: 'Cancel' }));
+    await page.keyboard.press('Enter');
+    await expect.poll(() => isFocused(table.getByRole('button', { name: 'Edit' }).first())).toBe(true);
+    // Again, and Enter in a field saves: focus returns to the Edit button after the save.
+    await page.keyboard.press('Enter');
+    await expect.poll(() => isFocused(name)).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => isFocused(table.getByRole('button', { name: 'Edit' }).first()), { timeout: 15_000 })
+      .toBe(true);
+    await expectFocusVisible(page);
     await context.close();
   },
 );

@@ -316,3 +316,32 @@ it(
     await context.close();
   },
 );
+
+it(
+  'opens an offer on the trading marketplace with the keyboard: focus into the dialog, Escape back to Offer Trade',
+  { timeout: 120_000 },
+  async () => {
+    const { context, page } = await demoShopper(browser, server.url);
+    await page.goto('/trading-marketplace');
+    await expect.poll(() => page.title()).toBe('Trading Marketplace · Kujiya');
+    const offer = page
+      .getByTestId('trade-card')
+      .filter({ hasText: 'sakura_fan' })
+      .first()
+      .getByRole('button', { name: 'Offer Trade' });
+    await offer.waitFor({ timeout: 15_000 });
+    await tabTo(page, offer, { max: 200 });
+    await page.keyboard.press('Enter');
+    const offerDialog = dialog(page, 'Offer Trade');
+    await offerDialog.waitFor();
+    await expect.poll(() => focusInside(offerDialog)).toBe(true);
+    await expectFocusVisible(page);
+    // Tab walks the dialog's controls and stays inside it.
+    await tabTo(page, offerDialog.getByRole('button', { name: 'Increase' }).first(), { within: offerDialog });
+    await viewportShot(page, 'keyboard-offer-trade');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => offerDialog.count()).toBe(0);
+    expect(await isFocused(offer), 'focus back on Offer Trade').toBe(true);
+    await context.close();
+  },
+);

@@ -107,6 +107,24 @@ it('with reduced motion the box does not shake, dialogs and menus fade, and the 
     (window as unknown as { startedAnimations: typeof started }).startedAnimations = started;
   });
   await popup.getByRole('button', { name: 'Open Ticket' }).click();
+  // Half way through the fade, held for a screenshot (skipped if the fade already ended).
+  const held = await page.evaluate(() => {
+    const fades = document.querySelector('[data-testid="ticket"]')?.getAnimations() ?? [];
+    for (const fade of fades) {
+      fade.pause();
+      fade.currentTime = 100;
+    }
+    return fades.length > 0;
+  });
+  if (held) {
+    await viewportShot(page, 'reduced-motion-tear-fading');
+    await page.evaluate(() =>
+      document
+        .querySelector('[data-testid="ticket"]')
+        ?.getAnimations()
+        .forEach((fade) => fade.play()),
+    );
+  }
   await popup.getByTestId('ticket-reveal').waitFor();
   expect(await page.evaluate(() => (window as unknown as { startedAnimations: unknown[] }).startedAnimations)).toEqual([
     { testId: 'ticket', keyframes: JSON.stringify([{ opacity: 1 }, { opacity: 0 }]), duration: 200 },

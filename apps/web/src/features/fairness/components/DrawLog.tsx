@@ -48,11 +48,7 @@ export function DrawLog({ round, verdict }: { round: FairnessRound; verdict: Fai
                   <p className="fairness__entry-meta">
                     {entry.buyer} · {formatSgLogTime(entry.at)}
                   </p>
-                  {check && !check.ok && (
-                    <p className="error-text" role="alert">
-                      {check.detail}
-                    </p>
-                  )}
+                  {check && !check.ok && <p className="error-text">{check.detail}</p>}
                 </div>
                 {check && (
                   <span className="fairness__entry-mark" aria-label={check.ok ? 'Matches' : 'Does not match'}>

@@ -83,16 +83,25 @@ it("a Challenge order bought out to its letter: every ticket torn open, 'Challen
   // Tear open every ticket in order: only the last, the B, shows 'Challenge Won!'.
   for (let i = 0; i < drawn; i++) {
     const popup = await drawTicket(page, i === 0 ? 'draw' : 'next');
-    expect(await popup.getByText('Challenge Won!').count()).toBe(0);
+    expect(await popup.getByText('Challenge Won!', { exact: true }).count()).toBe(0);
     await tearByButton(popup);
     expect(await popup.getByTestId('revealed-prize').textContent()).toBe(`Prize ${ranks[i]}`);
     if (i < drawn - 1) {
-      expect(await popup.getByText('Challenge Won!').count()).toBe(0);
+      expect(await popup.getByText('Challenge Won!', { exact: true }).count()).toBe(0);
       expect(await ticketsLeft(page)).toBe(bought - i - 1);
       continue;
     }
-    await popup.getByText('Challenge Won!').waitFor();
-    expect(await popup.getByRole('status').textContent()).toBe('Challenge Won!');
+    await popup.getByText('Challenge Won!', { exact: true }).waitFor();
+    expect(
+      await popup
+        .getByRole('status')
+        .filter({ hasText: /^Challenge Won!$/ })
+        .count(),
+    ).toBe(1);
+    // The popup's live region says it in words with the prize won.
+    await expect
+      .poll(() => popup.getByTestId('live-announcement').textContent())
+      .toMatch(/^You won Prize B.*Challenge Won!$/);
     expect(await popup.getByRole('button', { name: 'Show Results' }).isVisible()).toBe(true);
     await viewportShot(page, 'draw-challenge-won');
   }

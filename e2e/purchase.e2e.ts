@@ -253,7 +253,7 @@ it('a card buy-out holds the round: another browser gets the 423 countdown popup
   await dialog(other.page, 'Confirm purchase').getByRole('button', { name: 'Yes' }).click();
   const hold = dialog(other.page, 'Please wait');
   await hold.waitFor();
-  const message = hold.getByRole('status');
+  const message = hold.getByTestId('hold-message');
   const firstText = (await message.textContent())!;
   const firstSeconds = Number(HOLD_TEXT.exec(firstText)![1]);
   expect(firstSeconds).toBeGreaterThan(0);

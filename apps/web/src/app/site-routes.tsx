@@ -13,9 +13,10 @@ import { orderRoutes } from '../features/orders/routes';
 import { shipmentRoutes } from '../features/shipments/routes';
 import { tradingRoutes } from '../features/trading/routes';
 import { routesWithQueries } from './with-queries';
+import { pageTitle } from '../lib/page-title';
 
 // Last: any other address (the admin routes keep their own catch-all behind the admin guard).
-const notFoundRoute: RouteObject = { path: '*', element: <NotFoundPage /> };
+const notFoundRoute: RouteObject = { path: '*', handle: pageTitle('Page not found'), element: <NotFoundPage /> };
 
 /**
  * Every page but home and the list, each feature's lazily loaded routes: the router adds them when

@@ -62,7 +62,14 @@ export function AgreeToTermsDialog({
         <button type="button" className="btn btn--ghost" onClick={cancel}>
           Cancel
         </button>
-        <button type="button" className="btn btn--primary" disabled={!agreed || busy} onClick={onNext}>
+        {/* Busy is aria-disabled: the pressed Next keeps focus until the next step takes it. */}
+        <button
+          type="button"
+          className="btn btn--primary"
+          disabled={!agreed}
+          aria-disabled={busy}
+          onClick={() => !busy && onNext()}
+        >
           {nextLabel}
         </button>
       </div>

@@ -18,7 +18,7 @@ export function LoginReminderDialog({ open, onClose }: { open: boolean; onClose:
         <button
           type="button"
           className="btn btn--primary"
-          autoFocus
+          data-autofocus
           onClick={() => {
             onClose();
             navigate('/login', { state: { from: location } });

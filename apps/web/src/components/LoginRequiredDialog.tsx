@@ -5,7 +5,7 @@ export function LoginRequiredDialog({ open, onClose }: { open: boolean; onClose:
   return (
     <Dialog open={open} onClose={onClose} title="Please login first!">
       <div style={{ display: 'flex', justifyContent: 'flex-end' }}>
-        <button type="button" className="btn btn--primary" autoFocus onClick={onClose}>
+        <button type="button" className="btn btn--primary" data-autofocus onClick={onClose}>
           OK
         </button>
       </div>

@@ -6,7 +6,7 @@ export function PaymentSuccessDialog({ onContinue }: { onContinue: () => void })
     <Dialog open onClose={onContinue} title="Payment Successful!" closable={false} className="purchase-dialog">
       <p className="purchase-question">Your tickets are paid for.</p>
       <div className="purchase-actions">
-        <button type="button" className="btn btn--primary btn--block" autoFocus onClick={onContinue}>
+        <button type="button" className="btn btn--primary btn--block" data-autofocus onClick={onContinue}>
           Continue
         </button>
       </div>

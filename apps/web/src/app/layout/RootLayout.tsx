@@ -2,6 +2,8 @@ import { Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { NavBar } from './NavBar';
 import { useAfterFirstPaint } from '../../lib/use-after-first-paint';
+import { usePageTitle } from '../../lib/page-title';
+import { useFocusHeadingOnNavigation } from '../../lib/use-focus-heading';
 import { loadContractInSteps } from '../contract-steps';
 import { lazyWithQueries } from '../with-queries';
 import { loadSiteRoutes } from '../site-routes-loader';
@@ -20,6 +22,9 @@ const AnnouncementBanner = lazyWithQueries(
 /** The frame of every page: the navigation bar above the routed page. */
 export function RootLayout() {
   const painted = useAfterFirstPaint(loadContractInSteps);
+  // Every page: its own title from its route's handle, and focus on its heading after a navigation.
+  usePageTitle();
+  useFocusHeadingOnNavigation();
   // Home paints without the other pages' route table (app/router.tsx); fetched now, the first tap on
   // a link does not wait for it. A failed load is tried again on that navigation.
   useEffect(() => {

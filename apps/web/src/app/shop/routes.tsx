@@ -3,6 +3,7 @@ import { startEarlyRequest } from '../../lib/early-request';
 import { productsPath, productsQueryKey } from '../../lib/query-keys';
 import { loadedQueryClient, STALE_TIME_MS } from '../loaded-query-client';
 import { loadContractInSteps } from '../contract-steps';
+import { pageTitle } from '../../lib/page-title';
 
 /**
  * Starts the listing's request as the route matches, in parallel with the page's chunk (whose fetcher
@@ -20,6 +21,7 @@ export function startListingRequest(): null {
 export const catalogueRoutes: RouteObject[] = [
   {
     path: 'ichiban-kuji-products',
+    handle: pageTitle('Ichiban Kuji'),
     loader: startListingRequest,
     lazy: async () => {
       await loadContractInSteps();

@@ -31,7 +31,8 @@ export function ConfirmDialog({
         <button type="button" className="btn btn--ghost" onClick={onCancel}>
           {cancelLabel}
         </button>
-        <button type="button" className="btn btn--primary" disabled={busy} onClick={onConfirm}>
+        {/* aria-disabled while busy: the pressed button keeps focus (a press meanwhile does nothing). */}
+        <button type="button" className="btn btn--primary" aria-disabled={busy} onClick={() => !busy && onConfirm()}>
           {busy ? 'Please wait…' : confirmLabel}
         </button>
       </div>

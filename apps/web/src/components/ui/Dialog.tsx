@@ -1,5 +1,30 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import './dialog.css';
+
+const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])';
+
+/**
+ * A modal <dialog> keeps the page inert, but Tab past its last control leaves for the browser's own
+ * bar: Tab and Shift+Tab wrap around inside the dialog instead (focus stays trapped while it is open).
+ */
+function keepTabInside(event: KeyboardEvent<HTMLDialogElement>): void {
+  // A dialog opened from inside another handles its own keys (the event bubbles through both).
+  if ((event.target as Element).closest('dialog') !== event.currentTarget) return;
+  const controls = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (element) => !element.matches(':disabled') && element.getClientRects().length > 0,
+  );
+  const first = controls[0];
+  const last = controls.at(-1);
+  if (!first || !last) return;
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || active === event.currentTarget)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && active === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
 
 export interface DialogProps {
   open: boolean;
@@ -15,8 +40,8 @@ export interface DialogProps {
 }
 
 /**
- * Accessible popup on the native <dialog>: modal (the page behind is inert), focus moves inside,
- * Escape and the × button close it, the title labels it, focus returns to the opener on close.
+ * Accessible popup on the native <dialog>: modal (the page behind is inert, focus is trapped), focus
+ * moves inside (to the element marked `data-autofocus`, else the first focusable one), Escape and the × button close it, the title labels it, focus returns to the opener on close.
  */
 export function Dialog({ open, onClose, title, hideTitle, children, className, closable = true }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -32,6 +57,9 @@ export function Dialog({ open, onClose, title, hideTitle, children, className, c
     if (open && !dialog.open) {
       const opener = document.activeElement as HTMLElement | null;
       dialog.showModal();
+      // showModal() focuses the first focusable element; a dialog names its intended first control
+      // with data-autofocus instead (React's autoFocus runs before showModal() and is overridden).
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
       return () => {
         if (dialog.open) dialog.close();
         opener?.focus?.();
@@ -52,6 +80,9 @@ export function Dialog({ open, onClose, title, hideTitle, children, className, c
       // If the browser closes the dialog by itself (e.g. repeated Escape skips 'cancel'), keep React in step.
       onClose={() => {
         if (openRef.current) onCloseRef.current();
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Tab') keepTabInside(event);
       }}
       onClick={(event) => {
         // A click on the backdrop (the dialog element itself, outside its box) closes it.

@@ -1,5 +1,10 @@
 import type { RouteObject } from 'react-router';
+import type { PageTitleHandle } from '../../lib/page-title';
 
 export const homeRoutes: RouteObject[] = [
-  { index: true, lazy: async () => ({ Component: (await import('./components/HomePage')).HomePage }) },
+  {
+    index: true,
+    handle: { title: 'Kujiya · Ichiban Kuji in Singapore' } satisfies PageTitleHandle,
+    lazy: async () => ({ Component: (await import('./components/HomePage')).HomePage }),
+  },
 ];

@@ -6,6 +6,8 @@ import { createVerification } from '../api/createVerification';
 import { readState, type VerificationState } from '../../../lib/auth-navigation';
 import { isValidEmail, VERIFICATION_CODE_VALIDITY } from '@kujiya/shared';
 import { useCountdown } from '../../../lib/use-countdown';
+import { useCountdownAnnouncement } from '../../../lib/use-countdown-announcement';
+import { LiveAnnouncement } from '../../../components/ui/LiveAnnouncement';
 import { FormMessage } from './FormMessage';
 import '../../../components/auth-form.css';
 
@@ -25,6 +27,7 @@ export function VerifyPage() {
   const verifyMutation = useVerifyCode();
   const [resendDeadline, setResendDeadline] = useState(() => Date.now() + RESEND_LOCK_SECONDS * 1000);
   const resendLeft = useCountdown(resendDeadline);
+  const resendSpoken = useCountdownAnnouncement(resendLeft, (left) => `You can resend the code in ${left}.`);
   const emailValid = isValidEmail(email);
 
   function onSubmit(event: FormEvent) {
@@ -113,10 +116,17 @@ export function VerifyPage() {
         </div>
         <p className="resend-row">
           Didn&apos;t get the code?{' '}
-          <button type="button" className="link-button" disabled={resendLeft > 0 || !emailValid} onClick={onResend}>
+          {/* aria-disabled: pressed, it locks itself for 60 s and keeps focus (onResend ignores it meanwhile). */}
+          <button
+            type="button"
+            className="link-button"
+            aria-disabled={resendLeft > 0 || !emailValid}
+            onClick={() => void onResend()}
+          >
             {resendLeft > 0 ? `Resend code in ${resendLeft}s` : 'Resend code'}
           </button>
         </p>
+        <LiveAnnouncement message={resendSpoken} />
       </div>
     </main>
   );

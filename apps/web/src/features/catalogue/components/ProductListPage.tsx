@@ -130,7 +130,9 @@ export function ProductListPage({ actions }: { actions: ShopperActions }) {
         {listing.isPending && <div className="spinner" aria-label="Loading products" />}
         {listing.isError && (
           <div className="catalogue__error card">
-            <p className="error-text">The products could not be loaded.</p>
+            <p className="error-text" role="alert">
+              The products could not be loaded.
+            </p>
             <button type="button" className="btn btn--primary" onClick={() => void listing.refetch()}>
               Try again
             </button>
@@ -181,7 +183,7 @@ export function ProductListPage({ actions }: { actions: ShopperActions }) {
         <button
           type="button"
           className="btn btn--primary btn--block"
-          autoFocus
+          data-autofocus
           onClick={() => setPreorderInfoOpen(false)}
         >
           OK

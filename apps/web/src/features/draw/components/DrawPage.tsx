@@ -162,8 +162,11 @@ function DrawOrder({ order }: { order: OrderState }) {
         <button
           type="button"
           className="btn btn--primary draw__draw"
-          disabled={!ready || ticketsLeft === 0}
-          onClick={drawTicket}
+          // aria-disabled: Draw keeps focus when it turns off under the shopper (and gets it back from the popup).
+          aria-disabled={!ready || ticketsLeft === 0}
+          onClick={() => {
+            if (ready && ticketsLeft > 0) drawTicket();
+          }}
         >
           Draw
         </button>

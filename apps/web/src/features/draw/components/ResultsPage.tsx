@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { WonPrize } from '@kujiya/shared';
 import { Dialog } from '../../../components/ui/Dialog';
+import { LiveAnnouncement } from '../../../components/ui/LiveAnnouncement';
 import { imageUrl } from '../../../lib/image-url';
 import { clearResults, readResults, storeRetryProduct, type ResultsState } from '../lib/results-state';
 import './results.css';
@@ -31,6 +32,10 @@ export function ResultsPage() {
     <main className="page results">
       <h1 className="results__title">YOU WON</h1>
       <p className="results__set">{results.product.name}</p>
+      {/* The whole haul in one sentence for a screen reader, read as the page opens. */}
+      <LiveAnnouncement
+        message={`You won ${results.prizes.map((prize) => `${prize.quantity} × ${prize.name}`).join(', ') || 'no prizes yet'}.`}
+      />
       {results.prizes.length === 0 && <p>No prizes yet: chance sets are drawn when they sell out.</p>}
       <ul className="results__list">
         {results.prizes.map((prize) => (

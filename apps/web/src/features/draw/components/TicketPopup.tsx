@@ -3,6 +3,8 @@ import type { Prize } from '@kujiya/shared';
 import { Dialog } from '../../../components/ui/Dialog';
 import { TicketReveal } from './TicketReveal';
 import { TicketTear } from './TicketTear';
+import { LiveAnnouncement } from '../../../components/ui/LiveAnnouncement';
+import { isChallengeWin, prizeTitle } from '../lib/reveal-plan';
 
 interface TicketPopupProps {
   /** The decided rank, held in memory only: it reaches the page after the last frame. */
@@ -21,6 +23,11 @@ export const TEAR_PROMPT = 'Slide from left to right or press the button below t
 export function TicketPopup({ rank, prize, challengeAlphabet, isLast, onTorn, onNext, onClose }: TicketPopupProps) {
   const [stage, setStage] = useState<'sealed' | 'open'>('sealed');
   const congratsRef = useRef<HTMLParagraphElement>(null);
+  // What was won, in words: the ticket art and its letter alone say little to a screen reader.
+  const won =
+    stage === 'open'
+      ? `You won ${prizeTitle(rank)}${prize ? `: ${prize.name}` : ''}.${isChallengeWin(rank, challengeAlphabet) ? ' Challenge Won!' : ''}`
+      : '';
   return (
     <Dialog
       open
@@ -51,6 +58,7 @@ export function TicketPopup({ rank, prize, challengeAlphabet, isLast, onTorn, on
         </div>
       )}
       {stage === 'open' && <p className="ticket-popup__congrats">Congratulations!</p>}
+      <LiveAnnouncement message={won} />
       {stage === 'open' && (
         <button type="button" className="btn btn--primary btn--block" autoFocus onClick={isLast ? onClose : onNext}>
           {isLast ? 'Show Results' : 'Draw Next Ticket'}

@@ -9,6 +9,7 @@ import {
   inFinalEffect,
   spriteOffset,
 } from '../lib/tear';
+import { prefersReducedMotion } from '../../../lib/reduced-motion';
 
 interface TicketTearProps {
   /** The last 30 frames began: show the final effect and 'Congratulations!'. */
@@ -19,6 +20,8 @@ interface TicketTearProps {
 
 /** A drag further than this share of the ticket finishes the tear by itself when released. */
 const AUTO_FINISH_SHARE = 0.6;
+/** With reduced motion, Open Ticket fades the sealed ticket out this fast instead of tearing it. */
+export const REDUCED_MOTION_FADE_MS = 200;
 
 /**
  * The 72-frame ticket sprite. Open Ticket advances one frame every 16 ms on requestAnimationFrame;
@@ -111,6 +114,21 @@ export function TicketTear({ onFinalEffect, onTorn }: TicketTearProps) {
     if (torn.current || raf.current) return;
     setRunning(true);
     performance.mark('ticket-tear-start');
+    const ticket = windowRef.current;
+    if (prefersReducedMotion() && ticket && typeof ticket.animate === 'function') {
+      // No tear for a shopper who asked for less motion: a short fade, then the opened ticket.
+      raf.current = -1;
+      const fade = ticket.animate([{ opacity: 1 }, { opacity: 0 }], {
+        duration: REDUCED_MOTION_FADE_MS,
+        easing: 'ease-out',
+        fill: 'forwards',
+      });
+      fade.finished.then(
+        () => show(LAST_FRAME),
+        () => undefined,
+      );
+      return;
+    }
     const from = frame.current;
     let start: number | null = null;
     const step = (now: number) => {
@@ -149,7 +167,8 @@ export function TicketTear({ onFinalEffect, onTorn }: TicketTearProps) {
       >
         <canvas ref={canvasRef} className="tear__canvas" role="img" aria-label="A sealed ticket" />
       </div>
-      <button type="button" className="btn btn--primary btn--block" onClick={play} disabled={running}>
+      {/* aria-disabled while tearing: the focused button keeps focus (play() ignores a second press). */}
+      <button type="button" className="btn btn--primary btn--block" onClick={play} aria-disabled={running}>
         Open Ticket
       </button>
     </div>

@@ -18,7 +18,7 @@ export function DesktopNotice() {
         <p>For the best experience, please use a mobile device.</p>
       </div>
       <div className="desktop-notice__actions">
-        <button type="button" className="btn btn--primary" autoFocus onClick={close}>
+        <button type="button" className="btn btn--primary" data-autofocus onClick={close}>
           Continue anyway
         </button>
       </div>

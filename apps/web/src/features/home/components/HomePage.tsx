@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense } from 'react';
 import { useAfterFirstPaint } from '../../../lib/use-after-first-paint';
 import { LoginSuccessBanner } from './LoginSuccessBanner';
 import { ProductLineBanners } from './ProductLineBanners';
@@ -14,9 +14,6 @@ const DesktopNotice = lazy(async () => ({ default: (await import('./DesktopNotic
 /** Home (/): promo banner, the two product lines, the footer; login banner and desktop popup on top. */
 export function HomePage() {
   const painted = useAfterFirstPaint();
-  useEffect(() => {
-    document.title = 'Kujiya · Ichiban Kuji in Singapore';
-  }, []);
   return (
     <>
       <LoginSuccessBanner />

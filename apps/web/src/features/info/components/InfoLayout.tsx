@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, type ReactNode } from 'react';
+import { useLayoutEffect, type ReactNode } from 'react';
 import { Footer } from '../../../components/layout/Footer';
 import './info.css';
 
@@ -9,9 +9,6 @@ export function InfoLayout({ title, lead, children }: { title: string; lead?: Re
   useLayoutEffect(() => {
     window.scrollTo(0, 0);
   }, []);
-  useEffect(() => {
-    document.title = `${title} · Kujiya`;
-  }, [title]);
   return (
     <>
       <main className="page info-page">

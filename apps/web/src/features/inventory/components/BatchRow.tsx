@@ -42,13 +42,16 @@ export function BatchRow({ batch, prizeName, selecting, selected, blockReason, d
         (blockReason ? (
           <p className="batch-row__blocked">{blockReason}</p>
         ) : (
+          // The steps use aria-disabled, not disabled: a focused + that reached the maximum keeps focus.
           <div className="qty-control" role="group" aria-label={`Quantity of ${prizeName}`}>
             <button
               type="button"
               className="qty-control__btn"
               aria-label="Decrease"
-              disabled={disabled || selected === 0}
-              onClick={() => onQuantity(selected - 1)}
+              aria-disabled={disabled || selected === 0}
+              onClick={() => {
+                if (!disabled && selected > 0) onQuantity(selected - 1);
+              }}
             >
               −
             </button>
@@ -67,8 +70,10 @@ export function BatchRow({ batch, prizeName, selecting, selected, blockReason, d
               type="button"
               className="qty-control__btn"
               aria-label="Increase"
-              disabled={disabled || selected >= max}
-              onClick={() => onQuantity(selected + 1)}
+              aria-disabled={disabled || selected >= max}
+              onClick={() => {
+                if (!disabled && selected < max) onQuantity(selected + 1);
+              }}
             >
               +
             </button>

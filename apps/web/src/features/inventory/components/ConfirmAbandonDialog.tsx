@@ -26,7 +26,7 @@ export function ConfirmAbandonDialog({ open, selection, busy, error, onCancel, o
         <button type="button" className="btn btn--ghost" onClick={onCancel}>
           Cancel
         </button>
-        <button type="button" className="btn btn--primary" disabled={busy} onClick={onConfirm}>
+        <button type="button" className="btn btn--primary" aria-disabled={busy} onClick={() => !busy && onConfirm()}>
           {busy ? 'Please wait…' : 'Confirm'}
         </button>
       </div>

@@ -5,7 +5,7 @@ export function PurchaseMessageDialog({ message, onClose }: { message: string; o
   return (
     <Dialog open onClose={onClose} title={message} className="purchase-dialog purchase-dialog--message">
       <div className="purchase-actions">
-        <button type="button" className="btn btn--primary" autoFocus onClick={onClose}>
+        <button type="button" className="btn btn--primary" data-autofocus onClick={onClose}>
           OK
         </button>
       </div>

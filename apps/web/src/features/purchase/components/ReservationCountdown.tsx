@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { useCountdown } from '../../../lib/use-countdown';
 import { formatCountdown } from '../../../lib/use-countdown';
+import { useCountdownAnnouncement } from '../../../lib/use-countdown-announcement';
+import { LiveAnnouncement } from '../../../components/ui/LiveAnnouncement';
 import { RESERVATION_EXPIRED_MESSAGE } from '../lib/purchase-errors';
 
 /**
@@ -10,6 +12,7 @@ import { RESERVATION_EXPIRED_MESSAGE } from '../lib/purchase-errors';
 export function ReservationCountdown({ expiresAt, onExpired }: { expiresAt: string; onExpired: () => void }) {
   const deadline = Date.parse(expiresAt);
   const seconds = useCountdown(Number.isNaN(deadline) ? null : deadline);
+  const spoken = useCountdownAnnouncement(seconds, (left) => `Tickets reserved for ${left}.`);
   useEffect(() => {
     if (seconds <= 0) onExpired();
   }, [seconds, onExpired]);
@@ -22,8 +25,12 @@ export function ReservationCountdown({ expiresAt, onExpired }: { expiresAt: stri
     );
   }
   return (
-    <p className="reservation" data-testid="reservation-countdown">
-      Tickets reserved for <strong>{formatCountdown(seconds)}</strong>
-    </p>
+    <>
+      <p className="reservation" data-testid="reservation-countdown">
+        Tickets reserved for <strong>{formatCountdown(seconds)}</strong>
+      </p>
+      {/* The ticking text is not live (it would speak every second): the milestones are. */}
+      <LiveAnnouncement message={spoken} />
+    </>
   );
 }

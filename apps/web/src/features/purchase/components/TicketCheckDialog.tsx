@@ -10,7 +10,7 @@ export function TicketCheckDialog({ message, onClose }: { message: string; onClo
         <button
           type="button"
           className="btn btn--primary btn--block"
-          autoFocus
+          data-autofocus
           onClick={() => navigate('/ichiban-kuji-products')}
         >
           Go

@@ -36,10 +36,17 @@ export function TokenConfirmDialog({
         </p>
       )}
       <div className="purchase-actions">
-        <button type="button" className="btn btn--ghost" disabled={busy} onClick={onCancel}>
+        {/* aria-disabled while buying: the focused Yes keeps focus until the draw page takes it. */}
+        <button type="button" className="btn btn--ghost" aria-disabled={busy} onClick={() => !busy && onCancel()}>
           Cancel
         </button>
-        <button type="button" className="btn btn--primary" disabled={busy} onClick={onYes} autoFocus>
+        <button
+          type="button"
+          className="btn btn--primary"
+          aria-disabled={busy}
+          onClick={() => !busy && onYes()}
+          data-autofocus
+        >
           <BusyLabel busy={busy}>Yes</BusyLabel>
         </button>
       </div>

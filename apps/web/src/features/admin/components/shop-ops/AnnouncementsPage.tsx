@@ -6,16 +6,18 @@ import { AnnouncementForm } from './AnnouncementForm';
 import { AuditLog } from '../AuditLog';
 import { formatSgDateTime } from '@kujiya/shared';
 import './shop-ops.css';
+import { useEditorFocus } from '../../../../lib/use-editor-focus';
 
 /** /admin/announcements: site-wide banners, published now or scheduled ahead. */
 export function AnnouncementsPage() {
   const { data, isLoading, error } = useAdminAnnouncements();
   const [editing, setEditing] = useState<Announcement | 'new' | null>(null);
+  useEditorFocus(editing === null ? null : editing === 'new' ? 'new' : editing.id);
   return (
     <main className="admin-page">
       <h1 className="admin-title">Announcements</h1>
       {editing ? (
-        <div className="ops-panel">
+        <div className="ops-panel" data-editor>
           <AnnouncementForm announcement={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
           {editing !== 'new' && <AuditLog entityType="announcement" entityId={editing.id} />}
         </div>
@@ -30,7 +32,7 @@ export function AnnouncementsPage() {
           totalPages={1}
           onPageChange={() => {}}
           toolbar={
-            <button type="button" className="btn btn--primary" onClick={() => setEditing('new')}>
+            <button type="button" className="btn btn--primary" data-opener="new" onClick={() => setEditing('new')}>
               New announcement
             </button>
           }
@@ -49,7 +51,7 @@ export function AnnouncementsPage() {
               key: 'actions',
               header: 'Actions',
               render: (a) => (
-                <button type="button" className="btn btn--ghost" onClick={() => setEditing(a)}>
+                <button type="button" className="btn btn--ghost" data-opener={a.id} onClick={() => setEditing(a)}>
                   Edit
                 </button>
               ),

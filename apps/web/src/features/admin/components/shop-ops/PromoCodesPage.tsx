@@ -7,16 +7,18 @@ import { PromoCodeForm } from './PromoCodeForm';
 import { PromoCodeUses } from './PromoCodeUses';
 import { formatSgDateTime } from '@kujiya/shared';
 import './shop-ops.css';
+import { useEditorFocus } from '../../../../lib/use-editor-focus';
 
 /** /admin/promo-codes: codes with their uses so far; create, edit, see each use. */
 export function PromoCodesPage() {
   const { data, isLoading, error } = useAdminPromoCodes();
   const [editing, setEditing] = useState<AdminPromoCode | 'new' | null>(null);
+  useEditorFocus(editing === null ? null : editing === 'new' ? 'new' : editing.id);
   return (
     <main className="admin-page">
       <h1 className="admin-title">Promo Codes</h1>
       {editing ? (
-        <div className="ops-panel">
+        <div className="ops-panel" data-editor>
           <PromoCodeForm promoCode={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
           {editing !== 'new' && <PromoCodeUses promoCodeId={editing.id} />}
           {editing !== 'new' && <AuditLog entityType="promo_code" entityId={editing.id} />}
@@ -32,7 +34,7 @@ export function PromoCodesPage() {
           totalPages={1}
           onPageChange={() => {}}
           toolbar={
-            <button type="button" className="btn btn--primary" onClick={() => setEditing('new')}>
+            <button type="button" className="btn btn--primary" data-opener="new" onClick={() => setEditing('new')}>
               New promo code
             </button>
           }
@@ -67,7 +69,7 @@ export function PromoCodesPage() {
               key: 'actions',
               header: 'Actions',
               render: (code) => (
-                <button type="button" className="btn btn--ghost" onClick={() => setEditing(code)}>
+                <button type="button" className="btn btn--ghost" data-opener={code.id} onClick={() => setEditing(code)}>
                   Edit
                 </button>
               ),

@@ -22,6 +22,8 @@ export function TokenPackageForm({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // Save is aria-disabled (it keeps focus) while a save runs: a second submit waits for it.
+    if (save.isPending) return;
     save.mutate(
       {
         id: tokenPackage?.id,
@@ -102,7 +104,7 @@ export function TokenPackageForm({
         </p>
       )}
       <div className="ops-actions">
-        <button type="submit" className="btn btn--primary" disabled={save.isPending}>
+        <button type="submit" className="btn btn--primary" aria-disabled={save.isPending}>
           Save package
         </button>
         <button type="button" className="btn btn--ghost" onClick={onDone}>

@@ -6,11 +6,13 @@ import { AdminTable } from '../table/AdminTable';
 import { AuditLog } from '../AuditLog';
 import { TokenPackageForm } from './TokenPackageForm';
 import './shop-ops.css';
+import { useEditorFocus } from '../../../../lib/use-editor-focus';
 
 /** /admin/token-packages: every package; create, edit, deactivate (never delete). */
 export function TokenPackagesPage() {
   const { data, isLoading, error } = useAdminTokenPackages();
   const [editing, setEditing] = useState<AdminTokenPackage | 'new' | null>(null);
+  useEditorFocus(editing === null ? null : editing === 'new' ? 'new' : editing.id);
   const save = useSaveTokenPackage();
   const toggle = (pkg: AdminTokenPackage) =>
     save.mutate({
@@ -29,7 +31,7 @@ export function TokenPackagesPage() {
     <main className="admin-page">
       <h1 className="admin-title">Token Packages</h1>
       {editing ? (
-        <div className="ops-panel">
+        <div className="ops-panel" data-editor>
           <TokenPackageForm tokenPackage={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
           {editing !== 'new' && <AuditLog entityType="token_package" entityId={editing.id} />}
         </div>
@@ -44,7 +46,7 @@ export function TokenPackagesPage() {
           totalPages={1}
           onPageChange={() => {}}
           toolbar={
-            <button type="button" className="btn btn--primary" onClick={() => setEditing('new')}>
+            <button type="button" className="btn btn--primary" data-opener="new" onClick={() => setEditing('new')}>
               New package
             </button>
           }
@@ -78,14 +80,15 @@ export function TokenPackagesPage() {
               header: 'Actions',
               render: (pkg) => (
                 <span className="ops-actions">
-                  <button type="button" className="btn btn--ghost" onClick={() => setEditing(pkg)}>
+                  <button type="button" className="btn btn--ghost" data-opener={pkg.id} onClick={() => setEditing(pkg)}>
                     Edit
                   </button>
                   <button
                     type="button"
                     className="btn btn--ghost"
-                    onClick={() => toggle(pkg)}
-                    disabled={save.isPending}
+                    // aria-disabled while saving: the pressed toggle keeps focus.
+                    onClick={() => !save.isPending && toggle(pkg)}
+                    aria-disabled={save.isPending}
                   >
                     {pkg.active ? 'Deactivate' : 'Activate'}
                   </button>

@@ -16,6 +16,8 @@ import { Dialog } from '../../../../components/ui/Dialog';
 import { ClientSeedField } from '../../../../components/ClientSeedField';
 import { useHoldSeconds } from '../../../../lib/hold-store';
 import { formatCountdown, useCountdown } from '../../../../lib/use-countdown';
+import { useCountdownAnnouncement } from '../../../../lib/use-countdown-announcement';
+import { LiveAnnouncement } from '../../../../components/ui/LiveAnnouncement';
 import { usePrizes } from '../../../../lib/api/getPrizes';
 import { arrivalDate } from '../../lib/arrival';
 import { imageUrl } from '../../../../lib/image-url';
@@ -62,6 +64,7 @@ export function PlayPopup({
   const listedHold = useCountdown(listedHoldUntil);
   const knownHold = useHoldSeconds(product.setId);
   const holdSecondsLeft = Math.max(listedHold, knownHold);
+  const holdSpoken = useCountdownAnnouncement(holdSecondsLeft, (time) => `Buying out in progress: ${time} left.`);
   const prizes = usePrizes(product.setId, product.productId);
   const tagText = promotionTagText(product);
   const disabled = isPurchaseDisabled({ left, busy, holdSecondsLeft });
@@ -126,7 +129,8 @@ export function PlayPopup({
             disabled={disabled}
             onChange={setQuantity}
           />
-          <p className="play__total" aria-live="polite" data-testid="play-total">
+          {/* Not live while a hold ticks (every second): its milestones are spoken below instead. */}
+          <p className="play__total" aria-live={holdSecondsLeft > 0 ? 'off' : 'polite'} data-testid="play-total">
             {holdSecondsLeft > 0 ? (
               // Another shopper's buy-out holds what is left (docs/rules/buying.md): not sold out, it may come back.
               <>
@@ -149,11 +153,12 @@ export function PlayPopup({
             </p>
           )}
           {holdSecondsLeft > 0 && (
-            <p className="play__note" role="status">
+            <p className="play__note">
               Buying out in progress. Please wait {holdSecondsLeft} seconds and refresh your page to purchase with the
               updated odds.
             </p>
           )}
+          <LiveAnnouncement message={holdSpoken} />
           <div className="play__actions">
             <button
               type="button"
@@ -174,7 +179,11 @@ export function PlayPopup({
             Prizes
           </h3>
           {prizes.isPending && <div className="spinner" aria-label="Loading prizes" />}
-          {prizes.isError && <p className="error-text">The prizes could not be loaded. Please try again.</p>}
+          {prizes.isError && (
+            <p className="error-text" role="alert">
+              The prizes could not be loaded. Please try again.
+            </p>
+          )}
           {prizes.data && <PrizeRow prizes={prizes.data} onOpen={setZoomed} />}
         </section>
 

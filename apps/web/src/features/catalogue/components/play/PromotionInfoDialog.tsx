@@ -9,7 +9,7 @@ export function PromotionInfoDialog({ product, onClose }: { product: Product; on
       <div className="promo-info__body">
         <PromotionExplanation product={product} />
       </div>
-      <button type="button" className="btn btn--primary btn--block" autoFocus onClick={onClose}>
+      <button type="button" className="btn btn--primary btn--block" data-autofocus onClick={onClose}>
         Got it!
       </button>
     </Dialog>

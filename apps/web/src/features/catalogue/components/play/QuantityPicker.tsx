@@ -22,6 +22,9 @@ export function QuantityPicker({ value, min, max, disabled, onChange }: Quantity
     onChange(quantity);
   };
   const current = draft === null ? value : clampQuantity(draft, min, max);
+  // aria-disabled, not disabled: a focused button that disabled itself would drop focus to the page.
+  const fewerOff = disabled || current <= min;
+  const moreOff = disabled || current >= max;
   return (
     <div className="quantity">
       <label htmlFor={inputId} className="quantity__label">
@@ -32,8 +35,10 @@ export function QuantityPicker({ value, min, max, disabled, onChange }: Quantity
           type="button"
           className="quantity__step"
           aria-label="Fewer tickets"
-          disabled={disabled || current <= min}
-          onClick={() => commit(decrementQuantity(current, min))}
+          aria-disabled={fewerOff}
+          onClick={() => {
+            if (!fewerOff) commit(decrementQuantity(current, min));
+          }}
         >
           −
         </button>
@@ -59,8 +64,10 @@ export function QuantityPicker({ value, min, max, disabled, onChange }: Quantity
           type="button"
           className="quantity__step"
           aria-label="More tickets"
-          disabled={disabled || current >= max}
-          onClick={() => commit(incrementQuantity(current, min, max))}
+          aria-disabled={moreOff}
+          onClick={() => {
+            if (!moreOff) commit(incrementQuantity(current, min, max));
+          }}
         >
           +
         </button>

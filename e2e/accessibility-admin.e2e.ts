@@ -67,11 +67,11 @@ it.each([
   await audit.check(page, 'admin inventory lookup, answer');
 
   await page.goto('/admin/shoppers');
-  await page.getByRole('searchbox', { name: 'Search' }).fill('ruth');
-  await page.getByRole('link', { name: 'ruth' }).click();
-  await page.getByRole('heading', { name: 'ruth' }).waitFor();
+  await page.getByRole('searchbox', { name: 'Search' }).fill('mochi_mei');
+  await page.getByRole('link', { name: 'mochi_mei' }).click();
+  await page.getByRole('heading', { name: 'mochi_mei' }).waitFor();
   await page.getByRole('button', { name: 'Disable account' }).click();
-  const disable = page.getByRole('dialog', { name: 'Disable ruth?' });
+  const disable = page.getByRole('dialog', { name: 'Disable mochi_mei?' });
   await disable.waitFor();
   await audit.check(page, 'admin Disable account confirm');
   await disable.getByRole('button', { name: 'Cancel' }).click();

@@ -1,7 +1,7 @@
 import { afterAll, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { useShop } from './support/shop.ts';
-import { PHONE } from './support/browser.ts';
+import { newPhoneContext, PHONE } from './support/browser.ts';
 import { listProducts } from './support/draw.ts';
 import { DESK, ownerContext } from './support/admin.ts';
 import { AxeAudit } from './support/axe.ts';
@@ -9,7 +9,7 @@ import type { RunningServer } from '../apps/server/src/server.ts';
 
 // The back office's editors and confirms pass axe (WCAG 2.1 A/AA and best practices) at a desk
 // (1280x800) and on a phone (390x844): product confirms, package, promo code and announcement
-// editors, Disable account, the inventory lookup's answer, the staff invitation.
+// editors and the banner it publishes, Disable account, the inventory lookup's answer, the staff invitation.
 let server: RunningServer;
 let browser: Browser;
 useShop((shop) => ({ server, browser } = shop));
@@ -56,6 +56,16 @@ it.each([
   await page.getByRole('button', { name: 'New announcement' }).click();
   await page.getByLabel('Text').waitFor();
   await audit.check(page, 'admin new announcement editor');
+  await page.getByLabel('Text').fill(`Parcels ship a day late this week (${viewport.width} px).`);
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await page.getByRole('row').filter({ hasText: 'Parcels ship a day late' }).first().waitFor();
+  await audit.check(page, 'admin announcements with one');
+  const shop = await newPhoneContext(browser, server.url);
+  const shopPage = await shop.newPage();
+  await shopPage.goto('/');
+  await shopPage.getByText('Parcels ship a day late').first().waitFor();
+  await audit.check(shopPage, 'home with an announcement banner');
+  await shop.close();
 
   await page.goto('/admin/inventory-lookup');
   await page.getByRole('button', { name: 'Look up' }).click();

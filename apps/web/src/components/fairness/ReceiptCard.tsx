@@ -49,7 +49,7 @@ export function ReceiptCard({ receipt }: { receipt: FairnessReceipt }) {
         </ul>
       </details>
       <div className="receipt-card__actions">
-        <button type="button" className="btn btn--ghost" onClick={copy} aria-label="Copy the receipt">
+        <button type="button" className="btn btn--ghost" onClick={copy}>
           {copied ? 'Copied' : 'Copy receipt'}
         </button>
         <Link className="btn btn--primary" to={receiptVerifyPath(receipt)}>

@@ -32,14 +32,15 @@ export function AdminMenuPage() {
           {entries.map((entry) => {
             const hintId = `admin-menu-hint-${entry.to.split('/').pop()}`;
             return (
-              <li key={entry.to}>
-                {/* The entry's name is the fixed label (docs/rules/back-office.md); the hint only describes it. */}
-                <Link to={entry.to} className="admin-menu__entry" aria-label={entry.label} aria-describedby={hintId}>
+              <li key={entry.to} className="admin-menu__entry">
+                {/* The link's name is the fixed label (docs/rules/back-office.md); the hint sits beside it and
+                    only describes it, the link covering the whole card. */}
+                <Link to={entry.to} className="admin-menu__link" aria-describedby={hintId}>
                   <span className="admin-menu__label">{entry.label}</span>
-                  <span className="admin-menu__hint" id={hintId}>
-                    {entry.hint}
-                  </span>
                 </Link>
+                <span className="admin-menu__hint" id={hintId}>
+                  {entry.hint}
+                </span>
               </li>
             );
           })}

@@ -23,7 +23,7 @@ export function JobsPage() {
     { key: 'data', header: 'Started by', render: (job) => job.data || '—' },
     {
       key: 'retry',
-      header: '',
+      header: 'Action',
       render: (job) => (
         <button
           type="button"

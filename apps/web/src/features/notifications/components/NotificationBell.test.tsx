@@ -36,6 +36,15 @@ function serverNotifications() {
 }
 
 describe('the notifications bell', () => {
+  it("over 99 unread, the badge and the button's name both read 99+ (the name holds the text shown)", async () => {
+    signInShopper('alice');
+    const many = Array.from({ length: 120 }, (_, i) => notice(`Notice ${i}`, false));
+    answer('get', '/api/notification', notificationListSchema, () => many);
+    renderWithApp(<NotificationBell />);
+    await screen.findByRole('button', { name: 'Notifications (99+ unread)' });
+    expect(screen.getByTestId('notification-badge')).toHaveTextContent('99+');
+  });
+
   it('counts the unread, marks them read on opening and removes one', async () => {
     signInShopper('alice');
     serverNotifications();

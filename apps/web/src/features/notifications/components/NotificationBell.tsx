@@ -31,6 +31,8 @@ export function NotificationBell() {
 
   const list = notifications.data ?? [];
   const unread = unreadCount(list);
+  // The badge's figure, and the same figure in the name: a name holds the text shown (WCAG 2.5.3).
+  const shownUnread = unread > 99 ? '99+' : String(unread);
 
   const toggle = () => {
     if (open) {
@@ -47,7 +49,7 @@ export function NotificationBell() {
       <button
         type="button"
         className="nav-icon-button"
-        aria-label={unread > 0 ? `Notifications (${unread} unread)` : 'Notifications'}
+        aria-label={unread > 0 ? `Notifications (${shownUnread} unread)` : 'Notifications'}
         aria-expanded={open}
         aria-controls={listId}
         onClick={toggle}
@@ -56,7 +58,7 @@ export function NotificationBell() {
         <BellIcon />
         {unread > 0 && (
           <span className="nav-badge" data-testid="notification-badge">
-            {unread > 99 ? '99+' : unread}
+            {shownUnread}
           </span>
         )}
       </button>

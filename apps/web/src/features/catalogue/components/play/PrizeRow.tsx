@@ -18,7 +18,8 @@ export function PrizeRow({ prizes, onOpen }: { prizes: Prize[]; onOpen: (prize: 
             <button
               type="button"
               className="prize-card__image"
-              aria-label={`View ${label} (${prize.description})`}
+              // The name holds the words shown on the picture (SOLD OUT): WCAG 2.5.3, label in name.
+              aria-label={`View ${label} (${prize.description})${soldOut ? ' SOLD OUT' : ''}`}
               onClick={() => onOpen(prize)}
             >
               <img src={imageUrl(prize.image)} alt="" loading="lazy" />

@@ -12,9 +12,9 @@ export function haproxyInstalled() {
 /**
  * The configuration: one frontend on `port`, round robin over the instances, each checked with
  * GET /readyz every second (down after 2 failures, up after 2 successes). A request whose connection
- * fails, or that gets an empty answer or a 503, is sent again (up to 3 times) to another instance; haproxy
- * does that only for idempotent requests (a POST is retried only when its connection failed), so a
- * money call's retry is the client's, with its Idempotency-Key. Live sockets stay open up to an hour.
+ * fails is sent again (up to 3 times) to another instance; one that got an empty answer, no answer in
+ * time or a 503 only when it is a GET, HEAD or OPTIONS: haproxy would resend a POST too, and a money
+ * call's retry is the client's, with its Idempotency-Key. Live sockets stay open up to an hour.
  * `X-Served-By` names the instance that answered (support and the tests read it).
  */
 export function haproxyConfig({ port, bind = '*', instances, statsSocket }) {
@@ -47,6 +47,8 @@ export function haproxyConfig({ port, bind = '*', instances, statsSocket }) {
     '    balance roundrobin',
     '    option httpchk GET /readyz',
     '    http-check expect status 200',
+    // Without this haproxy resends any method after an empty answer or a 503 (its configuration manual, "retry-on").
+    '    http-request disable-l7-retry unless METH_GET || METH_OPTIONS',
     '    default-server inter 1s fall 2 rise 2',
     '    http-response set-header X-Served-By %[srv_name]',
     ...servers,

@@ -25,6 +25,8 @@ import type { AppContext } from './core/context.ts';
 import { createSessions, type Sessions } from './modules/accounts/sessions.ts';
 import { createServices, type Services } from './services.ts';
 import { createJobQueue } from './jobs/queue.ts';
+import { makeMoneyCallsIdempotent } from './modules/idempotency/http.ts';
+import { markClaimsInScope } from './modules/idempotency/claims.ts';
 import { registerApiRoutes } from './routes.ts';
 import { registerOpenApi } from './openapi.ts';
 
@@ -71,9 +73,10 @@ async function createContext(
   const sessions = createSessions({ db: database.db, clock, log: app.log });
   const tokens = new TokenService(jwtSecret, () => clock.now(), sessions.currentTokenVersion);
   // Work queued with afterCommit (live events) or atCommit (the listing's drop) runs once its
-  // transaction has committed: on both pools, since purchase batches run on lockDb.
-  installAfterCommit(database.db);
-  installAfterCommit(database.lockDb);
+  // transaction has committed: on both pools, since purchase batches run on lockDb. The outermost
+  // transaction marks the Idempotency-Key claims it carries as its last statement (docs/operations.md).
+  installAfterCommit(database.db, { beforeCommit: markClaimsInScope });
+  installAfterCommit(database.lockDb, { beforeCommit: markClaimsInScope });
   setAfterCommitErrorHandler((error) => app.log.error({ err: error }, 'after-commit task failed'));
   const limiter = createRateLimiter(config.redisUrl, app.log, `kujiya-rl:`);
   app.addHook('onClose', async () => limiter.close());
@@ -128,6 +131,8 @@ export async function buildApp(options: BuildAppOptions): Promise<KujiyaApp> {
   // Limits of routes that hold stock or store anonymous data, from one table (core/route-limits.ts);
   // control and format characters are refused in every route's params, query and body.
   applyRouteLimits(app, ctx.limiter);
+  // `Idempotency-Key` on the money calls (`config: { idempotent: true }`), after their rate limit.
+  makeMoneyCallsIdempotent(app, ctx.db);
   const routeTable: RouteOptions[] = [];
   app.addHook('onRoute', (route) => void routeTable.push(route));
   rejectUnsafeCharacters(app);

@@ -22,6 +22,7 @@ import { createTradingService } from './modules/trading/service.ts';
 import { createShopOpsService, createShopSettingsService } from './modules/shop-ops/service.ts';
 import { createAnnouncementsService } from './modules/announcements/service.ts';
 import { createJobsAdminService } from './modules/jobs/service.ts';
+import { createIdempotencyService } from './modules/idempotency/service.ts';
 
 /**
  * Infrastructure-like services first: images, the mail queue, the audit log (account, package, promo
@@ -38,7 +39,9 @@ function createFoundation(ctx: AppContext, built: { sessions: Sessions }) {
   const shopSettings = createShopSettingsService(ctx, { audit });
   const live = createLiveService(ctx, { accounts });
   const notifications = createNotificationsService(ctx, { accounts, mail, live });
-  return { media, mail, audit, analytics, accounts, shopSettings, live, notifications };
+  // The Idempotency-Key claims of the money calls (their purge; the hooks are in app.ts).
+  const idempotency = createIdempotencyService(ctx);
+  return { media, mail, audit, analytics, accounts, shopSettings, live, notifications, idempotency };
 }
 type Foundation = ReturnType<typeof createFoundation>;
 

@@ -20,6 +20,7 @@ export * from './fairness/chain-verdict.ts';
 export * from './accounts/schemas.ts';
 export * from './accounts/policies.ts';
 export * from './payments/schemas.ts';
+export * from './payments/idempotency.ts';
 export * from './tokens/schemas.ts';
 export * from './orders/schemas.ts';
 export * from './orders/rules.ts';

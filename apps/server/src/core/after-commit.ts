@@ -1,4 +1,5 @@
-import type { Db, Executor } from '../db/database.ts';
+import type { Db, Executor, Tx } from '../db/database.ts';
+import { outsideClaims } from './idempotency-scope.ts';
 
 /**
  * Work that must wait until a transaction has committed (live events, nudges): `afterCommit(exec,
@@ -20,15 +21,18 @@ export function setAfterCommitErrorHandler(handler: (error: unknown) => void): v
 
 function runSoon(tasks: Task[]): void {
   if (tasks.length === 0) return;
-  setImmediate(() => {
-    for (const task of tasks) {
-      try {
-        void Promise.resolve(task()).catch(onError);
-      } catch (error) {
-        onError(error);
+  // Outside the request's idempotency claim: a task's own transaction is not the request's work.
+  outsideClaims(() =>
+    setImmediate(() => {
+      for (const task of tasks) {
+        try {
+          void Promise.resolve(task()).catch(onError);
+        } catch (error) {
+          onError(error);
+        }
       }
-    }
-  });
+    }),
+  );
 }
 
 export function afterCommit(exec: Executor, task: Task): void {
@@ -79,8 +83,16 @@ function trackNested(tx: object, parentTasks: Task[], parentSync: Array<() => vo
   };
 }
 
+export interface AfterCommitOptions {
+  /**
+   * The outermost transaction's last statements before it commits; a throw rolls it back. The
+   * idempotency claims in scope are marked here (docs/operations.md, "Idempotent money calls").
+   */
+  beforeCommit?: (tx: Tx) => Promise<void>;
+}
+
 /** Makes `db.transaction` collect after-commit tasks (once per database object). */
-export function installAfterCommit(db: Db): void {
+export function installAfterCommit(db: Db, options: AfterCommitOptions = {}): void {
   if (installed.has(db)) return;
   installed.add(db);
   const runner = db as unknown as TransactionRunner;
@@ -92,7 +104,9 @@ export function installAfterCommit(db: Db): void {
       pendingOf.set(tx as object, tasks);
       syncPendingOf.set(tx as object, syncTasks);
       trackNested(tx as object, tasks, syncTasks);
-      return fn(tx);
+      const value = await fn(tx);
+      await options.beforeCommit?.(tx as Tx);
+      return value;
     }, config);
     runSync(syncTasks);
     runSoon(tasks);

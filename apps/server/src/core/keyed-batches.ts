@@ -1,3 +1,5 @@
+import { outsideClaims } from './idempotency-scope.ts';
+
 /**
  * Group commit for work that serialises on one lock per key (a round's purchases, docs/performance.md):
  * requests for a key queue up, and while one batch of them runs, the next requests gather into the
@@ -85,7 +87,9 @@ export function createKeyedBatches<I, R>(options: KeyedBatchesOptions<I, R>) {
         queues.set(key, [{ item, resolve, reject }]);
         // One turn of the event loop first: the requests read in the same turn (a crowd arriving at
         // once) join this batch instead of waiting behind a batch of one.
-        setImmediate(() => void drain(key));
+        // Outside the first request's idempotency claim: a batch marks the claims of the items it
+        // carried out itself (core/idempotency-scope.ts).
+        outsideClaims(() => setImmediate(() => void drain(key)));
       });
     },
     /** Keys with requests queued or running (for tests). */

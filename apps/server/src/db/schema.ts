@@ -20,3 +20,4 @@ export * from '../modules/audit/tables.ts';
 export * from '../modules/trading/tables.ts';
 export * from '../modules/announcements/tables.ts';
 export * from '../modules/shop-ops/tables.ts';
+export * from '../modules/idempotency/tables.ts';

@@ -13,6 +13,7 @@ export const JOB = {
   shipByClock: 'ship-by-clock',
   tradeExpiry: 'trade-expiry',
   revokedTokenPurge: 'revoked-token-purge',
+  idempotencyKeyPurge: 'idempotency-key-purge',
 } as const;
 
 export type JobName = (typeof JOB)[keyof typeof JOB];

@@ -7,6 +7,7 @@ import { paymentSweepJobs } from './payment-sweeps.ts';
 import { fulfilmentJobs } from './fulfilment.ts';
 import { tradeExpiryJob } from './trade-expiry.ts';
 import { revokedTokenPurgeJob } from './revoked-token-purge.ts';
+import { idempotencyKeyPurgeJob } from './idempotency-key-purge.ts';
 
 /** The default period of the frequent jobs (server.ts may shorten it: the multi-instance tests). */
 const JOB_INTERVAL_MS = 15_000;
@@ -21,6 +22,7 @@ export function jobDefinitions(services: Services, everyMs = JOB_INTERVAL_MS): J
     ...fulfilmentJobs(services.fulfilment, services.inventory, everyMs),
     tradeExpiryJob(services.trading, everyMs),
     revokedTokenPurgeJob(services.accounts),
+    idempotencyKeyPurgeJob(services.idempotency),
   ];
 }
 

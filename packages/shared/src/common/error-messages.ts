@@ -19,6 +19,7 @@ import {
 } from '../fulfilment/rules.ts';
 
 import { defaultErrorCode, ErrorCode } from './error-codes.ts';
+import { idempotencyMessages } from '../payments/idempotency.ts';
 
 /**
  * Specific codes of the services' fixed messages: one table, so no throw site changes when a code
@@ -40,6 +41,10 @@ export const errorCodeOfMessage: Readonly<Record<string, ErrorCode>> = {
   [accountMessages.resetLinkInvalid]: ErrorCode.RESET_LINK_INVALID,
   [shopOpsMessages.inviteInvalid]: ErrorCode.INVITE_INVALID,
   [shopOpsMessages.wrongPassword]: ErrorCode.WRONG_PASSWORD,
+  [idempotencyMessages.invalid]: ErrorCode.IDEMPOTENCY_KEY_INVALID,
+  [idempotencyMessages.mismatch]: ErrorCode.IDEMPOTENCY_KEY_MISMATCH,
+  [idempotencyMessages.inUse]: ErrorCode.IDEMPOTENCY_KEY_IN_USE,
+  [idempotencyMessages.spent]: ErrorCode.IDEMPOTENCY_KEY_SPENT,
   'Product not found': ErrorCode.PRODUCT_NOT_FOUND,
   'Order not found': ErrorCode.ORDER_NOT_FOUND,
   [INVALID_ORDER_MESSAGE]: ErrorCode.ORDER_NOT_FOUND,

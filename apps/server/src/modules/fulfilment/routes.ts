@@ -31,6 +31,7 @@ export const fulfilmentRoutes: ModuleRoutes = (app, { ctx, services }) => {
     '/payment/shipping/create-intent',
     {
       onRequest,
+      config: { idempotent: true },
       schema: { body: createShippingIntentRequestSchema, response: { 200: createShippingIntentResponseSchema } },
     },
     async (request) => fulfilment.createShippingIntent(request.user!, request.body),
@@ -74,7 +75,11 @@ export const fulfilmentRoutes: ModuleRoutes = (app, { ctx, services }) => {
 
   app.post(
     '/self-collection/create',
-    { onRequest, schema: { body: createCollectionRequestSchema, response: { 200: createCollectionResponseSchema } } },
+    {
+      onRequest,
+      config: { idempotent: true },
+      schema: { body: createCollectionRequestSchema, response: { 200: createCollectionResponseSchema } },
+    },
     async (request) => ({
       message: 'Self-collection scheduled successfully',
       collection: await fulfilment.createCollection(request.user!, request.body),
@@ -89,7 +94,11 @@ export const fulfilmentRoutes: ModuleRoutes = (app, { ctx, services }) => {
 
   app.post(
     '/self-collection/:id/cancel',
-    { onRequest, schema: { params: idParamsSchema, response: { 200: messageOnlyResponseSchema } } },
+    {
+      onRequest,
+      config: { idempotent: true },
+      schema: { params: idParamsSchema, response: { 200: messageOnlyResponseSchema } },
+    },
     async (request) => {
       await fulfilment.changeCollection(request.user!, request.params.id, { status: 'cancelled' });
       return { message: 'Self-collection cancelled. Your items are back in your inventory.' };

@@ -28,6 +28,7 @@ export const inventoryRoutes: ModuleRoutes = (app, { ctx, services }) => {
     '/inventory/abandon',
     {
       onRequest: ctx.guards.requireUser,
+      config: { idempotent: true },
       schema: { body: abandonRequestSchema, response: { 200: messageOnlyResponseSchema } },
     },
     async (request) => {

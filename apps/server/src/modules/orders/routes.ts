@@ -38,7 +38,11 @@ const purchaseRoutes: ModuleRoutes = (app, { ctx, services }) => {
 
   app.post(
     '/token/use',
-    { ...guard, schema: { body: tokenUseRequestSchema, response: { 200: tokenUseResponseSchema } } },
+    {
+      ...guard,
+      config: { idempotent: true },
+      schema: { body: tokenUseRequestSchema, response: { 200: tokenUseResponseSchema } },
+    },
     async (request) => {
       const tracking = { userId: request.user!.id, setId: request.body.setId };
       return analytics.trackTokenPurchase(tracking, async () => orders.useTokens(request.user!, request.body));
@@ -47,13 +51,21 @@ const purchaseRoutes: ModuleRoutes = (app, { ctx, services }) => {
 
   app.post(
     '/payment/kuji/create-intent',
-    { ...guard, schema: { body: kujiIntentRequestSchema, response: { 200: kujiIntentResponseSchema } } },
+    {
+      ...guard,
+      config: { idempotent: true },
+      schema: { body: kujiIntentRequestSchema, response: { 200: kujiIntentResponseSchema } },
+    },
     async (request) => orders.createIntent(request.user!, request.body),
   );
 
   app.post(
     '/payment/kuji/buy-out',
-    { ...guard, schema: { body: kujiBuyOutRequestSchema, response: { 200: kujiIntentResponseSchema } } },
+    {
+      ...guard,
+      config: { idempotent: true },
+      schema: { body: kujiBuyOutRequestSchema, response: { 200: kujiIntentResponseSchema } },
+    },
     async (request) => orders.buyOut(request.user!, request.body),
   );
 

@@ -6,6 +6,7 @@ import type { Tx } from '../../db/database.ts';
 import { withTxRetry } from '../../db/errors.ts';
 import { badRequest, locked } from '../../core/http-errors.ts';
 import { createKeyedBatches, type Outcome } from '../../core/keyed-batches.ts';
+import { currentClaim, runCarryingClaims, type IdempotencyClaim } from '../../core/idempotency-scope.ts';
 import { orders } from './tables.ts';
 import { TOKEN_BATCH_MAX } from './constants.ts';
 import {
@@ -25,6 +26,8 @@ interface TokenPurchase {
   clientSeed: string;
   ticketsBought: number | undefined;
   buyOut: boolean;
+  /** The request's Idempotency-Key claim: marked by the batch's transaction if this purchase is carried out. */
+  claim: IdempotencyClaim | undefined;
 }
 type Entry = { i: number; item: TokenPurchase };
 type PlannedPurchase = Entry & { paid: number; received: number; buyOut: boolean; cost: number };
@@ -182,6 +185,7 @@ async function batchTransaction(
   setId: string,
   entries: readonly Entry[],
   outcomes: Outcome<TokenUseResponse>[],
+  carry: (claims: IdempotencyClaim[]) => void,
 ) {
   const { catalogue, stock } = env.deps;
   const refuse = (i: number, error: unknown) => (outcomes[i] = { ok: false, error });
@@ -214,6 +218,8 @@ async function batchTransaction(
   decided.forEach((order, k) => {
     outcomes[accepted[k]!.i] = { ok: true, value: { orderId: order.id, totalTicketsBought: order.numberOfTickets } };
   });
+  // Only the purchases carried out mark their claims; a refused one's key stays free of this commit.
+  carry(accepted.flatMap((p) => (p.item.claim ? [p.item.claim] : [])));
 }
 
 /**
@@ -228,6 +234,7 @@ async function batchTransaction(
  * looks without the lock (and the product's prizes read); under it, the purchases are quoted again
  * from what is really left, and a row whose purchase turned out different or refused is replaced
  * or deleted (usually none is, except near a sell-out). A deadlock victim runs again (withTxRetry).
+ * The transaction marks the Idempotency-Key claims of the purchases it carried out, and no others.
  */
 async function runTokenBatch(
   env: OrdersEnv,
@@ -237,10 +244,13 @@ async function runTokenBatch(
   const entries = items.map((item, i) => ({ item, i }));
   let outcomes: Outcome<TokenUseResponse>[] = [];
   try {
-    await withTxRetry(env.ctx.database.lockDb, (tx) => {
-      outcomes = items.map(() => ({ ok: false, error: new Error('purchase not decided') }));
-      return batchTransaction(tx, env, setId, entries, outcomes);
-    });
+    await runCarryingClaims((carry) =>
+      withTxRetry(env.ctx.database.lockDb, (tx) => {
+        outcomes = items.map(() => ({ ok: false, error: new Error('purchase not decided') }));
+        carry([]);
+        return batchTransaction(tx, env, setId, entries, outcomes, carry);
+      }),
+    );
   } catch (error) {
     if (items.length === 1) return [{ ok: false, error }];
     // Something unexpected failed the shared transaction: each purchase runs again on its own, so
@@ -274,6 +284,7 @@ export function createTokenPurchases(env: OrdersEnv) {
         clientSeed: input.clientSeed ?? defaultClientSeed(),
         ticketsBought: input.ticketsBought,
         buyOut: input.buyOut === true,
+        claim: currentClaim(),
       };
       return tokenBatches.submit(input.setId, purchase);
     },

@@ -19,7 +19,11 @@ export const tokenShopRoutes: ModuleRoutes = (app, { ctx, services }) => {
 
   app.post(
     '/payment/token/create-intent',
-    { ...guard, schema: { body: createTokenIntentRequestSchema, response: { 200: createTokenIntentResponseSchema } } },
+    {
+      ...guard,
+      config: { idempotent: true },
+      schema: { body: createTokenIntentRequestSchema, response: { 200: createTokenIntentResponseSchema } },
+    },
     async (request) => tokenShop.createIntent(request.user!, request.body),
   );
 
@@ -33,7 +37,11 @@ export const tokenShopRoutes: ModuleRoutes = (app, { ctx, services }) => {
 
   app.post(
     '/promocode/apply',
-    { ...guard, schema: { body: applyPromoCodeRequestSchema, response: { 200: applyPromoCodeResponseSchema } } },
+    {
+      ...guard,
+      config: { idempotent: true },
+      schema: { body: applyPromoCodeRequestSchema, response: { 200: applyPromoCodeResponseSchema } },
+    },
     async (request) => tokenShop.applyPromoCode(request.user!, request.body),
   );
 };

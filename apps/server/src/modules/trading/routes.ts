@@ -63,7 +63,11 @@ export const tradingRoutes: ModuleRoutes = (app, { ctx, services }) => {
 
   app.post(
     '/trade/create',
-    { onRequest, schema: { body: createTradeRequestSchema, response: { 200: tradeMessageResponseSchema } } },
+    {
+      onRequest,
+      config: { idempotent: true },
+      schema: { body: createTradeRequestSchema, response: { 200: tradeMessageResponseSchema } },
+    },
     async (request) => {
       const { tradeId } = await trading.create(request.user!, request.body);
       return { message: M.created, tradeId };
@@ -74,6 +78,7 @@ export const tradingRoutes: ModuleRoutes = (app, { ctx, services }) => {
     '/trade/offer/:tradeId',
     {
       onRequest,
+      config: { idempotent: true },
       schema: {
         params: tradeIdParamsSchema,
         body: createOfferRequestSchema,
@@ -88,7 +93,11 @@ export const tradingRoutes: ModuleRoutes = (app, { ctx, services }) => {
 
   app.delete(
     '/trade/:tradeId/withdraw-offer/:offerId',
-    { onRequest, schema: { params: tradeOfferParamsSchema, response: { 200: tradeMessageResponseSchema } } },
+    {
+      onRequest,
+      config: { idempotent: true },
+      schema: { params: tradeOfferParamsSchema, response: { 200: tradeMessageResponseSchema } },
+    },
     async (request) => {
       await trading.withdraw(request.user!, request.params.tradeId, request.params.offerId);
       return { message: M.offerWithdrawn };
@@ -106,7 +115,11 @@ export const tradingRoutes: ModuleRoutes = (app, { ctx, services }) => {
 
   app.post(
     '/trade/:tradeId/accept-offer/:offerId',
-    { onRequest, schema: { params: tradeOfferParamsSchema, response: { 200: tradeMessageResponseSchema } } },
+    {
+      onRequest,
+      config: { idempotent: true },
+      schema: { params: tradeOfferParamsSchema, response: { 200: tradeMessageResponseSchema } },
+    },
     async (request) => {
       await trading.accept(request.user!, request.params.tradeId, request.params.offerId);
       return { message: M.offerAccepted };
@@ -115,7 +128,11 @@ export const tradingRoutes: ModuleRoutes = (app, { ctx, services }) => {
 
   app.delete(
     '/trade/:tradeId/reject-offer/:offerId',
-    { onRequest, schema: { params: tradeOfferParamsSchema, response: { 200: tradeMessageResponseSchema } } },
+    {
+      onRequest,
+      config: { idempotent: true },
+      schema: { params: tradeOfferParamsSchema, response: { 200: tradeMessageResponseSchema } },
+    },
     async (request) => {
       await trading.reject(request.user!, request.params.tradeId, request.params.offerId);
       return { message: M.offerRejected };
@@ -124,7 +141,11 @@ export const tradingRoutes: ModuleRoutes = (app, { ctx, services }) => {
 
   app.delete(
     '/trade/cancel-trade/:tradeId',
-    { onRequest, schema: { params: tradeIdParamsSchema, response: { 200: tradeMessageResponseSchema } } },
+    {
+      onRequest,
+      config: { idempotent: true },
+      schema: { params: tradeIdParamsSchema, response: { 200: tradeMessageResponseSchema } },
+    },
     async (request) => {
       await trading.cancel(request.user!, request.params.tradeId);
       return { message: M.cancelled };

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import WebSocket from 'ws';
-import { liveServerMessageSchema, type LiveServerMessage } from '@kujiya/shared';
+import { ErrorCode, IDEMPOTENCY_KEY_HEADER, liveServerMessageSchema, type LiveServerMessage } from '@kujiya/shared';
 
 /**
  * Steady mixed load through a cluster's haproxy for the `*.cluster.test.ts` files: catalogue reads,
@@ -14,11 +14,15 @@ export interface LoadShopper {
   authorization: string;
 }
 
-/** A purchase the client believes succeeded: its key, and the order the (first or replayed) answer named. */
+/**
+ * A purchase the client knows was carried out: its key, and the order the (first or replayed) answer
+ * named; `orderId` is null when the shop could only say the key was spent (the instance died between
+ * the purchase's commit and storing its answer, IDEMPOTENCY_KEY_SPENT).
+ */
 export interface BoughtPurchase {
   key: string;
   userId: string;
-  orderId: string;
+  orderId: string | null;
   /** How many times it was sent before an answer came. */
   attempts: number;
 }
@@ -29,7 +33,7 @@ export interface LoadReport {
   /** Reads answered with anything but 200, or not at all. */
   failedReads: Array<{ url: string; status: number; at: number }>;
   purchases: BoughtPurchase[];
-  /** Purchases answered with a refusal (4xx other than 409/429): e.g. a sold-out round. */
+  /** Purchases answered with a refusal (a 4xx but 409): e.g. a sold-out round. */
   refusedPurchases: Array<{ key: string; status: number; body: string }>;
   /** Sends of a purchase whose answer was lost (network error, 502/503/504) or still running (409). */
   retriedSends: number;
@@ -37,8 +41,20 @@ export interface LoadReport {
   requests: number;
 }
 
-/** What makes a purchase be sent again with its key: no answer, a gateway error, or "still running". */
-const RETRY_STATUSES = new Set([0, 409, 429, 502, 503, 504]);
+/** What makes a purchase be sent again with its key: no answer, a gateway error, or "still running" (409). */
+const RETRY_STATUSES = new Set([0, 409, 502, 503, 504]);
+
+function errorCodeOf(body: string): string | undefined {
+  try {
+    return (JSON.parse(body) as { code?: string }).code;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The key was used and its purchase committed, but the answer is gone: final, not worth another send. */
+export const keySpent = (answer: { status: number; body: string }) =>
+  answer.status === 409 && errorCodeOf(answer.body) === ErrorCode.IDEMPOTENCY_KEY_SPENT;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function send(url: string, init: RequestInit): Promise<{ status: number; body: string }> {
@@ -59,10 +75,14 @@ export async function purchaseWithKey(url: string, shopper: LoadShopper, setId: 
   for (let attempts = 1; ; attempts++) {
     const answer = await send(`${url}/api/token/use`, {
       method: 'POST',
-      headers: { authorization: shopper.authorization, 'content-type': 'application/json', 'idempotency-key': key },
+      headers: {
+        authorization: shopper.authorization,
+        'content-type': 'application/json',
+        [IDEMPOTENCY_KEY_HEADER]: key,
+      },
       body,
     });
-    if (!RETRY_STATUSES.has(answer.status)) return { ...answer, attempts };
+    if (!RETRY_STATUSES.has(answer.status) || keySpent(answer)) return { ...answer, attempts };
     await pause(200);
   }
 }
@@ -109,7 +129,9 @@ export function startMixedLoad(options: {
       if (answer.status === 200) {
         const { orderId } = JSON.parse(answer.body) as { orderId: string };
         report.purchases.push({ key, userId: shopper.userId, orderId, attempts: answer.attempts });
-      } else report.refusedPurchases.push({ key, status: answer.status, body: answer.body.slice(0, 200) });
+      } else if (keySpent(answer))
+        report.purchases.push({ key, userId: shopper.userId, orderId: null, attempts: answer.attempts });
+      else report.refusedPurchases.push({ key, status: answer.status, body: answer.body.slice(0, 200) });
       await pause(20);
     }
   }

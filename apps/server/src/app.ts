@@ -13,6 +13,7 @@ import { createRateLimiter } from './core/rate-limiter.ts';
 import { applyRouteLimits } from './core/route-limits.ts';
 import { rejectUnsafeCharacters } from './core/input-hardening.ts';
 import { enforceBodyDeadline } from './core/request-deadline.ts';
+import { answerWithRequestId, requestIdGenerator } from './core/request-id.ts';
 import {
   acceptEmptyJsonBodies,
   addSecurityHeaders,
@@ -99,8 +100,11 @@ async function createContext(
 function createFastify(options: BuildAppOptions, requestTimeoutMs: number): FastifyInstance {
   const app = Fastify({
     // Pretty on a terminal, JSON otherwise; one request line at debug, with secrets cut out of URLs.
-    logger: options.logger ?? loggerOptions(options.config.logLevel),
+    logger: options.logger ?? loggerOptions(options.config.logLevel, options.config.instanceName),
     logController: new RequestLogController(),
+    // Each request's id, on its log lines (`reqId`) and its answer (core/request-id.ts).
+    genReqId: requestIdGenerator(options.config.trustProxy),
+    requestIdHeader: false,
     // Client address: X-Forwarded-For is honoured only behind a trusted proxy (TRUST_PROXY).
     trustProxy: options.config.trustProxy,
     // The request policy (docs/rules/security.md): JSON bodies up to 1 MB (routes may lower it);
@@ -112,6 +116,7 @@ function createFastify(options: BuildAppOptions, requestTimeoutMs: number): Fast
     connectionTimeout: CONNECTION_TIMEOUT_MS,
     http: { connectionsCheckingInterval: Math.max(100, Math.round(requestTimeoutMs / 6)) },
   });
+  answerWithRequestId(app);
   enforceBodyDeadline(app, requestTimeoutMs);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   return app;

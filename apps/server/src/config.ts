@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -90,6 +91,11 @@ const envSchema = z.object({
     .min(1)
     .max(1000)
     .default(DEFAULT_DATABASE_POOL_SIZE),
+  // Running as a service (docs/operations.md): the drain on SIGTERM, its hard deadline, traces, the name in logs.
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number({ message: 'must be a number of seconds' }).min(0).max(300).default(5),
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number({ message: 'must be a number of seconds' }).min(1).max(3600).default(30),
+  OTEL_EXPORTER_OTLP_ENDPOINT: urlWithProtocols(['http:', 'https:']),
+  INSTANCE_NAME: optionalString,
 });
 
 export type Config = {
@@ -122,6 +128,14 @@ export type Config = {
   liveMaxSocketsPerIp: number;
   /** PostgreSQL connections per instance (DATABASE_POOL_SIZE). */
   databasePoolSize: number;
+  /** Seconds an instance keeps serving after SIGTERM while its /readyz says 503 (docs/operations.md). */
+  shutdownDrainSeconds: number;
+  /** Seconds after SIGTERM when the process exits whatever is still running. */
+  shutdownTimeoutSeconds: number;
+  /** OTLP/HTTP collector: traces are exported when set (src/telemetry.ts). */
+  otelEndpoint?: string;
+  /** This instance's name in its log lines (default host name and port). */
+  instanceName: string;
   /** Which card gateway runs: Stripe (keys set) or the built-in test gateway (never in production unless PAYMENTS=test). */
   payments: 'stripe' | 'test';
 };
@@ -229,6 +243,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     liveMaxSocketsPerIp: e.LIVE_MAX_SOCKETS_PER_IP,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
+    shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
+    otelEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
+    instanceName: e.INSTANCE_NAME ?? `${os.hostname()}:${e.PORT}`,
   };
 }
 

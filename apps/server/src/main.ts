@@ -1,20 +1,24 @@
 import { loadConfigOrExit } from './config.ts';
-import { startServer } from './server.ts';
 
 async function main() {
   const config = loadConfigOrExit();
+  // Traces only when asked for: without the endpoint no OpenTelemetry package is loaded. With it, the
+  // SDK starts before the server's modules are imported, so it can patch http, pg and ioredis.
+  const stopTelemetry = config.otelEndpoint
+    ? (await import('./telemetry.ts')).startTelemetry({ instanceName: config.instanceName })
+    : undefined;
+  const { startServer } = await import('./server.ts');
+  const { shutdownOnSignals } = await import('./core/shutdown.ts');
   const server = await startServer({ config });
   const log = server.app.log;
-  log.info(`Kujiya is serving on ${config.publicUrl} (database: ${server.ctx.database.kind})`);
+  log.info({ url: server.url }, `Kujiya is serving on ${config.publicUrl} (database: ${server.ctx.database.kind})`);
   for (const note of server.startupNotes) log.info(note);
-
-  const shutdown = async (signal: string) => {
-    log.info(`${signal} received, shutting down`);
-    await server.close();
-    process.exit(0);
+  const drainThenFlush = async () => {
+    await server.drain();
+    // The last spans go out before the process ends.
+    await stopTelemetry?.();
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  shutdownOnSignals({ drain: drainThenFlush }, { timeoutSeconds: config.shutdownTimeoutSeconds, log });
 }
 
 void main();

@@ -30,6 +30,7 @@ import { tradingRoutes } from './modules/trading/routes.ts';
 import { shopOpsRoutes } from './modules/shop-ops/routes.ts';
 import { announcementsRoutes } from './modules/announcements/routes.ts';
 import { jobsRoutes } from './modules/jobs/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
 
 export interface RouteDeps {
   ctx: AppContext;
@@ -70,13 +71,13 @@ const moduleRoutes: ModuleRoutes[] = [
   announcementsRoutes,
   jobsRoutes,
 ];
-const rootRoutes: ModuleRoutes[] = [liveRoutes];
+const rootRoutes: ModuleRoutes[] = [liveRoutes, healthRoutes];
 
 export async function registerApiRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
   for (const routes of moduleRoutes) {
     await app.register(async (scope) => routes(scope.withTypeProvider<ZodTypeProvider>(), deps), { prefix: '/api' });
   }
-  // Served at the root of the shop's port, outside /api: the live socket /ws.
+  // Served at the root of the shop's port, outside /api: the live socket /ws and the probes /healthz, /readyz.
   for (const routes of rootRoutes) {
     await app.register(async (scope) => routes(scope.withTypeProvider<ZodTypeProvider>(), deps));
   }

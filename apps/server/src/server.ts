@@ -25,7 +25,14 @@ export interface StartOptions {
 export interface RunningServer extends KujiyaApp {
   url: string;
   startupNotes: string[];
+  /** Closes at once: stops accepting, live sockets told to reconnect (1012), in-flight answered, jobs, pool. */
   close(): Promise<void>;
+  /**
+   * The drain of a deploy (docs/operations.md, "Graceful drain on deploys"): /readyz answers 503 at once,
+   * the instance keeps serving for SHUTDOWN_DRAIN_SECONDS so the load balancer moves away, then `close`.
+   */
+  drain(): Promise<void>;
+  isDraining(): boolean;
 }
 
 /** The start-up line that says who may read the dev outbox (docs/rules/security.md). */
@@ -79,15 +86,30 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       ? undefined
       : createJobRegistry(built.ctx.jobs, built.services, { everyMs: options.jobIntervalMs, log: built.ctx.log });
   await jobs?.start();
+  let closing: Promise<void> | undefined;
+  let draining: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      // The sockets first: Fastify's close would end them without a code the web app reads as "come back now".
+      built.services.live.closeForRestart();
+      // Stops accepting and waits for the requests in flight; then no job is claimed or running.
+      await built.app.close();
+      await jobs?.stop();
+      await stopMemorySettle?.();
+      await database.close();
+    })());
   return {
     ...built,
     url: `http://localhost:${port}`,
     startupNotes,
-    async close() {
-      await jobs?.stop();
-      await stopMemorySettle?.();
-      await built.app.close();
-      await database.close();
-    },
+    close,
+    drain: () =>
+      (draining ??= (async () => {
+        built.services.health.startDraining();
+        built.ctx.log.info(`draining: /readyz answers 503; serving ${config.shutdownDrainSeconds} s more`);
+        await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainSeconds * 1000));
+        await close();
+      })()),
+    isDraining: () => built.services.health.isDraining(),
   };
 }

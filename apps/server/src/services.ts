@@ -23,6 +23,7 @@ import { createShopOpsService, createShopSettingsService } from './modules/shop-
 import { createAnnouncementsService } from './modules/announcements/service.ts';
 import { createJobsAdminService } from './modules/jobs/service.ts';
 import { createIdempotencyService } from './modules/idempotency/service.ts';
+import { createHealthService } from './modules/health/service.ts';
 
 /**
  * Infrastructure-like services first: images, the mail queue, the audit log (account, package, promo
@@ -150,6 +151,8 @@ export function createServices(ctx: AppContext, built: { sessions: Sessions }) {
   const money = createMoney(ctx, foundation);
   const purchases = createPurchases(ctx, foundation, catalogueStage, money);
   const backOffice = createBackOffice(ctx, foundation, catalogueStage, money, purchases);
-  return { ...foundation, ...catalogueStage, ...money, ...purchases, ...backOffice };
+  // Liveness and readiness for the load balancer; the drain (server.ts) marks it draining.
+  const health = createHealthService(ctx);
+  return { ...foundation, ...catalogueStage, ...money, ...purchases, ...backOffice, health };
 }
 export type Services = ReturnType<typeof createServices>;

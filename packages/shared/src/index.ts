@@ -8,6 +8,7 @@ export * from './common/time.ts';
 export * from './common/error-codes.ts';
 export * from './common/error-messages.ts';
 export * from './common/error-body.ts';
+export * from './common/health.ts';
 export * from './catalogue/schemas.ts';
 export * from './catalogue/rules.ts';
 export * from './catalogue/product-inputs.ts';

@@ -92,9 +92,8 @@ export function answerErrors(app: FastifyInstance, config: Config, onContractBre
       const message = contractBreachMessage(error);
       request.log.error({ err: error }, message);
       onContractBreach?.(message);
-      return reply
-        .status(500)
-        .send(errorBody(500, config.env === 'production' ? 'Internal Server Error' : message, ErrorCode.INTERNAL));
+      const text = config.env === 'production' ? 'Internal Server Error' : message;
+      return reply.status(500).send({ ...errorBody(500, text, ErrorCode.INTERNAL), requestId: request.id });
     }
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).headers(error.headers).send(error.body());
@@ -105,6 +104,9 @@ export function answerErrors(app: FastifyInstance, config: Config, onContractBre
       return reply.status(status).send(errorBody(status, (error as Error).message));
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send(errorBody(500, 'Internal Server Error', ErrorCode.INTERNAL));
+    // The request id lets support find the logged error (docs/operations.md).
+    return reply
+      .status(500)
+      .send({ ...errorBody(500, 'Internal Server Error', ErrorCode.INTERNAL), requestId: request.id });
   });
 }

@@ -5,8 +5,12 @@ import { loggerOptions, RequestLogController } from './logger.ts';
 
 describe('the server log', () => {
   it('is pretty on a terminal and JSON otherwise', () => {
-    expect(loggerOptions('info', true)).toMatchObject({ level: 'info', transport: { target: 'pino-pretty' } });
-    expect(loggerOptions('info', false)).toEqual({ level: 'info' });
+    expect(loggerOptions('info', undefined, true)).toMatchObject({
+      level: 'info',
+      transport: { target: 'pino-pretty' },
+    });
+    expect(loggerOptions('info', undefined, false)).toEqual({ level: 'info' });
+    expect(loggerOptions('info', 'shop-1', false)).toMatchObject({ level: 'info', base: { instance: 'shop-1' } });
   });
 
   it('writes one request line per request, at debug level only', async () => {

@@ -1,13 +1,21 @@
+import os from 'node:os';
 import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 
 /**
  * The server's log: easy to read on a terminal (pino-pretty when stdout is a TTY), one JSON object per
- * line otherwise (for a log collector).
+ * line otherwise (for a log collector), each line naming its `instance` (INSTANCE_NAME) and, for a
+ * request, its `reqId` (core/request-id.ts).
  */
-export function loggerOptions(level: string, isTty = Boolean(process.stdout.isTTY)): FastifyServerOptions['logger'] {
-  if (!isTty) return { level };
+export function loggerOptions(
+  level: string,
+  instance?: string,
+  isTty = Boolean(process.stdout.isTTY),
+): FastifyServerOptions['logger'] {
+  const base = instance ? { base: { pid: process.pid, hostname: os.hostname(), instance } } : {};
+  if (!isTty) return { level, ...base };
   return {
     level,
+    ...base,
     transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId' } },
   };
 }

@@ -30,6 +30,8 @@ export interface RateLimiter {
   acquire(key: string, ms: number): Promise<number>;
   /** Whether calls currently go to Redis (false: local counters). */
   readonly shared: boolean;
+  /** Asks Redis now (readiness, docs/operations.md): `off` without REDIS_URL, `down` when it does not answer. */
+  ping(): Promise<'ok' | 'down' | 'off'>;
   close(): Promise<void>;
 }
 
@@ -114,6 +116,7 @@ function localLimiter(local: LocalCounters): RateLimiter {
     lock: async (key, ms) => local.lock(key, ms),
     clear: async (key) => local.clear(key),
     acquire: async (key, ms) => local.acquire(key, ms),
+    ping: async () => 'off',
     close: async () => {},
   };
 }
@@ -236,6 +239,11 @@ function sharedLimiter(
         },
         () => local.acquire(key, ms),
       ),
+    async ping() {
+      if (redis.status !== 'ready') return 'down';
+      // The command timeout bounds the wait.
+      return (await redis.ping().catch(() => null)) === 'PONG' ? 'ok' : 'down';
+    },
     async close() {
       redis.disconnect();
     },

@@ -7,6 +7,13 @@ import { errorBody } from './http-errors.ts';
 import { createWebIndex } from './web-index.ts';
 
 /**
+ * Paths that are never the web app: the API, the live socket and the operator's endpoints (a load
+ * balancer or a scraper must see a JSON 404, not the SPA's 200; docs/operations.md).
+ */
+const NOT_WEB_APP = /^\/(api\/|ws|metrics(\/|\?|$)|healthz|readyz)/;
+const isWebAppPath = (url: string) => !NOT_WEB_APP.test(url);
+
+/**
  * Serves the built web app when its folder exists: hashed assets cached for a year, index.html always
  * revalidated, and every other GET outside /api and /ws answered with the SPA's page (with the hints
  * of its route, core/web-index.ts). Without a build, unknown paths are a JSON 404.
@@ -38,7 +45,7 @@ export async function serveWebApp(
     },
   });
   app.setNotFoundHandler(async (request, reply) => {
-    if (request.method !== 'GET' || request.url.startsWith('/api/') || request.url.startsWith('/ws')) {
+    if (request.method !== 'GET' || !isWebAppPath(request.url)) {
       return reply.status(404).send(errorBody(404, 'Not found', ErrorCode.NOT_FOUND));
     }
     reply.header('Cache-Control', 'no-cache');

@@ -34,6 +34,8 @@ export function startInstance(databaseUrl: string, env: Record<string, string> =
       DEMO_DATA: '0',
       LOG_LEVEL: 'info',
       TEST_JOB_INTERVAL_MS: '300',
+      // No drain window unless a test asks for one (the drain tests, the cluster): a SIGTERM closes at once.
+      SHUTDOWN_DRAIN_SECONDS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

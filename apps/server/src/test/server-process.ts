@@ -1,10 +1,11 @@
 import { loadConfigOrExit } from '../config.ts';
 import { startServer } from '../server.ts';
+import { shutdownOnSignals } from '../core/shutdown.ts';
 
 /**
  * One real server instance for the multi-instance tests: `startServer` as `main.ts` runs it (so the
  * background jobs run unless NODE_ENV=test), with a short job interval from TEST_JOB_INTERVAL_MS.
- * Prints `{"listening": url}` on stdout once it serves; SIGTERM closes it cleanly.
+ * Prints `{"listening": url}` on stdout once it serves; SIGTERM drains and closes it as in production.
  */
 async function run() {
   const config = loadConfigOrExit();
@@ -17,7 +18,8 @@ async function run() {
     memorySettleIntervalMs: memoryInterval > 0 ? memoryInterval : undefined,
   });
   process.stdout.write(`${JSON.stringify({ listening: server.url })}\n`);
-  process.once('SIGTERM', () => void server.close().then(() => process.exit(0)));
+  // As main.ts: SIGTERM drains (SHUTDOWN_DRAIN_SECONDS; startInstance sets 0 unless a test asks), a second one exits.
+  shutdownOnSignals(server, { timeoutSeconds: config.shutdownTimeoutSeconds, log: server.app.log });
 }
 
 void run();

@@ -65,6 +65,23 @@ describe('live socket client', () => {
     expect(sockets).toHaveLength(2);
   });
 
+  it('reconnects at once when the server closes for a restart (1012), to whichever instance answers', () => {
+    vi.useFakeTimers();
+    const { client, sockets } = setup(null);
+    client.start();
+    sockets[0]!.dispatchEvent(new Event('open'));
+    sockets[0]!.dispatchEvent(Object.assign(new Event('close'), { code: 1012 }));
+    vi.advanceTimersByTime(0);
+    expect(sockets).toHaveLength(2);
+    // Any other close (a lost network) still waits the 5 s.
+    sockets[1]!.dispatchEvent(Object.assign(new Event('close'), { code: 1006 }));
+    vi.advanceTimersByTime(4_999);
+    expect(sockets).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(sockets).toHaveLength(3);
+    client.stop();
+  });
+
   it('builds the address from the page', () => {
     expect(liveSocketUrl({ protocol: 'https:', host: 'kujiya.sg' })).toBe('wss://kujiya.sg/ws');
     expect(liveSocketUrl({ protocol: 'http:', host: 'localhost:3000' })).toBe('ws://localhost:3000/ws');

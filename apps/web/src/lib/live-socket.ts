@@ -1,4 +1,9 @@
-import { LIVE_RECONNECT_MS, liveServerMessageSchema, type LiveServerMessage } from '@kujiya/shared';
+import {
+  LIVE_CLOSE_SERVICE_RESTART,
+  LIVE_RECONNECT_MS,
+  liveServerMessageSchema,
+  type LiveServerMessage,
+} from '@kujiya/shared';
 
 type Listener = (message: LiveServerMessage) => void;
 
@@ -13,7 +18,8 @@ export interface LiveSocketOptions {
 
 /**
  * One shared connection to the shop's live socket: parses every message with the shared schema,
- * hands it to the listeners, and reopens the socket 5 s after it is lost. Works signed out too
+ * hands it to the listeners, and reopens the socket 5 s after it is lost, at once when the server
+ * closed it for a restart (1012, docs/operations.md). Works signed out too
  * (the purchase banners are public).
  */
 export class LiveSocketClient {
@@ -70,10 +76,12 @@ export class LiveSocketClient {
       const parsed = liveServerMessageSchema.safeParse(data);
       if (parsed.success) this.listeners.forEach((listener) => listener(parsed.data));
     });
-    socket.addEventListener('close', () => {
+    socket.addEventListener('close', (event) => {
       if (this.socket !== socket) return; // replaced by restart()
       this.socket = null;
-      if (this.running) this.timer = setTimeout(() => this.running && this.open(), this.reconnectMs);
+      // 1012: the instance is restarting (a deploy); another one answers now, so no wait.
+      const wait = event.code === LIVE_CLOSE_SERVICE_RESTART ? 0 : this.reconnectMs;
+      if (this.running) this.timer = setTimeout(() => this.running && this.open(), wait);
     });
   }
 }

@@ -10,6 +10,11 @@ export const LIVE_TOAST_MS = 3_000;
 export const LIVE_TOAST_FADE_MS = 300;
 /** A lost socket is reopened after this long. */
 export const LIVE_RECONNECT_MS = 5_000;
+/**
+ * The close code of a socket the server closes because the instance restarts (WebSocket's 1012
+ * "Service Restart", docs/operations.md): the web app reconnects at once, to whichever instance answers.
+ */
+export const LIVE_CLOSE_SERVICE_RESTART = 1012;
 /** The banner name of a shopper who chose not to be shown. */
 export const LIVE_ANONYMOUS_NAME = 'Someone';
 /** A client frame larger than this closes the socket. */

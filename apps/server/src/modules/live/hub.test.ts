@@ -18,6 +18,11 @@ class FakeSocket implements LiveSocket {
     this.terminated = true;
     this.readyState = 3;
   }
+  closedWith: number | undefined;
+  close(code: number) {
+    this.closedWith = code;
+    this.readyState = 3;
+  }
   get messages() {
     return this.sent.map((s) => liveServerMessageSchema.parse(JSON.parse(s)));
   }
@@ -106,6 +111,20 @@ describe('live hub', () => {
     expect(dead.terminated).toBe(true);
     expect(alive.terminated).toBe(false);
     expect(hub.clients.size).toBe(1);
+    hub.stop();
+  });
+
+  it('closes every socket with the given code and forgets them (a restart: 1012)', () => {
+    const hub = new LiveHub(options);
+    const sockets = [new FakeSocket(), new FakeSocket()];
+    hub.authenticate(hub.add(sockets[0]!, '1.1.1.1'), 'u1');
+    hub.add(sockets[1]!, '1.1.1.1');
+    hub.closeAll(1012, 'Service Restart');
+    expect(sockets.map((s) => s.closedWith)).toEqual([1012, 1012]);
+    expect(hub.clients.size).toBe(0);
+    expect(hub.canAccept('1.1.1.1')).toBe(true);
+    hub.deliver({ kind: 'user', userId: 'u1', event: 'balance' });
+    expect(sockets[0]!.sent).toHaveLength(0);
     hub.stop();
   });
 

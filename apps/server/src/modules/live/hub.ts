@@ -15,6 +15,7 @@ export interface LiveSocket {
   send(data: string): void;
   ping(): void;
   terminate(): void;
+  close(code: number, reason: string): void;
 }
 
 export interface LiveClient {
@@ -214,6 +215,18 @@ export class LiveHub {
     if (this.heartbeat) return;
     this.heartbeat = setInterval(() => this.beat(), this.options.heartbeatMs);
     this.heartbeat.unref();
+  }
+
+  /** Closes every socket with `code` (the client's cue, e.g. reconnect now) and forgets them. */
+  closeAll(code: number, reason: string): void {
+    for (const client of [...this.clients]) {
+      this.remove(client);
+      try {
+        client.socket.close(code, reason);
+      } catch {
+        client.socket.terminate();
+      }
+    }
   }
 
   stop(): void {

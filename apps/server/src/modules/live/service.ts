@@ -1,4 +1,4 @@
-import { LIVE_ANONYMOUS_NAME, LIVE_NAME_MAX, LIVE_PRODUCT_NAME_MAX } from '@kujiya/shared';
+import { LIVE_ANONYMOUS_NAME, LIVE_CLOSE_SERVICE_RESTART, LIVE_NAME_MAX, LIVE_PRODUCT_NAME_MAX } from '@kujiya/shared';
 import type { AppContext } from '../../core/context.ts';
 import type { Executor } from '../../db/database.ts';
 import { afterCommit } from '../../core/after-commit.ts';
@@ -76,6 +76,11 @@ export function createLiveService(
           for (const userId of unique) bus.publish({ kind: 'user', userId, event });
         }),
       );
+    },
+
+    /** The instance is going away: every socket is told to reconnect at once, to whichever instance answers. */
+    closeForRestart(): void {
+      hub.closeAll(LIVE_CLOSE_SERVICE_RESTART, 'Service Restart');
     },
 
     async close(): Promise<void> {

@@ -37,6 +37,8 @@ export interface LoadReport {
   refusedPurchases: Array<{ key: string; status: number; body: string }>;
   /** Sends of a purchase whose answer was lost (network error, 502/503/504) or still running (409). */
   retriedSends: number;
+  /** Why purchases were sent again: how many sends got each status (0: no answer at all). */
+  resentAfter: Record<string, number>;
   /** Every HTTP request sent, reads and purchase sends. */
   requests: number;
 }
@@ -72,6 +74,7 @@ async function send(url: string, init: RequestInit): Promise<{ status: number; b
  */
 export async function purchaseWithKey(url: string, shopper: LoadShopper, setId: string, key: string) {
   const body = JSON.stringify({ username: shopper.username, setId, ticketsBought: 1 });
+  const resentAfter: number[] = [];
   for (let attempts = 1; ; attempts++) {
     const answer = await send(`${url}/api/token/use`, {
       method: 'POST',
@@ -82,7 +85,8 @@ export async function purchaseWithKey(url: string, shopper: LoadShopper, setId: 
       },
       body,
     });
-    if (!RETRY_STATUSES.has(answer.status) || keySpent(answer)) return { ...answer, attempts };
+    if (!RETRY_STATUSES.has(answer.status) || keySpent(answer)) return { ...answer, attempts, resentAfter };
+    resentAfter.push(answer.status);
     await pause(200);
   }
 }
@@ -106,6 +110,7 @@ export function startMixedLoad(options: {
     purchases: [],
     refusedPurchases: [],
     retriedSends: 0,
+    resentAfter: {},
     requests: 0,
   };
 
@@ -126,6 +131,7 @@ export function startMixedLoad(options: {
       const answer = await purchaseWithKey(options.url, shopper, setId, key);
       report.requests += answer.attempts;
       report.retriedSends += answer.attempts - 1;
+      for (const status of answer.resentAfter) report.resentAfter[status] = (report.resentAfter[status] ?? 0) + 1;
       if (answer.status === 200) {
         const { orderId } = JSON.parse(answer.body) as { orderId: string };
         report.purchases.push({ key, userId: shopper.userId, orderId, attempts: answer.attempts });

@@ -114,6 +114,7 @@ describe.runIf(clusterCanRun)('the shop behind haproxy under load (PostgreSQL, R
     purchasesRetriedWithKey: report.purchases.filter((p) => p.attempts > 1).length,
     answersLostForGood: report.purchases.filter((p) => p.orderId === null).length,
     resends: report.retriedSends,
+    resentAfter: report.resentAfter,
     refusedPurchases: report.refusedPurchases.length,
     doubledPurchases: doubled,
     ...extra,

@@ -26,6 +26,8 @@ export interface ClusterInstance {
   name: string;
   port: number;
   url: string;
+  /** Its own metrics listener (METRICS_PORT), when the cluster was started `withMetrics`. */
+  metricsPort?: number;
   process?: ChildProcess;
   /** The last lines the instance wrote to stderr (to explain a failed start). */
   stderr: string;
@@ -89,6 +91,7 @@ function spawnInstance(instance: ClusterInstance, databaseUrl: string, env: Reco
       TRUST_PROXY: '1',
       INSTANCE_NAME: instance.name,
       JWT_SECRET: INSTANCE_JWT_SECRET,
+      ...(instance.metricsPort ? { METRICS_PORT: String(instance.metricsPort) } : {}),
       DEMO_DATA: '0',
       // Request lines would flood the pipe under load; warnings and errors are kept for failures.
       LOG_LEVEL: 'warn',
@@ -105,14 +108,18 @@ function spawnInstance(instance: ClusterInstance, databaseUrl: string, env: Reco
 export async function startCluster(options: {
   size: number;
   databaseUrl: string;
+  /** Environment of every instance, over the defaults below. */
   env?: Record<string, string>;
+  /** Give each instance a free METRICS_PORT of its own (docs/operations.md, "Metrics"). */
+  withMetrics?: boolean;
 }): Promise<Cluster> {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'kujiya-cluster-test-'));
   const statsSocket = path.join(folder, 'haproxy.sock');
   const instances: ClusterInstance[] = [];
   for (let i = 0; i < options.size; i++) {
     const port = await freePort();
-    instances.push({ name: `kujiya-${i + 1}`, port, url: `http://127.0.0.1:${port}`, stderr: '' });
+    const metricsPort = options.withMetrics ? await freePort() : undefined;
+    instances.push({ name: `kujiya-${i + 1}`, port, url: `http://127.0.0.1:${port}`, metricsPort, stderr: '' });
   }
   const publicPort = await freePort();
   const configFile = path.join(folder, 'haproxy.cfg');
@@ -172,13 +179,16 @@ export async function startCluster(options: {
  * For a describe block: a setup app (real time, the instances' secret) on a fresh PostgreSQL database
  * and a cluster of `size` instances on it, started before its tests and stopped after them.
  */
-export function useCluster(size = 2): { t: TestApp; cluster: Cluster } {
+export function useCluster(
+  size = 2,
+  options: { env?: Record<string, string>; withMetrics?: boolean } = {},
+): { t: TestApp; cluster: Cluster } {
   const shop = { t: undefined as unknown as TestApp, cluster: undefined as unknown as Cluster };
   beforeAll(async () => {
     shop.t = await createTestApp({ clock: new TestClock(new Date()), env: { JWT_SECRET: INSTANCE_JWT_SECRET } });
     const databaseUrl = (shop.t.database as { url?: string }).url;
     if (!databaseUrl) throw new Error('a cluster needs TEST_DB=postgres (project cluster)');
-    shop.cluster = await startCluster({ size, databaseUrl });
+    shop.cluster = await startCluster({ size, databaseUrl, ...options });
   });
   afterAll(async () => {
     await shop.cluster?.stop();

@@ -39,8 +39,11 @@ export interface Cluster {
   instances: ClusterInstance[];
   /** haproxy's view of each instance: `UP`, `DOWN`, `UP 1/2` (rising) … by name. */
   states(): Promise<Record<string, string>>;
-  /** SIGTERM, wait for the exit (the drain), start again on the same port, wait until haproxy routes to it. */
-  restart(index: number): Promise<void>;
+  /**
+   * SIGTERM, wait for the exit (the drain), start again on the same port, wait until haproxy routes to
+   * it; resolves with the stopped process's exit code (0 after a clean drain).
+   */
+  restart(index: number): Promise<number | null>;
   /** SIGKILL (a crash: nothing of the drain runs); resolves once the process is gone. */
   kill(index: number): Promise<void>;
   start(index: number): Promise<void>;
@@ -63,10 +66,11 @@ function exited(child: ChildProcess | undefined): boolean {
   return !child || child.exitCode !== null || child.signalCode !== null;
 }
 
-function signalAndWait(child: ChildProcess | undefined, signal: NodeJS.Signals): Promise<void> {
-  if (!child || exited(child)) return Promise.resolve();
+/** Sends `signal` and resolves once the process is gone, with its exit code (null when a signal ended it). */
+function signalAndWait(child: ChildProcess | undefined, signal: NodeJS.Signals): Promise<number | null> {
+  if (!child || exited(child)) return Promise.resolve(child?.exitCode ?? null);
   return new Promise((resolve) => {
-    child.once('exit', () => resolve());
+    child.once('exit', (code) => resolve(code));
     child.kill(signal);
   });
 }
@@ -147,10 +151,11 @@ export async function startCluster(options: {
     states,
     start,
     async restart(index) {
-      await signalAndWait(instances[index]!.process, 'SIGTERM');
+      const code = await signalAndWait(instances[index]!.process, 'SIGTERM');
       await start(index);
+      return code;
     },
-    kill: (index) => signalAndWait(instances[index]!.process, 'SIGKILL'),
+    kill: async (index) => void (await signalAndWait(instances[index]!.process, 'SIGKILL')),
     async stop() {
       await Promise.all(instances.map((instance) => signalAndWait(instance.process, 'SIGTERM')));
       await signalAndWait(haproxy, 'SIGTERM');

@@ -37,7 +37,7 @@ describe.runIf(clusterCanRun)('the shop behind haproxy under load (PostgreSQL, R
     await t.ctx.db.transaction((tx) =>
       t.services.wallet.credit(tx, { userId: user.id, amount: tokens, source: 'purchase', reference: 'test-funds' }),
     );
-    const { token } = await shop.t.ctx.tokens.sign(user);
+    const { token } = await t.ctx.tokens.sign(user);
     return { userId: user.id, username: user.username, authorization: `Bearer ${token}`, token };
   }
 
@@ -125,7 +125,8 @@ describe.runIf(clusterCanRun)('the shop behind haproxy under load (PostgreSQL, R
     const { buyers, load } = await startLoad();
     await pause(3000);
     const started = Date.now();
-    for (let i = 0; i < cluster.instances.length; i++) await cluster.restart(i);
+    const exitCodes: Array<number | null> = [];
+    for (let i = 0; i < cluster.instances.length; i++) exitCodes.push(await cluster.restart(i));
     const restartMs = Date.now() - started;
     await pause(3000);
     const report = await load.stop();
@@ -133,6 +134,7 @@ describe.runIf(clusterCanRun)('the shop behind haproxy under load (PostgreSQL, R
     const doubled = await doubledPurchases(report, buyers);
     console.log(JSON.stringify(figures('rolling-restart', report, doubled, { restartMs })));
     await expectEachPurchaseOnce(report, buyers);
+    expect(exitCodes).toEqual(cluster.instances.map(() => 0)); // each drained and exited cleanly
     expect(report.failedReads).toEqual([]);
     expect(report.refusedPurchases).toEqual([]);
     expect(report.purchases.length).toBeGreaterThan(0);

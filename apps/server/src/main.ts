@@ -11,14 +11,14 @@ async function main() {
   const { shutdownOnSignals } = await import('./core/shutdown.ts');
   const server = await startServer({ config });
   const log = server.app.log;
-  log.info({ url: server.url }, `Kujiya is serving on ${config.publicUrl} (database: ${server.ctx.database.kind})`);
-  for (const note of server.startupNotes) log.info(note);
   const drainThenFlush = async () => {
     await server.drain();
     // The last spans go out before the process ends.
     await stopTelemetry?.();
   };
   shutdownOnSignals({ drain: drainThenFlush }, { timeoutSeconds: config.shutdownTimeoutSeconds, log });
+  log.info({ url: server.url }, `Kujiya is serving on ${config.publicUrl} (database: ${server.ctx.database.kind})`);
+  for (const note of server.startupNotes) log.info(note);
 }
 
 void main();

@@ -1,6 +1,12 @@
 import type { RouteOptions } from 'fastify';
 import { z } from 'zod';
-import { errorCodesOfStatus, newProductFormSchema, updateProfileFieldsSchema } from '@kujiya/shared';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  errorCodesOfStatus,
+  newProductFormSchema,
+  updateProfileFieldsSchema,
+} from '@kujiya/shared';
 import type { Guards } from './core/auth.ts';
 import { ROUTE_LIMITS } from './core/route-limits.ts';
 
@@ -19,6 +25,8 @@ interface RouteFacts {
   hasParams: boolean;
   hasBody: boolean;
   limited: boolean;
+  /** Accepts `Idempotency-Key` (docs/operations.md, "Idempotent money calls"). */
+  idempotent: boolean;
 }
 type Operation = {
   operationId?: string;
@@ -69,6 +77,7 @@ export function collectRouteFacts(guards: Guards) {
         hasBody,
         hasInput: Boolean(schema.params || schema.querystring || hasBody) || route.url.includes(':'),
         limited: key in ROUTE_LIMITS,
+        idempotent: route.config?.idempotent === true,
       });
     }
   };
@@ -150,6 +159,17 @@ const HEADER_PARAMETERS: Record<string, unknown[]> = {
   ],
 };
 
+/** The header of the money calls (`config: { idempotent: true }`). */
+const IDEMPOTENCY_KEY_PARAMETER = {
+  in: 'header',
+  name: IDEMPOTENCY_KEY_HEADER,
+  required: false,
+  description:
+    'Names one user action: the same key from the same shopper within 24 hours replays the first answer ' +
+    '(with `Idempotent-Replayed: true`) instead of running again; another body with it answers 422.',
+  schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX_LENGTH },
+};
+
 /** Answers that are not JSON. */
 const MEDIA_RESPONSES: Record<string, { status: string; type: string; description: string }> = {
   'POST /api/admin/shipments/export-pending': {
@@ -168,6 +188,7 @@ const ERROR_TEXT: Record<number, string> = {
   409: 'Conflicts with the current state',
   413: 'The body is too large',
   415: 'The body has an unsupported media type',
+  422: 'The Idempotency-Key was used for another request',
   423: 'Held by a buy-out in progress',
   429: 'Too many requests: wait as Retry-After says',
   500: 'Unexpected server error',
@@ -182,6 +203,7 @@ function errorStatuses(method: string, facts: RouteFacts | undefined): number[] 
   if (facts?.hasParams) statuses.add(404);
   if (facts?.hasBody) [413, 415].forEach((s) => statuses.add(s));
   if (facts?.limited) statuses.add(429);
+  if (facts?.idempotent) [409, 422].forEach((s) => statuses.add(s));
   return [...statuses].sort();
 }
 
@@ -256,7 +278,7 @@ export function completeDocument(document: Document, facts: Map<string, RouteFac
       operation.summary ??= summaryOf(method, path);
       operation.security = fact?.guard ? SECURITY[fact.guard] : [];
       if (REQUEST_BODIES[key]) operation.requestBody = REQUEST_BODIES[key]();
-      const headers = HEADER_PARAMETERS[key] ?? [];
+      const headers = [...(HEADER_PARAMETERS[key] ?? []), ...(fact?.idempotent ? [IDEMPOTENCY_KEY_PARAMETER] : [])];
       if (headers.length > 0)
         operation.parameters = [...(operation.parameters ?? []).filter((p) => !headers.includes(p)), ...headers];
       const media = MEDIA_RESPONSES[key];

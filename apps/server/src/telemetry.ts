@@ -1,4 +1,5 @@
 import { register } from 'node:module';
+import { FastifyOtelInstrumentation } from '@fastify/otel';
 import { context, propagation, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
@@ -12,7 +13,7 @@ import { BatchSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
 
 /**
  * OpenTelemetry traces (docs/operations.md, "Request ids, logs and traces"): HTTP in and out,
- * PostgreSQL and Redis, exported over OTLP/HTTP to OTEL_EXPORTER_OTLP_ENDPOINT (the exporter reads
+ * Fastify's routes, PostgreSQL and Redis, exported over OTLP/HTTP to OTEL_EXPORTER_OTLP_ENDPOINT (the exporter reads
  * it and the other standard OTEL_EXPORTER_OTLP_* variables itself). main.ts imports this file only
  * when the endpoint is set, and before any server module: the instrumentations patch http, pg and
  * ioredis as they are loaded, which for ES modules takes the loader hook registered here first.
@@ -36,6 +37,12 @@ export function startTelemetry(options: { instanceName: string }): () => Promise
       // The probes of the load balancer would be most of the traces: they are left out.
       new HttpInstrumentation({
         ignoreIncomingRequestHook: (request) => /^\/(healthz|readyz)\b/.test(request.url ?? ''),
+      }),
+      // Fastify's own spans (route, hooks, handler); its handler runs in the request's trace, also after
+      // a body was read, so the handler's queries join the request's trace.
+      new FastifyOtelInstrumentation({
+        registerOnInitialization: true,
+        ignorePaths: (route) => /^\/(healthz|readyz)$/.test(route.url),
       }),
       new PgInstrumentation(),
       new IORedisInstrumentation(),

@@ -17,9 +17,9 @@ async function run() {
     jobIntervalMs: interval > 0 ? interval : undefined,
     memorySettleIntervalMs: memoryInterval > 0 ? memoryInterval : undefined,
   });
-  process.stdout.write(`${JSON.stringify({ listening: server.url })}\n`);
   // As main.ts: SIGTERM drains (SHUTDOWN_DRAIN_SECONDS; startInstance sets 0 unless a test asks), a second one exits.
   shutdownOnSignals(server, { timeoutSeconds: config.shutdownTimeoutSeconds, log: server.app.log });
+  process.stdout.write(`${JSON.stringify({ listening: server.url })}\n`);
 }
 
 void run();

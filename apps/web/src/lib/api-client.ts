@@ -2,7 +2,7 @@ import type { $ZodType, output } from 'zod/v4/core';
 import { storageKeys } from './storage';
 import { takeEarlyRequest } from './early-request';
 import { reportShopperTokenRefused } from './token-refusals';
-import { ErrorCode, isErrorCode } from '@kujiya/shared';
+import { ErrorCode, IDEMPOTENCY_KEY_HEADER, isErrorCode } from '@kujiya/shared';
 
 /**
  * An API answer that was not OK: its status, the server's `message` (or a generic text) and its
@@ -69,6 +69,47 @@ export interface ApiRequest {
   /** Which bearer token to send. Default: the shopper's token when there is one. */
   auth?: Auth;
   signal?: AbortSignal;
+  /**
+   * A money call (docs/operations.md, "Idempotent money calls"): the call is one user action with a
+   * fresh `Idempotency-Key`, retried once with the same key when the answer was lost (the network
+   * failed, or a proxy answered 502/503/504 without the shop's JSON `code`). The server runs it once.
+   */
+  idempotent?: boolean;
+}
+
+/** A fresh key per user action: a random UUID (getRandomValues also works outside HTTPS, randomUUID not). */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function' && globalThis.isSecureContext !== false) return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** A proxy's answer for an instance that went away: the shop's own errors always carry a JSON `code`. */
+async function lostAnswer(response: Response): Promise<boolean> {
+  if (![502, 503, 504].includes(response.status)) return false;
+  try {
+    const body = (await response.clone().json()) as { code?: unknown };
+    return !isErrorCode(body?.code);
+  } catch {
+    return true;
+  }
+}
+
+/** Sends once; an idempotent call whose answer was lost goes once more with the same key. */
+async function send(path: string, init: RequestInit, idempotent: boolean | undefined): Promise<Response> {
+  if (!idempotent) return fetch(path, init);
+  const headers = { ...(init.headers as Record<string, string>), [IDEMPOTENCY_KEY_HEADER]: newIdempotencyKey() };
+  const retried = { ...init, headers };
+  try {
+    const response = await fetch(path, retried);
+    if (!(await lostAnswer(response))) return response;
+  } catch (error) {
+    if (init.signal?.aborted) throw error;
+  }
+  return fetch(path, retried);
 }
 
 function bearerFor(auth: Auth | undefined): string | null {
@@ -92,14 +133,14 @@ export async function api<S extends $ZodType>(path: string, request: ApiRequest 
     body = JSON.stringify(request.body);
   }
   const publicGet = request.auth === 'none' && (request.method ?? 'GET') === 'GET' && request.body === undefined;
-  const response = await (takeEarlyRequest(path, publicGet) ??
-    fetch(path, {
-      method: request.method ?? (body ? 'POST' : 'GET'),
-      headers,
-      body,
-      signal: request.signal,
-      credentials: 'same-origin',
-    }));
+  const init: RequestInit = {
+    method: request.method ?? (body ? 'POST' : 'GET'),
+    headers,
+    body,
+    signal: request.signal,
+    credentials: 'same-origin',
+  };
+  const response = await (takeEarlyRequest(path, publicGet) ?? send(path, init, request.idempotent));
   const text = await response.text();
   let data: unknown = undefined;
   if (text) {

@@ -36,4 +36,21 @@ describe('idempotent routes', () => {
     expect(names.sort()).toEqual([...MONEY_CALLS].sort());
     for (const route of idempotent) expect(route.onRequest, route.url).toBeDefined();
   });
+
+  it('publish the header and their 409 and 422 answers in the OpenAPI document', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { parameters?: { name: string }[]; responses: Record<string, unknown> }>>;
+    };
+    for (const call of MONEY_CALLS) {
+      const [method, url] = call.split(' ') as [string, string];
+      const operation = document.paths[url.replace(/:(\w+)/g, '{$1}')]![method.toLowerCase()]!;
+      expect(
+        operation.parameters?.map((p) => p.name),
+        call,
+      ).toContain('Idempotency-Key');
+      expect(Object.keys(operation.responses), call).toEqual(expect.arrayContaining(['409', '422']));
+    }
+    const read = document.paths['/api/token/balance']?.get;
+    expect(read?.parameters?.map((p) => p.name) ?? []).not.toContain('Idempotency-Key');
+  });
 });

@@ -5,7 +5,12 @@ import { inventoryQueryKey } from './getInventory';
 
 /** POST /api/inventory/abandon: gives up exactly the chosen units. */
 export function abandonItems(request: AbandonRequest): Promise<MessageOnlyResponse> {
-  return api('/api/inventory/abandon', { method: 'POST', body: request, schema: messageOnlyResponseSchema });
+  return api('/api/inventory/abandon', {
+    method: 'POST',
+    idempotent: true,
+    body: request,
+    schema: messageOnlyResponseSchema,
+  });
 }
 
 /** Abandons, then reloads the inventory. */

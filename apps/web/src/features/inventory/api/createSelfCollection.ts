@@ -9,7 +9,12 @@ import { inventoryQueryKey } from './getInventory';
 
 /** POST /api/self-collection/create: books a slot; the units stay locked while it is pending. */
 export function createSelfCollection(request: CreateCollectionRequest): Promise<CreateCollectionResponse> {
-  return api('/api/self-collection/create', { method: 'POST', body: request, schema: createCollectionResponseSchema });
+  return api('/api/self-collection/create', {
+    method: 'POST',
+    idempotent: true,
+    body: request,
+    schema: createCollectionResponseSchema,
+  });
 }
 
 export function useCreateSelfCollection() {

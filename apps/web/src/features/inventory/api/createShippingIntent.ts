@@ -10,6 +10,7 @@ import { api } from '../../../lib/api-client';
 export function createShippingIntent(request: CreateShippingIntentRequest): Promise<CreateShippingIntentResponse> {
   return api('/api/payment/shipping/create-intent', {
     method: 'POST',
+    idempotent: true,
     body: request,
     schema: createShippingIntentResponseSchema,
   });

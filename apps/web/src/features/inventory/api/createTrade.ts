@@ -5,7 +5,12 @@ import { inventoryQueryKey } from './getInventory';
 
 /** POST /api/trade/create: the chosen units become In Trade, the wanted prizes are listed. */
 export function createTrade(request: CreateTradeRequest): Promise<TradeMessageResponse> {
-  return api('/api/trade/create', { method: 'POST', body: request, schema: tradeMessageResponseSchema });
+  return api('/api/trade/create', {
+    method: 'POST',
+    idempotent: true,
+    body: request,
+    schema: tradeMessageResponseSchema,
+  });
 }
 
 /** Creates the trade, then reloads the inventory (its units now show In Trade). */

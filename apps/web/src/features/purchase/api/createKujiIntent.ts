@@ -3,5 +3,10 @@ import { api } from '../../../lib/api-client';
 
 /** POST /api/payment/kuji/create-intent: reserves the tickets and starts a card payment for them. */
 export async function createKujiIntent(request: KujiIntentRequest): Promise<KujiIntentResponse> {
-  return api('/api/payment/kuji/create-intent', { method: 'POST', body: request, schema: kujiIntentResponseSchema });
+  return api('/api/payment/kuji/create-intent', {
+    method: 'POST',
+    idempotent: true,
+    body: request,
+    schema: kujiIntentResponseSchema,
+  });
 }

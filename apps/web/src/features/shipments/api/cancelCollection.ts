@@ -7,6 +7,7 @@ import { userCollectionsQueryKey } from './getUserCollections';
 export function cancelCollection(collectionId: string): Promise<MessageOnlyResponse> {
   return api(`/api/self-collection/${encodeURIComponent(collectionId)}/cancel`, {
     method: 'POST',
+    idempotent: true,
     schema: messageOnlyResponseSchema,
   });
 }

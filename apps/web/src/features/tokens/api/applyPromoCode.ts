@@ -4,7 +4,12 @@ import { api } from '../../../lib/api-client';
 
 /** POST /api/promocode/apply: bonus tokens for this payment (once per payment). */
 export function applyPromoCode(request: ApplyPromoCodeRequest): Promise<ApplyPromoCodeResponse> {
-  return api('/api/promocode/apply', { method: 'POST', body: request, schema: applyPromoCodeResponseSchema });
+  return api('/api/promocode/apply', {
+    method: 'POST',
+    idempotent: true,
+    body: request,
+    schema: applyPromoCodeResponseSchema,
+  });
 }
 
 export function useApplyPromoCode() {

@@ -10,6 +10,7 @@ import { api } from '../../../lib/api-client';
 export function createTokenIntent(request: CreateTokenIntentRequest): Promise<CreateTokenIntentResponse> {
   return api('/api/payment/token/create-intent', {
     method: 'POST',
+    idempotent: true,
     body: request,
     schema: createTokenIntentResponseSchema,
   });

@@ -7,6 +7,7 @@ import { tradesQueryKey } from './getMarketplaceTrades';
 export function acceptOffer(tradeId: string, offerId: string): Promise<TradeMessageResponse> {
   return api(`/api/trade/${encodeURIComponent(tradeId)}/accept-offer/${encodeURIComponent(offerId)}`, {
     method: 'POST',
+    idempotent: true,
     schema: tradeMessageResponseSchema,
   });
 }

@@ -7,6 +7,7 @@ import { tradesQueryKey } from './getMarketplaceTrades';
 export function cancelTrade(tradeId: string): Promise<TradeMessageResponse> {
   return api(`/api/trade/cancel-trade/${encodeURIComponent(tradeId)}`, {
     method: 'DELETE',
+    idempotent: true,
     schema: tradeMessageResponseSchema,
   });
 }

@@ -7,6 +7,7 @@ import { tradesQueryKey } from './getMarketplaceTrades';
 export function rejectOffer(tradeId: string, offerId: string): Promise<TradeMessageResponse> {
   return api(`/api/trade/${encodeURIComponent(tradeId)}/reject-offer/${encodeURIComponent(offerId)}`, {
     method: 'DELETE',
+    idempotent: true,
     schema: tradeMessageResponseSchema,
   });
 }

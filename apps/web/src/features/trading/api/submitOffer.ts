@@ -7,6 +7,7 @@ import { tradesQueryKey } from './getMarketplaceTrades';
 export function submitOffer(tradeId: string, request: CreateOfferRequest): Promise<TradeMessageResponse> {
   return api(`/api/trade/offer/${encodeURIComponent(tradeId)}`, {
     method: 'POST',
+    idempotent: true,
     body: request,
     schema: tradeMessageResponseSchema,
   });

@@ -7,6 +7,7 @@ import { tradesQueryKey } from './getMarketplaceTrades';
 export function withdrawOffer(tradeId: string, offerId: string): Promise<TradeMessageResponse> {
   return api(`/api/trade/${encodeURIComponent(tradeId)}/withdraw-offer/${encodeURIComponent(offerId)}`, {
     method: 'DELETE',
+    idempotent: true,
     schema: tradeMessageResponseSchema,
   });
 }

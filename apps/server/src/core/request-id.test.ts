@@ -1,0 +1,21 @@
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.ts';
+import { answerErrors } from './http-setup.ts';
+import { answerWithRequestId, requestIdGenerator } from './request-id.ts';
+
+describe('request ids on error answers', () => {
+  it('puts the request id in a 500 body beside { message, code }, the same as its header', async () => {
+    const app = Fastify({ logger: false, genReqId: requestIdGenerator(true), requestIdHeader: false });
+    answerWithRequestId(app);
+    answerErrors(app, loadConfig({ NODE_ENV: 'test' }));
+    app.get('/boom', async () => {
+      throw new Error('database exploded');
+    });
+    const res = await app.inject({ method: 'GET', url: '/boom', headers: { 'x-request-id': 'support-ticket-7' } });
+    expect(res.statusCode).toBe(500);
+    expect(res.headers['x-request-id']).toBe('support-ticket-7');
+    expect(res.json()).toEqual({ message: 'Internal Server Error', code: 'INTERNAL', requestId: 'support-ticket-7' });
+    await app.close();
+  });
+});

@@ -29,8 +29,8 @@ export interface ClusterInstance {
   /** Its own metrics listener (METRICS_PORT), when the cluster was started `withMetrics`. */
   metricsPort?: number;
   process?: ChildProcess;
-  /** The last lines the instance wrote to stderr (to explain a failed start). */
-  stderr: string;
+  /** The end of what the instance printed, its JSON log lines (LOG_LEVEL warn) and stderr: to explain a failure. */
+  output: string;
 }
 
 export interface Cluster {
@@ -101,10 +101,12 @@ function spawnInstance(instance: ClusterInstance, databaseUrl: string, env: Reco
       LOG_LEVEL: 'warn',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  instance.stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (instance.stderr = (instance.stderr + chunk.toString()).slice(-4000)));
+  instance.output = '';
+  const keep = (chunk: Buffer) => (instance.output = (instance.output + chunk.toString()).slice(-8000));
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
   return child;
 }
 
@@ -123,7 +125,7 @@ export async function startCluster(options: {
   for (let i = 0; i < options.size; i++) {
     const port = await freePort();
     const metricsPort = options.withMetrics ? await freePort() : undefined;
-    instances.push({ name: `kujiya-${i + 1}`, port, url: `http://127.0.0.1:${port}`, metricsPort, stderr: '' });
+    instances.push({ name: `kujiya-${i + 1}`, port, url: `http://127.0.0.1:${port}`, metricsPort, output: '' });
   }
   const publicPort = await freePort();
   const configFile = path.join(folder, 'haproxy.cfg');
@@ -139,7 +141,7 @@ export async function startCluster(options: {
     const child = spawnInstance(instance, options.databaseUrl, options.env ?? {});
     instance.process = child;
     await until(async () => {
-      if (exited(child)) throw new Error(`${instance.name} exited while starting: ${instance.stderr}`);
+      if (exited(child)) throw new Error(`${instance.name} exited while starting: ${instance.output}`);
       return (await answers(`${instance.url}/readyz`)) === 200;
     }, 120_000);
     if (haproxy) await until(() => routedTo(instance.name), 30_000);

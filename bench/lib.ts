@@ -54,6 +54,8 @@ export function startInstance(env: Record<string, string>): Promise<Instance> {
         JWT_SECRET,
         DEMO_DATA: '0',
         LOG_LEVEL: 'warn',
+        // A bench stops its servers at once: no drain window (docs/operations.md).
+        SHUTDOWN_DRAIN_SECONDS: '0',
         // e.g. BENCH_NODE_OPTIONS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile the servers under load.
         ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
         ...env,

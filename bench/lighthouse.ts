@@ -57,6 +57,8 @@ export async function lighthouseScores(): Promise<LighthouseScore[] | string> {
       DATA_DIR: dataDir,
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
+      // A bench stops its servers at once: no drain window (docs/operations.md).
+      SHUTDOWN_DRAIN_SECONDS: '0',
     },
     stdio: 'ignore',
   });

@@ -42,6 +42,8 @@ function startInstance(databaseUrl, port, demoData) {
         JWT_SECRET,
         DEMO_DATA: demoData ? '1' : '0',
         LOG_LEVEL: 'warn',
+        // A bench stops its servers at once: no drain window (docs/operations.md).
+        SHUTDOWN_DRAIN_SECONDS: '0',
         // Every bench socket comes from 127.0.0.1.
         LIVE_MAX_SOCKETS_PER_IP: String(SOCKETS + 10),
       },

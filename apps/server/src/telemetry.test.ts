@@ -73,25 +73,44 @@ describe('OpenTelemetry traces (OTEL_EXPORTER_OTLP_ENDPOINT)', () => {
     await storage?.close();
   });
 
-  it('exports the spans of an HTTP request, with its database queries on PostgreSQL', async () => {
+  it('exports the spans of HTTP requests, with their PostgreSQL queries and Redis commands when present', async () => {
     const main = await startMain({
       ...storage.env,
       ...(storage.url ? { DATABASE_URL: storage.url } : {}),
+      ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {}),
       OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
     });
     try {
       // The catalogue's listing: built from the database on its first read.
       const listing = await fetch(`${main.url}/api/ichiban-kuji-products`);
       expect(listing.status).toBe(200);
+      // A login counts against its rate limit: on Redis when it is there.
+      const login = await fetch(`${main.url}/api/users/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'nobody@example.com', password: 'not-the-password' }),
+      });
+      expect(login.status).toBe(401);
       // Stopping flushes what the batch still holds.
       const exited = new Promise((resolve) => main.child.once('exit', resolve));
       main.child.kill('SIGTERM');
       await exited;
       await until(() => collector.spans.some((s) => s.scope === '@opentelemetry/instrumentation-http'), 20_000);
-      const server = collector.spans.find((s) => s.scope === '@opentelemetry/instrumentation-http' && s.kind === 2);
-      expect(server?.name).toMatch(/^GET/);
+      const server = collector.spans.find(
+        (s) => s.scope === '@opentelemetry/instrumentation-http' && s.kind === 2 && /^GET/.test(s.name),
+      );
+      expect(server).toBeDefined();
       // Fastify's route span in the same trace.
       expect(collector.spans.some((s) => s.scope === '@fastify/otel' && s.traceId === server!.traceId)).toBe(true);
+      if (process.env.TEST_REDIS_URL) {
+        const post = collector.spans.find(
+          (s) => s.scope === '@opentelemetry/instrumentation-http' && /^POST/.test(s.name),
+        );
+        const commands = collector.spans.filter(
+          (s) => s.scope === '@opentelemetry/instrumentation-ioredis' && s.traceId === post?.traceId,
+        );
+        expect(commands.map((c) => c.name)).toEqual(expect.arrayContaining(['incr']));
+      }
       if (storage.url) {
         const queries = collector.spans.filter(
           (s) => s.scope === '@opentelemetry/instrumentation-pg' && s.traceId === server!.traceId,

@@ -178,6 +178,12 @@ describe('money calls with an Idempotency-Key', () => {
     };
     const first = await t.app.inject(request);
     expect(first.statusCode, first.body).toBe(200);
+    // The work's own transaction marked the key (its last statement).
+    const { rows } = await t.database.executeSql(
+      'select committed_at is not null as committed from idempotency_keys where user_id = $1',
+      [call.shopper.user.id],
+    );
+    expect(rows).toEqual([{ committed: true }]);
     const after = await databaseState();
     const again = await t.app.inject(request);
     expect({ status: again.statusCode, body: again.body }).toEqual({ status: 200, body: first.body });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { ErrorCode, IDEMPOTENCY_KEY_HEADER, tokenUseResponseSchema } from '@kujiya/shared';
 import { server } from '../../../test/server';
-import { buyWithTokens } from './buyWithTokens';
+import { buyWithTokens } from '../api/buyWithTokens';
 import { ApiError } from '../../../lib/api-client';
 
 /**

@@ -123,6 +123,7 @@ describe.runIf(clusterCanRun)('the shop behind haproxy under load (PostgreSQL, R
   it('a rolling restart of every instance loses no read and applies every purchase exactly once', async () => {
     const { cluster } = shop;
     const { buyers, load } = await startLoad();
+    const socket = new ReconnectingSocket(cluster.url);
     await pause(3000);
     const started = Date.now();
     const exitCodes: Array<number | null> = [];
@@ -131,10 +132,15 @@ describe.runIf(clusterCanRun)('the shop behind haproxy under load (PostgreSQL, R
     await pause(3000);
     const report = await load.stop();
 
+    socket.close();
+    const socketMoves = socket.connections.length - 1;
     const doubled = await doubledPurchases(report, buyers);
-    console.log(JSON.stringify(figures('rolling-restart', report, doubled, { restartMs })));
+    console.log(JSON.stringify(figures('rolling-restart', report, doubled, { restartMs, socketMoves })));
     await expectEachPurchaseOnce(report, buyers);
     expect(exitCodes).toEqual(cluster.instances.map(() => 0)); // each drained and exited cleanly
+    // The live socket was closed with 1012 ("Service Restart") by each instance it was on, and came back.
+    expect(socketMoves).toBeGreaterThan(0);
+    expect(socket.connections.slice(0, -1).map((c) => c.closeCode)).toEqual(Array(socketMoves).fill(1012));
     expect(report.failedReads).toEqual([]);
     expect(report.refusedPurchases).toEqual([]);
     expect(report.purchases.length).toBeGreaterThan(0);

@@ -1,0 +1,10 @@
+// Types of scripts/cluster-haproxy.mjs for the cluster tests (apps/server/src/test/cluster.ts).
+export function haproxyInstalled(): boolean;
+export function haproxyConfig(options: {
+  port: number;
+  bind?: string;
+  instances: Array<{ name: string; host?: string; port: number }>;
+  statsSocket: string;
+}): string;
+export function haproxyCommand(statsSocket: string, command: string): Promise<string>;
+export function serverStates(statsSocket: string): Promise<Record<string, string>>;

@@ -1,0 +1,80 @@
+// The haproxy side of `npm run cluster` (scripts/cluster.mjs) and of the cluster tests
+// (apps/server/src/test/cluster.ts): finding Debian's haproxy, its configuration, and its stats socket.
+// docs/operations.md, "The cluster on this machine", explains every setting.
+import { spawnSync } from 'node:child_process';
+import net from 'node:net';
+
+/** True when `haproxy` is on the PATH (Debian: `apt-get install haproxy`). */
+export function haproxyInstalled() {
+  return spawnSync('haproxy', ['-v'], { stdio: 'ignore' }).status === 0;
+}
+
+/**
+ * The configuration: one frontend on `port`, round robin over the instances, each checked with
+ * GET /readyz every second (down after 2 failures, up after 2 successes). A request whose connection
+ * fails is sent again (up to 3 times) to another instance; one that got an empty answer, no answer in
+ * time or a 503 only when it is a GET, HEAD or OPTIONS: haproxy would resend a POST too, and a money
+ * call's retry is the client's, with its Idempotency-Key. Live sockets stay open up to an hour.
+ * `X-Served-By` names the instance that answered (support and the tests read it).
+ */
+export function haproxyConfig({ port, bind = '*', instances, statsSocket }) {
+  const servers = instances.map(
+    ({ name, host = '127.0.0.1', port: serverPort }) => `    server ${name} ${host}:${serverPort} check`,
+  );
+  return [
+    'global',
+    `    stats socket ${statsSocket} mode 600 level admin`,
+    '    maxconn 4096',
+    '',
+    'defaults',
+    '    mode http',
+    '    timeout connect 2s',
+    '    timeout client 60s',
+    '    timeout server 60s',
+    '    timeout http-keep-alive 10s',
+    '    timeout queue 10s',
+    '    timeout tunnel 1h',
+    '    retries 3',
+    '    option redispatch',
+    '    retry-on conn-failure empty-response response-timeout 503',
+    '',
+    'frontend shop',
+    `    bind ${bind}:${port}`,
+    '    option forwardfor',
+    '    default_backend instances',
+    '',
+    'backend instances',
+    '    balance roundrobin',
+    '    option httpchk GET /readyz',
+    '    http-check expect status 200',
+    // Without this haproxy resends any method after an empty answer or a 503 (its configuration manual, "retry-on").
+    '    http-request disable-l7-retry unless METH_GET || METH_OPTIONS',
+    '    default-server inter 1s fall 2 rise 2',
+    '    http-response set-header X-Served-By %[srv_name]',
+    ...servers,
+    '',
+  ].join('\n');
+}
+
+/** One command on the stats socket (`show stat`, `show servers state` …); resolves with haproxy's answer. */
+export function haproxyCommand(statsSocket, command) {
+  return new Promise((resolve, reject) => {
+    let answer = '';
+    const socket = net.connect(statsSocket, () => socket.write(`${command}\n`));
+    socket.on('data', (chunk) => (answer += chunk.toString()));
+    socket.on('end', () => resolve(answer));
+    socket.on('error', reject);
+  });
+}
+
+/** Each instance's state as haproxy sees it: `UP`, `DOWN`, `MAINT`, `UP 1/2` (rising) … by server name. */
+export async function serverStates(statsSocket) {
+  const [header, ...rows] = (await haproxyCommand(statsSocket, 'show stat')).trim().split('\n');
+  const columns = header.replace(/^# /, '').split(',');
+  const states = {};
+  for (const row of rows) {
+    const fields = Object.fromEntries(row.split(',').map((value, i) => [columns[i], value]));
+    if (fields.pxname === 'instances' && fields.svname !== 'BACKEND') states[fields.svname] = fields.status;
+  }
+  return states;
+}

@@ -11,6 +11,11 @@ export interface IdempotencyClaim {
   id: string;
   /** The random token of the request that holds the claim: the fence a taken-over claim relies on. */
   owner: string;
+  /**
+   * The answer, when the work itself knows it (a token purchase's order): stored with the mark in the
+   * same transaction, so a retry replays it even if the instance dies before answering.
+   */
+  answer?: { status: number; body: string };
 }
 
 interface ClaimScope {

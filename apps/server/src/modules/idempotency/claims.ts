@@ -106,6 +106,19 @@ export async function markClaimsCommitted(tx: Tx, claims: readonly IdempotencyCl
     .where(or(...claims.map(ownedBy)))
     .returning({ id: keys.id });
   if (rows.length !== claims.length) throw new Error('idempotency claim lost to another request; work rolled back');
+  await storeAnswersKnownToTheWork(tx, claims);
+}
+
+/** The answers the work already knows go in with the mark: no window where the work is done but unanswerable. */
+async function storeAnswersKnownToTheWork(tx: Tx, claims: readonly IdempotencyClaim[]): Promise<void> {
+  const answered = claims.filter((claim) => claim.answer !== undefined);
+  if (answered.length === 0) return;
+  const values = answered.map(({ id, answer }) => sql`(${id}::uuid, ${answer!.status}::int, ${answer!.body}::text)`);
+  await tx.execute(sql`
+    update idempotency_keys as k
+       set state = 'done', response_status = v.status, response_body = v.body
+      from (values ${sql.join(values, sql`, `)}) as v(id, status, body)
+     where k.id = v.id`);
 }
 
 /** `installAfterCommit`'s `beforeCommit`: the claims in scope of the committing transaction. */

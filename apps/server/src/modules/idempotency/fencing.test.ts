@@ -60,4 +60,24 @@ describe('idempotency claims in transactions', () => {
     expect(await claimRow(rich.user.id, 'batch-rich')).toMatchObject({ committed: true, state: 'done' });
     expect(await claimRow(poor.user.id, 'batch-poor')).toMatchObject({ committed: false, state: 'done' });
   });
+
+  it("stores a token purchase's answer with its mark, so a request that never answered still replays", async () => {
+    const { setId } = await createTestProduct(t);
+    const shopper = await fundedShopper(t, 'fence4', 100);
+    const claim = (await insertClaim(t.ctx.db, { userId: shopper.user.id, key: 'lost-answer', fingerprint: 'f' }))!;
+    // The work commits, and the instance dies before its onSend hook stores the answer.
+    const bought = await runWithClaim(claim, () =>
+      t.services.orders.useTokens(shopper.user, { username: shopper.user.username, setId, ticketsBought: 2 }),
+    );
+    const { rows } = await t.database.executeSql(
+      'select state, response_status, response_body, committed_at is not null as committed from idempotency_keys where id = $1',
+      [claim.id],
+    );
+    expect(rows[0]).toEqual({
+      state: 'done',
+      response_status: 200,
+      response_body: JSON.stringify({ orderId: bought.orderId, totalTicketsBought: 2 }),
+      committed: true,
+    });
+  });
 });

@@ -221,8 +221,15 @@ async function batchTransaction(
   // Counted once this attempt commits (a retried or failed batch counts nothing).
   env.ctx.metrics.ticketsSold(tx, 'token', sum(decided.map((order) => order.numberOfTickets)));
   env.ctx.metrics.tokensSpent(tx, sum(accepted.map((p) => p.cost)));
-  // Only the purchases carried out mark their claims; a refused one's key stays free of this commit.
-  carry(accepted.flatMap((p) => (p.item.claim ? [p.item.claim] : [])));
+  // Only the purchases carried out mark their claims, each with its answer; a refused one's key stays free.
+  carry(accepted.flatMap(({ i, item }) => (item.claim ? [{ ...item.claim, answer: answerOf(outcomes[i]!) }] : [])));
+}
+
+/** A carried-out purchase's answer as POST /api/token/use sends it (tokenUseResponseSchema's field order). */
+function answerOf(outcome: Outcome<TokenUseResponse>) {
+  if (!outcome.ok) return undefined;
+  const { orderId, totalTicketsBought } = outcome.value;
+  return { status: 200, body: JSON.stringify({ orderId, totalTicketsBought }) };
 }
 
 const sum = (values: readonly number[]) => values.reduce((total, n) => total + n, 0);

@@ -45,7 +45,7 @@ describe('the graceful drain of a server process', () => {
       const exited = exitOf(instance);
 
       instance.process.kill('SIGTERM');
-      await until(async () => (await getOnNewConnection(`${instance.url}/readyz`)).status === 503, 10_000);
+      await until(async () => (await getOnNewConnection(`${instance.url}/readyz`)).status === 503, 60_000);
       const readiness = JSON.parse((await getOnNewConnection(`${instance.url}/readyz`)).body) as object;
       expect(readiness).toMatchObject({ status: 'unready', draining: true, checks: { database: 'ok' } });
       // Still serving new connections during the drain window.
@@ -66,7 +66,7 @@ describe('the graceful drain of a server process', () => {
     try {
       const exited = exitOf(instance);
       instance.process.kill('SIGTERM');
-      await until(async () => (await getOnNewConnection(`${instance.url}/readyz`)).status === 503, 10_000);
+      await until(async () => (await getOnNewConnection(`${instance.url}/readyz`)).status === 503, 60_000);
       instance.process.kill('SIGTERM');
       // A finished drain would exit 0, and only after 120 s.
       expect(await exited).toBe(1);

@@ -14,6 +14,8 @@ export function useReloadSet(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => reloadSet(id),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+    // Not awaited: the refetch brings a new round, which remounts the editor, and a caller's own
+    // onSuccess (its notice) would not run once the editor that called it is gone.
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['admin'] }),
   });
 }

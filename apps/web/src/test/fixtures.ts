@@ -49,6 +49,10 @@ export function product(overrides: Partial<Product> = {}): Product {
     rulesHash: null,
     holdTimeLeft: 0,
     createdAt: '2026-11-01T02:00:00.000Z',
+    salesStartAt: null,
+    maxTicketsPerShopper: null,
+    maxTicketsPerOrder: null,
+    orderCooldownSeconds: null,
     ...overrides,
   });
 }

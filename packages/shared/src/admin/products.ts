@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IMAGE_NAME_PATTERN } from '../media/schemas.ts';
 import { pageParam, searchParam } from './paging.ts';
+import { dropSettingsSchema } from '../catalogue/drops.ts';
 
 export const adminSetsQuerySchema = z.object({ page: pageParam, search: searchParam });
 export type AdminSetsQuery = z.infer<typeof adminSetsQuerySchema>;
@@ -73,6 +74,8 @@ export const adminProductSchema = adminSetRowSchema.extend({
   roundNumber: z.number().int(),
   roundStatus: z.enum(['open', 'sold_out', 'closed']),
   commitment: z.string(),
+  /** The scheduled opening and the limits (docs/rules/drops.md). */
+  ...dropSettingsSchema.shape,
 });
 export type AdminProduct = z.infer<typeof adminProductSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dropSettingsSchema } from './drops.ts';
 
 /** Promotion of a set (docs/rules/catalogue.md). */
 export const buyXGetYPromotionSchema = z.object({
@@ -40,6 +41,8 @@ export const productSchema = z.object({
   /** Seconds left of a buy-out hold on the round, 0 when none. */
   holdTimeLeft: z.number().int().nonnegative(),
   createdAt: z.string(),
+  /** The scheduled opening and the limits (docs/rules/drops.md). */
+  ...dropSettingsSchema.shape,
 });
 export type Product = z.infer<typeof productSchema>;
 

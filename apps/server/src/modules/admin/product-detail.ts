@@ -40,6 +40,7 @@ export function createProductDetail(deps: { catalogue: CatalogueService; orders:
       roundNumber: parts.round.roundNumber,
       roundStatus: parts.round.status,
       commitment: parts.round.commitment,
+      ...catalogue.dropSettingsOf(parts.product, parts.round),
     };
   };
 }

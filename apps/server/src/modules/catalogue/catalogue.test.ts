@@ -56,6 +56,10 @@ describe('catalogue API', () => {
       commitment: expect.stringMatching(/^[0-9a-f]{64}$/),
       rulesHash: expect.stringMatching(/^[0-9a-f]{64}$/),
       holdTimeLeft: 0,
+      salesStartAt: null,
+      maxTicketsPerShopper: null,
+      maxTicketsPerOrder: null,
+      orderCooldownSeconds: null,
       createdAt: '2026-11-21T04:00:00.000Z',
     });
     expect(find(body.newProducts, created.productId)).toBeDefined();

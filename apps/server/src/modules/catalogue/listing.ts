@@ -8,7 +8,7 @@ import { createListingCache, type ListingChanges } from './listing-cache.ts';
 import { asRound, type Round } from './rounds.ts';
 import { products, promotions, setRounds } from './tables.ts';
 import { NEW_PRODUCT_WINDOW_MS, PRODUCT_NOT_FOUND } from './types.ts';
-import { promotionView, type ProductRow, type PromotionRow } from './views.ts';
+import { dropSettingsOf, promotionView, type ProductRow, type PromotionRow } from './views.ts';
 
 type ProductRows = { product: ProductRow; round: Round; promotion: PromotionRow | null }[];
 
@@ -43,6 +43,7 @@ function productView({ product, round, promotion }: ProductRows[number], left: n
     rulesHash: round.rulesHash,
     holdTimeLeft,
     createdAt: product.createdAt.toISOString(),
+    ...dropSettingsOf(product, round),
   };
 }
 

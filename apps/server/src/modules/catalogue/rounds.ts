@@ -27,6 +27,8 @@ export interface Round {
   lotteryCompleted: boolean;
   openedAt: Date;
   closedAt: Date | null;
+  /** The scheduled opening (docs/rules/drops.md): nothing sells before it; null sells at once. */
+  salesStartAt: Date | null;
   /** The committed rules document and its hash (docs/rules/fairness.md); null on rounds opened before them. */
   rulesDocument: string | null;
   rulesHash: string | null;

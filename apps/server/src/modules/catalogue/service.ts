@@ -11,6 +11,7 @@ import {
   type ProductPatch,
 } from './admin-edits.ts';
 import { adminProductParts, adminSets, liveSellThrough } from './admin-lists.ts';
+import { dropSettingsOf } from './views.ts';
 import type { CatalogueDeps } from './deps.ts';
 import { createListing } from './listing.ts';
 import type { ListingChanges } from './listing-cache.ts';
@@ -65,6 +66,8 @@ export function createCatalogueService(
     adminSets: (query: { page: number; search: string }) => adminSets(ctx.db, query),
     adminProductParts: (productId: string) => adminProductParts(d, ctx.db, productId),
     liveSellThrough: () => liveSellThrough(ctx.db),
+    /** The set's scheduled opening and limits as answers show them (docs/rules/drops.md). */
+    dropSettingsOf,
     updateProduct: (tx: Tx, productId: string, patch: ProductPatch) => updateProduct(rounds, tx, productId, patch),
     editPrizes: (tx: Tx, productId: string, edits: readonly PrizeTextEdit[]) =>
       editPrizes(rounds, tx, productId, edits),

@@ -48,6 +48,10 @@ export const products = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     /** The open (or sold-out) round shoppers see; set right after the first round is created. */
     currentRoundId: uuid('current_round_id'),
+    /** Drop-day limits (docs/rules/drops.md): tickets per shopper per round (every payment path), per order, and the wait between a shopper's orders. */
+    maxTicketsPerShopper: integer('max_tickets_per_shopper'),
+    maxTicketsPerOrder: integer('max_tickets_per_order'),
+    orderCooldownSeconds: integer('order_cooldown_seconds'),
   },
   (t) => [check('products_prices_positive', sql`${t.tokenPrice} > 0 and ${t.priceCents} > 0`)],
 );
@@ -113,6 +117,8 @@ export const setRounds = pgTable(
     /** The chained log's head: the last entry's hash (rulesHash before the first draw), moved under the round lock. */
     headHash: text('head_hash'),
     openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
+    /** A scheduled opening (docs/rules/drops.md): nothing of the round sells before it; null sells at once. */
+    salesStartAt: timestamp('sales_start_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
   },
   (t) => [

@@ -37,6 +37,10 @@ export interface CatalogueProduct {
   active: boolean;
   createdAt: Date;
   currentRoundId: string | null;
+  /** Drop-day limits (docs/rules/drops.md); null is no limit. */
+  maxTicketsPerShopper: number | null;
+  maxTicketsPerOrder: number | null;
+  orderCooldownSeconds: number | null;
 }
 
 /** A prize of a product as other modules see it (inventory, results, trading), without round counts. */

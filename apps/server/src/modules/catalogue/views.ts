@@ -1,4 +1,4 @@
-import { canonicalBox, type Promotion } from '@kujiya/shared';
+import { canonicalBox, type DropSettings, type Promotion } from '@kujiya/shared';
 import type { prizes, products, promotions } from './tables.ts';
 import type { CataloguePrize, CatalogueProduct } from './types.ts';
 
@@ -46,4 +46,17 @@ export function roundComposition(
     .sort((a, b) => a.sort - b.sort)
     .map((p) => ({ rank: p.letter, quantity: p.initialQuantity }));
   return { box, lastPrize: productPrizes.some((p) => p.kind === 'last'), doubleChance };
+}
+
+/** The set's scheduled opening and limits as the shop and the back office show them (docs/rules/drops.md). */
+export function dropSettingsOf(
+  product: Pick<CatalogueProduct, 'maxTicketsPerShopper' | 'maxTicketsPerOrder' | 'orderCooldownSeconds'>,
+  round: { salesStartAt: Date | null },
+): DropSettings {
+  return {
+    salesStartAt: round.salesStartAt?.toISOString() ?? null,
+    maxTicketsPerShopper: product.maxTicketsPerShopper,
+    maxTicketsPerOrder: product.maxTicketsPerOrder,
+    orderCooldownSeconds: product.orderCooldownSeconds,
+  };
 }

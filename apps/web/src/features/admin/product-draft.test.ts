@@ -49,6 +49,10 @@ const product = {
   roundNumber: 1,
   roundStatus: 'open',
   commitment: 'c'.repeat(64),
+  salesStartAt: null,
+  maxTicketsPerShopper: null,
+  maxTicketsPerOrder: null,
+  orderCooldownSeconds: null,
 } satisfies AdminProduct;
 
 describe('the product editor sends only what changed', () => {

@@ -64,6 +64,10 @@ const loaded: AdminProduct = adminProductSchema.parse({
   roundNumber: 2,
   roundStatus: 'open',
   commitment: 'c'.repeat(64),
+  salesStartAt: null,
+  maxTicketsPerShopper: null,
+  maxTicketsPerOrder: null,
+  orderCooldownSeconds: null,
 });
 
 /** The editor of `loaded`; with `saves`, the PUT applies the name and price and later reads see them. */

@@ -30,6 +30,10 @@ function product(productId: string, tags: string[], preorder = false): Product {
     rulesHash: 'd'.repeat(64),
     holdTimeLeft: 0,
     createdAt: '2026-11-01T00:00:00Z',
+    salesStartAt: null,
+    maxTicketsPerShopper: null,
+    maxTicketsPerOrder: null,
+    orderCooldownSeconds: null,
   };
 }
 

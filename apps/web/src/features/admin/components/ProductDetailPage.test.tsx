@@ -1,10 +1,12 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
+import { delay, http, HttpResponse } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
 import {
   adminProductSchema,
   adminProductUpdateSchema,
   adminPromotionsResponseSchema,
+  adminReloadResponseSchema,
   auditListSchema,
   type AdminProduct,
   type AdminProductUpdate,
@@ -13,6 +15,7 @@ import { signInAdmin } from '../../../test/auth';
 import { uuid } from '../../../test/fixtures';
 import { answer, refuse, sent } from '../../../test/http';
 import { renderWithApp } from '../../../test/render';
+import { server } from '../../../test/server';
 import { ProductDetailPage } from './ProductDetailPage';
 
 const productId = uuid('admin product');
@@ -141,5 +144,27 @@ describe('the product editor (docs/rules/back-office.md)', () => {
     await page.user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Product name is required');
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('says which round Reload Set opened, though the new round remounts the editor', async () => {
+    const page = openEditor();
+    const round3 = { ...loaded, setId: uuid('admin round 3'), productSku: 'NAR-003', sold: 0, roundNumber: 3 };
+    answer('post', '/api/admin/products/:id/reload', adminReloadResponseSchema, () => {
+      // Every read after the reload sees the new round at once, while the history answers late: the
+      // new round remounts the editor before every refetch is done.
+      answer('get', '/api/admin/products/:id', adminProductSchema, round3);
+      server.use(
+        http.get('/api/admin/audit', async () => {
+          await delay(300);
+          return HttpResponse.json(auditListSchema.parse({ entries: [] }));
+        }),
+      );
+      return { message: 'Set reloaded', setId: round3.setId, sku: 'NAR-003' };
+    });
+    await page.user.click(await screen.findByRole('button', { name: 'Reload Set' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Reload Set?' });
+    await page.user.click(within(confirm).getByRole('button', { name: 'Reload Set' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Reloaded: new round NAR-003.');
+    expect(await screen.findByText(/^3 ·/)).toBeInTheDocument();
   });
 });

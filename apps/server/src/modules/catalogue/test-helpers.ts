@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import type { TestApp } from '../../test/test-app.ts';
 import type { NewProduct } from '@kujiya/shared';
+import { setRounds } from './tables.ts';
 
 let counter = 0;
 
@@ -57,4 +59,12 @@ export async function createDoubleChanceTestProduct(t: TestApp) {
       { kind: 'last', description: 'Last figure', image, type: 'Big' },
     ],
   });
+}
+
+/**
+ * Sets a round's scheduled opening directly (docs/rules/drops.md), for tests of what depends on it;
+ * the back office's own input checks the rules of setting it.
+ */
+export async function scheduleOpening(t: TestApp, setId: string, salesStartAt: Date | null): Promise<void> {
+  await t.ctx.db.update(setRounds).set({ salesStartAt }).where(eq(setRounds.id, setId));
 }

@@ -63,8 +63,15 @@ export async function createDoubleChanceTestProduct(t: TestApp) {
 
 /**
  * Sets a round's scheduled opening directly (docs/rules/drops.md), for tests of what depends on it;
- * the back office's own input checks the rules of setting it.
+ * the back office's own input checks the rules of setting it. The shop's listing hears of it.
  */
-export async function scheduleOpening(t: TestApp, setId: string, salesStartAt: Date | null): Promise<void> {
-  await t.ctx.db.update(setRounds).set({ salesStartAt }).where(eq(setRounds.id, setId));
+export async function scheduleOpening(
+  t: Pick<TestApp, 'ctx' | 'services'>,
+  setId: string,
+  salesStartAt: Date | null,
+): Promise<void> {
+  await t.ctx.db.transaction(async (tx) => {
+    await tx.update(setRounds).set({ salesStartAt }).where(eq(setRounds.id, setId));
+    t.services.catalogue.changed(tx);
+  });
 }

@@ -164,4 +164,16 @@ describe('notify me of a drop', () => {
     await t.services.dropAlerts.sendDueReminders();
     expect(await ann.notices()).toEqual([expect.stringMatching(new RegExp(`^${input.name} opens in 5 minutes, at `))]);
   });
+
+  it('tells a crowd in batches: five shoppers, two per transaction, each told once', async () => {
+    const { setId } = await upcomingSet(5);
+    const crowd = await Promise.all(['c1', 'c2', 'c3', 'c4', 'c5'].map((name) => shopper(name)));
+    for (const s of crowd) await call('POST', setId, s.headers);
+    await t.services.dropAlerts.sendDueReminders({ batchSize: 2 });
+    await t.services.dropAlerts.sendDueReminders({ batchSize: 2 });
+    for (const s of crowd) {
+      expect(await s.notices()).toHaveLength(1);
+      expect(await s.mails()).toHaveLength(1);
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import { and, eq, gte, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import { DAY_MS, DROP_ALERT_LEAD_MS, MINUTE_MS, shopClockTime } from '@kujiya/shared';
 import type { AppContext } from '../../core/context.ts';
 import type { CatalogueService, Round } from '../catalogue/service.ts';
@@ -30,32 +30,54 @@ function dueKind(opensAt: Date | null, status: string, now: Date): Kind | null {
   return ahead <= DROP_ALERT_LEAD_MS ? 'early' : null;
 }
 
+/** Shoppers claimed per transaction: a drop's crowd is told in batches of this many (notices, mails). */
+const DEFAULT_BATCH = 500;
+
+interface Reminder {
+  round: Round;
+  kind: Kind;
+  now: Date;
+  batchSize: number;
+}
+
 /**
- * Claims one reminder of a set for every shopper who has not had it for this opening, and writes
- * their notices (and e-mails, through the mail queue) in the same transaction: on any number of
- * instances each is sent once. A shopper who had it for an earlier opening gets it again.
+ * Claims one reminder of a set for a batch of shoppers who have not had it for this opening (rows
+ * locked with SKIP LOCKED, so runs on several instances share the crowd) and writes their notices
+ * (and e-mails, through the mail queue) in the same transaction: each is sent once. A shopper who
+ * had it for an earlier opening gets it again. Batch after batch until nobody is left.
  */
-async function sendReminder(ctx: AppContext, deps: DropAlertDeps, round: Round, kind: Kind, now: Date) {
+async function sendReminder(ctx: AppContext, deps: DropAlertDeps, { round, kind, now, batchSize }: Reminder) {
   const opensAt = round.salesStartAt!;
   const { product } = await deps.catalogue.getProductOfRound(ctx.db, round.id);
+  const { subject, message } = reminderText(kind, product.name, opensAt, now);
   const column = kind === 'early' ? dropAlerts.earlySentFor : dropAlerts.openingSentFor;
   const field = kind === 'early' ? 'earlySentFor' : 'openingSentFor';
-  return ctx.db.transaction(async (tx) => {
-    const claimed = await tx
-      .update(dropAlerts)
-      .set({ [field]: opensAt })
-      .where(and(eq(dropAlerts.setId, round.id), sql`${column} is distinct from ${opensAt.toISOString()}::timestamptz`))
-      .returning({ userId: dropAlerts.userId });
-    if (claimed.length === 0) return 0;
-    const { subject, message } = reminderText(kind, product.name, opensAt, now);
-    await deps.notifications.notify(
-      tx,
-      claimed.map((row) => row.userId),
-      message,
-      { email: { subject } },
-    );
-    return claimed.length;
-  });
+  const unsent = and(
+    eq(dropAlerts.setId, round.id),
+    sql`${column} is distinct from ${opensAt.toISOString()}::timestamptz`,
+  );
+  let sent = 0;
+  for (;;) {
+    const claimed = await ctx.db.transaction(async (tx) => {
+      const batch = tx
+        .select({ userId: dropAlerts.userId })
+        .from(dropAlerts)
+        .where(unsent)
+        .orderBy(dropAlerts.userId)
+        .limit(batchSize)
+        .for('update', { skipLocked: true });
+      const rows = await tx
+        .update(dropAlerts)
+        .set({ [field]: opensAt })
+        .where(and(unsent, inArray(dropAlerts.userId, batch)))
+        .returning({ userId: dropAlerts.userId });
+      const userIds = rows.map((row) => row.userId);
+      await deps.notifications.notify(tx, userIds, message, { email: { subject } });
+      return userIds.length;
+    });
+    sent += claimed;
+    if (claimed < batchSize) return sent;
+  }
 }
 
 /**
@@ -66,6 +88,7 @@ async function sendReminder(ctx: AppContext, deps: DropAlertDeps, round: Round, 
 export async function sendDueReminders(
   ctx: AppContext,
   deps: DropAlertDeps,
+  options: { batchSize?: number } = {},
 ): Promise<{ early: number; opening: number }> {
   const now = ctx.clock.now();
   const candidates = await ctx.db
@@ -79,7 +102,8 @@ export async function sendDueReminders(
   const sent = { early: 0, opening: 0 };
   for (const round of rounds) {
     const kind = dueKind(round.salesStartAt, round.status, now);
-    if (kind) sent[kind] += await sendReminder(ctx, deps, round, kind, now);
+    if (kind)
+      sent[kind] += await sendReminder(ctx, deps, { round, kind, now, batchSize: options.batchSize ?? DEFAULT_BATCH });
   }
   return sent;
 }

@@ -35,7 +35,7 @@ export function createDropAlertsService(ctx: AppContext, deps: DropAlertDeps) {
     },
 
     /** The job's work: the reminders due now, each sent once (safe on every instance at once). */
-    sendDueReminders: () => sendDueReminders(ctx, deps),
+    sendDueReminders: (options: { batchSize?: number } = {}) => sendDueReminders(ctx, deps, options),
   };
 }
 export type DropAlertsService = ReturnType<typeof createDropAlertsService>;

@@ -24,6 +24,7 @@ import { createAnnouncementsService } from './modules/announcements/service.ts';
 import { createJobsAdminService } from './modules/jobs/service.ts';
 import { createHealthService } from './modules/health/service.ts';
 import { createIdempotencyService } from './modules/idempotency/service.ts';
+import { createDropAlertsService } from './modules/drop-alerts/service.ts';
 
 /**
  * Infrastructure-like services first: images, the mail queue, the audit log (account, package, promo
@@ -151,8 +152,13 @@ export function createServices(ctx: AppContext, built: { sessions: Sessions }) {
   const money = createMoney(ctx, foundation);
   const purchases = createPurchases(ctx, foundation, catalogueStage, money);
   const backOffice = createBackOffice(ctx, foundation, catalogueStage, money, purchases);
+  // "Notify me" of a set's opening: reads the catalogue's rounds, sends through the notifications.
+  const dropAlerts = createDropAlertsService(ctx, {
+    catalogue: catalogueStage.catalogue,
+    notifications: foundation.notifications,
+  });
   // Liveness and readiness for the load balancer; the drain (server.ts) marks it draining.
   const health = createHealthService(ctx);
-  return { ...foundation, ...catalogueStage, ...money, ...purchases, ...backOffice, health };
+  return { ...foundation, ...catalogueStage, ...money, ...purchases, ...backOffice, dropAlerts, health };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -14,6 +14,7 @@ export const JOB = {
   tradeExpiry: 'trade-expiry',
   revokedTokenPurge: 'revoked-token-purge',
   idempotencyKeyPurge: 'idempotency-key-purge',
+  dropAlerts: 'drop-alerts',
 } as const;
 
 export type JobName = (typeof JOB)[keyof typeof JOB];

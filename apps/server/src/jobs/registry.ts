@@ -8,6 +8,7 @@ import { fulfilmentJobs } from './fulfilment.ts';
 import { tradeExpiryJob } from './trade-expiry.ts';
 import { revokedTokenPurgeJob } from './revoked-token-purge.ts';
 import { idempotencyKeyPurgeJob } from './idempotency-key-purge.ts';
+import { dropAlertsJob } from './drop-alerts.ts';
 
 /** The default period of the frequent jobs (server.ts may shorten it: the multi-instance tests). */
 const JOB_INTERVAL_MS = 15_000;
@@ -23,6 +24,7 @@ export function jobDefinitions(services: Services, everyMs = JOB_INTERVAL_MS): J
     tradeExpiryJob(services.trading, everyMs),
     revokedTokenPurgeJob(services.accounts),
     idempotencyKeyPurgeJob(services.idempotency),
+    dropAlertsJob(services.dropAlerts, everyMs),
   ];
 }
 

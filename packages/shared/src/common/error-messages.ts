@@ -20,6 +20,7 @@ import {
 
 import { defaultErrorCode, ErrorCode } from './error-codes.ts';
 import { idempotencyMessages } from '../payments/idempotency.ts';
+import { DROP_NOT_SCHEDULED_MESSAGE } from '../drop-alerts/schemas.ts';
 
 /**
  * Specific codes of the services' fixed messages: one table, so no throw site changes when a code
@@ -52,6 +53,7 @@ export const errorCodeOfMessage: Readonly<Record<string, ErrorCode>> = {
   [HOLD_MESSAGE]: ErrorCode.ROUND_ON_HOLD,
   'You have too many unpaid reservations. Please complete or wait for them to expire.': ErrorCode.TOO_MANY_RESERVATIONS,
   'Not enough tokens': ErrorCode.INSUFFICIENT_TOKENS,
+  [DROP_NOT_SCHEDULED_MESSAGE]: ErrorCode.DROP_NOT_SCHEDULED,
   'Invalid promo code': ErrorCode.PROMO_CODE_INVALID,
   'This promo code has expired.': ErrorCode.PROMO_CODE_UNAVAILABLE,
   'This promo code is not active yet.': ErrorCode.PROMO_CODE_UNAVAILABLE,

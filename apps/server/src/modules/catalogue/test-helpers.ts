@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import type { TestApp } from '../../test/test-app.ts';
 import type { NewProduct } from '@kujiya/shared';
+import { setRounds } from './tables.ts';
 
 let counter = 0;
 
@@ -56,5 +58,20 @@ export async function createDoubleChanceTestProduct(t: TestApp) {
       { kind: 'double', description: 'Signed board', image, type: 'Big', quantity: 2 },
       { kind: 'last', description: 'Last figure', image, type: 'Big' },
     ],
+  });
+}
+
+/**
+ * Sets a round's scheduled opening directly (docs/rules/drops.md), for tests of what depends on it;
+ * the back office's own input checks the rules of setting it. The shop's listing hears of it.
+ */
+export async function scheduleOpening(
+  t: Pick<TestApp, 'ctx' | 'services'>,
+  setId: string,
+  salesStartAt: Date | null,
+): Promise<void> {
+  await t.ctx.db.transaction(async (tx) => {
+    await tx.update(setRounds).set({ salesStartAt }).where(eq(setRounds.id, setId));
+    t.services.catalogue.changed(tx);
   });
 }

@@ -6,11 +6,13 @@ import type { ShopperActions } from '../../features/catalogue/shopper-actions';
 import { usePurchaseFlow } from '../../features/purchase/hooks/usePurchaseFlow';
 import { useFavouriteToggle } from '../../features/favourites/hooks/use-favourite-toggle';
 import { useIsFavourite } from '../../features/favourites/hooks/use-is-favourite';
+import { NotifyMeButton } from '../../features/drop-alerts/components/NotifyMeButton';
 
 /**
  * The guarded actions of the list and the play popup. Logged out, each shows the login reminder
  * (docs/rules/buying.md). Logged in, BUY and BUY OUT run the purchase flow (features/purchase);
- * the heart adds or removes a favourite (features/favourites).
+ * the heart adds or removes a favourite (features/favourites); "Notify me" asks for a set's opening
+ * reminders (features/drop-alerts).
  */
 export function useShopperActions(): ShopperActions {
   const { isLoggedIn } = useSession();
@@ -40,6 +42,7 @@ export function useShopperActions(): ShopperActions {
       }),
     toggleFavourite: (product) => whenLoggedIn(() => favourite.toggle(product)),
     isFavourite,
+    notifyMe: (product) => <NotifyMeButton product={product} onLoginRequired={() => setLoginRequired(true)} />,
     signedIn: isLoggedIn,
     busy: purchase.busy,
     dialogs: (

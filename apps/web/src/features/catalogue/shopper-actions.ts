@@ -14,6 +14,8 @@ export interface ShopperActions {
   toggleFavourite: (product: Product) => void;
   /** Whether the heart of a product is filled. */
   isFavourite: (product: Product) => boolean;
+  /** "Notify me" of a set that has not opened (card and play popup); absent: not offered. */
+  notifyMe?: (product: Product) => ReactNode;
   /** A shopper is signed in: the list offers their favourites. */
   signedIn: boolean;
   /** A purchase request is running (disables BUY and BUY OUT). */

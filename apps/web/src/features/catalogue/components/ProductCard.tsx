@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import {
   dollarsToCents,
   formatCents,
@@ -16,6 +17,8 @@ interface ProductCardProps {
   onPlay: (product: Product) => void;
   onFavourite: (product: Product) => void;
   favourite: boolean;
+  /** "Notify me" of the set's opening, under Play (the app shell's, see ShopperActions). */
+  notifyMe?: ReactNode;
   /**
    * Whether the card is in the first screen (the first row's first cards): its artwork is the page's
    * largest paint, so it loads at once and first; every other card's waits until it nears the
@@ -33,6 +36,7 @@ export function ProductCard({
   onPlay,
   onFavourite,
   favourite,
+  notifyMe,
   firstScreen = false,
   priority = false,
 }: ProductCardProps) {
@@ -91,6 +95,7 @@ export function ProductCard({
         >
           Play
         </button>
+        {notifyMe}
       </div>
     </article>
   );

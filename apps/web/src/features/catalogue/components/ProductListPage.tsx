@@ -163,6 +163,7 @@ export function ProductListPage({ actions }: { actions: ShopperActions }) {
               onPlay={play}
               onFavourite={actions.toggleFavourite}
               isFavourite={actions.isFavourite}
+              notifyMe={actions.notifyMe}
               first={sections.preorder.length > 0}
             />
             <ProductRow
@@ -172,6 +173,7 @@ export function ProductListPage({ actions }: { actions: ShopperActions }) {
               onPlay={play}
               onFavourite={actions.toggleFavourite}
               isFavourite={actions.isFavourite}
+              notifyMe={actions.notifyMe}
               first={sections.preorder.length === 0}
             />
           </>
@@ -200,6 +202,7 @@ export function ProductListPage({ actions }: { actions: ShopperActions }) {
           onBuyOut={() => actions.buyOut(playingProduct)}
           onFavourite={actions.toggleFavourite}
           isFavourite={actions.isFavourite}
+          notifyMe={actions.notifyMe?.(playingProduct)}
           onClose={() => setPlaying(null)}
         />
       )}

@@ -11,6 +11,8 @@ interface ProductRowProps {
   onPlay: (product: Product) => void;
   onFavourite: (product: Product) => void;
   isFavourite: (product: Product) => boolean;
+  /** "Notify me" of a set's opening on its card. */
+  notifyMe?: (product: Product) => ReactNode;
   /** The row at the top of the page: its first cards are on the first screen (see ProductCard). */
   first?: boolean;
 }
@@ -26,6 +28,7 @@ export function ProductRow({
   onPlay,
   onFavourite,
   isFavourite,
+  notifyMe,
   first = false,
 }: ProductRowProps) {
   const scrollerRef = useRef<HTMLDivElement>(null);
@@ -82,6 +85,7 @@ export function ProductRow({
               onPlay={onPlay}
               onFavourite={onFavourite}
               favourite={isFavourite(product)}
+              notifyMe={notifyMe?.(product)}
               firstScreen={first && index < FIRST_SCREEN_CARDS}
               priority={first && index === 0}
             />

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
   dollarsToCents,
@@ -40,6 +40,8 @@ export interface PlayPopupProps {
   /** The favourite heart on the banner (shown when given). */
   onFavourite?: (product: Product) => void;
   isFavourite?: (product: Product) => boolean;
+  /** "Notify me" of the set's opening, under BUY and BUY OUT (the app shell's, see ShopperActions). */
+  notifyMe?: ReactNode;
 }
 
 /** The play popup: banner, prices, quantity, BUY / BUY OUT, status, prizes, fairness. */
@@ -51,6 +53,7 @@ export function PlayPopup({
   busy = false,
   onFavourite,
   isFavourite,
+  notifyMe,
 }: PlayPopupProps) {
   const { left, total } = parseTicketCount(product.quantity);
   const min = minimumQuantity(product.promotion);
@@ -172,6 +175,7 @@ export function PlayPopup({
               BUY OUT
             </button>
           </div>
+          {notifyMe}
         </div>
 
         <section className="play__prizes" aria-labelledby={`prizes-${product.setId}`}>

@@ -111,6 +111,7 @@ if (only.has('bundle')) {
 
 if (only.has('room')) {
   for (const line of await roomDropLines()) out(line);
+  out();
   out(`Load at the end: ${loadAverage()}.`);
   out();
 }

@@ -19,6 +19,8 @@ function fakeRoom() {
   const admitted = new Set<string>();
   const bought = new Map<string, number>();
   const sockets = new Map<string, WebSocket>();
+  /** Shoppers whose first purchase meets an instance that has not seen their admission yet. */
+  const lagging = new Set<string>();
   const json = (res: http.ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body));
@@ -32,7 +34,8 @@ function fakeRoom() {
         return json(res, 200, { position: admitted.has(user) ? null : 3, admitted: admitted.has(user) });
       if (req.url === '/api/token/use') {
         const ask = (JSON.parse(body) as { ticketsBought: number }).ticketsBought;
-        if (!admitted.has(user)) return json(res, 403, { message: 'Wait for your turn', code: 'NOT_ADMITTED' });
+        if (!admitted.has(user) || lagging.delete(user))
+          return json(res, 403, { message: 'Wait for your turn', code: 'NOT_ADMITTED' });
         if ((bought.get(user) ?? 0) + ask > LIMIT)
           return json(res, 400, { message: 'At most 2 tickets', code: 'TICKET_LIMIT_REACHED' });
         bought.set(user, (bought.get(user) ?? 0) + ask);
@@ -50,6 +53,7 @@ function fakeRoom() {
   );
   return {
     bought,
+    lagging,
     listen: () =>
       new Promise<string>((resolve) =>
         server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
@@ -116,14 +120,17 @@ describe('RoomShopper in a room', () => {
     expect(admissionOrderCheck(['c', 'a', 'b'], admittedAt, 0).outOfOrder).toBe(2);
   });
 
-  it('without a socket, polls its status until admitted, then buys', async () => {
+  it('without a socket, polls its status until admitted, then buys (again after a refusal that its admission was not seen yet)', async () => {
     const fake = await start({ pollMs: 50 });
     for (const s of shoppers) {
       await s.join();
       s.waitInRoom();
     }
+    fake.lagging.add('a');
     fake.admit('a');
     await until(() => shoppers[0]!.accepted.length > 0);
+    // Refused once (admission not seen yet), tried again.
+    expect(shoppers[0]!.refusals.get('NOT_ADMITTED')).toBe(1);
     expect(shoppers[0]!.accepted[0]!.tickets).toBe(LIMIT);
     expect(shoppers[1]!.accepted).toEqual([]);
     expect(shoppers[1]!.admittedAt).toBeUndefined();

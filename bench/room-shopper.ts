@@ -161,6 +161,7 @@ export class RoomShopper {
   private async buy(): Promise<void> {
     let bought = 0;
     let ask = Math.min(this.plan.perOrder, this.plan.limit);
+    let retries = 0;
     while (!this.stopped && bought < this.plan.limit) {
       const answer = await this.order(ask).catch(() => undefined);
       if (!answer) return;
@@ -175,6 +176,11 @@ export class RoomShopper {
       if (answer.status >= 500) return void this.serverErrors++;
       const refusal = JSON.parse(answer.body || '{}') as { code?: string; ticketsLeft?: number };
       this.refused(refusal.code ?? String(answer.status));
+      // An admission another instance has not seen yet, or a busy shop (403, 429): a few tries again.
+      if ((answer.status === 403 || answer.status === 429) && retries++ < 3) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        continue;
+      }
       // Fewer left than asked: take what is left, as the popup offers.
       if (refusal.code !== 'NOT_ENOUGH_TICKETS' || !refusal.ticketsLeft || refusal.ticketsLeft >= ask) return;
       ask = refusal.ticketsLeft;

@@ -15,6 +15,8 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] } },
+      // The benchmarks' own checks (bench/room-checks.ts): pure functions, no servers.
+      { test: { name: 'bench', include: ['bench/**/*.test.ts'] } },
       // The web's logic tests run in Node; its component tests (`// @vitest-environment jsdom`) in a DOM
       // with MSW answering the API from the shared schemas (apps/web/src/test/setup.ts).
       {

@@ -43,9 +43,12 @@ export interface DropResult {
   ratio: number;
 }
 
-const TOKEN_PRICE = 10;
+export const TOKEN_PRICE = 10;
 
-async function createRound(app: Awaited<ReturnType<typeof buildApp>>, name: string, tickets: number) {
+const smallPrizes = (tickets: number) =>
+  Array.from({ length: Math.ceil(tickets / 1000) }, (_, i) => Math.min(1000, tickets - i * 1000));
+
+export async function createRound(app: Awaited<ReturnType<typeof buildApp>>, name: string, tickets: number) {
   const image = await app.services.media.putImage(
     app.ctx.db,
     Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
@@ -64,7 +67,11 @@ async function createRound(app: Awaited<ReturnType<typeof buildApp>>, name: stri
       prizes: [
         { kind: 'letter', letter: 'A', description: 'A', image, type: 'Big', quantity: a },
         { kind: 'letter', letter: 'B', description: 'B', image, type: 'Small', quantity: b },
-        { kind: 'letter', letter: 'C', description: 'C', image, type: 'Small', quantity: tickets - a - b },
+        // The rest in prizes of at most 1,000 tickets each (a prize's limit): C, D, …
+        ...smallPrizes(tickets - a - b).map((quantity, i) => {
+          const letter = String.fromCharCode(67 + i);
+          return { kind: 'letter', letter, description: letter, image, type: 'Small', quantity };
+        }),
         { kind: 'last', description: 'Last', image, type: 'Big' },
       ],
     } as never),

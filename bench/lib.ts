@@ -34,6 +34,25 @@ export async function benchDatabase(): Promise<{ url: string; drop: () => Promis
   };
 }
 
+/**
+ * The database `name` on the benchmark's server, dropped and created empty (a benchmark that must run
+ * in a database of its own name, e.g. BENCH_ROOM_DATABASE); `drop()` removes it again.
+ */
+export async function namedBenchDatabase(name: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a plain database name: ${name}`);
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: ADMIN_URL });
+    await client.connect();
+    await client.query(statement);
+    await client.end();
+  };
+  await admin(`drop database if exists ${name} with (force)`);
+  await admin(`create database ${name}`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
+
 export interface Instance {
   url: string;
   process: ChildProcess;

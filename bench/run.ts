@@ -2,7 +2,7 @@
  * `npm run bench`: every benchmark of docs/performance.md in one run on this machine, printed and
  * appended to bench/RESULTS.md with the date, the machine and the load average. Only ratios taken
  * side by side in one run are comparable: the absolute figures move with whatever else runs.
- * Select parts with BENCH_ONLY=catalogue,drop,growth,bundle,lighthouse.
+ * Select parts with BENCH_ONLY=catalogue,drop,growth,bundle,lighthouse (the default) and room.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,6 +11,7 @@ import { catalogueVsBare, growth, loadGenerator } from './catalogue.ts';
 import { runDrop } from './drop.ts';
 import { lighthouseScores } from './lighthouse.ts';
 import { loadAverage, machine, repoRoot } from './lib.ts';
+import { roomDropLines } from './room-report.ts';
 
 const only = new Set((process.env.BENCH_ONLY ?? 'catalogue,drop,growth,bundle,lighthouse').split(','));
 const label = process.env.BENCH_LABEL ?? 'current';
@@ -106,6 +107,13 @@ if (only.has('bundle')) {
     );
     out();
   }
+}
+
+if (only.has('room')) {
+  for (const line of await roomDropLines()) out(line);
+  out();
+  out(`Load at the end: ${loadAverage()}.`);
+  out();
 }
 
 if (only.has('lighthouse')) {

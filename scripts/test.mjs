@@ -32,7 +32,18 @@ const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kujiya-test-'));
 const suites = [
   [
     'unit and API tests',
-    ['--project', 'shared', '--project', 'web', '--project', 'server', '--project', 'server-postgres'],
+    [
+      '--project',
+      'shared',
+      '--project',
+      'bench',
+      '--project',
+      'web',
+      '--project',
+      'server',
+      '--project',
+      'server-postgres',
+    ],
   ],
   // haproxy in front of several server processes, and Prometheus scraping them (docs/operations.md).
   ['cluster tests', ['--project', 'cluster']],

@@ -1,0 +1,73 @@
+import crypto from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { admissionOrderCheck, admissionToPurchase, positionUpdateDelays, verifiableRoomOrder } from './room-checks.ts';
+import type { RoomShopper, RoomUpdate } from './room-shopper.ts';
+
+const seed = 'ab'.repeat(32);
+const mac = (hash: string, id: string) =>
+  crypto.createHmac('sha256', Buffer.from(seed, 'hex')).update(`queue:${hash}:${id}`).digest('hex');
+
+describe('verifiableRoomOrder', () => {
+  it('sorts the entrants by HMAC-SHA256(server seed, "queue:" + list hash + ":" + id), ascending', () => {
+    const ids = Array.from({ length: 50 }, (_, i) => `entrant-${i}`);
+    const order = verifiableRoomOrder(seed, 'listhash', ids);
+    expect([...order].sort()).toEqual([...ids].sort());
+    const macs = order.map((id) => mac('listhash', id));
+    expect(macs).toEqual([...macs].sort());
+  });
+
+  it('changes with the entrant list hash and not with the order the entrants are given in', () => {
+    const ids = Array.from({ length: 20 }, (_, i) => `entrant-${i}`);
+    expect(verifiableRoomOrder(seed, 'h1', [...ids].reverse())).toEqual(verifiableRoomOrder(seed, 'h1', ids));
+    expect(verifiableRoomOrder(seed, 'h2', ids)).not.toEqual(verifiableRoomOrder(seed, 'h1', ids));
+  });
+});
+
+describe('admissionOrderCheck', () => {
+  const order = ['a', 'b', 'c', 'd'];
+
+  it('finds nobody out of order when admissions follow the order, and ignores those never admitted', () => {
+    const at = new Map([
+      ['a', 1000],
+      ['b', 1000],
+      ['d', 1500],
+    ]);
+    expect(admissionOrderCheck(order, at, 0)).toEqual({ admitted: 3, outOfOrder: 0 });
+  });
+
+  it('counts an entrant admitted before someone ahead of it, beyond the tolerance only', () => {
+    const at = new Map([
+      ['a', 5000],
+      ['b', 1000],
+      ['c', 4000],
+      ['d', 6000],
+    ]);
+    expect(admissionOrderCheck(order, at, 0)).toEqual({ admitted: 4, outOfOrder: 2 });
+    expect(admissionOrderCheck(order, at, 2000)).toEqual({ admitted: 4, outOfOrder: 1 });
+  });
+});
+
+const shopper = (admittedAt: number | undefined, updates: RoomUpdate[], accepted: number[] = []) =>
+  ({ admittedAt, updates, accepted: accepted.map((at) => ({ at, tickets: 1 })) }) as unknown as RoomShopper;
+
+describe('positionUpdateDelays', () => {
+  it('measures each position from the admission that made it true, or from the opening', () => {
+    const opening = 10_000;
+    const first = shopper(10_100, [{ at: 10_100, position: null, admitted: true }]);
+    const second = shopper(10_300, [
+      { at: 9_000, position: null, admitted: false },
+      { at: 10_050, position: 2, admitted: false },
+      { at: 10_250, position: 1, admitted: false },
+      { at: 10_300, position: 1, admitted: true },
+    ]);
+    // second: position 2 (one ahead) since the opening, 50 ms; position 1 since first's admission, 150 ms.
+    expect(positionUpdateDelays([second, first], opening)).toEqual([50, 150]);
+  });
+});
+
+describe('admissionToPurchase', () => {
+  it('takes each admitted shopper first accepted purchase', () => {
+    const shoppers = [shopper(1000, [], [1200, 1500]), shopper(2000, [], []), shopper(undefined, [], [])];
+    expect(admissionToPurchase(shoppers)).toEqual([200]);
+  });
+});

@@ -1,0 +1,142 @@
+/**
+ * The checks and figures of the drop-with-a-room benchmark (bench/room.ts): oversell and limits in
+ * SQL, the room's admission order against the verifiable order, and the delays seen by shoppers.
+ */
+import crypto from 'node:crypto';
+import pg from 'pg';
+import type { RoomShopper } from './room-shopper.ts';
+
+/**
+ * The verifiable room order (docs/rules/drops.md, "Waiting room"): entrants sorted by
+ * HMAC-SHA256(round server seed, "queue:" + entrant list hash + ":" + entrant id), ascending. The one
+ * place to swap for the shared rule function once packages/shared exports it (`roomOrder`).
+ */
+export function verifiableRoomOrder(serverSeed: string, entrantListHash: string, entrantIds: readonly string[]) {
+  const key = Buffer.from(serverSeed, 'hex');
+  const keyed = entrantIds.map((id) => ({
+    id,
+    mac: crypto.createHmac('sha256', key).update(`queue:${entrantListHash}:${id}`, 'utf8').digest('hex'),
+  }));
+  return keyed.sort((a, b) => (a.mac < b.mac ? -1 : a.mac > b.mac ? 1 : 0)).map((e) => e.id);
+}
+
+export interface SqlChecks {
+  totalTickets: number;
+  taken: number;
+  /** Tickets taken beyond the round, taken twice, or differing from the paid orders' tickets. */
+  oversold: number;
+  /** Shoppers whose paid orders in the round hold more tickets than the limit. */
+  aboveLimit: number;
+  mostByOneShopper: number;
+  serverSeed: string;
+  /** The entrant list hash the room published, if a table of the room holds one for this round. */
+  entrantListHash: string | undefined;
+}
+
+export async function sqlChecks(url: string, setId: string, limit: number): Promise<SqlChecks> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const counts = (
+      await client.query(
+        `select
+          (select total_tickets from set_rounds where id = $1)::int as total,
+          (select server_seed from set_rounds where id = $1) as seed,
+          (select count(*) from tickets where round_id = $1 and nonce is not null)::int as taken,
+          (select count(distinct ticket_index) from tickets where round_id = $1 and nonce is not null)::int as distinct_taken,
+          (select coalesce(sum(number_of_tickets), 0) from orders where round_id = $1 and status = 'paid')::int as ordered`,
+        [setId],
+      )
+    ).rows[0];
+    const perShopper = (
+      await client.query(
+        `select count(*) filter (where n > $2)::int as above, coalesce(max(n), 0)::int as most
+         from (select user_id, sum(number_of_tickets) as n from orders
+               where round_id = $1 and status = 'paid' group by user_id) per_shopper`,
+        [setId, limit],
+      )
+    ).rows[0];
+    return {
+      totalTickets: counts.total,
+      taken: counts.taken,
+      oversold:
+        Math.max(0, counts.taken - counts.total) +
+        (counts.taken - counts.distinct_taken) +
+        Math.abs(counts.ordered - counts.taken),
+      aboveLimit: perShopper.above,
+      mostByOneShopper: perShopper.most,
+      serverSeed: counts.seed,
+      entrantListHash: await publishedEntrantListHash(client, setId),
+    };
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * The room's tables are another part's (modules/drops): any table with an `entrant_list_hash` column
+ * and a row naming this round is taken as the published hash, so the check needs no schema of its own.
+ */
+async function publishedEntrantListHash(client: pg.Client, setId: string): Promise<string | undefined> {
+  const tables = await client.query(
+    `select table_name from information_schema.columns where table_schema = 'public' and column_name = 'entrant_list_hash'`,
+  );
+  for (const { table_name: table } of tables.rows as { table_name: string }[]) {
+    const rows = (await client.query(`select * from "${table}"`)).rows as Record<string, unknown>[];
+    const row = rows.find((r) => r.entrant_list_hash && Object.values(r).includes(setId));
+    if (row) return String(row.entrant_list_hash);
+  }
+  return undefined;
+}
+
+/**
+ * The observed admission order against the verifiable one: entrants (in verifiable order) admitted
+ * more than `toleranceMs` before someone ahead of them. Client-seen admission times are only as
+ * exact as the room's updates (at most one per 2 s), hence the tolerance; the room's own
+ * `admittedAt`, when its answers carry it, is exact (tolerance 0).
+ */
+export function admissionOrderCheck(
+  verifiable: readonly string[],
+  admittedAt: ReadonlyMap<string, number>,
+  toleranceMs: number,
+): { admitted: number; outOfOrder: number } {
+  let latestAhead = -Infinity;
+  let outOfOrder = 0;
+  let admitted = 0;
+  for (const id of verifiable) {
+    const at = admittedAt.get(id);
+    if (at === undefined) continue;
+    admitted++;
+    if (at + toleranceMs < latestAhead) outOfOrder++;
+    latestAhead = Math.max(latestAhead, at);
+  }
+  return { admitted, outOfOrder };
+}
+
+/**
+ * Position-update delay: for each position a shopper was told after the opening, the time since that
+ * position became true, i.e. since the admission of the entrant `position` places ahead (positions
+ * count from 1 = next), or since the opening for the first order. Ranks are the observed admission
+ * order; admissions are as the admitted shoppers saw them, so the figure is approximate.
+ */
+export function positionUpdateDelays(shoppers: readonly RoomShopper[], openingAt: number): number[] {
+  const admitted = shoppers.filter((s) => s.admittedAt !== undefined).sort((a, b) => a.admittedAt! - b.admittedAt!);
+  const delays: number[] = [];
+  admitted.forEach((shopper, rank) => {
+    for (const update of shopper.updates) {
+      if (update.position === null || update.admitted || update.at < openingAt) continue;
+      const cause = rank - update.position;
+      const since = cause < 0 ? openingAt : Math.max(openingAt, admitted[cause]!.admittedAt!);
+      delays.push(Math.max(0, update.at - since));
+    }
+  });
+  return delays.sort((a, b) => a - b);
+}
+
+/** Admission (or the opening without a room) to each shopper's first accepted purchase. */
+export function admissionToPurchase(shoppers: readonly RoomShopper[]): number[] {
+  return shoppers
+    .filter((s) => s.admittedAt !== undefined && s.accepted.length > 0)
+    .map((s) => s.accepted[0]!.at - s.admittedAt!)
+    .sort((a, b) => a - b);
+}

@@ -152,6 +152,6 @@ describe('live board and drop monitor', () => {
     expect(bad.json().message).toBe('Invalid setId');
     const unknown = await monitor(crypto.randomUUID());
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().message).toBe('Set not found');
+    expect(unknown.json().message).toBe('Product not found');
   });
 });

@@ -1,7 +1,8 @@
 import { DROP_MONITOR_SALES_WINDOW_SECONDS, type DropMonitor } from '@kujiya/shared';
 import type { AppContext } from '../../core/context.ts';
 import { notFound } from '../../core/http-errors.ts';
-import type { CatalogueService } from '../catalogue/service.ts';
+import { PRODUCT_NOT_FOUND, type CatalogueService } from '../catalogue/service.ts';
+
 import type { StockService } from '../stock/service.ts';
 import { refusalsOf } from './refusals.ts';
 
@@ -18,7 +19,7 @@ export interface MonitorDeps {
 /** GET /api/admin/drops/{setId}: the round's drop figures now (docs/rules/drops.md, "Drop monitor"). */
 export async function dropMonitor(d: MonitorDeps, setId: string): Promise<DropMonitor> {
   const board = await d.catalogue.roundBoard(setId);
-  if (!board) throw notFound('Set not found');
+  if (!board) throw notFound(PRODUCT_NOT_FOUND);
   const now = d.ctx.clock.now();
   const since = new Date(now.getTime() - DROP_MONITOR_SALES_WINDOW_SECONDS * 1000);
   const [round, sold, refusals, room] = await Promise.all([

@@ -32,10 +32,7 @@ export function createLiveService(
     ? createRedisBus(ctx.config.redisUrl, ctx.log, (event) => hub.deliver(event))
     : createLocalBus((event) => hub.deliver(event));
 
-  const boardChanges = createBoardChanges(hub, bus, (error) =>
-    ctx.log.warn({ err: error }, 'live board event not published'),
-  );
-
+  const boardChanges = createBoardChanges(hub, bus, (err) => ctx.log.warn({ err }, 'live board event not published'));
   const safely = (what: string, task: () => Promise<void>) => async () => {
     try {
       await task();

@@ -32,6 +32,7 @@ import { announcementsRoutes } from './modules/announcements/routes.ts';
 import { jobsRoutes } from './modules/jobs/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { dropAlertsRoutes } from './modules/drop-alerts/routes.ts';
+import { dropMonitorRoutes } from './modules/drop-monitor/routes.ts';
 
 export interface RouteDeps {
   ctx: AppContext;
@@ -72,6 +73,7 @@ const moduleRoutes: ModuleRoutes[] = [
   announcementsRoutes,
   jobsRoutes,
   dropAlertsRoutes,
+  dropMonitorRoutes,
 ];
 const rootRoutes: ModuleRoutes[] = [liveRoutes, healthRoutes];
 

@@ -25,6 +25,7 @@ import { createJobsAdminService } from './modules/jobs/service.ts';
 import { createHealthService } from './modules/health/service.ts';
 import { createIdempotencyService } from './modules/idempotency/service.ts';
 import { createDropAlertsService } from './modules/drop-alerts/service.ts';
+import { createDropMonitorService } from './modules/drop-monitor/service.ts';
 
 /**
  * Infrastructure-like services first: images, the mail queue, the audit log (account, package, promo
@@ -51,15 +52,18 @@ type Foundation = ReturnType<typeof createFoundation>;
  * The catalogue and its stock: the rounds (lock, counters) come first and tell the listing's cache of
  * changes; stock draws from them; the catalogue fills a new round's box in stock.
  */
-function createCatalogueStage(ctx: AppContext) {
+function createCatalogueStage(ctx: AppContext, { live }: Foundation) {
   const listingChanges = createListingChanges({ redisUrl: ctx.config.redisUrl, log: ctx.log });
-  const rounds = createRoundsService(ctx, { listingChanges });
+  // A round's ticket changes also move its live prize board (docs/rules/drops.md).
+  const rounds = createRoundsService(ctx, { listingChanges, boardChanged: live.boardChanged });
   const stock = createStockService(ctx, { rounds });
   const catalogue = createCatalogueService(ctx, { rounds, stock, listingChanges });
   // Fairness names a ticket's buyer from the orders table (masked), without the orders service.
   const fairness = createFairnessService(ctx, { catalogue, stock, buyerNames });
   const favourites = createFavouritesService(ctx, { catalogue });
-  return { catalogue, stock, fairness, favourites };
+  // The live boards' source, the refused purchases' counts and the owner's drop monitor.
+  const dropMonitor = createDropMonitorService(ctx, { catalogue, stock, live });
+  return { catalogue, stock, fairness, favourites, dropMonitor };
 }
 type CatalogueStage = ReturnType<typeof createCatalogueStage>;
 
@@ -148,7 +152,7 @@ function createBackOffice(
  */
 export function createServices(ctx: AppContext, built: { sessions: Sessions }) {
   const foundation = createFoundation(ctx, built);
-  const catalogueStage = createCatalogueStage(ctx);
+  const catalogueStage = createCatalogueStage(ctx, foundation);
   const money = createMoney(ctx, foundation);
   const purchases = createPurchases(ctx, foundation, catalogueStage, money);
   const backOffice = createBackOffice(ctx, foundation, catalogueStage, money, purchases);

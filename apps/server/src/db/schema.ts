@@ -22,3 +22,4 @@ export * from '../modules/announcements/tables.ts';
 export * from '../modules/shop-ops/tables.ts';
 export * from '../modules/idempotency/tables.ts';
 export * from '../modules/drop-alerts/tables.ts';
+export * from '../modules/drop-monitor/tables.ts';

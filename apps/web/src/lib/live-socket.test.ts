@@ -86,4 +86,28 @@ describe('live socket client', () => {
     expect(liveSocketUrl({ protocol: 'https:', host: 'kujiya.sg' })).toBe('wss://kujiya.sg/ws');
     expect(liveSocketUrl({ protocol: 'http:', host: 'localhost:3000' })).toBe('ws://localhost:3000/ws');
   });
+
+  it('sends the watched sets after the auth on open, at once when already open, and again after a reconnect', () => {
+    vi.useFakeTimers();
+    const { client, sockets } = setup('jwt');
+    const a = crypto.randomUUID();
+    const b = crypto.randomUUID();
+    client.watch([a, a]);
+    client.start();
+    const first = sockets[0]!;
+    first.dispatchEvent(new Event('open'));
+    expect(first.sent.map((s) => JSON.parse(s))).toEqual([
+      { type: 'auth', token: 'jwt' },
+      { type: 'watch', setIds: [a] },
+    ]);
+    Object.assign(first, { readyState: 1 });
+    client.watch([a, b]);
+    client.watch([a, b]);
+    expect(first.sent.slice(2).map((s) => JSON.parse(s))).toEqual([{ type: 'watch', setIds: [a, b] }]);
+    first.close(1006);
+    vi.advanceTimersByTime(5_000);
+    const second = sockets[1]!;
+    second.dispatchEvent(new Event('open'));
+    expect(JSON.parse(second.sent.at(-1)!)).toEqual({ type: 'watch', setIds: [a, b] });
+  });
 });

@@ -1,9 +1,13 @@
 import {
   LIVE_CLOSE_SERVICE_RESTART,
   LIVE_RECONNECT_MS,
+  LIVE_WATCH_MAX_SETS,
   liveServerMessageSchema,
   type LiveServerMessage,
 } from '@kujiya/shared';
+
+/** WebSocket.OPEN (the constant, so tests' fake sockets need no global WebSocket). */
+const OPEN = 1;
 
 type Listener = (message: LiveServerMessage) => void;
 
@@ -28,6 +32,7 @@ export class LiveSocketClient {
   private running = false;
   private readonly listeners = new Set<Listener>();
   private readonly reconnectMs: number;
+  private watched: string[] = [];
 
   constructor(private readonly options: LiveSocketOptions) {
     this.reconnectMs = options.reconnectMs ?? LIVE_RECONNECT_MS;
@@ -36,6 +41,21 @@ export class LiveSocketClient {
   subscribe(listener: Listener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * The sets whose live prize board this page wants (docs/rules/drops.md, "Live board"): sent now
+   * when connected, and again after every reconnect.
+   */
+  watch(setIds: readonly string[]): void {
+    const next = [...new Set(setIds)].slice(0, LIVE_WATCH_MAX_SETS);
+    if (next.join() === this.watched.join()) return;
+    this.watched = next;
+    if (this.socket?.readyState === OPEN) this.sendWatch(this.socket);
+  }
+
+  private sendWatch(socket: WebSocket): void {
+    socket.send(JSON.stringify({ type: 'watch', setIds: this.watched }));
   }
 
   start(): void {
@@ -65,6 +85,8 @@ export class LiveSocketClient {
     socket.addEventListener('open', () => {
       const token = this.options.getToken();
       if (token) socket.send(JSON.stringify({ type: 'auth', token }));
+      // After the auth: the server takes `auth` only as the first message.
+      if (this.watched.length > 0) this.sendWatch(socket);
     });
     socket.addEventListener('message', (event) => {
       let data: unknown;

@@ -10,3 +10,4 @@ export * from './dashboard.ts';
 export * from './new-product-form.ts';
 export * from './order-detail.ts';
 export * from './jobs.ts';
+export * from './drop-monitor.ts';

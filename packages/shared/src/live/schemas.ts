@@ -46,8 +46,27 @@ export const liveNotificationMessageSchema = z.object({ type: z.literal('notific
 /** The shopper's token balance changed: refresh the balance. */
 export const liveBalanceMessageSchema = z.object({ type: z.literal('balance') });
 
+/** At most this many sets a socket watches at once (`watch`). */
+export const LIVE_WATCH_MAX_SETS = 20;
+/** At most one board of a set per this period to a socket (4 a second, docs/rules/drops.md "Live board"). */
+export const LIVE_BOARD_INTERVAL_MS = 250;
+
+/**
+ * The live prize board of a watched set (docs/rules/drops.md, "Live board"): tickets a shopper can buy
+ * (`left`, as the listing's "left/total") and each prize's remaining count.
+ */
+export const liveBoardMessageSchema = z.object({
+  type: z.literal('board'),
+  setId: z.string().max(100),
+  left: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+  prizes: z.array(z.object({ id: z.string().max(100), remaining: z.number().int().nonnegative() })).max(200),
+});
+export type LiveBoardMessage = z.infer<typeof liveBoardMessageSchema>;
+
 export const liveServerMessageSchema = z.discriminatedUnion('type', [
   liveConnectedMessageSchema,
+  liveBoardMessageSchema,
   livePurchaseMessageSchema,
   liveAuthenticatedMessageSchema,
   liveNotificationMessageSchema,
@@ -59,6 +78,14 @@ export type LivePurchaseMessage = z.infer<typeof livePurchaseMessageSchema>;
 /** Client → server: only the first message, the bearer token of a signed-in shopper. */
 export const liveAuthMessageSchema = z.object({ type: z.literal('auth'), token: z.string().min(1).max(2_048) });
 export type LiveAuthMessage = z.infer<typeof liveAuthMessageSchema>;
+/** Client → server, any number of times: the sets whose live board this socket wants (replaces the last list). */
+export const liveWatchMessageSchema = z.object({
+  type: z.literal('watch'),
+  setIds: z.array(z.uuid()).max(LIVE_WATCH_MAX_SETS),
+});
+export type LiveWatchMessage = z.infer<typeof liveWatchMessageSchema>;
+export const liveClientMessageSchema = z.discriminatedUnion('type', [liveAuthMessageSchema, liveWatchMessageSchema]);
+export type LiveClientMessage = z.infer<typeof liveClientMessageSchema>;
 
 /** Between instances (Redis pub/sub): a paid purchase, or an event for one shopper. */
 export const liveBusEventSchema = z.discriminatedUnion('kind', [
@@ -69,6 +96,8 @@ export const liveBusEventSchema = z.discriminatedUnion('kind', [
     productName: shortText(LIVE_PRODUCT_NAME_MAX),
   }),
   z.object({ kind: z.literal('user'), userId: z.string().max(100), event: z.enum(['notification', 'balance']) }),
+  /** A set's tickets changed: every instance sends its watchers the fresh board. */
+  z.object({ kind: z.literal('board'), setId: z.string().max(100) }),
 ]);
 export type LiveBusEvent = z.infer<typeof liveBusEventSchema>;
 

@@ -44,9 +44,23 @@ export const asRound = (row: RoundRow): Round => row;
  * draws recorded on it (stock's `RoundLedger`), holds and the lottery flag. Built before stock and
  * the catalogue facade; `listingChanges` hears of every commit that changes what the shop lists.
  */
-export function createRoundsService(ctx: AppContext, deps: { listingChanges: Pick<ListingChanges, 'invalidate'> }) {
-  /** What the shop lists changed in this transaction: the listing hears it the moment it commits. */
-  const changed = (exec: Executor) => atCommit(exec, () => deps.listingChanges.invalidate());
+export function createRoundsService(
+  ctx: AppContext,
+  deps: {
+    listingChanges: Pick<ListingChanges, 'invalidate'>;
+    /** A round's tickets changed (at commit): its live prize board moves (docs/rules/drops.md). */
+    boardChanged?: (roundId: string) => void;
+  },
+) {
+  /**
+   * What the shop lists changed in this transaction: the listing hears it the moment it commits, and
+   * so does the live board of `roundId` when the change is one round's tickets.
+   */
+  const changed = (exec: Executor, roundId?: string) =>
+    atCommit(exec, () => {
+      deps.listingChanges.invalidate();
+      if (roundId) deps.boardChanged?.(roundId);
+    });
   const update = async (tx: Tx, roundId: string, values: Partial<RoundRow>) => {
     await tx.update(setRounds).set(values).where(eq(setRounds.id, roundId));
   };
@@ -85,17 +99,17 @@ export function createRoundsService(ctx: AppContext, deps: { listingChanges: Pic
     decrementPrizes,
     async recordDraws(tx: Tx, roundId: string, input: RecordedDraws): Promise<void> {
       await recordDraws(tx, roundId, input, ctx.clock.now());
-      changed(tx);
+      changed(tx, roundId);
     },
     awardLastPrize,
     /** Puts the round on a buy-out hold until `until` (docs/rules/buying.md). */
     async setHold(tx: Tx, roundId: string, until: Date, orderId: string): Promise<void> {
       await update(tx, roundId, { holdUntil: until, holdOrderId: orderId });
-      changed(tx);
+      changed(tx, roundId);
     },
     async clearHold(tx: Tx, roundId: string): Promise<void> {
       await update(tx, roundId, { holdUntil: null, holdOrderId: null });
-      changed(tx);
+      changed(tx, roundId);
     },
     /** Seconds left of the round's hold at the clock's now, 0 when none. */
     holdSecondsLeft(round: Pick<Round, 'holdUntil'>): number {

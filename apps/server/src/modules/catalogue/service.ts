@@ -12,6 +12,7 @@ import {
 } from './admin-edits.ts';
 import { adminProductParts, adminSets, liveSellThrough } from './admin-lists.ts';
 import { dropSettingsOf } from './views.ts';
+import { roundBoard } from './board.ts';
 import type { CatalogueDeps } from './deps.ts';
 import { createListing } from './listing.ts';
 import type { ListingChanges } from './listing-cache.ts';
@@ -62,6 +63,8 @@ export function createCatalogueService(
     listPrizes: (exec: Executor, setId: string, productId: string) => listPrizes(rounds, exec, setId, productId),
     prizesByIds,
     prizesOfProduct,
+    /** The round's collection sheet now: the live board and the drop monitor (docs/rules/drops.md). */
+    roundBoard: (setId: string) => roundBoard(d, ctx.db, setId),
     // The back office (docs/rules/back-office.md).
     adminSets: (query: { page: number; search: string }) => adminSets(ctx.db, query),
     adminProductParts: (productId: string) => adminProductParts(d, ctx.db, productId),

@@ -35,7 +35,13 @@ const purchase = (buyerId: string, productName = 'One Piece Set'): LiveBusEvent 
   productName,
 });
 const tick = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const options = { maxSocketsPerIp: 3, heartbeatMs: 60_000, maxBufferedBytes: 1_000, bannerIntervalMs: 200 };
+const options = {
+  maxSocketsPerIp: 3,
+  heartbeatMs: 60_000,
+  maxBufferedBytes: 1_000,
+  bannerIntervalMs: 200,
+  boardIntervalMs: 100,
+};
 
 describe('live hub', () => {
   it('merges a burst into at most one banner per period ("3 people just bought ...")', async () => {

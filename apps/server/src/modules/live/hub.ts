@@ -1,12 +1,14 @@
 import { performance } from 'node:perf_hooks';
 import {
   LIVE_ANONYMOUS_NAME,
+  LIVE_BOARD_INTERVAL_MS,
   liveServerMessageSchema,
   mergedPurchaseBannerText,
   purchaseBannerText,
   type LiveBusEvent,
   type LiveServerMessage,
 } from '@kujiya/shared';
+import { BoardFeed } from './boards.ts';
 
 /** What the hub needs of a socket (the `ws` WebSocket has it; tests pass fakes). */
 export interface LiveSocket {
@@ -24,6 +26,8 @@ export interface LiveClient {
   userId?: string;
   /** Answered the last ping (heartbeat). */
   alive: boolean;
+  /** The sets whose live board it watches. */
+  watching: Set<string>;
 }
 
 export interface LiveHubOptions {
@@ -35,6 +39,8 @@ export interface LiveHubOptions {
   maxBufferedBytes: number;
   /** At most one purchase banner per this period; purchases in between are merged. */
   bannerIntervalMs: number;
+  /** At most one prize board of a set per this period. */
+  boardIntervalMs: number;
 }
 
 export const defaultHubOptions: LiveHubOptions = {
@@ -42,6 +48,7 @@ export const defaultHubOptions: LiveHubOptions = {
   heartbeatMs: 30_000,
   maxBufferedBytes: 64 * 1024,
   bannerIntervalMs: 500,
+  boardIntervalMs: LIVE_BOARD_INTERVAL_MS,
 };
 
 type PurchaseEvent = Extract<LiveBusEvent, { kind: 'purchase' }>;
@@ -87,19 +94,23 @@ export class LiveHub {
   private heartbeat: NodeJS.Timeout | undefined;
   /** Sockets dropped for a full send buffer (observability and tests). */
   droppedSlow = 0;
+  /** The live prize boards of the sets this instance's sockets watch. */
+  readonly boards: BoardFeed<LiveClient>;
 
   constructor(
     readonly options: LiveHubOptions = defaultHubOptions,
     private readonly onDrop: (client: LiveClient, reason: string) => void = () => {},
     private readonly onError: (error: unknown) => void = () => {},
-  ) {}
+  ) {
+    this.boards = new BoardFeed(options.boardIntervalMs, (client, text) => this.send(client, text), onError);
+  }
 
   canAccept(ip: string): boolean {
     return (this.perIp.get(ip) ?? 0) < this.options.maxSocketsPerIp;
   }
 
   add(socket: LiveSocket, ip: string): LiveClient {
-    const client: LiveClient = { socket, ip, alive: true };
+    const client: LiveClient = { socket, ip, alive: true, watching: new Set() };
     this.clients.add(client);
     this.perIp.set(ip, (this.perIp.get(ip) ?? 0) + 1);
     return client;
@@ -115,6 +126,7 @@ export class LiveHub {
 
   remove(client: LiveClient): void {
     if (!this.clients.delete(client)) return;
+    this.boards.forget(client);
     const left = (this.perIp.get(client.ip) ?? 1) - 1;
     if (left > 0) this.perIp.set(client.ip, left);
     else this.perIp.delete(client.ip);
@@ -145,6 +157,7 @@ export class LiveHub {
   /** An event from the bus (any instance). */
   deliver(event: LiveBusEvent): void {
     if (event.kind === 'purchase') return this.queuePurchase(event);
+    if (event.kind === 'board') return this.boards.changed(event.setId);
     const text = JSON.stringify(liveServerMessageSchema.parse({ type: event.event }));
     for (const client of this.byUser.get(event.userId) ?? []) this.send(client, text);
   }
@@ -232,6 +245,7 @@ export class LiveHub {
   stop(): void {
     clearInterval(this.heartbeat);
     clearTimeout(this.bannerTimer);
+    this.boards.stop();
     this.heartbeat = undefined;
     this.bannerTimer = undefined;
     for (const client of [...this.clients]) client.socket.terminate();

@@ -1,4 +1,4 @@
-import { LIVE_MAX_CLIENT_FRAME_BYTES, liveAuthMessageSchema } from '@kujiya/shared';
+import { LIVE_MAX_CLIENT_FRAME_BYTES, liveClientMessageSchema, type LiveClientMessage } from '@kujiya/shared';
 import { HttpError } from '../../core/http-errors.ts';
 import type { ModuleRoutes } from '../../routes.ts';
 
@@ -7,8 +7,18 @@ export const TOO_MANY_SOCKETS = 'Too many live connections from this address.';
 /**
  * GET /ws (on the shop's own port, outside /api): anyone may listen to the purchase banners; a
  * signed-in shopper sends `{ type: 'auth', token }` as the first message to get their own events
- * too (never the token in the URL, which ends up in logs).
+ * too (never the token in the URL, which ends up in logs); `{ type: 'watch', setIds }` (any time)
+ * asks for those sets' live prize boards.
  */
+function parseClientMessage(text: string): LiveClientMessage | undefined {
+  try {
+    const parsed = liveClientMessageSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export const liveRoutes: ModuleRoutes = (app, { ctx, services }) => {
   const { hub } = services.live;
   hub.start();
@@ -31,25 +41,20 @@ export const liveRoutes: ModuleRoutes = (app, { ctx, services }) => {
       socket.on('error', () => hub.remove(client));
       socket.on('message', (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => {
         const bytes = Array.isArray(data) ? data.reduce((n, b) => n + b.length, 0) : data.byteLength;
-        if (!firstMessage || isBinary || bytes > LIVE_MAX_CLIENT_FRAME_BYTES) {
-          socket.close(1008, 'Only one auth message is accepted');
+        const message = isBinary || bytes > LIVE_MAX_CLIENT_FRAME_BYTES ? undefined : parseClientMessage(String(data));
+        // `auth` only as the first message; `watch` any time (docs/rules/live.md).
+        if (!message || (message.type === 'auth' && !firstMessage)) {
+          socket.close(1008, 'Bad message');
           return;
         }
         firstMessage = false;
-        let parsed: unknown;
-        try {
-          parsed = JSON.parse(String(data));
-        } catch {
-          parsed = undefined;
-        }
-        const auth = liveAuthMessageSchema.safeParse(parsed);
-        if (!auth.success) {
-          socket.close(1008, 'Bad message');
+        if (message.type === 'watch') {
+          hub.boards.watch(client, message.setIds);
           return;
         }
         // An invalid or expired token leaves the socket anonymous: the banners still come.
         ctx.tokens
-          .verify(auth.data.token)
+          .verify(message.token)
           .then((principal) => {
             if (principal?.role !== 'user') return;
             hub.authenticate(client, principal.id);

@@ -5,6 +5,7 @@ import { afterCommit } from '../../core/after-commit.ts';
 import type { AccountsService } from '../accounts/service.ts';
 import { createLocalBus, createRedisBus, type LiveBus } from './bus.ts';
 import { LiveHub, defaultHubOptions, type LiveHubOptions } from './hub.ts';
+import { createBoardChanges } from './boards.ts';
 
 export interface PaidPurchase {
   buyerId: string;
@@ -31,6 +32,7 @@ export function createLiveService(
     ? createRedisBus(ctx.config.redisUrl, ctx.log, (event) => hub.deliver(event))
     : createLocalBus((event) => hub.deliver(event));
 
+  const boardChanges = createBoardChanges(hub, bus, (err) => ctx.log.warn({ err }, 'live board event not published'));
   const safely = (what: string, task: () => Promise<void>) => async () => {
     try {
       await task();
@@ -62,6 +64,8 @@ export function createLiveService(
     hub,
     bus,
     purchasesPaid,
+    boardChanged: boardChanges.boardChanged,
+    serveBoards: boardChanges.serveBoards,
 
     /** A paid ticket purchase (token or card): one banner for every other shopper, on every instance. */
     purchasePaid(exec: Executor, purchase: PaidPurchase): void {
@@ -85,6 +89,7 @@ export function createLiveService(
     },
 
     async close(): Promise<void> {
+      boardChanges.close();
       hub.stop();
       await bus.close();
     },

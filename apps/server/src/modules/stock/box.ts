@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, count, eq, gte, isNotNull } from 'drizzle-orm';
 import { canonicalBox } from '@kujiya/shared';
 import type { Executor, Tx } from '../../db/database.ts';
 import { tickets } from './tables.ts';
@@ -66,4 +66,13 @@ export async function box(exec: Executor, roundId: string): Promise<string[]> {
     .where(eq(tickets.roundId, roundId))
     .orderBy(asc(tickets.ticketIndex));
   return rows.map((r) => r.letter);
+}
+
+/** How many of the round's tickets were taken at or after `since` (the drop monitor's sales rate). */
+export async function ticketsTakenSince(exec: Executor, roundId: string, since: Date): Promise<number> {
+  const [row] = await exec
+    .select({ n: count() })
+    .from(tickets)
+    .where(and(eq(tickets.roundId, roundId), gte(tickets.takenAt, since)));
+  return row?.n ?? 0;
 }

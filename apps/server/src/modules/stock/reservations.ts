@@ -118,7 +118,7 @@ export function createReservations(ctx: AppContext, deps: { rounds: RoundLedger;
     const replacedOrderIds = await boundOpenReservations(tx, now(), input);
     const id = crypto.randomUUID();
     await tx.insert(reservations).values({ id, ...input, status: 'active', createdAt: now() });
-    rounds.changed(tx);
+    rounds.changed(tx, round.id);
     return { id, replacedOrderIds };
   }
 
@@ -132,8 +132,8 @@ export function createReservations(ctx: AppContext, deps: { rounds: RoundLedger;
       .update(reservations)
       .set({ status })
       .where(and(eq(reservations.status, 'active'), where))
-      .returning({ id: reservations.id });
-    if (ended.length > 0) rounds.changed(exec);
+      .returning({ id: reservations.id, roundId: reservations.roundId });
+    for (const roundId of new Set(ended.map((row) => row.roundId))) rounds.changed(exec, roundId);
     return ended.length;
   }
 
@@ -152,7 +152,7 @@ export function createReservations(ctx: AppContext, deps: { rounds: RoundLedger;
     /** Releases every active reservation of a round (the round was reloaded). */
     releaseRound: async (tx: Tx, roundId: string): Promise<void> => {
       await endActive(tx, 'released', eq(reservations.roundId, roundId));
-      rounds.changed(tx);
+      rounds.changed(tx, roundId);
     },
     /** Marks active reservations past their expiry as expired; returns how many (background job). */
     expireReservations: (exec: Executor): Promise<number> =>

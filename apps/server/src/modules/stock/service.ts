@@ -1,6 +1,6 @@
 import type { AppContext } from '../../core/context.ts';
 import { createAvailability } from './availability.ts';
-import { box, chainEntriesOfOrder, createBox, drawLog, ticketsOfOrder } from './box.ts';
+import { box, chainEntriesOfOrder, createBox, drawLog, ticketsOfOrder, ticketsTakenSince } from './box.ts';
 import { createDraw } from './draw.ts';
 import { createReservations } from './reservations.ts';
 import type { RoundLedger } from './types.ts';
@@ -24,6 +24,7 @@ export function createStockService(ctx: AppContext, deps: { rounds: RoundLedger 
     createBox,
     ticketsOfOrder,
     drawLog,
+    ticketsTakenSince,
     chainEntriesOfOrder,
     box,
   };

@@ -33,8 +33,8 @@ export interface RoundLedger {
     },
   ): Promise<void>;
   awardLastPrize(tx: Tx, roundId: string): Promise<boolean>;
-  /** What the shop lists changed in this transaction (the listing's cache drops it at commit). */
-  changed(exec: Executor): void;
+  /** What the shop lists changed in this transaction (the listing's cache drops it at commit; `roundId`'s live board moves). */
+  changed(exec: Executor, roundId?: string): void;
 }
 
 export interface RoundAvailability {

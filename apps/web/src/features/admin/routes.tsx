@@ -45,6 +45,11 @@ export const adminRoutes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./components/ProductDetailPage')).ProductDetailPage }),
       },
       {
+        path: 'drops/:setId',
+        handle: pageTitle('Drop monitor · Admin'),
+        lazy: async () => ({ Component: (await import('./components/drops/DropMonitorPage')).DropMonitorPage }),
+      },
+      {
         path: 'orders',
         handle: pageTitle('Orders · Admin'),
         lazy: async () => ({ Component: (await import('./components/OrdersPage')).OrdersPage }),

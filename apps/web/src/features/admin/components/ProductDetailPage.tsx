@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import type { AdminProduct, AdminProductUpdate } from '@kujiya/shared';
 import { ApiError, serverMessageOf } from '../../../lib/api-client';
 import { useAdminProduct } from '../api/getAdminProduct';
@@ -129,6 +129,10 @@ function ProductEditor({
   return (
     <main className="admin-page product-editor">
       <h1 className="admin-title">{product.productName}</h1>
+      <p>
+        <Link to={`/admin/drops/${product.setId}`}>Drop monitor</Link> (live sales, tickets left and refusals of this
+        round)
+      </p>
       <dl className="product-editor__facts">
         <div>
           <dt>Round</dt>

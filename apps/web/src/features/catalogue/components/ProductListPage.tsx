@@ -3,6 +3,7 @@ import type { Product } from '@kujiya/shared';
 import { Dialog } from '../../../components/ui/Dialog';
 import { storageKeys } from '../../../lib/storage';
 import { useProducts } from '../api/getProducts';
+import { useLivePrizeBoard } from '../hooks/useLivePrizeBoard';
 import type { ShopperActions } from '../shopper-actions';
 import { trackEvent } from '../../../lib/api/trackEvent';
 import {
@@ -65,6 +66,13 @@ export function ProductListPage({ actions }: { actions: ShopperActions }) {
   const playingProduct = playing
     ? listing.data?.all.find((product) => product.productId === playing.productId)
     : undefined;
+
+  // The open popup's set first, then the cards in the order shown: their live boards (docs/rules/drops.md).
+  const watchedSetIds = useMemo(
+    () => [playingProduct?.setId, ...[...sections.preorder, ...sections.instock].map((p) => p.setId)],
+    [playingProduct?.setId, sections],
+  );
+  useLivePrizeBoard(watchedSetIds.filter((id): id is string => id !== undefined));
 
   const play = (product: Product) => {
     trackEvent('View Product', { setId: product.setId, productId: product.productId });

@@ -31,6 +31,7 @@ import { shopOpsRoutes } from './modules/shop-ops/routes.ts';
 import { announcementsRoutes } from './modules/announcements/routes.ts';
 import { jobsRoutes } from './modules/jobs/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { dropsRoutes } from './modules/drops/routes.ts';
 
 export interface RouteDeps {
   ctx: AppContext;
@@ -70,6 +71,7 @@ const moduleRoutes: ModuleRoutes[] = [
   shopOpsRoutes,
   announcementsRoutes,
   jobsRoutes,
+  dropsRoutes,
 ];
 const rootRoutes: ModuleRoutes[] = [liveRoutes, healthRoutes];
 

@@ -24,6 +24,7 @@ import { createAnnouncementsService } from './modules/announcements/service.ts';
 import { createJobsAdminService } from './modules/jobs/service.ts';
 import { createHealthService } from './modules/health/service.ts';
 import { createIdempotencyService } from './modules/idempotency/service.ts';
+import { createDropsService } from './modules/drops/service.ts';
 
 /**
  * Infrastructure-like services first: images, the mail queue, the audit log (account, package, promo
@@ -61,6 +62,10 @@ function createCatalogueStage(ctx: AppContext) {
   return { catalogue, stock, fairness, favourites };
 }
 type CatalogueStage = ReturnType<typeof createCatalogueStage>;
+
+/** The drop's waiting room: orders ask it before each purchase (docs/rules/drops.md). */
+const createDropsStage = (ctx: AppContext, { live }: Foundation, { catalogue }: CatalogueStage) =>
+  createDropsService(ctx, { catalogue, live });
 
 /** Money: payments first; purposes (token purchases, orders, shipping) register their handlers on it. */
 function createMoney(ctx: AppContext, { live, analytics, notifications, audit }: Foundation) {
@@ -148,11 +153,12 @@ function createBackOffice(
 export function createServices(ctx: AppContext, built: { sessions: Sessions }) {
   const foundation = createFoundation(ctx, built);
   const catalogueStage = createCatalogueStage(ctx);
+  const drops = createDropsStage(ctx, foundation, catalogueStage);
   const money = createMoney(ctx, foundation);
   const purchases = createPurchases(ctx, foundation, catalogueStage, money);
   const backOffice = createBackOffice(ctx, foundation, catalogueStage, money, purchases);
   // Liveness and readiness for the load balancer; the drain (server.ts) marks it draining.
   const health = createHealthService(ctx);
-  return { ...foundation, ...catalogueStage, ...money, ...purchases, ...backOffice, health };
+  return { ...foundation, ...catalogueStage, drops, ...money, ...purchases, ...backOffice, health };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -21,3 +21,4 @@ export * from '../modules/trading/tables.ts';
 export * from '../modules/announcements/tables.ts';
 export * from '../modules/shop-ops/tables.ts';
 export * from '../modules/idempotency/tables.ts';
+export * from '../modules/drops/tables.ts';

@@ -46,7 +46,18 @@ export const liveNotificationMessageSchema = z.object({ type: z.literal('notific
 /** The shopper's token balance changed: refresh the balance. */
 export const liveBalanceMessageSchema = z.object({ type: z.literal('balance') });
 
+/** The shopper's place in a set's waiting room changed (docs/rules/drops.md; at most one per 2 s). */
+export const liveDropMessageSchema = z.object({
+  type: z.literal('drop'),
+  setId: z.string().max(100),
+  position: z.number().int().nonnegative().nullable(),
+  admitted: z.boolean(),
+  estimatedWaitSeconds: z.number().int().nonnegative().nullable(),
+});
+export type LiveDropMessage = z.infer<typeof liveDropMessageSchema>;
+
 export const liveServerMessageSchema = z.discriminatedUnion('type', [
+  liveDropMessageSchema,
   liveConnectedMessageSchema,
   livePurchaseMessageSchema,
   liveAuthenticatedMessageSchema,

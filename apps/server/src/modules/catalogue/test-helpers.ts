@@ -1,3 +1,5 @@
+import { eq } from 'drizzle-orm';
+import { setRounds } from './tables.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import type { NewProduct } from '@kujiya/shared';
 
@@ -57,4 +59,9 @@ export async function createDoubleChanceTestProduct(t: TestApp) {
       { kind: 'last', description: 'Last figure', image, type: 'Big' },
     ],
   });
+}
+
+/** Sets a round's scheduled opening directly (tests of the waiting room; docs/rules/drops.md). */
+export async function setTestOpening(t: TestApp, setId: string, salesStartAt: Date | null) {
+  await t.ctx.db.update(setRounds).set({ salesStartAt }).where(eq(setRounds.id, setId));
 }

@@ -1,4 +1,10 @@
-import { LIVE_ANONYMOUS_NAME, LIVE_CLOSE_SERVICE_RESTART, LIVE_NAME_MAX, LIVE_PRODUCT_NAME_MAX } from '@kujiya/shared';
+import {
+  LIVE_ANONYMOUS_NAME,
+  LIVE_CLOSE_SERVICE_RESTART,
+  LIVE_NAME_MAX,
+  LIVE_PRODUCT_NAME_MAX,
+  type LiveServerMessage,
+} from '@kujiya/shared';
 import type { AppContext } from '../../core/context.ts';
 import type { Executor } from '../../db/database.ts';
 import { afterCommit } from '../../core/after-commit.ts';
@@ -78,6 +84,10 @@ export function createLiveService(
         }),
       );
     },
+
+    // Per-shopper messages from shared state (docs/rules/drops.md): each instance tells its own sockets.
+    connectedUserIds: () => hub.connectedUserIds(),
+    sendToUser: (userId: string, message: LiveServerMessage) => hub.sendToUser(userId, message),
 
     /** The instance is going away: every socket is told to reconnect at once, to whichever instance answers. */
     closeForRestart(): void {

@@ -6,6 +6,7 @@ import type { ShopperActions } from '../../features/catalogue/shopper-actions';
 import { usePurchaseFlow } from '../../features/purchase/hooks/usePurchaseFlow';
 import { useFavouriteToggle } from '../../features/favourites/hooks/use-favourite-toggle';
 import { useIsFavourite } from '../../features/favourites/hooks/use-is-favourite';
+import { DropRoomPanel } from '../../features/drops/components/DropRoomPanel';
 
 /**
  * The guarded actions of the list and the play popup. Logged out, each shows the login reminder
@@ -42,6 +43,10 @@ export function useShopperActions(): ShopperActions {
     isFavourite,
     signedIn: isLoggedIn,
     busy: purchase.busy,
+    dropRoom: (product) =>
+      isLoggedIn && product.salesStartAt ? (
+        <DropRoomPanel setId={product.setId} opensAt={product.salesStartAt} />
+      ) : null,
     dialogs: (
       <>
         <LoginRequiredDialog open={loginRequired} onClose={() => setLoginRequired(false)} />

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
   dollarsToCents,
@@ -40,6 +40,8 @@ export interface PlayPopupProps {
   /** The favourite heart on the banner (shown when given). */
   onFavourite?: (product: Product) => void;
   isFavourite?: (product: Product) => boolean;
+  /** The set's waiting room (docs/rules/drops.md), shown above BUY. */
+  dropRoom?: ReactNode;
 }
 
 /** The play popup: banner, prices, quantity, BUY / BUY OUT, status, prizes, fairness. */
@@ -51,6 +53,7 @@ export function PlayPopup({
   busy = false,
   onFavourite,
   isFavourite,
+  dropRoom,
 }: PlayPopupProps) {
   const { left, total } = parseTicketCount(product.quantity);
   const min = minimumQuantity(product.promotion);
@@ -121,6 +124,7 @@ export function PlayPopup({
           </div>
         </div>
 
+        {dropRoom}
         <div className="play__buy">
           <QuantityPicker
             value={quantity}

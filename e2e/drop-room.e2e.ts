@@ -6,6 +6,7 @@ import { expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { dropRoomStatusSchema } from '@kujiya/shared';
 import { useShop } from './support/shop.ts';
+import { AxeAudit } from './support/axe.ts';
 import { SCREENSHOT_DIR, newPhoneContext, watchErrors } from './support/browser.ts';
 import { logInContext } from './support/shopper.ts';
 import type { RunningServer } from '../apps/server/src/server.ts';
@@ -69,13 +70,16 @@ it('joins a drop room before the opening and sees the drawn place after it', { t
   const play = page.getByRole('dialog', { name: set.name, exact: true });
   await play.waitFor();
 
+  const axe = new AxeAudit();
   const room = play.getByRole('region', { name: 'Waiting room' });
+  await axe.check(page, 'play popup: join the waiting room');
   await room.getByRole('button', { name: 'Join the waiting room' }).click();
   await expect
     .poll(() => room.getByRole('status').textContent())
     .toMatch(/^You're in the waiting room\. Your place is drawn at the opening, /);
   await room.scrollIntoViewIfNeeded();
   await popupShot(page, 'drop-room-joined');
+  await axe.check(page, 'play popup: in the waiting room before the opening');
 
   // The opening draws the place; the popup's polled status shows it.
   await expect
@@ -90,6 +94,8 @@ it('joins a drop room before the opening and sees the drawn place after it', { t
   expect(status.queueNumber).toBeLessThanOrEqual(61);
   await expect.poll(() => room.getByText(`Drawn place #${status.queueNumber}`).count()).toBe(1);
   await popupShot(page, 'drop-room-in-line');
+  await axe.check(page, 'play popup: the drawn place');
+  expect(axe.problems()).toEqual([]);
   expect(errors).toEqual([]);
   await context.close();
 });

@@ -17,6 +17,7 @@ import { dropEntrants } from './tables.ts';
 export const JOIN_ROOM_TO_BUY = 'This set is selling through its waiting room. Join the room to buy.';
 export const waitForYourTurn = (position: number) =>
   `You are number ${position} in the waiting room. Please wait for your turn.`;
+const USE_WRITE_INTERVAL_MS = 15_000;
 export const ADMISSION_LAPSED = 'Your turn in the waiting room has lapsed. Join the room again.';
 
 const refuse = (message: string, code: ErrorCode, extra: Record<string, unknown> = {}) =>
@@ -55,6 +56,8 @@ export async function assertMayBuy(
   }
   const lapsesAt = admissionLapsesAt(entrant);
   if (lapsesAt && lapsesAt <= now) throw refuse(ADMISSION_LAPSED, ErrorCode.DROP_ADMISSION_LAPSED);
+  // A burst of orders writes the use once per 15 s, not once per order (the lapse is minutes long).
+  if (entrant.lastUsedAt && now.getTime() - entrant.lastUsedAt.getTime() < USE_WRITE_INTERVAL_MS) return;
   await ctx.db
     .update(dropEntrants)
     .set({ lastUsedAt: now })

@@ -5,6 +5,7 @@
 //   node scripts/verify-fairness.mjs https://shop.example/fairness/<setId>   (page address works too)
 //   node scripts/verify-fairness.mjs round.json                               (a saved copy)
 //   node scripts/verify-fairness.mjs <round> --receipt receipt.json           (also check your receipt)
+//   node scripts/verify-fairness.mjs --room https://shop.example/api/drops/<setId>/room  (a drop's waiting room)
 //
 // It checks the committed rules document (its SHA-256 is rulesHash, and it describes this round's box,
 // double-chance prizes and commitment), every entry of the chained log (hash = SHA-256 of
@@ -253,8 +254,57 @@ function loadReceipt(file) {
   return json;
 }
 
+/**
+ * A drop's waiting room (docs/rules/drops.md): entrantListHash = SHA-256 of the entrant ids sorted,
+ * joined with "\n"; the order is by ascending HMAC-SHA256(seed, "queue:" + listHash + ":" + id) hex.
+ */
+function verifyRoom(room) {
+  const results = [];
+  const check = (ok, text) => results.push({ ok, text });
+  const ids = room.orderedEntrantIds ?? [];
+  const listHash = sha256([...ids].sort().join('\n'));
+  check(listHash === room.entrantListHash, `entrant list hash ${room.entrantListHash} of ${ids.length} entrants`);
+  if (!room.serverSeed) return { results, revealed: false };
+  const seedCommitment = crypto.createHash('sha256').update(Buffer.from(room.serverSeed, 'hex')).digest('hex');
+  check(seedCommitment === room.commitment, 'the revealed seed matches the commitment');
+  const key = (id) =>
+    crypto.createHmac('sha256', Buffer.from(room.serverSeed, 'hex')).update(`queue:${listHash}:${id}`).digest('hex');
+  const keyed = ids.map((id) => ({ id, key: key(id) }));
+  const expected = [...keyed].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.id < b.id ? -1 : 1));
+  expected.forEach(({ id }, i) => check(ids[i] === id, `place ${i + 1}: entrant ${id}`));
+  return { results, revealed: true };
+}
+
+async function mainRoom(source) {
+  let room;
+  try {
+    room = await load(source);
+  } catch (error) {
+    console.error(`Could not read ${source}: ${error.message}`);
+    process.exit(2);
+  }
+  if (!room?.entrantListHash) {
+    console.log('NOT YET VERIFIABLE: the room is ordered (and its list published) at the opening.');
+    process.exit(2);
+  }
+  console.log(`Waiting room of ${room.setId} · opening ${room.opensAt}`);
+  const { results, revealed } = verifyRoom(room);
+  for (const { ok, text } of results) console.log(`${ok ? 'ok  ' : 'FAIL'}  ${text}`);
+  const failed = results.filter((r) => !r.ok);
+  if (failed.length > 0) {
+    console.log(`\nMISMATCH: ${failed.length} check(s) failed, first: ${failed[0].text}`);
+    process.exit(1);
+  }
+  if (!revealed) {
+    console.log('\nNOT YET VERIFIABLE: the list checks out; the order can be recomputed once the seed is revealed.');
+    process.exit(2);
+  }
+  console.log(`\nVERIFIED: the room order of ${room.orderedEntrantIds.length} entrants matches the committed seed.`);
+}
+
 async function main() {
   const args = process.argv.slice(2);
+  if (args[0] === '--room' && args[1]) return mainRoom(args[1]);
   const at = args.indexOf('--receipt');
   const receiptFile = at >= 0 ? args[at + 1] : undefined;
   if (at >= 0) args.splice(at, 2);

@@ -19,6 +19,7 @@ const POSTS_WITHOUT_JSON_BODY: Record<string, string> = {
   'POST /api/draw-and-update-order/:orderId': 'the order id is the whole input',
   'POST /api/users/favorites/:setId': 'the set id is the whole input',
   'POST /api/drops/:setId/notify': 'the set id is the whole input',
+  'POST /api/drops/:setId/join': 'the set id is the whole input',
   'POST /api/payment/webhook': "the gateway's signed raw bytes (the signature check is the validation)",
   'POST /api/users/update-profile': 'a multipart form, read in the route and checked with the shared schema',
   'POST /api/payment/verify-shipment/:orderId': 'the shipment id is the whole input',

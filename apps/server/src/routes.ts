@@ -33,6 +33,7 @@ import { jobsRoutes } from './modules/jobs/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { dropAlertsRoutes } from './modules/drop-alerts/routes.ts';
 import { dropMonitorRoutes } from './modules/drop-monitor/routes.ts';
+import { dropsRoutes } from './modules/drops/routes.ts';
 
 export interface RouteDeps {
   ctx: AppContext;
@@ -74,6 +75,7 @@ const moduleRoutes: ModuleRoutes[] = [
   jobsRoutes,
   dropAlertsRoutes,
   dropMonitorRoutes,
+  dropsRoutes,
 ];
 const rootRoutes: ModuleRoutes[] = [liveRoutes, healthRoutes];
 

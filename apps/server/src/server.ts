@@ -5,6 +5,8 @@ import { migrateDatabase, openDatabase, type Database } from './db/database.ts';
 import { buildApp, type BuildAppOptions, type KujiyaApp } from './app.ts';
 import { isEmptyShop, seedDemoData } from './demo/seed-demo.ts';
 import { startMemorySettle } from './core/memory-settle.ts';
+import { runPeriodically } from './core/periodic.ts';
+import { ROOM_TICK_MS } from './modules/drops/service.ts';
 import { createJobRegistry } from './jobs/registry.ts';
 import { listenForMetrics, type MetricsListener } from './core/metrics-serving.ts';
 
@@ -45,6 +47,15 @@ export const devOutboxNote = (devOutbox: 'loopback' | 'everyone') =>
     : 'The dev outbox (GET /api/dev/outbox) is served to loopback clients only (DEV_OUTBOX=1 serves every client)';
 
 /** Opens and migrates the database, builds the app, seeds demo data on first start, and listens. */
+/**
+ * The waiting rooms' tick on this instance (docs/rules/drops.md): ordering at the opening, closing,
+ * position messages to its own sockets. Stopped with the app, before the database closes.
+ */
+function startRoomTick(built: KujiyaApp): void {
+  const stop = runPeriodically('drop rooms', ROOM_TICK_MS, built.services.drops.tick, built.ctx.log);
+  built.app.addHook('onClose', stop);
+}
+
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const { config } = options;
   const database =
@@ -87,6 +98,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     built.app.addHook('onClose', () => metricsListener!.close());
     startupNotes.push(`Metrics: ${metricsListener.url}`);
   }
+  if (config.env !== 'test') startRoomTick(built);
   const address = await built.app.listen({ port: config.port, host: config.host });
   const port = new URL(address).port;
   // Every background job (docs/jobs.md) on the pg-boss queue: one registry, started and stopped here;

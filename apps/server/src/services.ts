@@ -26,6 +26,7 @@ import { createHealthService } from './modules/health/service.ts';
 import { createIdempotencyService } from './modules/idempotency/service.ts';
 import { createDropAlertsService } from './modules/drop-alerts/service.ts';
 import { createDropMonitorService } from './modules/drop-monitor/service.ts';
+import { createDropsService } from './modules/drops/service.ts';
 
 /**
  * Infrastructure-like services first: images, the mail queue, the audit log (account, package, promo
@@ -61,11 +62,19 @@ function createCatalogueStage(ctx: AppContext, { live }: Foundation) {
   // Fairness names a ticket's buyer from the orders table (masked), without the orders service.
   const fairness = createFairnessService(ctx, { catalogue, stock, buyerNames });
   const favourites = createFavouritesService(ctx, { catalogue });
-  // The live boards' source, the refused purchases' counts and the owner's drop monitor.
-  const dropMonitor = createDropMonitorService(ctx, { catalogue, stock, live });
-  return { catalogue, stock, fairness, favourites, dropMonitor };
+  return { catalogue, stock, fairness, favourites };
 }
 type CatalogueStage = ReturnType<typeof createCatalogueStage>;
+
+/**
+ * Drop day (docs/rules/drops.md): the waiting room, which orders ask before each purchase; then the
+ * live boards' source, the refused purchases' counts and the owner's drop monitor, which reads the room.
+ */
+function createDropsStage(ctx: AppContext, { live }: Foundation, { catalogue, stock }: CatalogueStage) {
+  const drops = createDropsService(ctx, { catalogue, live });
+  const dropMonitor = createDropMonitorService(ctx, { catalogue, stock, live, roomStats: drops.roomStats });
+  return { drops, dropMonitor };
+}
 
 /** Money: payments first; purposes (token purchases, orders, shipping) register their handlers on it. */
 function createMoney(ctx: AppContext, { live, analytics, notifications, audit }: Foundation) {
@@ -153,6 +162,7 @@ function createBackOffice(
 export function createServices(ctx: AppContext, built: { sessions: Sessions }) {
   const foundation = createFoundation(ctx, built);
   const catalogueStage = createCatalogueStage(ctx, foundation);
+  const dropStage = createDropsStage(ctx, foundation, catalogueStage);
   const money = createMoney(ctx, foundation);
   const purchases = createPurchases(ctx, foundation, catalogueStage, money);
   const backOffice = createBackOffice(ctx, foundation, catalogueStage, money, purchases);
@@ -163,6 +173,6 @@ export function createServices(ctx: AppContext, built: { sessions: Sessions }) {
   });
   // Liveness and readiness for the load balancer; the drain (server.ts) marks it draining.
   const health = createHealthService(ctx);
-  return { ...foundation, ...catalogueStage, ...money, ...purchases, ...backOffice, dropAlerts, health };
+  return { ...foundation, ...catalogueStage, ...dropStage, ...money, ...purchases, ...backOffice, dropAlerts, health };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -11,6 +11,8 @@ export * from './common/error-body.ts';
 export * from './common/health.ts';
 export * from './catalogue/schemas.ts';
 export * from './catalogue/drops.ts';
+export * from './drops/room-order.ts';
+export * from './drops/room-schemas.ts';
 export * from './catalogue/rules.ts';
 export * from './catalogue/product-inputs.ts';
 export * from './fairness/draw.ts';

@@ -23,3 +23,4 @@ export * from '../modules/shop-ops/tables.ts';
 export * from '../modules/idempotency/tables.ts';
 export * from '../modules/drop-alerts/tables.ts';
 export * from '../modules/drop-monitor/tables.ts';
+export * from '../modules/drops/tables.ts';

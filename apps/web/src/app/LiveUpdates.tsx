@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../lib/session';
 // The keys only (lib/query-keys), not the fetchers: this stays free of their schemas.
-import { notificationsQueryKey, tokenQueryKey } from '../lib/query-keys';
+import { dropStatusQueryKey, notificationsQueryKey, tokenQueryKey } from '../lib/query-keys';
 import { liveSocket, useLiveMessages } from './live';
 
 // Every notifications query (whoever's) starts with this key.
@@ -13,7 +13,7 @@ const notificationsKeyPrefix = notificationsQueryKey(null).slice(0, 1);
  * a new notification refetches the bell, a balance change the token queries. Renders nothing.
  */
 export function LiveUpdates() {
-  const { token, isAuthenticated } = useSession();
+  const { token, isAuthenticated, username } = useSession();
   const queryClient = useQueryClient();
   const identity = isAuthenticated ? token : null;
 
@@ -27,6 +27,13 @@ export function LiveUpdates() {
   useLiveMessages((message) => {
     if (message.type === 'notification') void queryClient.invalidateQueries({ queryKey: notificationsKeyPrefix });
     if (message.type === 'balance') void queryClient.invalidateQueries({ queryKey: tokenQueryKey });
+    // The waiting room's place (docs/rules/drops.md): merged into the polled status.
+    if (message.type === 'drop') {
+      const { position, admitted, estimatedWaitSeconds } = message;
+      queryClient.setQueryData(dropStatusQueryKey(message.setId, username), (old: object | undefined) =>
+        old ? { ...old, position, admitted, estimatedWaitSeconds } : old,
+      );
+    }
   });
   return null;
 }

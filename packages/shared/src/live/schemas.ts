@@ -63,8 +63,18 @@ export const liveBoardMessageSchema = z.object({
   prizes: z.array(z.object({ id: z.string().max(100), remaining: z.number().int().nonnegative() })).max(200),
 });
 export type LiveBoardMessage = z.infer<typeof liveBoardMessageSchema>;
+/** The shopper's place in a set's waiting room changed (docs/rules/drops.md; at most one per 2 s). */
+export const liveDropMessageSchema = z.object({
+  type: z.literal('drop'),
+  setId: z.string().max(100),
+  position: z.number().int().nonnegative().nullable(),
+  admitted: z.boolean(),
+  estimatedWaitSeconds: z.number().int().nonnegative().nullable(),
+});
+export type LiveDropMessage = z.infer<typeof liveDropMessageSchema>;
 
 export const liveServerMessageSchema = z.discriminatedUnion('type', [
+  liveDropMessageSchema,
   liveConnectedMessageSchema,
   liveBoardMessageSchema,
   livePurchaseMessageSchema,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
+import { setRounds } from './tables.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import type { NewProduct } from '@kujiya/shared';
-import { setRounds } from './tables.ts';
 
 let counter = 0;
 

@@ -154,6 +154,19 @@ export class LiveHub {
     return this.send(client, JSON.stringify(liveServerMessageSchema.parse(message)));
   }
 
+  /** The signed-in shoppers with a socket on this instance. */
+  connectedUserIds(): string[] {
+    return [...this.byUser.keys()];
+  }
+
+  /** One message to every socket of a shopper on this instance. */
+  sendToUser(userId: string, message: LiveServerMessage): void {
+    const sockets = this.byUser.get(userId);
+    if (!sockets) return;
+    const text = JSON.stringify(liveServerMessageSchema.parse(message));
+    for (const client of sockets) this.send(client, text);
+  }
+
   /** An event from the bus (any instance). */
   deliver(event: LiveBusEvent): void {
     if (event.kind === 'purchase') return this.queuePurchase(event);

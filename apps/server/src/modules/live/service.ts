@@ -1,4 +1,10 @@
-import { LIVE_ANONYMOUS_NAME, LIVE_CLOSE_SERVICE_RESTART, LIVE_NAME_MAX, LIVE_PRODUCT_NAME_MAX } from '@kujiya/shared';
+import {
+  LIVE_ANONYMOUS_NAME,
+  LIVE_CLOSE_SERVICE_RESTART,
+  LIVE_NAME_MAX,
+  LIVE_PRODUCT_NAME_MAX,
+  type LiveServerMessage,
+} from '@kujiya/shared';
 import type { AppContext } from '../../core/context.ts';
 import type { Executor } from '../../db/database.ts';
 import { afterCommit } from '../../core/after-commit.ts';
@@ -12,6 +18,20 @@ export interface PaidPurchase {
   productName: string;
 }
 
+/** This instance's socket hub, and the bus (Redis, or in-process) that brings it the other instances' events. */
+function openHubAndBus(ctx: AppContext, options: Partial<LiveHubOptions>) {
+  const hub = new LiveHub(
+    { ...defaultHubOptions, maxSocketsPerIp: ctx.config.liveMaxSocketsPerIp, ...options },
+    (client, reason) => ctx.log.debug({ ip: client.ip, reason }, 'live socket dropped'),
+    (error) => ctx.log.error({ err: error }, 'live banner batch dropped'),
+  );
+  ctx.metrics.watch({ liveSocketsOpen: () => hub.clients.size });
+  const bus: LiveBus = ctx.config.redisUrl
+    ? createRedisBus(ctx.config.redisUrl, ctx.log, (event) => hub.deliver(event))
+    : createLocalBus((event) => hub.deliver(event));
+  return { hub, bus };
+}
+
 /**
  * The live layer (docs/rules/live.md): the /ws hub of this instance and the bus to the others.
  * Other modules call `purchasePaid` and `userChanged` with their open transaction; the event is
@@ -22,15 +42,7 @@ export function createLiveService(
   deps: { accounts: AccountsService },
   options: Partial<LiveHubOptions> = {},
 ) {
-  const hub = new LiveHub(
-    { ...defaultHubOptions, maxSocketsPerIp: ctx.config.liveMaxSocketsPerIp, ...options },
-    (client, reason) => ctx.log.debug({ ip: client.ip, reason }, 'live socket dropped'),
-    (error) => ctx.log.error({ err: error }, 'live banner batch dropped'),
-  );
-  ctx.metrics.watch({ liveSocketsOpen: () => hub.clients.size });
-  const bus: LiveBus = ctx.config.redisUrl
-    ? createRedisBus(ctx.config.redisUrl, ctx.log, (event) => hub.deliver(event))
-    : createLocalBus((event) => hub.deliver(event));
+  const { hub, bus } = openHubAndBus(ctx, options);
 
   const boardChanges = createBoardChanges(hub, bus, (err) => ctx.log.warn({ err }, 'live board event not published'));
   const safely = (what: string, task: () => Promise<void>) => async () => {
@@ -82,6 +94,10 @@ export function createLiveService(
         }),
       );
     },
+
+    // Per-shopper messages from shared state (docs/rules/drops.md): each instance tells its own sockets.
+    connectedUserIds: () => hub.connectedUserIds(),
+    sendToUser: (userId: string, message: LiveServerMessage) => hub.sendToUser(userId, message),
 
     /** The instance is going away: every socket is told to reconnect at once, to whichever instance answers. */
     closeForRestart(): void {

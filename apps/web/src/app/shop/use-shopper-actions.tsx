@@ -7,6 +7,7 @@ import { usePurchaseFlow } from '../../features/purchase/hooks/usePurchaseFlow';
 import { useFavouriteToggle } from '../../features/favourites/hooks/use-favourite-toggle';
 import { useIsFavourite } from '../../features/favourites/hooks/use-is-favourite';
 import { NotifyMeButton } from '../../features/drop-alerts/components/NotifyMeButton';
+import { DropRoomPanel } from '../../features/drops/components/DropRoomPanel';
 
 /**
  * The guarded actions of the list and the play popup. Logged out, each shows the login reminder
@@ -45,6 +46,10 @@ export function useShopperActions(): ShopperActions {
     notifyMe: (product) => <NotifyMeButton product={product} onLoginRequired={() => setLoginRequired(true)} />,
     signedIn: isLoggedIn,
     busy: purchase.busy,
+    dropRoom: (product) =>
+      isLoggedIn && product.salesStartAt ? (
+        <DropRoomPanel setId={product.setId} opensAt={product.salesStartAt} />
+      ) : null,
     dialogs: (
       <>
         <LoginRequiredDialog open={loginRequired} onClose={() => setLoginRequired(false)} />

@@ -20,6 +20,8 @@ export interface ShopperActions {
   signedIn: boolean;
   /** A purchase request is running (disables BUY and BUY OUT). */
   busy: boolean;
+  /** The set's waiting room on the play popup (docs/rules/drops.md), when it has one. */
+  dropRoom?: (product: Product) => ReactNode;
   /** The popups these actions open; render once on the page. */
   dialogs: ReactNode;
 }

@@ -206,6 +206,7 @@ export function ProductListPage({ actions }: { actions: ShopperActions }) {
           product={playingProduct}
           skipInfo={playing.skipInfo}
           busy={actions.busy}
+          dropRoom={actions.dropRoom?.(playingProduct)}
           onBuy={(quantity) => actions.buy(playingProduct, quantity)}
           onBuyOut={() => actions.buyOut(playingProduct)}
           onFavourite={actions.toggleFavourite}

@@ -9,6 +9,7 @@ import { DrawLog } from './DrawLog';
 import { HowItWorks } from './HowItWorks';
 import { ReceiptCheck } from './ReceiptCheck';
 import { RulesSection } from './RulesSection';
+import { RoomOrderCheck } from './RoomOrderCheck';
 import { VerificationSteps } from './VerificationSteps';
 import { VerdictBanner } from './VerdictBanner';
 import './fairness.css';
@@ -101,6 +102,7 @@ export function FairnessPage() {
       </section>
 
       <DrawLog round={data} verdict={verdict} />
+      <RoomOrderCheck setId={data.setId} />
       <HowItWorks setId={data.setId} />
     </main>
   );

@@ -42,6 +42,8 @@ export interface PlayPopupProps {
   isFavourite?: (product: Product) => boolean;
   /** "Notify me" of the set's opening, under BUY and BUY OUT (the app shell's, see ShopperActions). */
   notifyMe?: ReactNode;
+  /** The set's waiting room (docs/rules/drops.md), shown above BUY. */
+  dropRoom?: ReactNode;
 }
 
 /** The play popup: banner, prices, quantity, BUY / BUY OUT, status, prizes, fairness. */
@@ -54,6 +56,7 @@ export function PlayPopup({
   onFavourite,
   isFavourite,
   notifyMe,
+  dropRoom,
 }: PlayPopupProps) {
   const { left, total } = parseTicketCount(product.quantity);
   const min = minimumQuantity(product.promotion);
@@ -124,6 +127,7 @@ export function PlayPopup({
           </div>
         </div>
 
+        {dropRoom}
         <div className="play__buy">
           <QuantityPicker
             value={quantity}

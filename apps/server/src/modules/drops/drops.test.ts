@@ -1,0 +1,232 @@
+import { DROP_ADMISSION_IDLE_MS, roomOrder, verifyRoomOrder, type LiveDropMessage } from '@kujiya/shared';
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestProduct, scheduleOpening } from '../catalogue/test-helpers.ts';
+import { testShopper } from '../token-shop/test-helpers.ts';
+import { createDropsService } from './service.ts';
+import { dropEntrants } from './tables.ts';
+
+const MINUTE = 60_000;
+
+describe('the waiting room', () => {
+  let t: TestApp;
+  beforeAll(async () => (t = await createTestApp({ env: { ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'Boss123!' } })));
+  afterAll(async () => t.close());
+
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, headers: Record<string, string> = {}, payload?: unknown) =>
+    t.app.inject({ method, url, headers, payload: payload as Record<string, unknown> });
+  const join = (setId: string, headers: Record<string, string>) => call('POST', `/api/drops/${setId}/join`, headers);
+  const status = async (setId: string, headers: Record<string, string>) => {
+    const res = await call('GET', `/api/drops/${setId}/status`, headers);
+    expect(res.statusCode).toBe(200);
+    return res.json();
+  };
+  const refusal = async (userId: string, setId: string) => {
+    try {
+      await t.services.drops.admission.assertMayBuy(userId, setId, t.clock.now());
+      return null;
+    } catch (error) {
+      return error as { statusCode: number; code: string; message: string };
+    }
+  };
+  async function adminHeaders() {
+    const res = await call('POST', '/api/admin/login', {}, { username: 'boss', password: 'Boss123!' });
+    return { authorization: `Bearer ${res.json().token}` };
+  }
+  /** A set opening in `minutes`, with a room admitting `rate` a second. */
+  async function scheduledSet(minutes: number, rate: number | null) {
+    const { setId } = await createTestProduct(t);
+    await scheduleOpening(t, setId, new Date(t.clock.now().getTime() + minutes * MINUTE));
+    if (rate !== null) {
+      const res = await call('PUT', `/api/admin/drops/${setId}/room`, await adminHeaders(), {
+        admissionsPerSecond: rate,
+      });
+      expect(res.json()).toEqual({ admissionsPerSecond: rate });
+    }
+    return setId;
+  }
+
+  it('needs a login, a scheduled opening, and opens 30 minutes before it', async () => {
+    const alice = await testShopper(t, 'room-alice');
+    const { setId: unscheduled } = await createTestProduct(t);
+    expect((await join(unscheduled, {})).statusCode).toBe(403);
+    const none = await join(unscheduled, alice.headers);
+    expect(none.statusCode).toBe(400);
+    expect(none.json()).toEqual({
+      message: 'This set has no scheduled opening, so it has no waiting room.',
+      code: 'DROP_ROOM_NOT_OPEN',
+    });
+    const early = await scheduledSet(45, null);
+    const tooEarly = await join(early, alice.headers);
+    expect(tooEarly.statusCode).toBe(400);
+    expect(tooEarly.json().code).toBe('DROP_ROOM_NOT_OPEN');
+    expect(tooEarly.json().message).toMatch(/^The waiting room opens 30 minutes before the sale, at /);
+    expect(await status(early, alice.headers)).toMatchObject({ joined: false, roomOpen: false, admitted: false });
+    // A set with no room at all is not held up by the room.
+    expect(await refusal(alice.user.id, unscheduled)).toBeNull();
+  });
+
+  it('orders the entrants verifiably at the opening and admits them at the owner rate', async () => {
+    const setId = await scheduledSet(20, 1);
+    const shoppers = await Promise.all(['r1', 'r2', 'r3', 'r4'].map((name) => testShopper(t, `room-${name}`)));
+    for (const shopper of shoppers) {
+      const res = await join(setId, shopper.headers);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ joined: true, position: null, admitted: false, roomOpen: true });
+    }
+    // Joining twice changes nothing.
+    const again = (await join(setId, shoppers[0]!.headers)).json();
+    expect(again.entrantId).toBe((await status(setId, shoppers[0]!.headers)).entrantId);
+    expect((await call('GET', `/api/drops/${setId}/room`)).json()).toMatchObject({
+      entrantListHash: null,
+      orderedEntrantIds: [],
+    });
+    // Before the opening the opening rule refuses purchases, not the room.
+    expect(await refusal(shoppers[0]!.user.id, setId)).toBeNull();
+
+    t.clock.advance(20 * MINUTE);
+    const statuses = await Promise.all(shoppers.map((s) => status(setId, s.headers)));
+    const { round } = await t.services.catalogue.getProductOfRound(t.ctx.db, setId);
+    const expected = roomOrder(
+      round.serverSeed,
+      statuses.map((s) => s.entrantId),
+    );
+    const byQueue = [...statuses].sort((a, b) => a.queueNumber - b.queueNumber);
+    expect(byQueue.map((s) => s.entrantId)).toEqual(expected);
+    // One admission a second: the first is in, the others wait 1, 2, 3 s at places 1, 2, 3.
+    expect(byQueue.map((s) => [s.admitted, s.position, s.estimatedWaitSeconds])).toEqual([
+      [true, 0, 0],
+      [false, 1, 1],
+      [false, 2, 2],
+      [false, 3, 3],
+    ]);
+    const record = (await call('GET', `/api/drops/${setId}/room`)).json();
+    expect(record.orderedEntrantIds).toEqual(expected);
+    expect(verifyRoomOrder(round.serverSeed, record.entrantListHash, record.orderedEntrantIds)).toEqual({
+      listHashMatches: true,
+      orderMatches: true,
+    });
+    expect(record.serverSeed).toBeNull();
+
+    const shopperOf = (entrantId: string) => shoppers[statuses.findIndex((s) => s.entrantId === entrantId)]!;
+    const [first, second] = [shopperOf(expected[0]!), shopperOf(expected[1]!)];
+    expect(await refusal(first.user.id, setId)).toBeNull();
+    expect(await refusal(second.user.id, setId)).toMatchObject({
+      statusCode: 403,
+      code: 'DROP_NOT_ADMITTED',
+      message: 'You are number 1 in the waiting room. Please wait for your turn.',
+    });
+    const stranger = await testShopper(t, 'room-stranger');
+    expect(await refusal(stranger.user.id, setId)).toMatchObject({ statusCode: 403, code: 'DROP_ROOM_REQUIRED' });
+    expect(await t.services.drops.roomStats(setId)).toEqual({ waiting: 3, admitted: 1 });
+
+    // A late arrival queues at the back, after the last admission plus one interval.
+    const late = (await join(setId, stranger.headers)).json();
+    expect(late).toMatchObject({ joined: true, queueNumber: 5, position: 4, estimatedWaitSeconds: 4 });
+    const record2 = (await call('GET', `/api/drops/${setId}/room`)).json();
+    expect(record2.lateEntrantIds).toEqual([late.entrantId]);
+
+    t.clock.advance(2_000);
+    expect(await refusal(second.user.id, setId)).toBeNull();
+    t.clock.advance(3_000);
+    // Nobody waits any more: the room closes itself and the set sells as usual, to anyone.
+    expect(await refusal(await testShopper(t, 'room-late2').then((s) => s.user.id), setId)).toBeNull();
+    expect(await status(setId, stranger.headers)).toMatchObject({ roomOpen: false, admitted: true, joined: false });
+    const closed = await join(setId, first.headers);
+    expect(closed.json()).toMatchObject({ roomOpen: false, admitted: true, position: null });
+  });
+
+  it('an admission lapses a while after its last use; joining again queues at the back', async () => {
+    const setId = await scheduledSet(5, 1);
+    // 3,000 entrants: at one a second the room still has people waiting when the first turn lapses.
+    await t.ctx.db.insert(dropEntrants).values(
+      Array.from({ length: 3_000 }, () => ({
+        setId,
+        userId: randomUUID(),
+        entrantId: randomUUID(),
+        joinedAt: t.clock.now(),
+      })),
+    );
+    t.clock.advance(5 * MINUTE);
+    await t.services.drops.status(randomUUID(), setId);
+    const [first] = await t.ctx.db
+      .select({ userId: dropEntrants.userId })
+      .from(dropEntrants)
+      .where(and(eq(dropEntrants.setId, setId), eq(dropEntrants.queueNumber, 1)));
+    const userId = first!.userId;
+    expect(await refusal(userId, setId)).toBeNull();
+    t.clock.advance(DROP_ADMISSION_IDLE_MS - 1_000);
+    expect(await refusal(userId, setId)).toBeNull();
+    t.clock.advance(DROP_ADMISSION_IDLE_MS);
+    expect(await refusal(userId, setId)).toMatchObject({
+      statusCode: 403,
+      code: 'DROP_ADMISSION_LAPSED',
+      message: 'Your turn in the waiting room has lapsed. Join the room again.',
+    });
+    expect(await t.services.drops.status(userId, setId)).toMatchObject({
+      joined: false,
+      admitted: false,
+      roomOpen: true,
+    });
+    const again = await t.services.drops.join(userId, setId);
+    expect(again).toMatchObject({ joined: true, queueNumber: 3_001, admitted: false });
+    // The published order keeps the opening's list; joining again does not change it.
+    expect((await call('GET', `/api/drops/${setId}/room`)).json().orderedEntrantIds).toHaveLength(3_000);
+  });
+
+  it('a set nobody queued for sells as usual from its opening', async () => {
+    const setId = await scheduledSet(10, null);
+    t.clock.advance(10 * MINUTE);
+    const bob = await testShopper(t, 'room-bob');
+    expect(await refusal(bob.user.id, setId)).toBeNull();
+    expect((await join(setId, bob.headers)).json()).toMatchObject({ roomOpen: false, admitted: true });
+    expect(await t.services.drops.roomStats(setId)).toBeNull();
+  });
+
+  it('refuses a bad admission rate with a clear 400', async () => {
+    const setId = await scheduledSet(10, null);
+    const res = await call('PUT', `/api/admin/drops/${setId}/room`, await adminHeaders(), { admissionsPerSecond: 0 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/Admissions per second must be at least 1/);
+    expect((await call('GET', `/api/admin/drops/${setId}/room`, await adminHeaders())).json()).toEqual({
+      admissionsPerSecond: null,
+    });
+  });
+
+  it('tells connected entrants their place over the socket, only when it changed', async () => {
+    const sent: { userId: string; message: LiveDropMessage }[] = [];
+    const connected: string[] = [];
+    const drops = createDropsService(t.ctx, {
+      catalogue: t.services.catalogue,
+      live: { connectedUserIds: () => connected, sendToUser: (userId, message) => sent.push({ userId, message }) },
+    });
+    const setId = await scheduledSet(5, 1);
+    const a = await testShopper(t, 'room-ws-a');
+    const b = await testShopper(t, 'room-ws-b');
+    await join(setId, a.headers);
+    await join(setId, b.headers);
+    connected.push(a.user.id, b.user.id);
+    t.clock.advance(5 * MINUTE);
+    await drops.tick();
+    const first = sent.splice(0);
+    expect(first.map((m) => m.message.admitted).sort()).toEqual([false, true]);
+    expect(first.find((m) => !m.message.admitted)?.message).toEqual({
+      type: 'drop',
+      setId,
+      position: 1,
+      admitted: false,
+      estimatedWaitSeconds: 1,
+    });
+    await drops.tick();
+    expect(sent).toEqual([]);
+    t.clock.advance(1_000);
+    await drops.tick();
+    // The last one admitted: nobody waits, the room closes and says so to the one who waited.
+    expect(sent.map((m) => m.message)).toEqual([
+      { type: 'drop', setId, position: 0, admitted: true, estimatedWaitSeconds: 0 },
+    ]);
+    expect(await drops.roomStats(setId)).toEqual({ waiting: 0, admitted: 0 });
+  });
+});

@@ -1,0 +1,134 @@
+import {
+  DROP_ADMISSION_IDLE_MS,
+  DROP_DEFAULT_ADMISSIONS_PER_SECOND,
+  admissionTime,
+  entrantListHash,
+  roomOrder,
+} from '@kujiya/shared';
+import { and, count, eq, isNull, lte, sql } from 'drizzle-orm';
+import type { AppContext } from '../../core/context.ts';
+import type { Executor, Tx } from '../../db/database.ts';
+import { withTxRetry } from '../../db/errors.ts';
+import { dropEntrants, dropRooms } from './tables.ts';
+
+export type RoomRow = typeof dropRooms.$inferSelect;
+export type EntrantRow = typeof dropEntrants.$inferSelect;
+
+/** What the room needs of the set's current round (the catalogue's). */
+export interface RoomRound {
+  salesStartAt: Date | null;
+  serverSeed: string;
+}
+
+export const rateOf = (room: RoomRow) => room.admissionsPerSecond ?? DROP_DEFAULT_ADMISSIONS_PER_SECOND;
+
+/** An admission lapses a while after its last use, or after it was given if never used. */
+export function admissionLapsesAt(entrant: EntrantRow): Date | null {
+  if (!entrant.admitAt) return null;
+  const last = Math.max(entrant.admitAt.getTime(), entrant.lastUsedAt?.getTime() ?? 0);
+  return new Date(last + DROP_ADMISSION_IDLE_MS);
+}
+
+/** Whether nobody waits any more: the opening ordered the room and its last admission has come. */
+export const nobodyWaits = (room: RoomRow, now: Date) =>
+  room.orderedAt !== null && (room.lastAdmitAt === null || room.lastAdmitAt <= now);
+
+export async function findRoom(exec: Executor, setId: string): Promise<RoomRow | undefined> {
+  const [room] = await exec.select().from(dropRooms).where(eq(dropRooms.setId, setId));
+  return room;
+}
+
+export async function lockRoom(tx: Tx, setId: string): Promise<RoomRow | undefined> {
+  const [room] = await tx.select().from(dropRooms).where(eq(dropRooms.setId, setId)).for('update');
+  return room;
+}
+
+export async function findEntrant(exec: Executor, setId: string, userId: string): Promise<EntrantRow | undefined> {
+  const [entrant] = await exec
+    .select()
+    .from(dropEntrants)
+    .where(and(eq(dropEntrants.setId, setId), eq(dropEntrants.userId, userId)));
+  return entrant;
+}
+
+/** How many of the room's entrants have been admitted by now (admission follows queue numbers). */
+export async function admittedCount(exec: Executor, setId: string, now: Date): Promise<number> {
+  const [row] = await exec
+    .select({ n: count() })
+    .from(dropEntrants)
+    .where(and(eq(dropEntrants.setId, setId), lte(dropEntrants.admitAt, now)));
+  return row?.n ?? 0;
+}
+
+/**
+ * The opening: everyone who joined before it is put in the verifiable order (docs/rules/drops.md)
+ * and given an admission time at the room's rate. Done once, under the room's row lock, by whichever
+ * instance gets there first (a request or the room tick); the others find it done.
+ */
+export async function orderAtOpening(ctx: AppContext, setId: string, round: RoomRound): Promise<void> {
+  const opensAt = round.salesStartAt;
+  if (!opensAt || ctx.clock.now() < opensAt) return;
+  await withTxRetry(ctx.db, async (tx) => {
+    const room = await lockRoom(tx, setId);
+    if (!room || room.orderedAt) return;
+    const entrants = await tx
+      .select({ entrantId: dropEntrants.entrantId })
+      .from(dropEntrants)
+      .where(eq(dropEntrants.setId, setId));
+    const ids = entrants.map((e) => e.entrantId);
+    const ordered = roomOrder(round.serverSeed, ids);
+    const rate = rateOf(room);
+    const places = ordered.map((id, i) => ({
+      id,
+      n: i + 1,
+      t: new Date(admissionTime(opensAt.getTime(), i, rate)).toISOString(),
+    }));
+    if (places.length > 0) {
+      // One statement for the whole room (thousands of entrants at a drop).
+      await tx.execute(sql`
+        UPDATE drop_entrants AS e SET opening_number = v.n, queue_number = v.n, admit_at = v.t
+        FROM jsonb_to_recordset(${JSON.stringify(places)}::jsonb) AS v(id uuid, n int, t timestamptz)
+        WHERE e.entrant_id = v.id`);
+    }
+    const last = places.at(-1);
+    await tx
+      .update(dropRooms)
+      .set({
+        orderedAt: ctx.clock.now(),
+        entrantListHash: entrantListHash(ids),
+        lastAdmitAt: last ? new Date(last.t) : null,
+      })
+      .where(eq(dropRooms.setId, setId));
+  });
+}
+
+/** The room closes itself once nobody waits: from then on the set sells as if it had none. */
+export async function closeIfNobodyWaits(ctx: AppContext, room: RoomRow): Promise<boolean> {
+  const now = ctx.clock.now();
+  if (room.closedAt) return true;
+  if (!nobodyWaits(room, now)) return false;
+  await ctx.db
+    .update(dropRooms)
+    .set({ closedAt: now })
+    .where(and(eq(dropRooms.setId, room.setId), isNull(dropRooms.closedAt)));
+  return true;
+}
+
+/** The room's figures for the owner's drop monitor: who waits, who holds a live admission. */
+export async function roomFigures(exec: Executor, room: RoomRow, now: Date) {
+  const idleSince = new Date(now.getTime() - DROP_ADMISSION_IDLE_MS);
+  const [row] = await exec
+    .select({
+      waiting: sql<number>`count(*) filter (where ${dropEntrants.admitAt} is null or ${dropEntrants.admitAt} > ${now})`,
+      admitted: sql<number>`count(*) filter (where ${dropEntrants.admitAt} <= ${now}
+        and greatest(${dropEntrants.admitAt}, coalesce(${dropEntrants.lastUsedAt}, ${dropEntrants.admitAt})) > ${idleSince})`,
+    })
+    .from(dropEntrants)
+    .where(eq(dropEntrants.setId, room.setId));
+  return { waiting: Number(row?.waiting ?? 0), admitted: room.closedAt ? 0 : Number(row?.admitted ?? 0) };
+}
+
+/** Rooms still running (for the tick). */
+export async function openRooms(exec: Executor): Promise<RoomRow[]> {
+  return exec.select().from(dropRooms).where(isNull(dropRooms.closedAt));
+}

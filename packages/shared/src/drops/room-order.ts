@@ -1,0 +1,55 @@
+import { hmac } from '@noble/hashes/hmac.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
+
+/**
+ * The waiting room's verifiable order (docs/rules/drops.md, "Waiting room"), written once for the
+ * server, the fairness page and `scripts/verify-fairness.mjs`. Pure and synchronous.
+ */
+
+/** The room opens this long before the set's opening. */
+export const DROP_ROOM_OPENS_BEFORE_MS = 30 * 60_000;
+/** An admission lapses this long after its last use (or after it was given, if never used). */
+export const DROP_ADMISSION_IDLE_MS = 5 * 60_000;
+/** Default admission rate: about what the purchase path sustains on two instances. */
+export const DROP_DEFAULT_ADMISSIONS_PER_SECOND = 500;
+export const DROP_MAX_ADMISSIONS_PER_SECOND = 10_000;
+
+/** The entrant list's hash: SHA-256 hex of the entrant ids sorted ascending, joined with "\n". */
+export function entrantListHash(entrantIds: readonly string[]): string {
+  const sorted = [...entrantIds].sort();
+  return bytesToHex(sha256(utf8ToBytes(sorted.join('\n'))));
+}
+
+/** An entrant's key: HMAC-SHA256(round server seed, "queue:" + entrant-list hash + ":" + entrant id), hex. */
+export function queueKey(serverSeedHex: string, listHash: string, entrantId: string): string {
+  return bytesToHex(hmac(sha256, hexToBytes(serverSeedHex), utf8ToBytes(`queue:${listHash}:${entrantId}`)));
+}
+
+/** The room's order at the opening: entrant ids by ascending key (ties, never seen, by id). */
+export function roomOrder(serverSeedHex: string, entrantIds: readonly string[]): string[] {
+  const listHash = entrantListHash(entrantIds);
+  return entrantIds
+    .map((id) => ({ id, key: queueKey(serverSeedHex, listHash, id) }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.id < b.id ? -1 : 1))
+    .map((entry) => entry.id);
+}
+
+/** Whether a published order is the one the revealed seed gives (the fairness page's and script's check). */
+export function verifyRoomOrder(
+  serverSeedHex: string,
+  publishedListHash: string,
+  orderedEntrantIds: readonly string[],
+): { listHashMatches: boolean; orderMatches: boolean } {
+  const listHashMatches = entrantListHash(orderedEntrantIds) === publishedListHash;
+  const expected = roomOrder(serverSeedHex, orderedEntrantIds);
+  return { listHashMatches, orderMatches: expected.every((id, i) => id === orderedEntrantIds[i]) };
+}
+
+/**
+ * When the n-th entrant (0-based, in room order) is admitted: the opening plus n / rate seconds.
+ * Later arrivals get max(their arrival, the previous admission + 1 / rate).
+ */
+export function admissionTime(openingMs: number, index: number, admissionsPerSecond: number): number {
+  return openingMs + Math.floor((index * 1000) / admissionsPerSecond);
+}

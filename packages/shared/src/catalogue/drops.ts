@@ -98,3 +98,31 @@ export const orderLimitMessage = (limit: number) => `This set allows at most ${l
 /** Why an order inside the cooldown is refused. */
 export const orderCooldownMessage = (cooldownSeconds: number, secondsLeft: number) =>
   `This set allows one order every ${cooldownSeconds} seconds: please wait ${secondsLeft} more seconds.`;
+
+/** A countdown to an opening, e.g. "2d 03:04:05" or "00:04:05". */
+export function formatOpeningCountdown(seconds: number): string {
+  const whole = Math.max(0, Math.floor(seconds));
+  const days = Math.floor(whole / 86_400);
+  const clock = [Math.floor((whole % 86_400) / 3600), Math.floor((whole % 3600) / 60), whole % 60]
+    .map((n) => String(n).padStart(2, '0'))
+    .join(':');
+  return days > 0 ? `${days}d ${clock}` : clock;
+}
+
+/** The set's drop rules as the terms popup states them (docs/rules/drops.md); none for a plain set. */
+export function dropRulesText(settings: DropSettings): string[] {
+  const lines: string[] = [];
+  if (settings.salesStartAt)
+    lines.push(
+      `Sales open on ${singaporeDateTimeText(new Date(settings.salesStartAt))} (Singapore time); no purchase is taken before then.`,
+    );
+  if (settings.maxTicketsPerShopper !== null)
+    lines.push(
+      `At most ${settings.maxTicketsPerShopper} tickets per shopper in this round, tokens and card together. A purchase over it is refused, never cut down.`,
+    );
+  if (settings.maxTicketsPerOrder !== null)
+    lines.push(`At most ${settings.maxTicketsPerOrder} tickets per order (BUY OUT included).`);
+  if (settings.orderCooldownSeconds !== null)
+    lines.push(`One order every ${settings.orderCooldownSeconds} seconds per shopper for this set.`);
+  return lines;
+}

@@ -27,17 +27,17 @@ export function DropSettingsFields({
         Leave a field empty for none. An opening can be set only before anything of the round is sold, at least a minute
         ahead.
       </p>
+      <div className="admin-field admin-fieldset__opening">
+        <label htmlFor={`${idPrefix}-sales-start`}>Opens at (Singapore time)</label>
+        <input
+          id={`${idPrefix}-sales-start`}
+          type="datetime-local"
+          aria-describedby={hintId}
+          value={value.salesStartAt}
+          onChange={(e) => onChange({ ...value, salesStartAt: e.target.value })}
+        />
+      </div>
       <div className="admin-form__row">
-        <div className="admin-field">
-          <label htmlFor={`${idPrefix}-sales-start`}>Opens at (Singapore time)</label>
-          <input
-            id={`${idPrefix}-sales-start`}
-            type="datetime-local"
-            aria-describedby={hintId}
-            value={value.salesStartAt}
-            onChange={(e) => onChange({ ...value, salesStartAt: e.target.value })}
-          />
-        </div>
         {LIMITS.map(({ field, label }) => (
           <div className="admin-field" key={field}>
             <label htmlFor={`${idPrefix}-${field}`}>{label}</label>

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MINUTE } from '../../core/clock.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createTestProduct } from '../catalogue/test-helpers.ts';
+import { confirmWithCard } from '../token-shop/test-helpers.ts';
 import { api, fundedShopper, ticketsLeftOf, useTokens, type Shopper } from './test-helpers.ts';
 
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>';
@@ -207,6 +208,23 @@ describe('drop rules: opening and limits', () => {
     // Another shopper has a limit of their own.
     const ola = await fundedShopper(t, 'drop-ola', 200);
     expect((await useTokens(t, ola, { setId, ticketsBought: 5 })).statusCode).toBe(200);
+  });
+
+  it('refunds a late card payment that would pass the per-shopper limit', async () => {
+    const { productId, setId } = await createTestProduct(t);
+    expect((await put(productId, { maxTicketsPerShopper: 5 })).statusCode).toBe(200);
+    const rae = await fundedShopper(t, 'drop-rae', 200);
+    const checkout = await createIntent(rae, setId, 3);
+    expect(checkout.statusCode).toBe(200);
+    // The checkout lapses unpaid, so it no longer counts: the shopper buys 3 with tokens.
+    t.clock.advance(11 * MINUTE);
+    await t.services.orders.expireReservations();
+    expect((await useTokens(t, rae, { setId, ticketsBought: 3 })).statusCode).toBe(200);
+    // Its payment still arrives: 3 + 3 would pass 5, so it buys nothing and is refunded.
+    expect((await confirmWithCard(t, checkout.json().clientSecret)).statusCode).toBe(200);
+    const late = (await t.services.orders.findOrder(checkout.json().orderId))!;
+    expect(['refund_pending', 'refunding', 'refunded']).toContain(late.status);
+    expect(await ticketsLeftOf(t, setId)).toBe(7);
   });
 
   it('refuses a second order of the set inside the cooldown, naming the wait', async () => {

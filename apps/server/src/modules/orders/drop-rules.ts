@@ -6,7 +6,7 @@ import {
   salesNotOpenMessage,
   shopperLimitMessage,
 } from '@kujiya/shared';
-import type { Executor } from '../../db/database.ts';
+import type { Executor, Tx } from '../../db/database.ts';
 import { HttpError } from '../../core/http-errors.ts';
 import type { Round } from '../catalogue/service.ts';
 import { orders } from './tables.ts';
@@ -138,4 +138,21 @@ export async function countingRefusals<T>(env: OrdersEnv, setId: string, purchas
       env.deps.purchaseRefusals?.record(setId, error.code);
     throw error;
   }
+}
+
+/**
+ * Whether a card payment may still take its tickets under the per-shopper limit (docs/rules/drops.md):
+ * a payment that arrives after its reservation lapsed was not counted meanwhile, so the shopper may
+ * have bought up to the limit since; then it is refunded like a late payment that finds too few tickets.
+ */
+export async function paymentFitsShopperLimit(
+  tx: Tx,
+  env: OrdersEnv,
+  rc: RoundContext,
+  order: { id: string; userId: string; paidTickets: number },
+): Promise<boolean> {
+  const limit = rc.product.maxTicketsPerShopper;
+  if (limit === null) return true;
+  const histories = await shopperHistories(tx, env, rc, [order.userId], { except: [order.id] });
+  return (histories.get(order.userId)?.bought ?? 0) + order.paidTickets <= limit;
 }

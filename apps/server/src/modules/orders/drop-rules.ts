@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, notInArray, or, sql } from 'drizzle-orm';
 import {
   ErrorCode,
+  isSalesOpen,
   orderCooldownMessage,
   orderLimitMessage,
   salesNotOpenMessage,
@@ -16,7 +17,7 @@ import type { RoundContext } from './settle.ts';
 /** 409 before the round's scheduled opening, naming it (docs/rules/drops.md, "Opening"). */
 export function assertSalesOpen(env: OrdersEnv, round: Pick<Round, 'salesStartAt'>) {
   const opensAt = round.salesStartAt;
-  if (opensAt && opensAt.getTime() > env.ctx.clock.now().getTime()) {
+  if (opensAt && !isSalesOpen(opensAt, env.ctx.clock.now())) {
     const extra = { salesStartAt: opensAt.toISOString() };
     throw new HttpError(409, salesNotOpenMessage(opensAt), extra, {}, ErrorCode.SALES_NOT_OPEN);
   }

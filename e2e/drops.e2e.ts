@@ -6,6 +6,7 @@ import { newPhoneContext, screenshot } from './support/browser.ts';
 import { DESK, ownerContext } from './support/admin.ts';
 import { logInContext } from './support/shopper.ts';
 import { dialog, viewportShot } from './support/draw.ts';
+import { AxeAudit } from './support/axe.ts';
 import type { RunningServer } from '../apps/server/src/server.ts';
 
 // Drop day (docs/rules/drops.md): the owner schedules a set's opening with a per-order limit on the
@@ -41,6 +42,8 @@ it('a scheduled set counts down on the phone, refuses before its opening, then s
   await admin.getByLabel('Opens at (Singapore time)').fill(toSgInputValue(opening));
   await admin.getByLabel('Max tickets per order').fill('3');
   await screenshot(admin, 'drop-add-product-desktop');
+  const audit = new AxeAudit();
+  await audit.check(admin, 'add-product with the drop settings');
   await admin.getByRole('button', { name: 'Add product' }).click();
   await admin.getByText('Product and prizes added successfully!').waitFor();
   await owner.context.close();
@@ -61,6 +64,7 @@ it('a scheduled set counts down on the phone, refuses before its opening, then s
     /^Opens \w{3}, \d+ \w{3} \d{4}, \d+:\d\d [ap]m \(in 00:0\d:\d\d\)$/,
   );
   await viewportShot(page, 'drop-card-countdown-phone');
+  await audit.check(page, 'a card before its opening');
   await card.getByRole('button', { name: 'Play' }).click();
   const play = dialog(page, PRODUCT);
   await play.waitFor();
@@ -73,6 +77,7 @@ it('a scheduled set counts down on the phone, refuses before its opening, then s
   expect(await dialog(page, 'Terms and Conditions').count()).toBe(0);
   await play.getByTestId('opening').scrollIntoViewIfNeeded();
   await viewportShot(page, 'drop-play-before-opening-phone');
+  await audit.check(page, 'play popup before the opening, with a per-order limit');
 
   // The API refuses as the page does, naming the opening.
   const early = await context.request.post('/api/token/use', {
@@ -95,4 +100,6 @@ it('a scheduled set counts down on the phone, refuses before its opening, then s
   await dialog(page, 'Confirm purchase').getByRole('button', { name: 'Yes' }).click();
   await page.waitForURL('**/draw');
   await context.close();
+  // Accessibility (docs/architecture.md): 0 violations in every state visited.
+  expect(audit.problems()).toEqual([]);
 }, 240_000);

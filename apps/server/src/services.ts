@@ -75,6 +75,7 @@ function createDropsStage(ctx: AppContext, { live }: Foundation, { catalogue, st
   const dropMonitor = createDropMonitorService(ctx, { catalogue, stock, live, roomStats: drops.roomStats });
   return { drops, dropMonitor };
 }
+type DropStage = ReturnType<typeof createDropsStage>;
 
 /** Money: payments first; purposes (token purchases, orders, shipping) register their handlers on it. */
 function createMoney(ctx: AppContext, { live, analytics, notifications, audit }: Foundation) {
@@ -86,7 +87,13 @@ function createMoney(ctx: AppContext, { live, analytics, notifications, audit }:
 type Money = ReturnType<typeof createMoney>;
 
 /** Purchases, what they leave in the shopper's inventory, and what happens to it afterwards. */
-function createPurchases(ctx: AppContext, foundation: Foundation, catalogueStage: CatalogueStage, money: Money) {
+function createPurchases(
+  ctx: AppContext,
+  foundation: Foundation,
+  catalogueStage: CatalogueStage,
+  dropStage: DropStage,
+  money: Money,
+) {
   const { accounts, notifications, live, shopSettings } = foundation;
   const { catalogue, stock, fairness } = catalogueStage;
   const { payments, wallet } = money;
@@ -100,6 +107,9 @@ function createPurchases(ctx: AppContext, foundation: Foundation, catalogueStage
     notifications,
     payments,
     live,
+    // Drop day (docs/rules/drops.md): the waiting room admits, the drop monitor counts refusals.
+    admission: dropStage.drops.admission,
+    purchaseRefusals: dropStage.dropMonitor.purchaseRefusals,
   });
   const fulfilment = createFulfilmentService(ctx, {
     inventory,
@@ -164,7 +174,7 @@ export function createServices(ctx: AppContext, built: { sessions: Sessions }) {
   const catalogueStage = createCatalogueStage(ctx, foundation);
   const dropStage = createDropsStage(ctx, foundation, catalogueStage);
   const money = createMoney(ctx, foundation);
-  const purchases = createPurchases(ctx, foundation, catalogueStage, money);
+  const purchases = createPurchases(ctx, foundation, catalogueStage, dropStage, money);
   const backOffice = createBackOffice(ctx, foundation, catalogueStage, money, purchases);
   // "Notify me" of a set's opening: reads the catalogue's rounds, sends through the notifications.
   const dropAlerts = createDropAlertsService(ctx, {

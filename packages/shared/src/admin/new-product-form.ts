@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dropSettingsFormShape } from '../catalogue/drops.ts';
 
 const formBoolean = z.preprocess(
   (value) => value === true || value === 'true' || value === 'on' || value === '1',
@@ -67,6 +68,8 @@ export const newProductFormSchema = z
       },
       z.array(newProductPrizeSchema, { error: 'Add at least one prize' }).min(1, 'Add at least one prize').max(27),
     ),
+    /** The scheduled opening and the limits, each optional (docs/rules/drops.md). */
+    ...dropSettingsFormShape,
   })
   .superRefine((form, issue) => {
     if (form.preorder && !form.arrival)

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IMAGE_NAME_PATTERN } from '../media/schemas.ts';
 import { pageParam, searchParam } from './paging.ts';
-import { dropSettingsSchema } from '../catalogue/drops.ts';
+import { dropSettingsSchema, dropSettingsUpdateSchema } from '../catalogue/drops.ts';
 
 export const adminSetsQuerySchema = z.object({ page: pageParam, search: searchParam });
 export type AdminSetsQuery = z.infer<typeof adminSetsQuerySchema>;
@@ -170,6 +170,8 @@ export const adminProductUpdateSchema = z.object({
     .optional(),
   /** Save and reload: apply the prize quantities by closing this round and opening a new one. */
   reload: z.boolean().optional(),
+  /** The scheduled opening and the limits (docs/rules/drops.md). */
+  ...dropSettingsUpdateSchema.shape,
 });
 export type AdminProductUpdate = z.infer<typeof adminProductUpdateSchema>;
 

@@ -7,6 +7,7 @@ import { assertNoControlCharacters, assertNoFormatCharacters } from '../../core/
 import type { AuditService } from '../audit/service.ts';
 import type { CatalogueService } from '../catalogue/service.ts';
 import type { MediaService } from '../media/service.ts';
+import { dropSettingsPatchOf } from './drop-settings-input.ts';
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
@@ -82,6 +83,7 @@ export function createAddProduct(
           active: form.active,
           prizes,
         });
+        await catalogue.setDropSettings(tx, created.productId, dropSettingsPatchOf(form));
         await audit.record(tx, {
           admin,
           action: 'product.create',

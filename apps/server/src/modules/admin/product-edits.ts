@@ -9,6 +9,7 @@ import type { InventoryService } from '../inventory/service.ts';
 import type { MediaService } from '../media/service.ts';
 import type { NotificationsService } from '../notifications/service.ts';
 import type { ProductDetail } from './product-detail.ts';
+import { dropSettingsPatchOf } from './drop-settings-input.ts';
 
 const PREORDER_ARRIVED = (name: string) => `Your pre-ordered items from ${name} have arrived and are ready to ship.`;
 
@@ -183,6 +184,8 @@ export class ProductEdits {
     const reloaded = plan.reload
       ? await this.catalogue.reloadSet(tx, productId, { refuseWhileBusy: true, prizesQuantities: plan.quantities })
       : null;
+    // After a reload, so a new opening applies to the round that now sells (docs/rules/drops.md).
+    await this.catalogue.setDropSettings(tx, productId, dropSettingsPatchOf(input));
     await this.audit.record(tx, {
       admin,
       action: reloaded ? 'product.update+reload' : 'product.update',

@@ -13,6 +13,7 @@ import {
 import { adminProductParts, adminSets, liveSellThrough } from './admin-lists.ts';
 import { dropSettingsOf } from './views.ts';
 import { roundBoard } from './board.ts';
+import { setDropSettings, type DropSettingsPatch } from './drop-settings.ts';
 import type { CatalogueDeps } from './deps.ts';
 import { createListing } from './listing.ts';
 import type { ListingChanges } from './listing-cache.ts';
@@ -26,6 +27,7 @@ import type { ProposedPrize } from './types.ts';
 export * from './types.ts';
 export type { Round, RoundsService } from './rounds.ts';
 export type { PrizeTextEdit, ProductPatch } from './admin-edits.ts';
+export type { DropSettingsPatch } from './drop-settings.ts';
 export type { ReloadOptions } from './reload.ts';
 export { createRoundsService } from './rounds.ts';
 export { createListingChanges, type ListingChanges } from './listing-cache.ts';
@@ -71,6 +73,7 @@ export function createCatalogueService(
     liveSellThrough: () => liveSellThrough(ctx.db),
     /** The set's scheduled opening and limits as answers show them (docs/rules/drops.md). */
     dropSettingsOf,
+    setDropSettings: (tx: Tx, productId: string, patch: DropSettingsPatch) => setDropSettings(d, tx, productId, patch),
     updateProduct: (tx: Tx, productId: string, patch: ProductPatch) => updateProduct(rounds, tx, productId, patch),
     editPrizes: (tx: Tx, productId: string, edits: readonly PrizeTextEdit[]) =>
       editPrizes(rounds, tx, productId, edits),

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { maximumQuantity, type KujiIntentResponse } from '@kujiya/shared';
 import type { Principal } from '../../core/auth.ts';
-import type { Tx } from '../../db/database.ts';
+import type { Executor, Tx } from '../../db/database.ts';
 import { badRequest } from '../../core/http-errors.ts';
 import { NOT_ENOUGH_TICKETS } from '../stock/service.ts';
 import type { PaymentIntent } from '../payments/service.ts';
@@ -17,6 +17,13 @@ import {
   type OrdersEnv,
 } from './env.ts';
 import type { RoundContext } from './settle.ts';
+import {
+  assertAdmitted,
+  assertSalesOpen,
+  assertWithinLimits,
+  countingRefusals,
+  shopperHistories,
+} from './drop-rules.ts';
 
 interface CardOrderInput {
   setId: string;
@@ -42,11 +49,14 @@ async function attachCheckout(tx: Tx, env: OrdersEnv, c: Checkout, intent: Payme
   const buyOut = c.input.paid === 'buyOut';
   const round = await catalogue.lockRound(tx, c.input.setId);
   const rc = { ...c.pre, round };
+  assertSalesOpen(env, round);
   assertNoHold(env, round);
   const { left } = await stock.availabilityOf(tx, round.id);
   if (buyOut && maximumQuantity(left, rc.promotion) !== c.paid)
     throw badRequest(NOT_ENOUGH_TICKETS, { ticketsLeft: left });
   const quote = quoteOrThrow(rc, left, c.paid);
+  // Under the round lock, so two tabs or two instances cannot both pass a limit (docs/rules/drops.md).
+  await assertCardLimits(tx, env, rc, c.user, c.paid);
   const received = buyOut ? left : quote.receivedTickets;
   const expiresAt = new Date(env.ctx.clock.now().getTime() + RESERVATION_MS);
   const reservation = await stock.reserveReplacing(tx, {
@@ -106,21 +116,33 @@ async function attachCheckout(tx: Tx, env: OrdersEnv, c: Checkout, intent: Payme
   return { received, replaced };
 }
 
+/**
+ * The set's limits for a card checkout: the shopper's unpaid checkout of the round does not count,
+ * as this one replaces it (docs/rules/buying.md).
+ */
+async function assertCardLimits(exec: Executor, env: OrdersEnv, rc: RoundContext, user: Principal, paid: number) {
+  const histories = await shopperHistories(exec, env, rc, [user.id], { pendingReplaced: true });
+  assertWithinLimits(env, rc, histories.get(user.id), paid);
+}
+
 /** Checked first without a lock, so a hopeless request makes no gateway intent. */
 async function precheck(env: OrdersEnv, user: Principal, input: CardOrderInput): Promise<Checkout> {
   const { catalogue, stock } = env.deps;
   const pre = await catalogue.getProductOfRound(env.ctx.db, input.setId);
+  assertSalesOpen(env, pre.round);
   assertNoHold(env, pre.round);
   await stock.assertNotCooledDown(env.ctx.db, user.id, pre.round.id);
   const preLeft = (await stock.availabilityOf(env.ctx.db, pre.round.id)).left;
   const paid = input.paid === 'buyOut' ? maximumQuantity(preLeft, pre.promotion) : input.paid;
   quoteOrThrow(pre, preLeft, paid);
+  await assertCardLimits(env.ctx.db, env, pre, user, paid);
   return { user, input, pre, paid, orderId: crypto.randomUUID(), clientSeed: input.clientSeed ?? defaultClientSeed() };
 }
 
 /** Reserves tickets and creates the card payment intent of an order (docs/rules/buying.md). */
 async function createCardOrder(env: OrdersEnv, user: Principal, input: CardOrderInput): Promise<KujiIntentResponse> {
   const { payments } = env.deps;
+  await assertAdmitted(env, user.id, input.setId);
   const checkout = await precheck(env, user, input);
   let attached = { received: 0, replaced: [] as Replaced[] };
   const intent = await payments.createIntent(
@@ -152,18 +174,22 @@ export function createCardOrders(env: OrdersEnv) {
       user: Principal,
       input: { setId: string; username: string; ticketsBought: number; clientSeed?: string },
     ) {
-      assertOwnUsername(user, input.username);
-      return createCardOrder(env, user, {
-        setId: input.setId,
-        paid: input.ticketsBought,
-        clientSeed: input.clientSeed,
+      return countingRefusals(env, input.setId, async () => {
+        assertOwnUsername(user, input.username);
+        return createCardOrder(env, user, {
+          setId: input.setId,
+          paid: input.ticketsBought,
+          clientSeed: input.clientSeed,
+        });
       });
     },
 
     /** POST /api/payment/kuji/buy-out: reserves every ticket left and holds the round. */
     async buyOut(user: Principal, input: { setId: string; username: string; clientSeed?: string }) {
-      assertOwnUsername(user, input.username);
-      return createCardOrder(env, user, { setId: input.setId, paid: 'buyOut', clientSeed: input.clientSeed });
+      return countingRefusals(env, input.setId, async () => {
+        assertOwnUsername(user, input.username);
+        return createCardOrder(env, user, { setId: input.setId, paid: 'buyOut', clientSeed: input.clientSeed });
+      });
     },
   };
 }

@@ -15,9 +15,26 @@ import { orders } from './tables.ts';
 import { ORDER_NOT_FOUND } from './constants.ts';
 import type { OrderRow, RoundContext, SettleDeps, Settlement } from './settle.ts';
 
+/**
+ * Who may buy a set right now (the waiting room, docs/rules/drops.md): called before the purchase
+ * transaction on every purchase path; throws an HttpError to refuse. Given by the composition root.
+ */
+export interface Admission {
+  assertMayBuy(userId: string, setId: string, now: Date): Promise<void>;
+}
+
+/** Hears every refused purchase with its error code (sync and cheap: it runs on the buyer's path). */
+export interface PurchaseRefusals {
+  record(setId: string, reason: string): void;
+}
+
 export interface OrdersDeps extends SettleDeps {
   payments: PaymentsService;
   live?: LiveService;
+  /** The waiting room's gate (docs/rules/drops.md); none: every shopper may buy. */
+  admission?: Admission;
+  /** The drop monitor's refusal counts (docs/rules/drops.md). */
+  purchaseRefusals?: PurchaseRefusals;
 }
 
 /** What every use case of the orders module is given (built once by the facade, service.ts). */

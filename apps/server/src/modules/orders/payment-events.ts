@@ -6,6 +6,7 @@ import { orders } from './tables.ts';
 import { KUJI_ORDER } from './constants.ts';
 import type { OrdersEnv } from './env.ts';
 import type { OrderRow } from './settle.ts';
+import { paymentFitsShopperLimit } from './drop-rules.ts';
 
 /** What a shopper is told when a replaced checkout's payment still arrives: it is refunded (in-app and e-mail). */
 export function replacedPaymentNotice(
@@ -58,7 +59,8 @@ async function onPaymentSucceeded(
   const { left } = await stock.availabilityOf(tx, round.id, reservationId);
   // A late payment still gets its tickets if enough are left (free tickets capped at what is left).
   const count = Math.min(order.numberOfTickets, left);
-  if (round.status === 'open' && count >= order.paidTickets) {
+  const fits = count >= order.paidTickets && (await paymentFitsShopperLimit(tx, env, { ...rc, round }, order));
+  if (round.status === 'open' && fits) {
     // Marked paid by the settlement's own update of the order, once the reserved tickets are taken.
     const paid = await env.settlement.decide(
       tx,

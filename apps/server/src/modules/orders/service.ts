@@ -20,6 +20,12 @@ import { createOrderViews } from './views.ts';
 export { KUJI_ORDER, REFUND_CLAIM_TIMEOUT_MS, refundKeyOf } from './constants.ts';
 export { replacedPaymentNotice } from './payment-events.ts';
 export type { KujiOrder } from './order-view.ts';
+/**
+ * The waiting room's gate and the drop monitor's refusal counter, implemented by their modules and
+ * passed in services.ts (docs/rules/drops.md).
+ * @public
+ */
+export type { Admission, PurchaseRefusals } from './env.ts';
 /** The in-app text of a Challenge refund (the notifications tests match it). */
 export { challengeRefundMessage } from './settle.ts';
 

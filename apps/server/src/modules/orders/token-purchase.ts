@@ -18,6 +18,13 @@ import {
   type OrdersEnv,
 } from './env.ts';
 import type { OrderRow, ProductPrizes, RoundContext } from './settle.ts';
+import {
+  assertAdmitted,
+  assertSalesOpen,
+  countingRefusals,
+  assertWithinLimits,
+  shopperHistories,
+} from './drop-rules.ts';
 
 /** One token purchase waiting for its round's batch. */
 interface TokenPurchase {
@@ -33,14 +40,18 @@ type Entry = { i: number; item: TokenPurchase };
 type PlannedPurchase = Entry & { paid: number; received: number; buyOut: boolean; cost: number };
 type LockedRound = { round: RoundContext['round']; left: number };
 
+/** A purchase's check against the set's limits (drop-rules.ts): throws to refuse it. */
+type LimitCheck = (item: TokenPurchase, paid: number) => void;
+
 /** Quotes purchases in arrival order against what is left: the ones that fit, and why each other one does not. */
-function quoteInOrder(rc: RoundContext, left: number, entries: readonly Entry[]) {
+function quoteInOrder(rc: RoundContext, left: number, entries: readonly Entry[], limits?: LimitCheck) {
   const fits: PlannedPurchase[] = [];
   const refusals = new Map<number, unknown>();
   for (const { i, item } of entries) {
     try {
       const paid = item.buyOut ? maximumQuantity(left, rc.promotion) : item.ticketsBought!;
       const quote = quoteOrThrow(rc, left, paid);
+      limits?.(item, paid);
       fits.push({
         i,
         item,
@@ -82,12 +93,13 @@ async function spendInOrder(
   left: number,
   entries: readonly Entry[],
   refuse: (i: number, e: unknown) => void,
+  limits: LimitCheck,
 ) {
   const accepted: PlannedPurchase[] = [];
   let open = entries;
   let refusals = new Map<number, unknown>();
   for (;;) {
-    const quoted = quoteInOrder(rc, left - accepted.reduce((n, p) => n + p.received, 0), open);
+    const quoted = quoteInOrder(rc, left - accepted.reduce((n, p) => n + p.received, 0), open, limits);
     refusals = quoted.refusals;
     if (quoted.fits.length === 0) break;
     const spends = await env.deps.wallet.spendEach(
@@ -193,7 +205,7 @@ async function batchTransaction(
   const seen = await catalogue.getProductOfRound(tx, setId);
   const prizes = await catalogue.prizesOfProduct(tx, seen.product.id);
   let written: OrderRow[] = [];
-  if (seen.round.status === 'open' && catalogue.holdSecondsLeft(seen.round) === 0) {
+  if (seen.round.status === 'open' && catalogue.holdSecondsLeft(seen.round) === 0 && !opensLater(env, seen.round)) {
     // The round's counter alone (reservations are counted under the lock): a row for a purchase
     // that turns out not to fit is deleted there, rare enough to cost less than a read here.
     const seenUntaken = seen.round.totalTickets - seen.round.nextNonce;
@@ -207,10 +219,21 @@ async function batchTransaction(
   const holdTimeLeft = catalogue.holdSecondsLeft(rc.round);
   const lockedRound: LockedRound = { round: rc.round, left: 0 };
   let accepted: PlannedPurchase[] = [];
-  if (holdTimeLeft > 0) entries.forEach(({ i }) => refuse(i, locked(HOLD_MESSAGE, { holdTimeLeft })));
+  const closed = refusalBeforeOpening(env, rc.round);
+  if (closed) entries.forEach(({ i }) => refuse(i, closed));
+  else if (holdTimeLeft > 0) entries.forEach(({ i }) => refuse(i, locked(HOLD_MESSAGE, { holdTimeLeft })));
   else {
     lockedRound.left = (await stock.availabilityOfRounds(tx, [rc.round])).get(rc.round.id)!.left;
-    accepted = await spendInOrder(tx, env, rc, lockedRound.left, entries, refuse);
+    // The shoppers' counted orders, under the round lock (docs/rules/drops.md, "Limits").
+    const histories = await shopperHistories(
+      tx,
+      env,
+      rc,
+      entries.map(({ item }) => item.user.id),
+      { except: entries.map(({ item }) => item.orderId) },
+    );
+    const limits: LimitCheck = (item, paid) => assertWithinLimits(env, rc, histories.get(item.user.id), paid);
+    accepted = await spendInOrder(tx, env, rc, lockedRound.left, entries, refuse, limits);
   }
   const rows = await keepOrReplace(tx, env, rc, written, accepted);
   if (rows.length === 0) return;
@@ -233,6 +256,17 @@ function answerOf(outcome: Outcome<TokenUseResponse>) {
 }
 
 const sum = (values: readonly number[]) => values.reduce((total, n) => total + n, 0);
+
+/** The refusal of every purchase before the round's opening, or null once it is open. */
+function refusalBeforeOpening(env: OrdersEnv, round: RoundContext['round']): unknown {
+  try {
+    assertSalesOpen(env, round);
+    return null;
+  } catch (error) {
+    return error;
+  }
+}
+const opensLater = (env: OrdersEnv, round: RoundContext['round']) => refusalBeforeOpening(env, round) !== null;
 
 /**
  * A round's token purchases that arrived together, in one transaction under one round lock
@@ -288,17 +322,20 @@ export function createTokenPurchases(env: OrdersEnv) {
   return {
     /** The purchases of a round arriving together share that transaction (see `runTokenBatch`). */
     async useTokens(user: Principal, input: TokenUseRequest): Promise<TokenUseResponse> {
-      assertOwnUsername(user, input.username);
-      if (!input.buyOut && input.ticketsBought === undefined) throw badRequest('ticketsBought is required');
-      const purchase: TokenPurchase = {
-        user,
-        orderId: crypto.randomUUID(),
-        clientSeed: input.clientSeed ?? defaultClientSeed(),
-        ticketsBought: input.ticketsBought,
-        buyOut: input.buyOut === true,
-        claim: currentClaim(),
-      };
-      return tokenBatches.submit(input.setId, purchase);
+      return countingRefusals(env, input.setId, async () => {
+        assertOwnUsername(user, input.username);
+        if (!input.buyOut && input.ticketsBought === undefined) throw badRequest('ticketsBought is required');
+        await assertAdmitted(env, user.id, input.setId);
+        const purchase: TokenPurchase = {
+          user,
+          orderId: crypto.randomUUID(),
+          clientSeed: input.clientSeed ?? defaultClientSeed(),
+          ticketsBought: input.ticketsBought,
+          buyOut: input.buyOut === true,
+          claim: currentClaim(),
+        };
+        return tokenBatches.submit(input.setId, purchase);
+      });
     },
   };
 }

@@ -1,4 +1,39 @@
-import type { AdminDoubleChancePrize, AdminProduct, AdminProductUpdate } from '@kujiya/shared';
+import {
+  fromSgInputValue,
+  toSgInputValue,
+  type AdminDoubleChancePrize,
+  type AdminProduct,
+  type AdminProductUpdate,
+} from '@kujiya/shared';
+
+/** The drop settings as their inputs hold them: the opening in Singapore time, the limits as text ('' is none). */
+export interface DropSettingsDraft {
+  salesStartAt: string;
+  maxTicketsPerShopper: string;
+  maxTicketsPerOrder: string;
+  orderCooldownSeconds: string;
+}
+const LIMIT_FIELDS = ['maxTicketsPerShopper', 'maxTicketsPerOrder', 'orderCooldownSeconds'] as const;
+
+export const emptyDropSettings: DropSettingsDraft = {
+  salesStartAt: '',
+  maxTicketsPerShopper: '',
+  maxTicketsPerOrder: '',
+  orderCooldownSeconds: '',
+};
+
+/** A limit's input as the API takes it: '' is no limit (null). */
+const limitOf = (text: string) => (text.trim() === '' ? null : Number(text));
+
+/** The drop settings that differ from the loaded ones, as the PUT (or the add-product form) takes them. */
+export function dropSettingsEdits(loaded: DropSettingsDraft, draft: DropSettingsDraft): AdminProductUpdate {
+  const payload: AdminProductUpdate = {};
+  if (draft.salesStartAt !== loaded.salesStartAt)
+    payload.salesStartAt = draft.salesStartAt ? fromSgInputValue(draft.salesStartAt) : null;
+  for (const field of LIMIT_FIELDS)
+    if (limitOf(draft[field]) !== limitOf(loaded[field])) payload[field] = limitOf(draft[field]);
+  return payload;
+}
 
 /** The product editor's form state: what the admin can change, as the inputs hold it. */
 export interface ProductDraft {
@@ -20,6 +55,8 @@ export interface ProductDraft {
   /** Letter -> the next round's quantity. */
   quantities: Record<string, number>;
   doubleChancePrizes: AdminDoubleChancePrize[];
+  /** The scheduled opening and limits (docs/rules/drops.md). */
+  drop: DropSettingsDraft;
 }
 
 export function draftOf(product: AdminProduct): ProductDraft {
@@ -43,6 +80,12 @@ export function draftOf(product: AdminProduct): ProductDraft {
     doubleChancePrizes: product.prizes
       .filter((p) => p.kind === 'double')
       .map((p) => ({ id: p.id, name: p.name, description: p.description, quantity: p.initialQuantity })),
+    drop: {
+      salesStartAt: product.salesStartAt ? toSgInputValue(product.salesStartAt) : '',
+      maxTicketsPerShopper: product.maxTicketsPerShopper?.toString() ?? '',
+      maxTicketsPerOrder: product.maxTicketsPerOrder?.toString() ?? '',
+      orderCooldownSeconds: product.orderCooldownSeconds?.toString() ?? '',
+    },
   };
 }
 
@@ -85,5 +128,6 @@ export function editsOf(
   const needsReload = !same(draft.quantities, loaded.quantities);
   if (needsReload) payload.prizesQuantities = draft.quantities;
   if (!same(draft.doubleChancePrizes, loaded.doubleChancePrizes)) payload.doubleChancePrizes = draft.doubleChancePrizes;
+  Object.assign(payload, dropSettingsEdits(loaded.drop, draft.drop));
   return { payload, needsReload };
 }

@@ -4,6 +4,8 @@ import { PRODUCT_ADDED } from '@kujiya/shared';
 import { ApiError, serverMessageOf } from '../../../lib/api-client';
 import { useAddProduct } from '../api/addProduct';
 import { addProductErrors, ticketsOf, type AddProductInput } from '../add-product-errors';
+import { dropSettingsEdits, emptyDropSettings, type DropSettingsDraft } from '../product-draft';
+import { DropSettingsFields } from './product/DropSettingsFields';
 import './product/product-editor.css';
 
 const IMAGE_ACCEPT = 'image/png,image/jpeg,image/webp,image/svg+xml';
@@ -56,6 +58,7 @@ export function AddProductPage() {
   const [flags, setFlags] = useState({ active: true, doubleChance: false, preorder: false });
   const [productImage, setProductImage] = useState<File | null>(null);
   const [prizes, setPrizes] = useState<PrizeDraft[]>([newPrize(0)]);
+  const [drop, setDrop] = useState<DropSettingsDraft>(emptyDropSettings);
   const [notice, setNotice] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [submitted, setSubmitted] = useState(false);
@@ -84,6 +87,9 @@ export function AddProductPage() {
     for (const [name, value] of Object.entries(input.fields))
       if (name !== 'arrival' || flags.preorder) form.append(name, value);
     for (const [name, value] of Object.entries(flags)) form.append(name, String(value));
+    // The opening and limits that were filled in (docs/rules/drops.md); the server checks them.
+    for (const [name, value] of Object.entries(dropSettingsEdits(emptyDropSettings, drop)))
+      if (value !== null) form.append(name, String(value));
     form.append(
       'prizes',
       JSON.stringify(
@@ -180,6 +186,7 @@ export function AddProductPage() {
             )}
           </Field>
         )}
+        <DropSettingsFields idPrefix="add" value={drop} onChange={setDrop} />
         <h2 className="admin-subtitle">Prizes</h2>
         {errors.prizes && <p className="admin-field-error">{errors.prizes}</p>}
         {prizes.map((prize, index) => (

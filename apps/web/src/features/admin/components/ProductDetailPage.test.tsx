@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { delay, http, HttpResponse } from 'msw';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   adminProductSchema,
   adminProductUpdateSchema,
@@ -135,6 +135,20 @@ describe('the product editor (docs/rules/back-office.md)', () => {
     await page.user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('dialog', { name: 'Save and reload the set?' })).toBeInTheDocument();
     expect(puts()).toEqual([{ prizes: [{ id: uuid('admin prize A'), description: 'Naruto figure (red)' }] }]);
+  });
+
+  it('sets the opening in Singapore time and the limits (docs/rules/drops.md), sending only those', async () => {
+    answer('put', '/api/admin/products/:id', adminProductSchema, loaded);
+    const page = openEditor();
+    const opening = await screen.findByLabelText('Opens at (Singapore time)');
+    fireEvent.change(opening, { target: { value: '2026-12-07T20:00' } });
+    await page.user.type(screen.getByRole('spinbutton', { name: 'Max tickets per shopper (per round)' }), '5');
+    await page.user.type(screen.getByRole('spinbutton', { name: 'Max tickets per order' }), '3');
+    await page.user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Saved.');
+    expect(puts()).toEqual([
+      { salesStartAt: '2026-12-07T12:00:00.000Z', maxTicketsPerShopper: 5, maxTicketsPerOrder: 3 },
+    ]);
   });
 
   it("shows the server's refusal of a save", async () => {

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import type { AdminProduct, AdminProductUpdate } from '@kujiya/shared';
+import { formatSgDateTime, type AdminProduct, type AdminProductUpdate } from '@kujiya/shared';
 import { ApiError, serverMessageOf } from '../../../lib/api-client';
 import { useAdminProduct } from '../api/getAdminProduct';
 import { usePromotions } from '../api/getPromotions';
@@ -15,6 +15,7 @@ import { DoubleChancePrizesEditor } from './DoubleChancePrizesEditor';
 import { LotteryOrders } from './product/LotteryOrders';
 import { PrizeEditor } from './product/PrizeEditor';
 import { ProductFields } from './product/ProductFields';
+import { DropSettingsFields } from './product/DropSettingsFields';
 import './product/product-editor.css';
 
 /** /admin/product/{id}: detail and edit, Reload Set, availability, lottery orders and the change history. */
@@ -152,6 +153,12 @@ function ProductEditor({
           <dt>Total sold</dt>
           <dd>{product.totalSold}</dd>
         </div>
+        {product.salesStartAt && (
+          <div>
+            <dt>Opening</dt>
+            <dd>{formatSgDateTime(product.salesStartAt)}</dd>
+          </div>
+        )}
         <div className="product-editor__commitment">
           <dt>Commitment</dt>
           <dd>{product.commitment}</dd>
@@ -175,6 +182,7 @@ function ProductEditor({
           preorder={product.preorder}
           promotions={promotions.data?.promotions ?? []}
         />
+        <DropSettingsFields idPrefix="edit" value={draft.drop} onChange={(drop) => setDraft({ ...draft, drop })} />
         {draft.doubleChance && (
           <DoubleChancePrizesEditor
             prizes={draft.doubleChancePrizes}

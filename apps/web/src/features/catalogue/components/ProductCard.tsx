@@ -10,6 +10,8 @@ import {
 import { imageUrl } from '../../../lib/image-url';
 import { FavouriteHeart } from '../../../components/FavouriteHeart';
 import { KindIcon, TokenIcon } from '../../../components/product-icons';
+import { useOpening } from '../lib/use-opening';
+import { OpeningCountdown } from './OpeningCountdown';
 
 interface ProductCardProps {
   product: Product;
@@ -44,6 +46,7 @@ export function ProductCard({
   const kind = productKind(product);
   const tagText = promotionTagText(product);
   const soldOut = left <= 0;
+  const opening = useOpening(product.salesStartAt);
   return (
     <article
       className={`product-card product-card--${kind}${active ? ' product-card--active' : ''}${soldOut ? ' product-card--sold-out' : ''}`}
@@ -80,6 +83,7 @@ export function ProductCard({
       </div>
       <div className="product-card__body">
         <h3 className="product-card__name">{product.name}</h3>
+        <OpeningCountdown opening={opening} className="product-card__opening" />
         <div className="product-card__prices">
           <span className="price-token">
             <TokenIcon size={18} />

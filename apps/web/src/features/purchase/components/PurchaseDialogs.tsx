@@ -24,7 +24,12 @@ export function PurchaseDialogs(props: {
   return (
     <>
       {purchase && step?.name === 'terms' && (
-        <PurchaseTermsDialog busy={busy} onNext={props.onCheckBalance} onCancel={props.onClose} />
+        <PurchaseTermsDialog
+          busy={busy}
+          drop={purchase.product}
+          onNext={props.onCheckBalance}
+          onCancel={props.onClose}
+        />
       )}
       {purchase && step?.name === 'confirm' && (
         <TokenConfirmDialog

@@ -1,3 +1,4 @@
+import { dropRulesText, type DropSettings } from '@kujiya/shared';
 import { AgreeToTermsDialog } from '../../../components/AgreeToTermsDialog';
 import { BusyLabel } from './BusyLabel';
 
@@ -7,13 +8,18 @@ const ticketTerms = [
   'Prizes wait in your inventory; ship or collect them before their ship-by date.',
 ];
 
-/** Step 2 of buying (docs/rules/buying.md): the terms popup; Next needs the agree checkbox ticked. */
+/**
+ * Step 2 of buying (docs/rules/buying.md): the terms popup, with the set's opening and limits
+ * (docs/rules/drops.md); Next needs the agree checkbox ticked.
+ */
 export function PurchaseTermsDialog({
   busy,
+  drop,
   onNext,
   onCancel,
 }: {
   busy: boolean;
+  drop: DropSettings;
   onNext: () => void;
   onCancel: () => void;
 }) {
@@ -21,7 +27,7 @@ export function PurchaseTermsDialog({
     <AgreeToTermsDialog
       open
       title="Terms and Conditions"
-      points={ticketTerms}
+      points={[...ticketTerms, ...dropRulesText(drop)]}
       busy={busy}
       onNext={onNext}
       onCancel={onCancel}

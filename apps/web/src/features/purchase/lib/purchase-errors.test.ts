@@ -71,6 +71,17 @@ describe('purchaseFailure', () => {
     expect(purchaseFailure(new ApiError(409, capped), 'card')).toEqual({ kind: 'message', text: capped });
   });
 
+  it('a drop rule (opening, limits, cooldown) shows the server text on both paths', () => {
+    const limit = new ApiError(400, 'This set allows at most 3 tickets per order.', {
+      code: ErrorCode.ORDER_LIMIT_EXCEEDED,
+    });
+    expect(purchaseFailure(limit, 'card')).toEqual({ kind: 'message', text: limit.message });
+    const early = new ApiError(409, 'This set opens on Mon, 7 Dec 2026, 8:00 pm (Singapore time).', {
+      code: ErrorCode.SALES_NOT_OPEN,
+    });
+    expect(purchaseFailure(early, 'token')).toEqual({ kind: 'message', text: early.message });
+  });
+
   it('500 and a network failure say Please Try Again.', () => {
     expect(purchaseFailure(new ApiError(500, 'Internal Server Error'), 'token')).toEqual({
       kind: 'message',

@@ -18,6 +18,13 @@ export const purchaseFailedMessage = (message: string) => `Purchase failed: ${me
 export const holdMessage = (seconds: number) =>
   `Buying out in progress. Please wait ${seconds} seconds and refresh your page to purchase with the updated odds.`;
 
+const DROP_RULE_CODES = new Set<string>([
+  ErrorCode.SALES_NOT_OPEN,
+  ErrorCode.SHOPPER_LIMIT_REACHED,
+  ErrorCode.ORDER_LIMIT_EXCEEDED,
+  ErrorCode.ORDER_COOLDOWN,
+]);
+
 /** What the shopper sees after a failed purchase call. */
 export type PurchaseFailure = { kind: 'hold'; seconds: number } | { kind: 'login' } | { kind: 'message'; text: string };
 
@@ -42,6 +49,8 @@ export function purchaseFailure(error: unknown, path: PurchasePath): PurchaseFai
     return { kind: 'message', text: TICKETS_CHANGED_MESSAGE };
   }
   if (needsLoginReminder(error)) return { kind: 'login' };
+  // The drop rules (docs/rules/drops.md) name the opening or the limit: shown as the server says them, on both paths.
+  if (error.code && DROP_RULE_CODES.has(error.code) && error.message) return { kind: 'message', text: error.message };
   // The holding bounds (docs/rules/security.md) say what to do and when: shown as the server says them, on both paths.
   if ((error.status === 409 || error.status === 429) && error.message) return { kind: 'message', text: error.message };
   if (error.status >= 500) return { kind: 'message', text: TRY_AGAIN_MESSAGE };

@@ -8,6 +8,8 @@ import {
   minimumQuantity,
   parseTicketCount,
   promotionTagText,
+  ticketCapOf,
+  ticketCapText,
   ticketsReceived,
   type Prize,
   type Product,
@@ -26,6 +28,8 @@ import { TokenIcon } from '../../../../components/product-icons';
 import { PrizeRow } from './PrizeRow';
 import { PrizeZoomDialog } from './PrizeZoomDialog';
 import { QuantityPicker } from './QuantityPicker';
+import { useOpening } from '../../lib/use-opening';
+import { OpeningCountdown } from '../OpeningCountdown';
 import './play.css';
 
 export interface PlayPopupProps {
@@ -76,6 +80,18 @@ export function PlayPopup({
   const disabled = isPurchaseDisabled({ left, busy, holdSecondsLeft });
   const belowMinimum = left > 0 && max < min;
   const received = ticketsReceived(quantity, left, product.promotion);
+  // Drop day (docs/rules/drops.md): nothing sells before the opening; the picker and BUY OUT keep to the limits.
+  const opening = useOpening(product.salesStartAt);
+  const openingSpoken = useCountdownAnnouncement(opening.secondsLeft <= 600 ? opening.secondsLeft : 0, (time) =>
+    opening.notOpen ? `Sales open in ${time}.` : '',
+  );
+  const cap = ticketCapOf(product);
+  const pickerMax = cap ? Math.min(max, cap.cap) : max;
+  const buyOutOverLimit = cap !== null && left > 0 && max > cap.cap;
+  const buyOff = opening.notOpen;
+  const buyOutOff = opening.notOpen || buyOutOverLimit;
+  const buyNoteId = `buy-note-${product.setId}`;
+  const limitNoteId = `limit-note-${product.setId}`;
 
   return (
     <>
@@ -132,7 +148,7 @@ export function PlayPopup({
           <QuantityPicker
             value={quantity}
             min={min}
-            max={Math.max(min, max)}
+            max={Math.max(min, pickerMax)}
             disabled={disabled}
             onChange={setQuantity}
           />
@@ -165,17 +181,38 @@ export function PlayPopup({
               updated odds.
             </p>
           )}
-          <LiveAnnouncement message={holdSpoken} />
+          {cap && left > 0 && (
+            <p id={limitNoteId} className="play__note" data-testid="play-limit">
+              {ticketCapText(cap)}
+              {buyOutOverLimit && ` BUY OUT would take all ${max} tickets left, so it is not available.`}
+            </p>
+          )}
+          <OpeningCountdown opening={opening} id={buyNoteId} className="play__opening" />
+          <LiveAnnouncement message={holdSpoken || openingSpoken} />
+          {/* aria-disabled, not disabled, for the drop rules: the buttons keep focus and say why (their note). */}
           <div className="play__actions">
             <button
               type="button"
               className="btn btn--primary play__action"
               disabled={disabled || belowMinimum}
-              onClick={() => onBuy(quantity)}
+              aria-disabled={buyOff || undefined}
+              aria-describedby={buyOff ? buyNoteId : undefined}
+              onClick={() => {
+                if (!buyOff) onBuy(quantity);
+              }}
             >
               BUY
             </button>
-            <button type="button" className="btn btn--gold play__action" disabled={disabled} onClick={onBuyOut}>
+            <button
+              type="button"
+              className="btn btn--gold play__action"
+              disabled={disabled}
+              aria-disabled={buyOutOff || undefined}
+              aria-describedby={buyOff ? buyNoteId : buyOutOverLimit ? limitNoteId : undefined}
+              onClick={() => {
+                if (!buyOutOff) onBuyOut();
+              }}
+            >
               BUY OUT
             </button>
           </div>

@@ -107,6 +107,37 @@ export function startInstance(env: Record<string, string>): Promise<Instance> {
   });
 }
 
+/**
+ * The shop as `npm start` runs it (web app included, apps/web/dist), with the demo data, on `port`
+ * (of the bench range), its data in `dataDir`. Answers once the listing answers, with a set's id.
+ */
+export async function startDemoShop(port: number, dataDir: string) {
+  const shop = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')], {
+    cwd: repoRoot,
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      // A bench stops its servers at once: no drain window (docs/operations.md).
+      SHUTDOWN_DRAIN_SECONDS: '0',
+    },
+    stdio: 'ignore',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    const listing = await fetch(`${url}/api/ichiban-kuji-products`).then(
+      async (r) => (r.ok ? ((await r.json()) as { newProducts: { setId: string }[] }) : undefined),
+      () => undefined,
+    );
+    if (listing) return { shop, url, setId: listing.newProducts[0]!.setId };
+    if (i > 240) throw new Error('the demo shop did not start');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
 export function stopInstance(instance: Instance | undefined): Promise<void> {
   if (!instance || instance.process.exitCode !== null) return Promise.resolve();
   return new Promise((resolve) => {

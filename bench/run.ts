@@ -2,18 +2,19 @@
  * `npm run bench`: every benchmark of docs/performance.md in one run on this machine, printed and
  * appended to bench/RESULTS.md with the date, the machine and the load average. Only ratios taken
  * side by side in one run are comparable: the absolute figures move with whatever else runs.
- * Select parts with BENCH_ONLY=catalogue,drop,growth,bundle,lighthouse (the default) and room.
+ * Select parts with BENCH_ONLY=catalogue,drop,growth,bundle,lighthouse,tear (the default) and room.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { bundleSizes, firstLoadTotals } from './bundle.ts';
 import { catalogueVsBare, growth, loadGenerator } from './catalogue.ts';
 import { runDrop } from './drop.ts';
-import { lighthouseScores } from './lighthouse.ts';
-import { loadAverage, machine, repoRoot } from './lib.ts';
+import { lighthouseScores, spread } from './lighthouse.ts';
+import { tearFrames } from './tear-frames.ts';
+import { loadAverage, machine, median, repoRoot } from './lib.ts';
 import { roomDropLines } from './room-report.ts';
 
-const only = new Set((process.env.BENCH_ONLY ?? 'catalogue,drop,growth,bundle,lighthouse').split(','));
+const only = new Set((process.env.BENCH_ONLY ?? 'catalogue,drop,growth,bundle,lighthouse,tear').split(','));
 const label = process.env.BENCH_LABEL ?? 'current';
 const lines: string[] = [];
 const out = (line = '') => {
@@ -120,16 +121,35 @@ if (only.has('lighthouse')) {
   const scores = await lighthouseScores();
   if (typeof scores === 'string') out(`(e) Lighthouse ${scores}.`);
   else {
-    out(`(e) Lighthouse, mobile, the median of ${scores[0]!.runs.length} runs per page (pages alternating):`);
+    out(
+      `(e) Lighthouse, mobile, each category's median of ${scores[0]!.runs.performance.length} runs per page (pages alternating), lowest–highest in brackets when the runs differ:`,
+    );
     out();
-    out('| Page | Performance (median) | Lowest – highest | Every run | Accessibility | LCP |');
-    out('|---|---|---|---|---|---|');
+    out('| Page | Signed in | Performance | Accessibility | Best practices | SEO | LCP (median) | Failed audits |');
+    out('|---|---|---|---|---|---|---|---|');
     for (const s of scores) {
       out(
-        `| ${s.page} | ${s.performance} | ${Math.min(...s.runs)} – ${Math.max(...s.runs)} | ${s.runs.join(', ')} | ${s.accessibility} | ${ms(s.lcpMs)} |`,
+        `| ${s.page} | ${s.signedIn ? 'yes' : ''} | ${spread(s.runs.performance)} | ${spread(s.runs.accessibility)} | ${spread(s.runs['best-practices'])} | ${spread(s.runs.seo)} | ${ms(median(s.lcpMs))} | ${s.failing.join(', ')} |`,
       );
     }
   }
+  out();
+}
+
+if (only.has('tear')) {
+  const t = await tearFrames();
+  out(
+    `(f) Ticket tear, 390x844, Chromium with the CPU slowed down 4×: ${t.tears} tears (Open Ticket), ${t.frames} frames between the tear's marks, requestAnimationFrame gaps:`,
+  );
+  out();
+  out('| Frames | p50 | p95 | Longest | Over 16.7 ms | Load |');
+  out('|---|---|---|---|---|---|');
+  out(
+    `| the tears | ${t.p50.toFixed(1)} ms | **${t.p95.toFixed(1)} ms** | ${t.max.toFixed(1)} ms | ${t.over16} of ${t.frames} | ${loadAverage()} |`,
+  );
+  out(
+    `| the second before each (control: the ticket still) | ${t.idle.p50.toFixed(1)} ms | ${t.idle.p95.toFixed(1)} ms | ${t.idle.max.toFixed(1)} ms | ${t.idle.over16} of ${t.idle.frames} | |`,
+  );
   out();
 }
 

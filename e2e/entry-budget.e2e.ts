@@ -6,12 +6,14 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The byte budget of the first paint of `/` (docs/performance.md): the JS `index.html` loads before
- * anything else (its entry script and modulepreloads) and the chunks the server hints on `/` (the
- * frame and the home page, route-hints.json), on the built web app, counted as the bytes the server
- * sends: the precompressed `.gz` (zopfli) and `.br` files next to each script. React with React DOM and
- * React Router's data router take about 93 KB gzip of it on their own; home's route, the error page,
- * the frame and the home page the rest. The other pages' route table, the footer, TanStack Query and
- * the schemas load after the first paint or with the other pages, so both budgets are 100 KB.
+ * anything else (its entry script and any modulepreload it lists) and the chunks the server hints on
+ * `/` as modulepreloads (the frame and the home page, route-hints.json), on the built web app. Gzip is
+ * counted as `gzip -9` (zlib's level 9) of each file, the measure issue 30 set: the precompressed
+ * zopfli `.gz` files the server sends are about 3% smaller, so that budget is the stricter one. Brotli
+ * is counted as sent (the precompressed `.br`). React with React DOM and React Router's data router
+ * take about 90 KB gzip -9 of it on their own; home's route, the error page, the frame and the home
+ * page the rest. The other pages' route table, the footer, TanStack Query and the schemas load after
+ * the first paint or with the other pages, so both budgets are 100 KB.
  */
 const FIRST_PAINT_JS_GZIP_BUDGET = 100 * 1024;
 const FIRST_PAINT_JS_BROTLI_BUDGET = 100 * 1024;
@@ -33,7 +35,7 @@ describe('first-load bytes', () => {
     return fs.existsSync(sent) ? fs.statSync(sent).size : fs.statSync(path.join(dist, file)).size;
   };
 
-  it(`sends the JS of the first paint of / within ${FIRST_PAINT_JS_GZIP_BUDGET / 1024} KB to a gzip-only client (the precompressed gzip files)`, () => {
+  it(`keeps the JS of the first paint of / within ${FIRST_PAINT_JS_GZIP_BUDGET / 1024} KB by gzip -9 (entry and every modulepreload of /)`, () => {
     expect(entryFiles.length).toBeGreaterThan(0);
     expect(
       homeFiles.some((file) => /\/HomePage-/.test(file)),
@@ -43,7 +45,11 @@ describe('first-load bytes', () => {
       homeFiles.some((file) => /\/frame-/.test(file)),
       'the frame is hinted on /',
     ).toBe(true);
-    const gzip = homeFiles.reduce((total, file) => total + sentBytes(file, '.gz'), 0);
+    const gzip9 = (file: string) => zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
+    const gzip = homeFiles.reduce((total, file) => total + gzip9(file), 0);
+    console.log(`First paint of /: ${homeFiles.length} JS files, ${(gzip / 1024).toFixed(2)} KB by gzip -9`);
+    // The zopfli files the server sends are never larger (the build keeps zlib's when it is smaller).
+    expect(homeFiles.reduce((total, file) => total + sentBytes(file, '.gz'), 0)).toBeLessThanOrEqual(gzip);
     expect(gzip).toBeLessThanOrEqual(FIRST_PAINT_JS_GZIP_BUDGET);
   });
 

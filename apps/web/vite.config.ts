@@ -81,11 +81,57 @@ const routeModules: Record<string, string[]> = {
     'src/app/shop/ProductListRoute.tsx',
   ],
   '*': ['src/app/layout/RootLayout.tsx', 'src/app/site-routes.tsx'],
+  ...sitePageModules({
+    '/login': 'auth/components/LoginPage',
+    '/sign-up': 'auth/components/SignUpPage',
+    '/verify-email': 'auth/components/VerifyEmailPage',
+    '/verify': 'auth/components/VerifyPage',
+    '/terms-and-conditions': 'info/components/TermsPage',
+    '/shipping-and-delivery': 'info/components/ShippingPage',
+    '/faq': 'info/components/FaqPage',
+    '/about-us': 'info/components/AboutPage',
+    '/how-it-works': 'info/components/HowItWorksPage',
+    '/contact-us': 'info/components/ContactPage',
+    '/blind-boxes-products': 'info/components/BlindBoxesPage',
+    '/fairness/*': 'fairness/components/FairnessPage',
+    '/orders': 'orders/components/OrdersPage',
+    '/inventory': 'inventory/components/InventoryPage',
+    '/trading-marketplace': 'trading/components/TradingMarketplacePage',
+    '/tokens': 'tokens/components/TokensPage',
+  }),
 };
 
 /**
+ * Images a hinted route shows on its first screen from public/ (no chunk names them): the server
+ * preloads them with the page's chunks, so the largest of them (home's ticket fan, its LCP element)
+ * does not wait for the script that renders it (docs/performance.md).
+ */
+const routeImages: Record<string, string[]> = {
+  '/': ['/art/promo-tickets.svg'],
+};
+
+/**
+ * The pages of the site route table that the bench measures (bench/lighthouse.ts): each also names
+ * its page's chunk and the query client's, which it loads after the route table, so they download
+ * with the entry instead of one round trip after another (docs/performance.md). `/x/*` is a prefix.
+ */
+function sitePageModules(pages: Record<string, string>): Record<string, string[]> {
+  return Object.fromEntries(
+    Object.entries(pages).map(([route, page]) => [
+      route,
+      [
+        'src/app/layout/RootLayout.tsx',
+        'src/app/site-routes.tsx',
+        'src/app/query-provider.tsx',
+        `src/features/${page}.tsx`,
+      ],
+    ]),
+  );
+}
+
+/**
  * Writes route-hints.json: for each route above, the chunks (and their stylesheets) its page needs
- * besides the entry. The server names them in that route's index.html, so they download while the
+ * besides the entry, and its first screen's images (routeImages). The server names them in that route's index.html, so they download while the
  * entry does instead of after it has run (docs/performance.md).
  */
 function routeHints(): Plugin {
@@ -99,14 +145,18 @@ function routeHints(): Plugin {
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
       const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-      const hints: Record<string, { scripts: string[]; styles: string[] }> = {};
+      const hints: Record<string, { scripts: string[]; styles: string[]; images?: string[] }> = {};
       for (const [route, sources] of Object.entries(routeModules)) {
         const scripts = new Set<string>();
         const styles = new Set<string>();
+        const seen = new Set<string>();
         const visit = (fileName: string) => {
           const chunk = byFile.get(fileName);
-          if (!chunk || chunk.isEntry || scripts.has(fileName)) return;
-          scripts.add(fileName);
+          if (!chunk || chunk.isEntry || seen.has(fileName)) return;
+          seen.add(fileName);
+          // A chunk of stylesheets only (a module that imports just its CSS) is dropped by Vite after
+          // this hook, its CSS moved to its importers: hinting its file would fetch index.html instead.
+          if (!chunk.moduleIds.every((id) => /\.css($|\?)/.test(id))) scripts.add(fileName);
           for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
           chunk.imports.forEach(visit);
         };
@@ -116,7 +166,11 @@ function routeHints(): Plugin {
           if (!page) throw new Error(`route-hints: no chunk for ${source}`);
           visit(page.fileName);
         }
-        hints[route] = { scripts: [...scripts].map((f) => `/${f}`), styles: [...styles].map((f) => `/${f}`) };
+        hints[route] = {
+          scripts: [...scripts].map((f) => `/${f}`),
+          styles: [...styles].map((f) => `/${f}`),
+          ...(routeImages[route] ? { images: routeImages[route] } : {}),
+        };
       }
       this.emitFile({ type: 'asset', fileName: 'route-hints.json', source: JSON.stringify(hints) });
     },
@@ -140,7 +194,11 @@ function productionAliases(): Alias[] {
  * submit hooks): the package creates its components with React.forwardRef / createContext / memo
  * without marking those calls pure, and sets `displayName` on each, so every one was kept whether used
  * or not. Marks the calls pure and drops the `displayName` lines (only the dev tools read them): about
- * 1.3 KB less gzip in the entry (docs/performance.md). Unmatched text in a later release changes nothing.
+ * 1.3 KB less gzip in the entry (docs/performance.md). Also cuts two framework-mode paths that a
+ * client-only data router never takes: <Link>'s prefetching (it needs the framework's context, which
+ * only React Router's framework mode provides, so it always answered "no prefetch" here) and reading
+ * server-rendered hydration data (this app renders nothing on the server): about 2 KB less gzip.
+ * Unmatched text in a later release changes nothing.
  */
 function reactRouterTreeShaking(): Plugin {
   return {
@@ -149,6 +207,12 @@ function reactRouterTreeShaking(): Plugin {
     transform(code, id) {
       if (!/[\\/]node_modules[\\/]react-router[\\/]dist[\\/]production[\\/]/.test(id)) return null;
       return code
+        .replace(
+          /hydrationData: opts\?\.hydrationData \|\| parseHydrationData\(\)/g,
+          'hydrationData: opts?.hydrationData',
+        )
+        .replace(/usePrefetchBehavior\(\s*prefetch,\s*rest\s*\)/, '[false, null, {}]')
+        .replace(/\/\* @__PURE__ \*\/ React\d*\.createElement\(PrefetchPageLinks, \{ page: href \}\)/, 'null')
         .replace(/^\w+\.displayName = "\w+";$/gm, '')
         .replace(/= (React\d*)\.(forwardRef|createContext|memo)\(/g, '= /* @__PURE__ */ $1.$2(');
     },
@@ -169,6 +233,9 @@ export default defineConfig(({ command }) => ({
   build: {
     outDir: 'dist',
     sourcemap: false,
+    // Every browser the shop supports has <link rel=modulepreload>: Vite's polyfill for it was entry
+    // script on the first paint of `/` for nobody (docs/performance.md).
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // Fewer, larger chunks after the entry: the server speaks HTTP/1.1 (six connections per host),

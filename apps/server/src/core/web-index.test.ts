@@ -84,6 +84,31 @@ describe('createWebIndex', () => {
     expect(headOf((await web.htmlFor('/ichiban-kuji-products'))!)).not.toContain('site-routes');
   });
 
+  it('gives a page named in the build its own hints, and a `/prefix/*` page every address under the prefix', async () => {
+    const dist = fakeDist();
+    const hints = {
+      ...ROUTE_HINTS,
+      '*': { scripts: ['/assets/frame-6.js', '/assets/site-routes-7.js'], styles: [] },
+      '/faq': { scripts: ['/assets/site-routes-7.js', '/assets/FaqPage-9.js'], styles: [] },
+      '/fairness/*': { scripts: ['/assets/site-routes-7.js', '/assets/FairnessPage-10.js'], styles: [] },
+      '/about-us': { scripts: [], styles: [], images: ['/art/about.svg'] },
+    };
+    fs.writeFileSync(path.join(dist, 'route-hints.json'), JSON.stringify(hints));
+    const web = createWebIndex({ webDist: dist, listingBody: async () => ({ body: listingOf([]) }) });
+    expect(headOf((await web.htmlFor('/faq/'))!)).toContain('href="/assets/FaqPage-9.js"');
+    expect(headOf((await web.htmlFor('/fairness/set-1'))!)).toContain('href="/assets/FairnessPage-10.js"');
+    expect(headOf((await web.htmlFor('/about-us'))!)).toContain(
+      '<link rel="preload" as="image" fetchpriority="high" href="/art/about.svg">',
+    );
+    // The prefix alone is no fairness page: the default hints.
+    for (const page of ['/fairness', '/fairness/', '/fairnessx', '/contact-us']) {
+      const head = headOf((await web.htmlFor(page))!);
+      expect(head).toContain('href="/assets/frame-6.js"');
+      expect(head).not.toContain('FairnessPage');
+      expect(head).not.toContain('FaqPage');
+    }
+  });
+
   it('still hints the listing request when the listing cannot be read', async () => {
     const web = createWebIndex({
       webDist: fakeDist(),

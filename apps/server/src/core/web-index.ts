@@ -3,7 +3,7 @@ import path from 'node:path';
 import { compressBody } from './compress-body.ts';
 
 /** What the web build writes in route-hints.json (apps/web/vite.config.ts): per route, the page's chunks and styles. */
-type RouteHints = Record<string, { scripts: string[]; styles: string[] }>;
+type RouteHints = Record<string, { scripts: string[]; styles: string[]; images?: string[] }>;
 
 /** The path the catalogue artwork is served from, as the web app's `imageUrl` builds it. */
 export function listingImageUrl(image: string): string {
@@ -30,6 +30,17 @@ export function firstListingImage(body: string): string | undefined {
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
+/** One route's hints as `<link>`s: its chunks as modulepreloads, stylesheets and images as preloads. */
+function hintLinks(hints: RouteHints[string]): string {
+  return [
+    ...hints.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`),
+    ...hints.styles.map((href) => `<link rel="preload" as="style" crossorigin href="${escapeAttribute(href)}">`),
+    ...(hints.images ?? []).map(
+      (href) => `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(href)}">`,
+    ),
+  ].join('');
+}
+
 export const LISTING_PATH = '/ichiban-kuji-products';
 export const LISTING_API_PATH = '/api/ichiban-kuji-products';
 
@@ -38,8 +49,9 @@ export const LISTING_API_PATH = '/api/ichiban-kuji-products';
  * page's chunks as modulepreloads and its stylesheets as preloads (both `crossorigin`, as Vite's loader requests them), so they load while the entry
  * does. On the list page also the listing's request (as the app's loader makes it: a same-origin
  * GET, hence `crossorigin`, so the app takes the preloaded answer) and the first card's artwork,
- * both found in the first document instead of after the scripts ran. Every other path gets the
- * hints listed under `*`: the frame and the route table of the pages other than home.
+ * both found in the first document instead of after the scripts ran. The other pages the web build
+ * names (a `/prefix/*` key for a page with a parameter) get their own chunks; every other path gets
+ * the hints listed under `*`: the frame and the route table of the pages other than home.
  */
 export function createWebIndex(opts: { webDist: string; listingBody: () => Promise<{ body: string }> }) {
   const indexFile = path.join(opts.webDist, 'index.html');
@@ -57,11 +69,7 @@ export function createWebIndex(opts: { webDist: string; listingBody: () => Promi
       : {};
     staticHints.clear();
     for (const [route, hints] of Object.entries(routeHints)) {
-      const links = [
-        ...hints.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`),
-        ...hints.styles.map((href) => `<link rel="preload" as="style" crossorigin href="${escapeAttribute(href)}">`),
-      ];
-      staticHints.set(route, links.join(''));
+      staticHints.set(route, hintLinks(hints));
     }
     builtAt = mtime;
   }
@@ -86,11 +94,18 @@ export function createWebIndex(opts: { webDist: string; listingBody: () => Promi
     return links.join('');
   }
 
+  /** The hints of a `/prefix/*` route (a page with a parameter, e.g. `/fairness/*`) that `route` is under. */
+  function prefixHints(route: string): string | undefined {
+    for (const [key, links] of staticHints)
+      if (key.endsWith('/*') && route.startsWith(key.slice(0, -1)) && route.length > key.length - 1) return links;
+    return undefined;
+  }
+
   /** The document for a request path (without its query); `null` when it is index.html as built. */
   async function htmlFor(pathname: string): Promise<string | null> {
     load();
     const route = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-    const pageHints = staticHints.get(route) ?? staticHints.get('*') ?? '';
+    const pageHints = staticHints.get(route) ?? prefixHints(route) ?? staticHints.get('*') ?? '';
     const dataHints = route === LISTING_PATH ? await listingHints() : '';
     if (!pageHints && !dataHints) return null;
     // Data first: the listing and its artwork are what the list page's first screen waits for.

@@ -20,53 +20,7 @@ export function ProblemPage({ title, text }: { title: string; text: string }) {
   );
 }
 
-/** The two torn tickets ('?' and '!') of the error and not-found pages. */
+/** The two torn tickets ('?' and '!'): a static file (public/art), so the entry does not carry its markup. */
 function TornTicketsArt() {
-  return (
-    <svg className="error-page__art" viewBox="0 0 160 120" aria-hidden="true">
-      <circle cx="80" cy="62" r="54" fill="#ffe3e8" />
-      <g transform="rotate(-10 58 60)">
-        <path
-          d="M30 22h44l-6 12 6 12-6 12 6 12-6 12 6 12H30z"
-          fill="#fff"
-          stroke="#e8344e"
-          strokeWidth="3"
-          strokeLinejoin="round"
-        />
-        <rect x="30" y="22" width="38" height="12" fill="#e8344e" />
-        <text
-          x="50"
-          y="80"
-          textAnchor="middle"
-          fontFamily="'Arial Black', Arial, sans-serif"
-          fontWeight="900"
-          fontSize="30"
-          fill="#e8344e"
-        >
-          ?
-        </text>
-      </g>
-      <g transform="rotate(12 104 62)">
-        <path
-          d="M92 26h38v84H92l6-12-6-12 6-12-6-12 6-12-6-12z"
-          fill="#fff"
-          stroke="#7b4de0"
-          strokeWidth="3"
-          strokeLinejoin="round"
-        />
-        <rect x="96" y="26" width="34" height="12" fill="#7b4de0" />
-        <text
-          x="114"
-          y="84"
-          textAnchor="middle"
-          fontFamily="'Arial Black', Arial, sans-serif"
-          fontWeight="900"
-          fontSize="30"
-          fill="#7b4de0"
-        >
-          !
-        </text>
-      </g>
-    </svg>
-  );
+  return <img className="error-page__art" src="/art/torn-tickets.svg" alt="" width={160} height={120} />;
 }

@@ -9,6 +9,7 @@ import {
   inFinalEffect,
   spriteOffset,
 } from '../lib/tear';
+import { rasterizeSheet, type RasterSheet } from '../lib/sprite-raster';
 import { prefersReducedMotion } from '../../../lib/reduced-motion';
 
 interface TicketTearProps {
@@ -28,12 +29,14 @@ export const REDUCED_MOTION_FADE_MS = 200;
  * a left-to-right drag moves the frame with the finger. Each frame copies its cell of the sheet onto
  * a fixed-size canvas: no React render, no style change and no layout per frame, and only one
  * frame's pixels are drawn (moving a whole rasterised sheet under a window made the browser raster
- * new tiles of the large sheet mid-animation, which dropped frames on a phone-class CPU).
+ * new tiles of the large sheet mid-animation, which dropped frames on a phone-class CPU). The moving
+ * frames come from bitmaps of the sheet's rows made while the ticket waits (lib/sprite-raster.ts).
  */
 export function TicketTear({ onFinalEffect, onTorn }: TicketTearProps) {
   const windowRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const sheet = useRef<HTMLImageElement | null>(null);
+  const raster = useRef<RasterSheet | null>(null);
   const effect = useRef<HTMLCanvasElement | null>(null);
   const frame = useRef(0);
   const raf = useRef(0);
@@ -61,6 +64,7 @@ export function TicketTear({ onFinalEffect, onTorn }: TicketTearProps) {
     image.onload = () => {
       sheet.current = image;
       paint(frame.current);
+      raster.current = rasterizeSheet(image);
     };
     const burst = new Image();
     burst.src = TEAR_EFFECT_URL;
@@ -71,6 +75,7 @@ export function TicketTear({ onFinalEffect, onTorn }: TicketTearProps) {
       bitmap.getContext('2d')?.drawImage(burst, 0, 0, bitmap.width, bitmap.height);
       effect.current = bitmap;
     };
+    return () => raster.current?.release();
   }, []);
 
   function paint(f: number) {
@@ -90,7 +95,33 @@ export function TicketTear({ onFinalEffect, onTorn }: TicketTearProps) {
       context.drawImage(effect.current, -size / 2, -size / 2, size, size);
       context.restore();
     }
-    context.drawImage(sheet.current, -x, -y, SPRITE.frameWidth, SPRITE.frameHeight, 0, 0, canvas.width, canvas.height);
+    // A frame of the tear comes from the rasterised row once it is ready; the still ticket (frame 0,
+    // before the tear moves) from the vector sheet, sharp at the screen's pixel ratio.
+    const bitmap = f > 0 ? raster.current?.frame(f) : null;
+    if (bitmap)
+      context.drawImage(
+        bitmap.bitmap,
+        bitmap.x,
+        0,
+        SPRITE.frameWidth,
+        SPRITE.frameHeight,
+        0,
+        0,
+        canvas.width,
+        canvas.height,
+      );
+    else
+      context.drawImage(
+        sheet.current,
+        -x,
+        -y,
+        SPRITE.frameWidth,
+        SPRITE.frameHeight,
+        0,
+        0,
+        canvas.width,
+        canvas.height,
+      );
   }
 
   function show(next: number) {

@@ -1,6 +1,7 @@
 /**
- * Decorative artwork of the home promo banner, drawn in code: a sunburst backdrop with confetti at the
- * edges (behind the text), and a fan of kuji tickets that sits beside the text.
+ * Decorative artwork of the home promo banner: a sunburst backdrop with confetti at the edges (behind
+ * the text, drawn in code: it fills the banner from the first paint), and a fan of kuji tickets that
+ * sits beside the text (public/art/promo-tickets.svg).
  */
 const RAY_COUNT = 18;
 const CONFETTI = [
@@ -8,11 +9,6 @@ const CONFETTI = [
   { x: 178, y: 192, r: 3.5, color: '#7b4de0' },
   { x: 346, y: 16, r: 4, color: '#f5b82e' },
   { x: 350, y: 184, r: 3, color: '#fff4d6' },
-];
-const TICKETS = [
-  { letter: 'B', rotate: -16, x: 52, y: 62, fill: '#fff4d6', ink: '#7b4de0' },
-  { letter: 'LAST', rotate: 14, x: 108, y: 70, fill: '#f5b82e', ink: '#241a2e' },
-  { letter: 'A', rotate: -3, x: 80, y: 94, fill: '#ffffff', ink: '#e8344e' },
 ];
 
 export function PromoBackdrop() {
@@ -44,44 +40,9 @@ export function PromoBackdrop() {
   );
 }
 
+/** The fan of tickets beside the text: a static file (public/art), so its markup is not script on the first paint. */
 export function PromoTickets() {
   return (
-    <svg className="promo-tickets" viewBox="0 0 160 160" aria-hidden="true">
-      <defs>
-        <filter id="promo-shadow" x="-30%" y="-30%" width="160%" height="160%">
-          <feDropShadow dx="0" dy="4" stdDeviation="4" floodColor="#241a2e" floodOpacity="0.3" />
-        </filter>
-      </defs>
-      <path d="M20 20l3 7 7 1-5 5 1 7-6-3-6 3 1-7-5-5 7-1z" fill="#f5b82e" />
-      <path d="M146 128l2 5 5 .6-3.8 3.4 1 5-4.2-2.5-4.2 2.5 1-5-3.8-3.4 5-.6z" fill="#fff" opacity="0.9" />
-      <g filter="url(#promo-shadow)">
-        {TICKETS.map((ticket) => (
-          <g key={ticket.letter} transform={`translate(${ticket.x} ${ticket.y}) rotate(${ticket.rotate})`}>
-            <rect x="-30" y="-40" width="60" height="80" rx="8" fill={ticket.fill} />
-            <rect x="-30" y="-40" width="60" height="15" rx="7" fill={ticket.ink} opacity="0.9" />
-            <line
-              x1="-24"
-              y1="-19"
-              x2="24"
-              y2="-19"
-              stroke={ticket.ink}
-              strokeDasharray="4 3"
-              strokeWidth="1.5"
-              opacity="0.6"
-            />
-            <text
-              y={ticket.letter.length > 1 ? 14 : 22}
-              textAnchor="middle"
-              fontFamily="'Arial Black', Arial, sans-serif"
-              fontWeight="900"
-              fontSize={ticket.letter.length > 1 ? 16 : 38}
-              fill={ticket.ink}
-            >
-              {ticket.letter}
-            </text>
-          </g>
-        ))}
-      </g>
-    </svg>
+    <img className="promo-tickets" src="/art/promo-tickets.svg" alt="" width={160} height={160} fetchPriority="high" />
   );
 }

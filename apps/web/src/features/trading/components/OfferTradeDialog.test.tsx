@@ -54,7 +54,7 @@ describe('the Offer Trade dialog (docs/rules/trading.md)', () => {
 
     const prizeA = unitControls(dialog, 'Prize A');
     await page.user.click(within(prizeA).getByRole('button', { name: 'Increase' }));
-    expect(within(prizeA).getByRole('button', { name: 'Increase' })).toBeDisabled();
+    expect(within(prizeA).getByRole('button', { name: 'Increase' })).toHaveAttribute('aria-disabled', 'true');
     const prizeC = unitControls(dialog, 'Prize C');
     await page.user.click(within(prizeC).getByRole('button', { name: 'Increase' }));
     await page.user.click(within(prizeC).getByRole('button', { name: 'Increase' }));
@@ -69,6 +69,28 @@ describe('the Offer Trade dialog (docs/rules/trading.md)', () => {
       { batchId: uuid('batch C'), quantity: 1 },
     ]);
     await waitFor(() => expect(sent('GET', '/api/trade').length).toBeGreaterThan(1));
+  });
+
+  it('keeps focus on a step that reaches its limit: aria-disabled, and a press there changes nothing', async () => {
+    const { page, dialog } = await offerOnBobsTrade();
+    await within(dialog).findAllByTestId('offer-unit');
+    const prizeC = unitControls(dialog, 'Prize C');
+    const increase = within(prizeC).getByRole('button', { name: 'Increase' });
+    const decrease = within(prizeC).getByRole('button', { name: 'Decrease' });
+    expect(decrease).toHaveAttribute('aria-disabled', 'true');
+    increase.focus();
+    // Two units to offer: the third press (Space, then Enter) is at the limit.
+    await page.user.keyboard('{Enter}{ }{Enter}');
+    expect(increase).toHaveFocus();
+    expect(increase).toHaveAttribute('aria-disabled', 'true');
+    expect(prizeC).toHaveTextContent('2');
+    expect(within(dialog).getByRole('button', { name: 'Submit Offer (2)' })).toBeEnabled();
+    decrease.focus();
+    await page.user.keyboard('{Enter}{Enter}{Enter}');
+    expect(decrease).toHaveFocus();
+    expect(decrease).toHaveAttribute('aria-disabled', 'true');
+    expect(increase).toHaveAttribute('aria-disabled', 'false');
+    expect(within(dialog).getByRole('button', { name: 'Submit Offer (0)' })).toBeDisabled();
   });
 
   it("shows the server's refusal in the dialog and keeps the choice", async () => {

@@ -60,11 +60,14 @@ export function OfferTradeDialog({ trade, onClose, onDone }: OfferTradeDialogPro
                 <span>{unit.shipByDate ? `Ship by ${formatSgDate(unit.shipByDate)}` : 'Pre-order'}</span>
               </div>
               <div className="trade-qty" role="group" aria-label={`Quantity of ${unit.prizeName}`}>
+                {/* aria-disabled, not disabled: a focused step that reaches its limit keeps focus (the press is ignored). */}
                 <button
                   type="button"
                   aria-label="Decrease"
-                  disabled={quantity === 0}
-                  onClick={() => setChosen(withOfferQuantity(chosen, unit, quantity - 1))}
+                  aria-disabled={quantity === 0}
+                  onClick={() => {
+                    if (quantity > 0) setChosen(withOfferQuantity(chosen, unit, quantity - 1));
+                  }}
                 >
                   −
                 </button>
@@ -72,8 +75,10 @@ export function OfferTradeDialog({ trade, onClose, onDone }: OfferTradeDialogPro
                 <button
                   type="button"
                   aria-label="Increase"
-                  disabled={quantity >= unit.available}
-                  onClick={() => setChosen(withOfferQuantity(chosen, unit, quantity + 1))}
+                  aria-disabled={quantity >= unit.available}
+                  onClick={() => {
+                    if (quantity < unit.available) setChosen(withOfferQuantity(chosen, unit, quantity + 1));
+                  }}
                 >
                   +
                 </button>

@@ -2,7 +2,8 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../lib/session';
 // The keys only (lib/query-keys), not the fetchers: this stays free of their schemas.
-import { dropStatusQueryKey, notificationsQueryKey, tokenQueryKey } from '../lib/query-keys';
+import { dropStatusQueryKey } from '../lib/drop-query-keys';
+import { notificationsQueryKey, tokenQueryKey } from '../lib/query-keys';
 import { liveSocket, useLiveMessages } from './live';
 
 // Every notifications query (whoever's) starts with this key.

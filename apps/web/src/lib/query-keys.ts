@@ -9,6 +9,3 @@ export const notificationsQueryKey = (username: string | null) => ['notification
 
 /** The listing's address: its fetcher and the route loader that starts it early both use it. */
 export const productsPath = '/api/ichiban-kuji-products';
-
-/** A shopper's place in a set's waiting room (docs/rules/drops.md); the live `drop` message updates it. */
-export const dropStatusQueryKey = (setId: string, username: string | null) => ['drop-status', setId, username] as const;

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { dropRoomStatusSchema, type DropRoomStatus } from '@kujiya/shared';
 import { api } from '../../../lib/api-client';
-import { dropStatusQueryKey } from '../../../lib/query-keys';
+import { dropStatusQueryKey } from '../../../lib/drop-query-keys';
 
 /** GET /api/drops/{setId}/status: the shopper's place in the set's waiting room. */
 export function getDropStatus(setId: string): Promise<DropRoomStatus> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DROP_ROOM_OPENS_BEFORE_MS } from '@kujiya/shared';
 import { useSession } from '../../../lib/session';
-import { dropStatusQueryKey } from '../../../lib/query-keys';
+import { dropStatusQueryKey } from '../../../lib/drop-query-keys';
 import { useDropStatus } from '../api/getDropStatus';
 import { joinDropRoom } from '../api/joinDropRoom';
 

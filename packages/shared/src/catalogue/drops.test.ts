@@ -47,6 +47,7 @@ describe('drop rules', () => {
     const lines = dropRulesText({ ...none, salesStartAt: '2026-12-07T12:00:00Z', maxTicketsPerOrder: 3 });
     expect(lines).toEqual([
       'Sales open on Mon, 7 Dec 2026, 8:00 pm (Singapore time); no purchase is taken before then.',
+      "Signed-in shoppers may join the waiting room from 30 minutes before the opening. At the opening everyone who joined is put in an order drawn from the round's committed seed, which anyone can check on the fairness page once the round ends; later arrivals join at the back. While the room is open only shoppers whose turn has come may buy, and a turn lapses 5 minutes after its last use.",
       'At most 3 tickets per order (BUY OUT included).',
     ]);
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { singaporeDateTimeText } from '../common/singapore-time.ts';
+import { DROP_ADMISSION_IDLE_MS, DROP_ROOM_OPENS_BEFORE_MS } from '../drops/room-timing.ts';
 
 /**
  * Drop-day settings of a set as the shop and the back office show them (docs/rules/drops.md):
@@ -115,6 +116,7 @@ export function dropRulesText(settings: DropSettings): string[] {
   if (settings.salesStartAt)
     lines.push(
       `Sales open on ${singaporeDateTimeText(new Date(settings.salesStartAt))} (Singapore time); no purchase is taken before then.`,
+      `Signed-in shoppers may join the waiting room from ${DROP_ROOM_OPENS_BEFORE_MS / 60_000} minutes before the opening. At the opening everyone who joined is put in an order drawn from the round's committed seed, which anyone can check on the fairness page once the round ends; later arrivals join at the back. While the room is open only shoppers whose turn has come may buy, and a turn lapses ${DROP_ADMISSION_IDLE_MS / 60_000} minutes after its last use.`,
     );
   if (settings.maxTicketsPerShopper !== null)
     lines.push(

@@ -2,15 +2,13 @@ import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 
+export { DROP_ADMISSION_IDLE_MS, DROP_ROOM_OPENS_BEFORE_MS } from './room-timing.ts';
+
 /**
  * The waiting room's verifiable order (docs/rules/drops.md, "Waiting room"), written once for the
  * server, the fairness page and `scripts/verify-fairness.mjs`. Pure and synchronous.
  */
 
-/** The room opens this long before the set's opening. */
-export const DROP_ROOM_OPENS_BEFORE_MS = 30 * 60_000;
-/** An admission lapses this long after its last use (or after it was given, if never used). */
-export const DROP_ADMISSION_IDLE_MS = 5 * 60_000;
 /** Default admission rate: about what the purchase path sustains on two instances. */
 export const DROP_DEFAULT_ADMISSIONS_PER_SECOND = 500;
 export const DROP_MAX_ADMISSIONS_PER_SECOND = 10_000;

@@ -1,27 +1,6 @@
-import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { admissionOrderCheck, admissionToPurchase, positionUpdateDelays, verifiableRoomOrder } from './room-checks.ts';
+import { admissionOrderCheck, admissionToPurchase, positionUpdateDelays } from './room-checks.ts';
 import type { RoomShopper, RoomUpdate } from './room-shopper.ts';
-
-const seed = 'ab'.repeat(32);
-const mac = (hash: string, id: string) =>
-  crypto.createHmac('sha256', Buffer.from(seed, 'hex')).update(`queue:${hash}:${id}`).digest('hex');
-
-describe('verifiableRoomOrder', () => {
-  it('sorts the entrants by HMAC-SHA256(server seed, "queue:" + list hash + ":" + id), ascending', () => {
-    const ids = Array.from({ length: 50 }, (_, i) => `entrant-${i}`);
-    const order = verifiableRoomOrder(seed, 'listhash', ids);
-    expect([...order].sort()).toEqual([...ids].sort());
-    const macs = order.map((id) => mac('listhash', id));
-    expect(macs).toEqual([...macs].sort());
-  });
-
-  it('changes with the entrant list hash and not with the order the entrants are given in', () => {
-    const ids = Array.from({ length: 20 }, (_, i) => `entrant-${i}`);
-    expect(verifiableRoomOrder(seed, 'h1', [...ids].reverse())).toEqual(verifiableRoomOrder(seed, 'h1', ids));
-    expect(verifiableRoomOrder(seed, 'h2', ids)).not.toEqual(verifiableRoomOrder(seed, 'h1', ids));
-  });
-});
 
 describe('admissionOrderCheck', () => {
   const order = ['a', 'b', 'c', 'd'];

@@ -2,23 +2,8 @@
  * The checks and figures of the drop-with-a-room benchmark (bench/room.ts): oversell and limits in
  * SQL, the room's admission order against the verifiable order, and the delays seen by shoppers.
  */
-import crypto from 'node:crypto';
 import pg from 'pg';
 import type { RoomShopper } from './room-shopper.ts';
-
-/**
- * The verifiable room order (docs/rules/drops.md, "Waiting room"): entrants sorted by
- * HMAC-SHA256(round server seed, "queue:" + entrant list hash + ":" + entrant id), ascending. The one
- * place to swap for the shared rule function once packages/shared exports it (`roomOrder`).
- */
-export function verifiableRoomOrder(serverSeed: string, entrantListHash: string, entrantIds: readonly string[]) {
-  const key = Buffer.from(serverSeed, 'hex');
-  const keyed = entrantIds.map((id) => ({
-    id,
-    mac: crypto.createHmac('sha256', key).update(`queue:${entrantListHash}:${id}`, 'utf8').digest('hex'),
-  }));
-  return keyed.sort((a, b) => (a.mac < b.mac ? -1 : a.mac > b.mac ? 1 : 0)).map((e) => e.id);
-}
 
 export interface SqlChecks {
   totalTickets: number;
@@ -29,8 +14,14 @@ export interface SqlChecks {
   aboveLimit: number;
   mostByOneShopper: number;
   serverSeed: string;
-  /** The entrant list hash the room published, if a table of the room holds one for this round. */
-  entrantListHash: string | undefined;
+  /** The room's own record of the round (modules/drops' tables), if it had one. */
+  room: RoomRecord | undefined;
+}
+
+/** What the room stored: the published entrant list hash and each entrant's opening place and admission. */
+export interface RoomRecord {
+  entrantListHash: string | null;
+  entrants: { entrantId: string; openingNumber: number | null; admitAt: number | null }[];
 }
 
 export async function sqlChecks(url: string, setId: string, limit: number): Promise<SqlChecks> {
@@ -66,27 +57,31 @@ export async function sqlChecks(url: string, setId: string, limit: number): Prom
       aboveLimit: perShopper.above,
       mostByOneShopper: perShopper.most,
       serverSeed: counts.seed,
-      entrantListHash: await publishedEntrantListHash(client, setId),
+      room: await roomRecord(client, setId),
     };
   } finally {
     await client.end();
   }
 }
 
-/**
- * The room's tables are another part's (modules/drops): any table with an `entrant_list_hash` column
- * and a row naming this round is taken as the published hash, so the check needs no schema of its own.
- */
-async function publishedEntrantListHash(client: pg.Client, setId: string): Promise<string | undefined> {
-  const tables = await client.query(
-    `select table_name from information_schema.columns where table_schema = 'public' and column_name = 'entrant_list_hash'`,
-  );
-  for (const { table_name: table } of tables.rows as { table_name: string }[]) {
-    const rows = (await client.query(`select * from "${table}"`)).rows as Record<string, unknown>[];
-    const row = rows.find((r) => r.entrant_list_hash && Object.values(r).includes(setId));
-    if (row) return String(row.entrant_list_hash);
-  }
-  return undefined;
+/** The room's rows of the round (docs/rules/drops.md, "Waiting room"), read as the room left them. */
+async function roomRecord(client: pg.Client, setId: string): Promise<RoomRecord | undefined> {
+  const room = (await client.query('select entrant_list_hash from drop_rooms where set_id = $1', [setId])).rows[0];
+  if (!room) return undefined;
+  const entrants = (
+    await client.query(
+      'select entrant_id, opening_number, admit_at from drop_entrants where set_id = $1 order by opening_number',
+      [setId],
+    )
+  ).rows as { entrant_id: string; opening_number: number | null; admit_at: Date | null }[];
+  return {
+    entrantListHash: room.entrant_list_hash,
+    entrants: entrants.map((e) => ({
+      entrantId: e.entrant_id,
+      openingNumber: e.opening_number,
+      admitAt: e.admit_at?.getTime() ?? null,
+    })),
+  };
 }
 
 /**

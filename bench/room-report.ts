@@ -19,7 +19,7 @@ export async function roomDropLines(): Promise<string[]> {
 
 function roomTable(r: RoomResult): string[] {
   const order = r.orderCheck
-    ? `${r.orderCheck.outOfOrder === 0 ? '**yes**' : '**NO**'} (${r.orderCheck.outOfOrder} of ${r.orderCheck.admitted} admitted out of order, tolerance ${r.orderCheck.toleranceMs} ms)`
+    ? `${r.orderCheck.outOfOrder === 0 && r.orderCheck.sameOrder && r.orderCheck.hashMatches ? '**yes**' : '**NO**'} (places ${r.orderCheck.sameOrder ? 'equal' : 'DIFFER from'} the shared rule's order from the revealed seed; published hash ${r.orderCheck.hashMatches ? 'matches' : 'DIFFERS'}; ${r.orderCheck.outOfOrder} of ${r.orderCheck.admitted} admitted out of order)`
     : r.room
       ? 'not checked (no entrant list hash published)'
       : '— (no room)';

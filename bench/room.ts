@@ -30,10 +30,10 @@ import {
   admissionToPurchase,
   positionUpdateDelays,
   sqlChecks,
-  verifiableRoomOrder,
   type SqlChecks,
 } from './room-checks.ts';
 import { RoomShopper, wallClock, type BenchShopper } from './room-shopper.ts';
+import { entrantListHash, roomOrder } from '@kujiya/shared';
 
 export interface RoomOptions {
   shoppers: number;
@@ -47,7 +47,7 @@ export interface RoomOptions {
   sockets: boolean;
 }
 
-export interface RoomResult extends SqlChecks {
+export interface RoomResult extends Omit<SqlChecks, 'room'> {
   options: RoomOptions;
   /** Whether the join answered 2xx (a room exists); the status codes of the joins otherwise. */
   room: boolean;
@@ -64,7 +64,8 @@ export interface RoomResult extends SqlChecks {
   positionDelayP50: number;
   positionDelayP99: number;
   /** Admitted entrants out of the verifiable order (undefined: no hash published, or no room). */
-  orderCheck: { admitted: number; outOfOrder: number; toleranceMs: number } | undefined;
+  orderCheck:
+    { admitted: number; outOfOrder: number; toleranceMs: number; sameOrder: boolean; hashMatches: boolean } | undefined;
   refusals: Record<string, number>;
   serverErrors: number;
   /** The load generator during the drop (opening → stop): its event loop's p99 delay and its CPU (share of one core). */
@@ -287,7 +288,7 @@ function summarize(run: {
     positionUpdates: delays.length,
     positionDelayP50: percentile(delays, 50),
     positionDelayP99: percentile(delays, 99),
-    orderCheck: run.room ? orderCheck(shoppers, checks) : undefined,
+    orderCheck: run.room ? orderCheck(checks) : undefined,
     refusals: tally(shoppers.flatMap((s) => [...s.refusals].flatMap(([code, n]) => Array<string>(n).fill(code)))),
     serverErrors: shoppers.reduce((n, s) => n + s.serverErrors, 0),
     generator: run.generatorLoad,
@@ -295,25 +296,26 @@ function summarize(run: {
   };
 }
 
-/** Entrants are the shoppers whose join was accepted before the opening; their ids are user ids. */
-function orderCheck(shoppers: RoomShopper[], checks: SqlChecks) {
-  const hash = checks.entrantListHash ?? shoppers.find((s) => s.entrantListHash)?.entrantListHash;
-  if (!hash) return undefined;
-  const entrants = shoppers.filter((s) => s.joinStatus >= 200 && s.joinStatus < 300);
-  const exact = entrants.every((s) => s.admittedAt === undefined || s.serverAdmittedAt !== undefined);
-  const admittedAt = new Map(
-    entrants.flatMap((s) =>
-      s.admittedAt === undefined ? [] : [[s.shopper.id, s.serverAdmittedAt ?? s.admittedAt] as const],
-    ),
-  );
-  // Seen by the shoppers, admissions are only as exact as the room's updates (≤ 1 per 2 s, or a 2 s poll).
-  const toleranceMs = exact ? 0 : 2500;
-  const verifiable = verifiableRoomOrder(
-    checks.serverSeed,
-    hash,
-    entrants.map((s) => s.shopper.id),
-  );
-  return { ...admissionOrderCheck(verifiable, admittedAt, toleranceMs), toleranceMs };
+/**
+ * The room's order against the verifiable one, from the room's own rows: the entrants ordered at the
+ * opening must stand in the order the shared rule computes from the revealed seed, the published hash
+ * must be their list's hash, and their admissions must follow that order (exact times, tolerance 0).
+ */
+function orderCheck(checks: SqlChecks) {
+  const room = checks.room;
+  if (!room?.entrantListHash) return undefined;
+  const atOpening = room.entrants
+    .filter((e) => e.openingNumber !== null)
+    .sort((a, b) => a.openingNumber! - b.openingNumber!);
+  const ids = atOpening.map((e) => e.entrantId);
+  const verifiable = roomOrder(checks.serverSeed, ids);
+  const admittedAt = new Map(atOpening.flatMap((e) => (e.admitAt === null ? [] : [[e.entrantId, e.admitAt] as const])));
+  return {
+    ...admissionOrderCheck(verifiable, admittedAt, 0),
+    toleranceMs: 0,
+    sameOrder: verifiable.every((id, i) => id === ids[i]),
+    hashMatches: entrantListHash(ids) === room.entrantListHash,
+  };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

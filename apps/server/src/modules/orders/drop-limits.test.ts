@@ -12,9 +12,9 @@ type Shopper = { user: Principal; authorization: string };
  * Drop day's opening and limits across instances (docs/rules/drops.md): two real server processes
  * on one PostgreSQL database take concurrent purchases of one shopper on every payment path; the
  * limits are read under the round lock, so no interleaving passes them. PostgreSQL only (skipped
- * without TEST_DATABASE_URL).
+ * on PGlite).
  */
-describe.skipIf(!process.env.TEST_DATABASE_URL)('drop limits on two instances', () => {
+describe.skipIf(process.env.TEST_DB !== 'postgres')('drop limits on two instances', () => {
   const shop = useInstances();
   let shopperCount = 0;
 

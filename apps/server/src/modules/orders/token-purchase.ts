@@ -312,12 +312,39 @@ async function runTokenBatch(
   return outcomes;
 }
 
+/**
+ * The waiting room's gate (docs/rules/drops.md), for every purchase of a batch at once and before its
+ * transaction: checked here rather than before joining the batch, so purchases keep their arrival
+ * order whatever order the checks answer in. A refused purchase is answered alone; the rest run.
+ */
+async function runAdmittedBatch(
+  env: OrdersEnv,
+  setId: string,
+  items: TokenPurchase[],
+): Promise<Outcome<TokenUseResponse>[]> {
+  const refusals = await Promise.all(
+    items.map((item) =>
+      assertAdmitted(env, item.user.id, setId).then(
+        () => null,
+        (error: unknown) => ({ error }),
+      ),
+    ),
+  );
+  const admitted = items.filter((_, i) => refusals[i] === null);
+  const ran = admitted.length > 0 ? await runTokenBatch(env, setId, admitted) : [];
+  let next = 0;
+  return items.map((_, i) => {
+    const refusal = refusals[i];
+    return refusal ? { ok: false, error: refusal.error } : ran[next++]!;
+  });
+}
+
 /** POST /api/token/use: spend, take tickets, decide prizes, create the order — in one transaction. */
 export function createTokenPurchases(env: OrdersEnv) {
   const tokenBatches = createKeyedBatches<TokenPurchase, TokenUseResponse>({
     maxBatch: TOKEN_BATCH_MAX,
     memberKey: (purchase) => purchase.user.id,
-    run: (setId, items) => runTokenBatch(env, setId, items),
+    run: (setId, items) => runAdmittedBatch(env, setId, items),
   });
   return {
     /** The purchases of a round arriving together share that transaction (see `runTokenBatch`). */
@@ -325,7 +352,6 @@ export function createTokenPurchases(env: OrdersEnv) {
       return countingRefusals(env, input.setId, async () => {
         assertOwnUsername(user, input.username);
         if (!input.buyOut && input.ticketsBought === undefined) throw badRequest('ticketsBought is required');
-        await assertAdmitted(env, user.id, input.setId);
         const purchase: TokenPurchase = {
           user,
           orderId: crypto.randomUUID(),

@@ -82,8 +82,22 @@ it('a visitor sees tickets left and the prizes remaining move live while another
   await owner.page.getByRole('heading', { name: `Drop monitor: ${set.name}` }).waitFor();
   await owner.page.getByText(`${left - 3}/${total}`, { exact: true }).waitFor();
   expect(await owner.page.getByText('No waiting room').count()).toBe(1);
+  // The room's admission rate: the server refuses a bad number with its message, then saves one.
+  const rate = owner.page.getByRole('spinbutton', { name: 'Admissions per second' });
+  expect(await rate.getAttribute('placeholder')).toBe('500');
+  await rate.fill('0');
+  await owner.page.getByRole('button', { name: 'Save' }).click();
+  await owner.page.getByRole('alert').filter({ hasText: 'Admissions per second must be at least 1' }).waitFor();
+  await rate.fill('250');
+  await owner.page.getByRole('button', { name: 'Save' }).click();
+  await owner.page.getByText('Admission rate saved.').waitFor();
+  await owner.page.reload();
+  await expect.poll(() => rate.inputValue(), { timeout: 15_000 }).toBe('250');
   await screenshot(owner.page, 'drop-monitor-desk');
   await audit.check(owner.page, 'admin drop monitor');
+  await owner.page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(owner.page, 'drop-monitor-phone');
+  await audit.check(owner.page, 'admin drop monitor on a phone');
   expect(audit.problems()).toEqual([]);
   await owner.context.close();
 });

@@ -7,13 +7,14 @@ import { usePurchaseFlow } from '../../features/purchase/hooks/usePurchaseFlow';
 import { useFavouriteToggle } from '../../features/favourites/hooks/use-favourite-toggle';
 import { useIsFavourite } from '../../features/favourites/hooks/use-is-favourite';
 import { NotifyMeButton } from '../../features/drop-alerts/components/NotifyMeButton';
-import { DropRoomPanel } from '../../features/drops/components/DropRoomPanel';
+import { DropRoom } from '../../features/drops/components/DropRoom';
 
 /**
  * The guarded actions of the list and the play popup. Logged out, each shows the login reminder
  * (docs/rules/buying.md). Logged in, BUY and BUY OUT run the purchase flow (features/purchase);
  * the heart adds or removes a favourite (features/favourites); "Notify me" asks for a set's opening
- * reminders (features/drop-alerts).
+ * reminders (features/drop-alerts); the waiting room (features/drops) shows its panel and holds BUY and
+ * BUY OUT until the shopper's turn.
  */
 export function useShopperActions(): ShopperActions {
   const { isLoggedIn } = useSession();
@@ -46,10 +47,14 @@ export function useShopperActions(): ShopperActions {
     notifyMe: (product) => <NotifyMeButton product={product} onLoginRequired={() => setLoginRequired(true)} />,
     signedIn: isLoggedIn,
     busy: purchase.busy,
-    dropRoom: (product) =>
+    dropRoom: (product, play) =>
       isLoggedIn && product.salesStartAt ? (
-        <DropRoomPanel setId={product.setId} opensAt={product.salesStartAt} />
-      ) : null,
+        <DropRoom setId={product.setId} opensAt={product.salesStartAt}>
+          {play}
+        </DropRoom>
+      ) : (
+        play({ panel: null, gate: null })
+      ),
     dialogs: (
       <>
         <LoginRequiredDialog open={loginRequired} onClose={() => setLoginRequired(false)} />

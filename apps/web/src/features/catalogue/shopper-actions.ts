@@ -1,6 +1,21 @@
 import type { ReactNode } from 'react';
 import type { Product } from '@kujiya/shared';
 
+/** Why another feature (the waiting room) stops the shopper buying now; BUY and BUY OUT say it. */
+export interface PurchaseGate {
+  reason: string;
+}
+
+/** The waiting room's part of the play popup: its panel, and its gate on BUY and BUY OUT (null: open). */
+export interface DropRoomSlot {
+  panel: ReactNode;
+  gate: PurchaseGate | null;
+}
+
+/** A set with no waiting room: the play popup as it is. */
+export const withoutDropRoom = (_product: Product, play: (room: DropRoomSlot) => ReactNode) =>
+  play({ panel: null, gate: null });
+
 /**
  * What the list and the play popup can do besides browsing. The app shell supplies it (src/app), so
  * the catalogue needs neither the purchase nor the favourites feature.
@@ -20,8 +35,11 @@ export interface ShopperActions {
   signedIn: boolean;
   /** A purchase request is running (disables BUY and BUY OUT). */
   busy: boolean;
-  /** The set's waiting room on the play popup (docs/rules/drops.md), when it has one. */
-  dropRoom?: (product: Product) => ReactNode;
+  /**
+   * The set's waiting room on the play popup (docs/rules/drops.md), when it has one: renders `play`
+   * with the room's panel and whether it lets the shopper buy now.
+   */
+  dropRoom?: (product: Product, play: (room: DropRoomSlot) => ReactNode) => ReactNode;
   /** The popups these actions open; render once on the page. */
   dialogs: ReactNode;
 }

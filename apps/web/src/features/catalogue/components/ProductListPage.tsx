@@ -4,7 +4,7 @@ import { Dialog } from '../../../components/ui/Dialog';
 import { storageKeys } from '../../../lib/storage';
 import { useProducts } from '../api/getProducts';
 import { useLivePrizeBoard } from '../hooks/useLivePrizeBoard';
-import type { ShopperActions } from '../shopper-actions';
+import { withoutDropRoom, type ShopperActions } from '../shopper-actions';
 import { trackEvent } from '../../../lib/api/trackEvent';
 import {
   ALL_ANIME,
@@ -200,21 +200,24 @@ export function ProductListPage({ actions }: { actions: ShopperActions }) {
         </button>
       </Dialog>
 
-      {playingProduct && playing && (
-        <PlayFlow
-          key={playingProduct.productId}
-          product={playingProduct}
-          skipInfo={playing.skipInfo}
-          busy={actions.busy}
-          dropRoom={actions.dropRoom?.(playingProduct)}
-          onBuy={(quantity) => actions.buy(playingProduct, quantity)}
-          onBuyOut={() => actions.buyOut(playingProduct)}
-          onFavourite={actions.toggleFavourite}
-          isFavourite={actions.isFavourite}
-          notifyMe={actions.notifyMe?.(playingProduct)}
-          onClose={() => setPlaying(null)}
-        />
-      )}
+      {playingProduct &&
+        playing &&
+        (actions.dropRoom ?? withoutDropRoom)(playingProduct, (room) => (
+          <PlayFlow
+            key={playingProduct.productId}
+            product={playingProduct}
+            skipInfo={playing.skipInfo}
+            busy={actions.busy}
+            dropRoom={room.panel}
+            purchaseGate={room.gate}
+            onBuy={(quantity) => actions.buy(playingProduct, quantity)}
+            onBuyOut={() => actions.buyOut(playingProduct)}
+            onFavourite={actions.toggleFavourite}
+            isFavourite={actions.isFavourite}
+            notifyMe={actions.notifyMe?.(playingProduct)}
+            onClose={() => setPlaying(null)}
+          />
+        ))}
       {actions.dialogs}
     </main>
   );

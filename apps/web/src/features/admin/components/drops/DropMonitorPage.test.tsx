@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { dropMonitorSchema, type DropMonitor } from '@kujiya/shared';
+import { dropMonitorSchema, dropRoomSettingsSchema, type DropMonitor } from '@kujiya/shared';
 import { signInAdmin } from '../../../../test/auth';
 import { uuid } from '../../../../test/fixtures';
-import { answer, refuse } from '../../../../test/http';
+import { answer, refuse, sent } from '../../../../test/http';
 import { renderWithApp } from '../../../../test/render';
 import { DropMonitorPage } from './DropMonitorPage';
 
@@ -33,7 +33,10 @@ const figures = (overrides: Partial<DropMonitor> = {}): DropMonitor =>
     ...overrides,
   });
 
-const open = () => renderWithApp(<DropMonitorPage />, { path: '/admin/drops/:setId', at: `/admin/drops/${setId}` });
+const open = (admissionsPerSecond: number | null = null) => {
+  answer('get', '/api/admin/drops/:setId/room', dropRoomSettingsSchema, { admissionsPerSecond });
+  return renderWithApp(<DropMonitorPage />, { path: '/admin/drops/:setId', at: `/admin/drops/${setId}` });
+};
 
 describe('the drop monitor (docs/rules/drops.md)', () => {
   it('shows the room, sales per second, tickets left per prize and refusals by reason', async () => {
@@ -72,5 +75,43 @@ describe('the drop monitor (docs/rules/drops.md)', () => {
     refuse('get', '/api/admin/drops/:setId', 404, 'Product not found');
     open();
     expect(await screen.findByRole('alert')).toHaveTextContent('Product not found');
+  });
+
+  it('sets the admission rate: empty is the default, the server refuses a bad number with its message', async () => {
+    signInAdmin();
+    answer('get', '/api/admin/drops/:setId', dropMonitorSchema, figures());
+    answer('put', '/api/admin/drops/:setId/room', dropRoomSettingsSchema, { admissionsPerSecond: 120 });
+    const page = open(null);
+    const rate = await screen.findByRole('spinbutton', { name: 'Admissions per second' });
+    expect(rate).toHaveValue(null);
+    expect(rate).toHaveAttribute('placeholder', '500');
+    expect(rate).toHaveAccessibleDescription(/Leave empty for the default, 500 a second\./);
+
+    await page.user.type(rate, '120');
+    await page.user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Admission rate saved.')).toHaveAttribute('role', 'status');
+    expect(sent('PUT', `/api/admin/drops/${setId}/room`).map((request) => request.body)).toEqual([
+      { admissionsPerSecond: 120 },
+    ]);
+
+    refuse('put', '/api/admin/drops/:setId/room', 400, 'Admissions per second must be at least 1');
+    await page.user.clear(rate);
+    await page.user.type(rate, '0');
+    await page.user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Admissions per second must be at least 1');
+
+    answer('put', '/api/admin/drops/:setId/room', dropRoomSettingsSchema, { admissionsPerSecond: null });
+    await page.user.clear(rate);
+    await page.user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Admission rate saved.')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(sent('PUT', `/api/admin/drops/${setId}/room`).at(-1)!.body).toEqual({ admissionsPerSecond: null });
+  });
+
+  it('shows the rate saved before', async () => {
+    signInAdmin();
+    answer('get', '/api/admin/drops/:setId', dropMonitorSchema, figures());
+    open(50);
+    expect(await screen.findByRole('spinbutton', { name: 'Admissions per second' })).toHaveValue(50);
   });
 });

@@ -3,11 +3,13 @@ import { formatSgDateTime, type DropMonitor } from '@kujiya/shared';
 import { serverMessageOf } from '../../../../lib/api-client';
 import { useDropMonitor } from '../../api/getDropMonitor';
 import { labelOf } from '../../labels';
+import { AdmissionRateForm } from './AdmissionRateForm';
 import './drop-monitor.css';
 
 /**
  * /admin/drops/{setId}: the owner's drop monitor (docs/rules/drops.md, "Drop monitor"), read every
- * second: the waiting room, sales per second, tickets left per prize and refused purchases by reason.
+ * second: the waiting room, sales per second, tickets left per prize and refused purchases by reason;
+ * and the room's admission rate, which the owner may change here.
  */
 export function DropMonitorPage() {
   const { setId = '' } = useParams();
@@ -23,6 +25,7 @@ export function DropMonitorPage() {
         </p>
       )}
       {data && <DropFigures data={data} />}
+      {data && <AdmissionRateForm setId={setId} />}
     </main>
   );
 }

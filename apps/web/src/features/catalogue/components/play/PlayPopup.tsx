@@ -30,6 +30,7 @@ import { PrizeZoomDialog } from './PrizeZoomDialog';
 import { QuantityPicker } from './QuantityPicker';
 import { useOpening } from '../../lib/use-opening';
 import { OpeningCountdown } from '../OpeningCountdown';
+import type { PurchaseGate } from '../../shopper-actions';
 import './play.css';
 
 export interface PlayPopupProps {
@@ -48,6 +49,8 @@ export interface PlayPopupProps {
   notifyMe?: ReactNode;
   /** The set's waiting room (docs/rules/drops.md), shown above BUY. */
   dropRoom?: ReactNode;
+  /** The waiting room does not let the shopper buy yet (not joined, or not their turn): why. */
+  purchaseGate?: PurchaseGate | null;
 }
 
 /** The play popup: banner, prices, quantity, BUY / BUY OUT, status, prizes, fairness. */
@@ -61,6 +64,7 @@ export function PlayPopup({
   isFavourite,
   notifyMe,
   dropRoom,
+  purchaseGate = null,
 }: PlayPopupProps) {
   const { left, total } = parseTicketCount(product.quantity);
   const min = minimumQuantity(product.promotion);
@@ -88,10 +92,14 @@ export function PlayPopup({
   const cap = ticketCapOf(product);
   const pickerMax = cap ? Math.min(max, cap.cap) : max;
   const buyOutOverLimit = cap !== null && left > 0 && max > cap.cap;
-  const buyOff = opening.notOpen;
-  const buyOutOff = opening.notOpen || buyOutOverLimit;
+  // Before the opening its countdown says why; after it, the waiting room may still hold the shopper.
+  const gate = opening.notOpen ? null : purchaseGate;
+  const buyOff = opening.notOpen || gate !== null;
+  const buyOutOff = buyOff || buyOutOverLimit;
   const buyNoteId = `buy-note-${product.setId}`;
+  const gateNoteId = `gate-note-${product.setId}`;
   const limitNoteId = `limit-note-${product.setId}`;
+  const buyOffNoteId = opening.notOpen ? buyNoteId : gate ? gateNoteId : undefined;
 
   return (
     <>
@@ -188,6 +196,11 @@ export function PlayPopup({
             </p>
           )}
           <OpeningCountdown opening={opening} id={buyNoteId} className="play__opening" />
+          {gate && (
+            <p id={gateNoteId} className="play__note" data-testid="play-gate">
+              {gate.reason}
+            </p>
+          )}
           <LiveAnnouncement message={holdSpoken || openingSpoken} />
           {/* aria-disabled, not disabled, for the drop rules: the buttons keep focus and say why (their note). */}
           <div className="play__actions">
@@ -196,7 +209,7 @@ export function PlayPopup({
               className="btn btn--primary play__action"
               disabled={disabled || belowMinimum}
               aria-disabled={buyOff || undefined}
-              aria-describedby={buyOff ? buyNoteId : undefined}
+              aria-describedby={buyOffNoteId}
               onClick={() => {
                 if (!buyOff) onBuy(quantity);
               }}
@@ -208,7 +221,7 @@ export function PlayPopup({
               className="btn btn--gold play__action"
               disabled={disabled}
               aria-disabled={buyOutOff || undefined}
-              aria-describedby={buyOff ? buyNoteId : buyOutOverLimit ? limitNoteId : undefined}
+              aria-describedby={buyOffNoteId ?? (buyOutOverLimit ? limitNoteId : undefined)}
               onClick={() => {
                 if (!buyOutOff) onBuyOut();
               }}

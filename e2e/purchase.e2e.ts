@@ -235,7 +235,10 @@ it('a card buy-out holds the round: another browser gets the 423 countdown popup
   const product = (await products(buyer.page)).find((p) => plain(p) && left(p) > 0 && p.token * left(p) > tokens)!;
   const paid = buyOutPaidCount(left(product), 1, 0);
 
-  // The other shopper has the play popup open before the buy-out starts.
+  // The other shopper has the play popup open before the buy-out starts, and its live socket hears
+  // nothing (a phone between networks): with the live board its BUY would turn off by itself
+  // (e2e/drop-board.e2e.ts), so the server's 423 is what tells it here.
+  await other.page.routeWebSocket(/\/ws$/, () => undefined);
   const otherPlay = await openPlay(other.page, product);
 
   const play = await openPlay(buyer.page, product);

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { splitReceiptNotice, type FairnessReceipt, type Notification } from '@kujiya/shared';
+import { splitReceiptNotice, type FairnessReceipt, type Notification, type NotificationKind } from '@kujiya/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../core/context.ts';
 import type { Executor } from '../../db/database.ts';
@@ -34,6 +34,10 @@ export interface NotifyOptions {
   email?: { subject: string };
   /** The fairness receipt the notice carries (a purchase or a win). */
   receipt?: FairnessReceipt;
+  /** What the notice is about: decides the push kind and the mail preference it obeys. */
+  kind?: NotificationKind;
+  /** The screen the notice opens (a push's tap, a mail's button), a path such as `/inventory`. */
+  url?: string;
 }
 
 interface NotificationsDeps {

@@ -40,6 +40,7 @@ const options = {
   heartbeatMs: 60_000,
   maxBufferedBytes: 1_000,
   bannerIntervalMs: 200,
+  bannerSendsPerSecond: 1000,
   boardIntervalMs: 100,
 };
 
@@ -65,6 +66,23 @@ describe('live hub', () => {
       message: '3 people just bought One Piece Set!',
       count: 3,
     });
+    hub.stop();
+  });
+
+  it('spaces banners further apart when the audience exceeds the send budget (a drop)', async () => {
+    // 2 sockets at 5 sends a second: one banner per 400 ms, not per 200 ms.
+    const hub = new LiveHub({ ...options, bannerSendsPerSecond: 5 });
+    const sockets = [new FakeSocket(), new FakeSocket()];
+    for (const socket of sockets) hub.add(socket, '1.1.1.1');
+    expect(hub.bannerPeriodMs()).toBe(400);
+    hub.deliver(purchase('u1'));
+    await tick(20);
+    hub.deliver(purchase('u2'));
+    await tick(250);
+    // Past the base period (200 ms) but within the budget's: still one banner.
+    expect(sockets[0]!.sent).toHaveLength(1);
+    await tick(250);
+    expect(sockets.map((s) => s.sent.length)).toEqual([2, 2]);
     hub.stop();
   });
 

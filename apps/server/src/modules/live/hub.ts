@@ -39,6 +39,11 @@ export interface LiveHubOptions {
   maxBufferedBytes: number;
   /** At most one purchase banner per this period; purchases in between are merged. */
   bannerIntervalMs: number;
+  /**
+   * Banner sends per second this instance allows itself: with more sockets than this many per period,
+   * the period grows so that a drop's audience costs the same as a quiet day (docs/rules/live.md).
+   */
+  bannerSendsPerSecond: number;
   /** At most one prize board of a set per this period. */
   boardIntervalMs: number;
 }
@@ -48,6 +53,7 @@ export const defaultHubOptions: LiveHubOptions = {
   heartbeatMs: 30_000,
   maxBufferedBytes: 64 * 1024,
   bannerIntervalMs: 500,
+  bannerSendsPerSecond: 1000,
   boardIntervalMs: LIVE_BOARD_INTERVAL_MS,
 };
 
@@ -179,9 +185,19 @@ export class LiveHub {
     this.pending.push(event);
     if (this.bannerTimer) return;
     // The first purchase after a quiet period goes out on the next tick; later ones wait for the period.
-    const wait = Math.max(0, this.lastBannerAt + this.options.bannerIntervalMs - performance.now());
+    const wait = Math.max(0, this.lastBannerAt + this.bannerPeriodMs() - performance.now());
     this.bannerTimer = setTimeout(() => this.flushBanners(), wait);
     this.bannerTimer.unref();
+  }
+
+  /**
+   * The period between banners: `bannerIntervalMs`, longer when this instance has more sockets than
+   * its send budget covers in that time (5,000 sockets at 1,000 sends a second: one banner per 5 s,
+   * still more often than the web's toast (3 s) is read).
+   */
+  bannerPeriodMs(): number {
+    const { bannerIntervalMs, bannerSendsPerSecond } = this.options;
+    return Math.max(bannerIntervalMs, (this.clients.size * 1000) / bannerSendsPerSecond);
   }
 
   private flushBanners(): void {

@@ -6,9 +6,8 @@ import {
   admissionLapsesAt,
   admittedCount,
   closeIfNobodyWaits,
-  findEntrant,
-  findRoom,
   nobodyWaits,
+  roomReads,
   type RoomRound,
 } from './room-state.ts';
 import { currentRoom } from './join.ts';
@@ -35,7 +34,8 @@ export async function assertMayBuy(
   setId: string,
   now: Date,
 ): Promise<void> {
-  let room = await findRoom(ctx.db, setId);
+  const reads = roomReads(ctx.db);
+  let room = await reads.room(setId);
   if (!room || room.closedAt) return;
   if (!room.orderedAt) {
     // Before the opening the opening rule refuses the purchase (docs/rules/drops.md, "Opening").
@@ -48,7 +48,7 @@ export async function assertMayBuy(
     await closeIfNobodyWaits(ctx, room);
     return;
   }
-  const entrant = await findEntrant(ctx.db, setId, userId);
+  const entrant = await reads.entrant(setId, userId);
   if (!entrant?.admitAt || entrant.queueNumber === null) throw refuse(JOIN_ROOM_TO_BUY, ErrorCode.DROP_ROOM_REQUIRED);
   if (entrant.admitAt > now) {
     const position = Math.max(1, entrant.queueNumber - (await admittedCount(ctx.db, setId, now)));

@@ -79,6 +79,12 @@ function createBusinessCounters(registry: Registry) {
       help: 'Answers replayed for a repeated Idempotency-Key.',
       registers,
     }),
+    purchaseRefusals: new Counter({
+      name: 'kujiya_purchase_refusals_total',
+      help: 'Purchases refused with a 4xx, by error code (not open yet, waiting room, limits, sold out...).',
+      labelNames: ['reason'] as const,
+      registers,
+    }),
   };
 }
 
@@ -207,6 +213,10 @@ export function createMetrics() {
     /** An answer replayed for a repeated Idempotency-Key (the replay does no work to roll back). */
     idempotentReplay(): void {
       counters.idempotentReplays.inc();
+    },
+    /** A purchase refused with a 4xx (its error code): what a drop's refusals are, on every instance. */
+    purchaseRefused(reason: string): void {
+      counters.purchaseRefusals.inc({ reason });
     },
     /** Runs `lock` (a SELECT ... FOR UPDATE of a round) and records how long it waited, whatever follows. */
     async timeRoundLock<T>(lock: () => Promise<T>): Promise<T> {

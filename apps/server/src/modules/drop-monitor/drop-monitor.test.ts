@@ -140,6 +140,10 @@ describe('live board and drop monitor', () => {
       { reason: 'DROP_NOT_OPEN', count: 3 },
       { reason: 'LIMIT_PER_SHOPPER', count: 1 },
     ]);
+    // The same counts reach Prometheus, by reason.
+    const metric = await t.ctx.metrics.registry.getSingleMetric('kujiya_purchase_refusals_total')!.get();
+    const byReason = Object.fromEntries(metric.values.map((v) => [v.labels.reason, v.value]));
+    expect(byReason).toMatchObject({ DROP_NOT_OPEN: 3, LIMIT_PER_SHOPPER: 1 });
   });
 
   it('keeps the monitor to admins and answers a clear 4xx for a bad or unknown set', async () => {

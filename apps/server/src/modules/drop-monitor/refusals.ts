@@ -23,6 +23,7 @@ export function createRefusalCounts(ctx: AppContext) {
 
   function record(setId: string, reason: string): void {
     const cut = reason.slice(0, REASON_MAX);
+    ctx.metrics.purchaseRefused(cut);
     const key = `${setId}\n${cut}`;
     const known = pending.get(key);
     if (known) known.count++;

@@ -12,20 +12,18 @@ export function UpdatePrompt({ onReload }: { onReload: () => void }) {
   if (dismissed) return null;
   return (
     <div className="update-prompt" role="status">
-      <p className="update-prompt__text">
-        A new version is available —{' '}
-        <button
-          type="button"
-          className="update-prompt__reload"
-          disabled={reloading}
-          onClick={() => {
-            setReloading(true);
-            onReload();
-          }}
-        >
-          Reload
-        </button>
-      </p>
+      <p className="update-prompt__text">A new version is available — </p>
+      <button
+        type="button"
+        className="update-prompt__reload"
+        disabled={reloading}
+        onClick={() => {
+          setReloading(true);
+          onReload();
+        }}
+      >
+        Reload
+      </button>
       <button type="button" className="update-prompt__close" aria-label="Not now" onClick={() => setDismissed(true)}>
         ×
       </button>

@@ -226,7 +226,8 @@ function reactRouterTreeShaking(): Plugin {
  * registered by src/features/pwa/register.ts, lazily, so nothing here is injected as a script.
  */
 function installableApp(): Plugin[] {
-  return VitePWA({
+  const backOffice = backOfficeFiles();
+  const pwa = VitePWA({
     strategies: 'injectManifest',
     srcDir: 'src',
     filename: 'sw.ts',
@@ -258,8 +259,38 @@ function installableApp(): Plugin[] {
       globPatterns: ['index.html', 'offline.html', 'assets/**/*.{js,css}', 'favicon.svg', 'icons/icon-192.png'],
       // The hashed names already change with the content: no revision query needed for them.
       dontCacheBustURLsMatching: /^assets\//,
+      // Not the back office's own files (staff work online): every shopper's phone would download them.
+      manifestTransforms: [
+        async (entries) => ({ manifest: entries.filter((entry) => !backOffice.files.has(entry.url)), warnings: [] }),
+      ],
     },
   });
+  return [backOffice.plugin, ...pwa];
+}
+
+/**
+ * Finds the chunks (and their stylesheets) that only the back office loads: the admin pages' own
+ * chunks (with the packages only they use, chart.js) and chunks of src/features/admin code only.
+ */
+function backOfficeFiles(): { plugin: Plugin; files: Set<string> } {
+  const files = new Set<string>();
+  const admin = /apps[\\/]web[\\/]src[\\/]features[\\/]admin[\\/]/;
+  const plugin: Plugin = {
+    name: 'kujiya-back-office-files',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk' || chunk.isEntry) continue;
+        // A back-office page's own chunk (what it alone imports comes with it), or a chunk of admin code only.
+        const own = chunk.moduleIds.filter((id) => !/[\\/]node_modules[\\/]/.test(id));
+        const adminPage = chunk.facadeModuleId !== null && admin.test(chunk.facadeModuleId);
+        if (!adminPage && (own.length === 0 || !own.every((id) => admin.test(id)))) continue;
+        files.add(chunk.fileName);
+        for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
+      }
+    },
+  };
+  return { plugin, files };
 }
 
 // In development the API runs on :3000 (npm run dev starts both); the web dev server proxies to it.

@@ -171,6 +171,11 @@ it('renders the app into the page and mounts the announcements and live updates 
   const firstPaint = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime);
   expect(firstPaint, 'the page painted').toBeGreaterThan(0);
   const navigationStart = await page.evaluate(() => performance.timeOrigin);
+  // Network idle can come in the pause between the page's load (when the service worker's registration
+  // starts, docs/rules/offline.md) and the after-first-paint chunks: wait for the request itself.
+  await expect
+    .poll(() => sent.some((request) => request.path === '/api/announcements'), { timeout: 10_000 })
+    .toBe(true);
   const announcements = sent.find((request) => request.path === '/api/announcements');
   expect(announcements, 'the announcements were still requested').toBeDefined();
   expect(announcements!.at - navigationStart).toBeGreaterThanOrEqual(firstPaint!);
@@ -179,6 +184,7 @@ it('renders the app into the page and mounts the announcements and live updates 
   // screen, which on a loaded machine can trail the main thread's paint (after which these start) by
   // a frame or two: 100 ms of slack.
   for (const chunk of [/^\/assets\/site-routes-[\w-]+\.js$/, /^\/assets\/Footer-[\w-]+\.js$/]) {
+    await expect.poll(() => sent.some((request) => chunk.test(request.path)), { timeout: 10_000 }).toBe(true);
     const request = sent.find((request) => chunk.test(request.path));
     expect(request, `${chunk} was requested`).toBeDefined();
     expect(request!.at - navigationStart).toBeGreaterThanOrEqual(firstPaint! - 100);

@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import { defineConfig, type Alias, type Plugin } from 'vite';
 import { gzipAsync } from '@gfx/zopfli';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /**
  * Writes .br and .gz next to every text file of the build, so the server sends them without compressing per request.
@@ -219,10 +220,83 @@ function reactRouterTreeShaking(): Plugin {
   };
 }
 
+/**
+ * The installed app (docs/rules/offline.md): the manifest (its <link> is added to index.html) and the
+ * service worker src/sw.ts built to /sw.js with the precache list of the build injected. The worker is
+ * registered by src/features/pwa/register.ts, lazily, so nothing here is injected as a script.
+ */
+function installableApp(): Plugin[] {
+  const backOffice = backOfficeFiles();
+  const pwa = VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src',
+    filename: 'sw.ts',
+    injectRegister: false,
+    manifestFilename: 'manifest.webmanifest',
+    includeManifestIcons: false,
+    manifest: {
+      id: '/',
+      name: 'Kujiya',
+      short_name: 'Kujiya',
+      description: 'Ichiban Kuji prize draws in Singapore. Every ticket wins.',
+      lang: 'en-SG',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      orientation: 'portrait',
+      // The shop's red (the theme-color of index.html) and its warm page background.
+      theme_color: '#e8344e',
+      background_color: '#fff8f2',
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    injectManifest: {
+      // The app shell, the offline page and every hashed script and stylesheet (each route's code, so a
+      // page opened before still starts offline); the icon the notifications and the offline page show.
+      globPatterns: ['index.html', 'offline.html', 'assets/**/*.{js,css}', 'favicon.svg', 'icons/icon-192.png'],
+      // The hashed names already change with the content: no revision query needed for them.
+      dontCacheBustURLsMatching: /^assets\//,
+      // Not the back office's own files (staff work online): every shopper's phone would download them.
+      manifestTransforms: [
+        async (entries) => ({ manifest: entries.filter((entry) => !backOffice.files.has(entry.url)), warnings: [] }),
+      ],
+    },
+  });
+  return [backOffice.plugin, ...pwa];
+}
+
+/**
+ * Finds the chunks (and their stylesheets) that only the back office loads: the admin pages' own
+ * chunks (with the packages only they use, chart.js) and chunks of src/features/admin code only.
+ */
+function backOfficeFiles(): { plugin: Plugin; files: Set<string> } {
+  const files = new Set<string>();
+  const admin = /apps[\\/]web[\\/]src[\\/]features[\\/]admin[\\/]/;
+  const plugin: Plugin = {
+    name: 'kujiya-back-office-files',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk' || chunk.isEntry) continue;
+        // A back-office page's own chunk (what it alone imports comes with it), or a chunk of admin code only.
+        const own = chunk.moduleIds.filter((id) => !/[\\/]node_modules[\\/]/.test(id));
+        const adminPage = chunk.facadeModuleId !== null && admin.test(chunk.facadeModuleId);
+        if (!adminPage && (own.length === 0 || !own.every((id) => admin.test(id)))) continue;
+        files.add(chunk.fileName);
+        for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
+      }
+    },
+  };
+  return { plugin, files };
+}
+
 // In development the API runs on :3000 (npm run dev starts both); the web dev server proxies to it.
 export default defineConfig(({ command }) => ({
   resolve: { alias: command === 'build' ? productionAliases() : [] },
-  plugins: [react(), reactRouterTreeShaking(), inlineEntryCss(), routeHints(), precompress()],
+  plugins: [react(), reactRouterTreeShaking(), inlineEntryCss(), routeHints(), installableApp(), precompress()],
   server: {
     port: 5173,
     proxy: {

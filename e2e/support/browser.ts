@@ -21,19 +21,36 @@ export async function launchBrowser(): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM_PATH)) {
     throw new Error(`Chromium not found at ${CHROMIUM_PATH}: run 'apt-get install -y chromium' (see .ci/run)`);
   }
-  return chromium.launch({
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+}
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/**
+ * A phone-sized Chromium with a profile of its own in `userDataDir`: a normal window rather than the
+ * incognito-like contexts of `launchBrowser` (Chromium refuses to install an app from those).
+ */
+export async function launchPersistentPhone(userDataDir: string, baseURL: string): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_ARGS,
+    baseURL,
+    viewport: PHONE,
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'en-SG',
+    timezoneId: 'Asia/Singapore',
   });
 }
 

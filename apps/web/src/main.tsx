@@ -14,3 +14,8 @@ createRoot(document.getElementById('root')!).render(
     <App />
   </StrictMode>,
 );
+
+// The service worker (docs/rules/offline.md) once the page has loaded: its registration code is a
+// chunk of its own, never part of the first paint. Not in development, where Vite serves no /sw.js.
+if (import.meta.env.PROD && 'serviceWorker' in navigator)
+  addEventListener('load', () => void import('./features/pwa/register').then((pwa) => pwa.registerServiceWorker()));

@@ -9,6 +9,7 @@ export * from './common/error-codes.ts';
 export * from './common/error-messages.ts';
 export * from './common/error-body.ts';
 export * from './common/health.ts';
+export * from './common/server-paths.ts';
 export * from './catalogue/schemas.ts';
 export * from './catalogue/drops.ts';
 export * from './drops/room-order.ts';

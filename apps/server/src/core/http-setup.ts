@@ -26,6 +26,9 @@ export function addSecurityHeaders(app: FastifyInstance): void {
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'data:', 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
+        // The service worker (/sw.js) and the manifest of the installed app (docs/rules/offline.md).
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         upgradeInsecureRequests: null,
       },
     },

@@ -2,16 +2,22 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { ErrorCode } from '@kujiya/shared';
+import { ErrorCode, isServerOnlyPath } from '@kujiya/shared';
 import { errorBody } from './http-errors.ts';
 import { createWebIndex } from './web-index.ts';
 
 /**
- * Paths that are never the web app: the API, the live socket and the operator's endpoints (a load
- * balancer or a scraper must see a JSON 404, not the SPA's 200; docs/operations.md).
+ * The installed app's files (docs/rules/offline.md): when the build lacks one, its request is a 404,
+ * never the SPA's page: a service worker script or manifest answered with HTML breaks the install.
  */
-const NOT_WEB_APP = /^\/(api\/|ws|metrics(\/|\?|$)|healthz|readyz)/;
-const isWebAppPath = (url: string) => !NOT_WEB_APP.test(url);
+const APP_FILES = /^\/(sw\.js|manifest\.webmanifest)(\?|$)/;
+
+/**
+ * Paths that are never the web app's page: the API, the live socket and the operator's endpoints (a
+ * load balancer or a scraper must see a JSON 404, not the SPA's 200; docs/operations.md), and the
+ * installed app's files.
+ */
+const isWebAppPath = (url: string) => !isServerOnlyPath(url) && !APP_FILES.test(url);
 
 /**
  * Serves the built web app when its folder exists: hashed assets cached for a year, index.html always
@@ -38,7 +44,9 @@ export async function serveWebApp(
     cacheControl: false,
     // The build writes .br and .gz next to every text asset (apps/web/vite.config.ts).
     preCompressed: true,
-    // Built assets carry a content hash in their names; index.html must always be revalidated.
+    // Built assets carry a content hash in their names; index.html must always be revalidated, and so
+    // must the service worker and the manifest, or a deploy would not reach an installed app
+    // (docs/rules/offline.md).
     setHeaders: (reply: { header(name: string, value: string): unknown }, filePath: string) => {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
+import { TEST_VAPID_ENV } from './test/test-app.ts';
 
 describe('loadConfig', () => {
   it('uses the documented defaults', () => {
@@ -55,9 +56,12 @@ describe('loadConfig', () => {
   it('runs the test courier only outside production unless switched on; EasyParcel with its key', () => {
     const secret = 'x'.repeat(32);
     expect(loadConfig({}).testCourier).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, PAYMENTS: 'test' }).testCourier).toBe(false);
     expect(
-      loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, PAYMENTS: 'test', TEST_COURIER: '1' }).testCourier,
+      loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, PAYMENTS: 'test', ...TEST_VAPID_ENV }).testCourier,
+    ).toBe(false);
+    expect(
+      loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, PAYMENTS: 'test', TEST_COURIER: '1', ...TEST_VAPID_ENV })
+        .testCourier,
     ).toBe(true);
     const easy = loadConfig({ EASYPARCEL_API_KEY: 'EP-key', EASYPARCEL_API_BASE: 'http://127.0.0.1:9/' });
     expect(easy.easyparcel).toEqual({ apiKey: 'EP-key', apiBase: 'http://127.0.0.1:9', serviceId: 'EP-CS0C' });
@@ -67,7 +71,7 @@ describe('loadConfig', () => {
   });
 
   it('production: the test gateway only with PAYMENTS=test, and no demo data unless asked', () => {
-    const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) };
+    const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), ...TEST_VAPID_ENV };
     const config = loadConfig({ ...production, PAYMENTS: 'test' });
     expect(config.payments).toBe('test');
     expect(config.demoData).toBe(false);

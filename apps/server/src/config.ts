@@ -114,6 +114,14 @@ const envSchema = z.object({
   ),
   OTEL_EXPORTER_OTLP_ENDPOINT: urlWithProtocols(['http:', 'https:']),
   INSTANCE_NAME: optionalString,
+  // Web Push (docs/rules/notifications.md, "Push"): the VAPID key pair (web-push's base64url keys) and its contact.
+  VAPID_PUBLIC_KEY: optionalString.refine((v) => v === undefined || /^[A-Za-z0-9_-]{87}$/.test(v), {
+    message: 'must be a base64url P-256 public key (87 characters)',
+  }),
+  VAPID_PRIVATE_KEY: optionalString.refine((v) => v === undefined || /^[A-Za-z0-9_-]{43}$/.test(v), {
+    message: 'must be a base64url P-256 private key (43 characters)',
+  }),
+  VAPID_SUBJECT: urlWithProtocols(['mailto:', 'https:']),
 });
 
 export type Config = {
@@ -158,6 +166,8 @@ export type Config = {
   otelEndpoint?: string;
   /** This instance's name in its log lines (default host name and port). */
   instanceName: string;
+  /** Web Push's VAPID keys; unset = a pair generated once and kept in the database (not in production). */
+  vapid?: { publicKey: string; privateKey: string; subject: string };
   /** Which card gateway runs: Stripe (keys set) or the built-in test gateway (never in production unless PAYMENTS=test). */
   payments: 'stripe' | 'test';
 };
@@ -194,11 +204,22 @@ function checkCombinations(e: Env): void {
   if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
     throw new ConfigError('Invalid configuration: JWT_SECRET is required when NODE_ENV=production');
   }
+  checkVapid(e);
   if (e.PAYMENTS === 'stripe' && !e.STRIPE_SECRET_KEY) {
     throw new ConfigError('Invalid configuration: STRIPE_SECRET_KEY is required when PAYMENTS=stripe');
   }
   if (e.PAYMENTS === 'test' && e.STRIPE_SECRET_KEY) {
     throw new ConfigError('Invalid configuration: PAYMENTS=test cannot be combined with STRIPE_SECRET_KEY');
+  }
+}
+
+const VAPID_VARIABLES = ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'] as const;
+
+/** The VAPID keys come as a set (production must set them: `checkProduction`). */
+function checkVapid(e: Env): void {
+  const missing = VAPID_VARIABLES.filter((name) => !e[name]);
+  if (missing.length > 0 && missing.length < VAPID_VARIABLES.length) {
+    throw new ConfigError(`Invalid configuration: ${missing[0]} is required when the other VAPID variables are set`);
   }
 }
 
@@ -216,6 +237,11 @@ function checkProduction(e: Env, payments: Config['payments']): void {
     throw new ConfigError(
       'Invalid configuration: DEV_OUTBOX cannot be set with NODE_ENV=production (the dev outbox holds sign-up codes and reset links)',
     );
+  }
+  // Subscriptions are bound to the public key: a pair made up by the database would be a surprise to operators.
+  const missingVapid = VAPID_VARIABLES.find((name) => !e[name]);
+  if (missingVapid) {
+    throw new ConfigError(`Invalid configuration: ${missingVapid} is required when NODE_ENV=production`);
   }
 }
 
@@ -271,6 +297,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
     otelEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
     instanceName: e.INSTANCE_NAME ?? `${os.hostname()}:${e.PORT}`,
+    vapid: e.VAPID_PUBLIC_KEY
+      ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY!, subject: e.VAPID_SUBJECT! }
+      : undefined,
   };
 }
 

@@ -27,6 +27,7 @@ import { createIdempotencyService } from './modules/idempotency/service.ts';
 import { createDropAlertsService } from './modules/drop-alerts/service.ts';
 import { createDropMonitorService } from './modules/drop-monitor/service.ts';
 import { createDropsService } from './modules/drops/service.ts';
+import { createPushService } from './modules/push/service.ts';
 
 /**
  * Infrastructure-like services first: images, the mail queue, the audit log (account, package, promo
@@ -36,16 +37,18 @@ import { createDropsService } from './modules/drops/service.ts';
 function createFoundation(ctx: AppContext, built: { sessions: Sessions }) {
   const media = createMediaService(ctx);
   const mail = createMailService(ctx);
+  // Web Push: devices, toggles and the push outbox the notifications queue into.
+  const push = createPushService(ctx);
   const audit = createAuditService(ctx);
   const analytics = createAnalyticsService(ctx);
   const accounts = createAccountsService(ctx, { mail, media, audit, sessions: built.sessions });
   // The shop's settings (pickup point, labels' sender) are read by fulfilment and the back office.
   const shopSettings = createShopSettingsService(ctx, { audit });
   const live = createLiveService(ctx, { accounts });
-  const notifications = createNotificationsService(ctx, { accounts, mail, live });
+  const notifications = createNotificationsService(ctx, { accounts, mail, push, live });
   // The Idempotency-Key claims of the money calls (their purge; the hooks are in app.ts).
   const idempotency = createIdempotencyService(ctx);
-  return { media, mail, audit, analytics, accounts, shopSettings, live, notifications, idempotency };
+  return { media, mail, push, audit, analytics, accounts, shopSettings, live, notifications, idempotency };
 }
 type Foundation = ReturnType<typeof createFoundation>;
 

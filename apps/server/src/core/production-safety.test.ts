@@ -3,6 +3,7 @@ import { loadConfig } from '../config.ts';
 import { TestClock } from './clock.ts';
 import { buildApp } from '../app.ts';
 import { openTestDatabase } from '../test/test-database.ts';
+import { TEST_VAPID_ENV } from '../test/test-app.ts';
 
 /** A production app that logs everything (trace) into `lines`. */
 async function productionApp(lines: string[]) {
@@ -12,6 +13,7 @@ async function productionApp(lines: string[]) {
     JWT_SECRET: 'prod-secret-prod-secret-prod-secret-0123',
     PAYMENTS: 'test',
     PUBLIC_URL: 'https://shop.example.sg',
+    ...TEST_VAPID_ENV,
   });
   const built = await buildApp({
     config,

@@ -35,4 +35,11 @@ export const fulfilmentJobs = (
     retryDelaySeconds: 10,
     run: () => inventory.runClock(),
   },
+  {
+    name: JOB.collectionReminders,
+    everyMs,
+    retryLimit: 5,
+    retryDelaySeconds: 10,
+    run: async () => ({ reminded: await fulfilment.remindCollectionsTomorrow() }),
+  },
 ];

@@ -15,6 +15,8 @@ export const JOB = {
   revokedTokenPurge: 'revoked-token-purge',
   idempotencyKeyPurge: 'idempotency-key-purge',
   dropAlerts: 'drop-alerts',
+  pushDelivery: 'push-delivery',
+  collectionReminders: 'collection-reminders',
 } as const;
 
 export type JobName = (typeof JOB)[keyof typeof JOB];

@@ -115,13 +115,17 @@ export async function until(check: () => Promise<boolean> | boolean, timeoutMs =
  * For a describe block: a setup app (real time, the instances' secret) on a fresh PostgreSQL database
  * and `count` instances on the same database, started before its tests and stopped after them.
  */
-export function useInstances(count = 2): { t: TestApp; instances: Instance[] } {
+export function useInstances(
+  count = 2,
+  /** Extra environment of the instances, read when they start (e.g. a test push service's certificate). */
+  env: () => Record<string, string> = () => ({}),
+): { t: TestApp; instances: Instance[] } {
   const shop = { t: undefined as unknown as TestApp, instances: [] as Instance[] };
   beforeAll(async () => {
     shop.t = await createTestApp({ clock: new TestClock(new Date()), env: { JWT_SECRET: INSTANCE_JWT_SECRET } });
     const url = (shop.t.database as { url?: string }).url;
     if (!url) throw new Error('two instances need TEST_DB=postgres (project server-postgres)');
-    shop.instances = await Promise.all(Array.from({ length: count }, () => startInstance(url)));
+    shop.instances = await Promise.all(Array.from({ length: count }, () => startInstance(url, env())));
   });
   afterAll(async () => {
     await Promise.all(shop.instances.map((i) => stopInstance(i)));

@@ -6,6 +6,13 @@ import { buildApp } from '../app.ts';
 import { seedDemoData } from '../demo/seed-demo.ts';
 import { openTestDatabase } from './test-database.ts';
 
+/** A VAPID key pair for tests that run as production (which must set one: config.ts). */
+export const TEST_VAPID_ENV = {
+  VAPID_PUBLIC_KEY: 'BCT6JkUB_VlUlidUe37rA_WfJy1TcphwGIdncoUG69NIJFMt8_C1CJC9FTzosaOs6MlKjVG6edRfrOTWhWCnPC0',
+  VAPID_PRIVATE_KEY: 'PUudl9DOU_bLNhKNfs7haTETPnfiMrbTTODguK--47I',
+  VAPID_SUBJECT: 'mailto:push-test@kujiya.sg',
+};
+
 export interface TestAppOptions {
   /** Seed the demo data first. */
   demo?: boolean;
@@ -30,6 +37,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
     DEMO_DATA: '0',
     LOG_LEVEL: 'silent',
+    ...(options.env?.NODE_ENV === 'production' ? TEST_VAPID_ENV : {}),
     ...options.env,
   });
   // A response that does not match its schema fails the test: the call answers 500 with the breach,

@@ -28,8 +28,10 @@ export function shippingFeeCents(bigPrizes: number, smallPrizes: number): number
 
 /** Won items are kept at most two weeks: ship-by = order (or pre-order conversion) date + 14 days. */
 export const SHIP_BY_DAYS = 14;
+/** The forfeit warning (the one reminder that is also pushed to the phone) goes out this many days before ship-by. */
+export const FORFEIT_WARNING_DAYS = 2;
 /** Reminders go out this many days before the ship-by date. */
-export const SHIP_BY_REMINDER_DAYS = [3, 1] as const;
+export const SHIP_BY_REMINDER_DAYS = [3, FORFEIT_WARNING_DAYS, 1] as const;
 /** Items due within this many days (counted to Singapore midnight) cannot be traded. */
 export const TRADE_CUTOFF_DAYS = 1;
 /** The inventory highlights a batch due within this many days (the first reminder's). */

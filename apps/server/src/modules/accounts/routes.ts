@@ -112,7 +112,11 @@ export const accountsRoutes: ModuleRoutes = async (app, { ctx, services }) => {
     '/users/logout',
     { onRequest: ctx.guards.optionalUser, schema: { response: { 200: messageResponseSchema } } },
     async (request) => {
-      if (request.userToken) await accounts.logout(request.userToken);
+      if (request.userToken) {
+        await accounts.logout(request.userToken);
+        // This device's push subscription ends with its session (docs/rules/notifications.md, "Push").
+        await services.push.forgetSession(request.user!.id, request.userToken.tokenId);
+      }
       return { message: accountMessages.loggedOut };
     },
   );

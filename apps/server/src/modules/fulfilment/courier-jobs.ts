@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
 import type { AppContext } from '../../core/context.ts';
+import type { NotificationsService } from '../notifications/service.ts';
 import { CourierError, type Courier } from './courier.ts';
 import { shipments } from './tables.ts';
 import type { ShipmentRow } from './views.ts';
@@ -10,6 +11,10 @@ const COURIER_BACKOFF_MS = 30_000;
 /** A claim older than this was abandoned by a crashed instance and may be taken again. */
 const COURIER_CLAIM_TIMEOUT_MS = 5 * 60_000;
 
+/** The notice of a booked parcel: who carries it and its tracking number. */
+const shipmentBookedMessage = (awbNumber: string) =>
+  `Your parcel is booked with the courier. Tracking number: ${awbNumber}.`;
+
 /**
  * Hands paid shipments to the courier (docs/rules/fulfilment.md): each due row is claimed (FOR UPDATE
  * SKIP LOCKED, then a claim time) by one instance, the courier is called outside any transaction, and
@@ -18,10 +23,12 @@ const COURIER_CLAIM_TIMEOUT_MS = 5 * 60_000;
 export class CourierJobs {
   private readonly ctx: AppContext;
   private readonly courier: Courier | null;
+  private readonly notifications: NotificationsService;
 
-  constructor(ctx: AppContext, courier: Courier | null) {
+  constructor(ctx: AppContext, courier: Courier | null, notifications: NotificationsService) {
     this.ctx = ctx;
     this.courier = courier;
+    this.notifications = notifications;
   }
 
   /** Books the parcel (unless an earlier attempt did) and pays for its AWB. */
@@ -48,17 +55,24 @@ export class CourierJobs {
         .where(eq(shipments.id, row.id));
     }
     const awb = await activeCourier.payOrder(booked.orderId);
-    await this.ctx.db
-      .update(shipments)
-      .set({
-        awbNumber: awb.awbNumber,
-        awbLink: awb.awbLink,
-        trackingUrl: awb.trackingUrl,
-        courierStatus: 'booked',
-        courierClaimedAt: null,
-        courierLastError: null,
-      })
-      .where(eq(shipments.id, row.id));
+    // The booking and the shopper's notice (with its tracking number) commit together.
+    await this.ctx.db.transaction(async (tx) => {
+      await tx
+        .update(shipments)
+        .set({
+          awbNumber: awb.awbNumber,
+          awbLink: awb.awbLink,
+          trackingUrl: awb.trackingUrl,
+          courierStatus: 'booked',
+          courierClaimedAt: null,
+          courierLastError: null,
+        })
+        .where(eq(shipments.id, row.id));
+      await this.notifications.notify(tx, [row.userId], shipmentBookedMessage(awb.awbNumber), {
+        kind: 'shipmentBooked',
+        url: `/track/${encodeURIComponent(awb.awbNumber)}`,
+      });
+    });
   }
 
   /** A failed attempt: the next one after a doubling wait, or attention once the attempts are spent. */

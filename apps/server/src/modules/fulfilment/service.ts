@@ -7,6 +7,7 @@ import type { OrdersService } from '../orders/service.ts';
 import type { PaymentsService } from '../payments/service.ts';
 import { FulfilmentBackOffice } from './admin.ts';
 import { createCourier, type Courier } from './courier.ts';
+import { remindCollectionsTomorrow } from './collection-reminders.ts';
 import { CourierJobs } from './courier-jobs.ts';
 import { CollectionBookings } from './self-collection.ts';
 import { createShipmentReads } from './shipment-reads.ts';
@@ -41,7 +42,7 @@ export function createFulfilmentService(ctx: AppContext, deps: Deps) {
   registerShippingPayments(ctx, { state, inventory, notifications, payments });
   const checkout = new ShippingCheckout(ctx, { state, inventory, payments, accounts });
   const reads = createShipmentReads(ctx, { accounts, courier });
-  const courierJobs = new CourierJobs(ctx, courier);
+  const courierJobs = new CourierJobs(ctx, courier, notifications);
   const collection = new CollectionBookings(ctx, { inventory, notifications, orders, pickupPoint: deps.pickupPoint });
   const admin = new FulfilmentBackOffice(ctx, { accounts });
 
@@ -56,6 +57,7 @@ export function createFulfilmentService(ctx: AppContext, deps: Deps) {
     tracking: reads.tracking,
     expireShipments: state.expireShipments,
     runCourierJobs: courierJobs.runCourierJobs,
+    remindCollectionsTomorrow: () => remindCollectionsTomorrow(ctx, notifications),
     collectionSlots: collection.collectionSlots,
     createCollection: collection.createCollection,
     userCollections: collection.userCollections,

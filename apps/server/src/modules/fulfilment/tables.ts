@@ -73,6 +73,8 @@ export const selfCollections = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     collectedAt: timestamp('collected_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** When the "collection tomorrow" reminder went out (once per booking, the day before its slot). */
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
     /** Who completed or cancelled it (the shopper or an admin). */
     changedBy: uuid('changed_by'),
   },

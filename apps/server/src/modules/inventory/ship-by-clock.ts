@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, isNotNull, lte, sql } from 'drizzle-orm';
-import { DAY_MS, SHIP_BY_REMINDER_DAYS, singaporeDate } from '@kujiya/shared';
+import { DAY_MS, FORFEIT_WARNING_DAYS, SHIP_BY_REMINDER_DAYS, singaporeDate } from '@kujiya/shared';
 import type { AppContext } from '../../core/context.ts';
 import type { Tx } from '../../db/database.ts';
 import type { NotificationsService } from '../notifications/service.ts';
@@ -8,7 +8,7 @@ import type { UnitRules } from './unit-rules.ts';
 import type { BatchRow } from './views.ts';
 
 /**
- * The two-week clock (docs/rules/fulfilment.md): reminders 3 and 1 days before ship-by (each once: a
+ * The two-week clock (docs/rules/fulfilment.md): reminders 3, 2 and 1 days before ship-by (each once: a
  * unique row per batch and lead time), then forfeiture of the free units once ship-by has passed
  * (rows claimed with SKIP LOCKED). Safe to run on every instance at once.
  */
@@ -26,14 +26,14 @@ export class ShipByClock {
   private readonly leads = [...SHIP_BY_REMINDER_DAYS].sort((x, y) => x - y);
 
   /** Records the nearest lead time's reminder of a batch (and the farther ones as sent); false if already sent. */
-  private async claimReminder(tx: Tx, batch: BatchRow, now: Date): Promise<boolean> {
+  private async claimReminder(tx: Tx, batch: BatchRow, now: Date): Promise<number | null> {
     const lead = this.leads.find((d) => batch.shipByDate!.getTime() <= now.getTime() + d * DAY_MS)!;
     const sent = await tx
       .insert(shipByReminders)
       .values({ batchId: batch.id, daysBefore: lead, sentAt: now })
       .onConflictDoNothing()
       .returning({ batchId: shipByReminders.batchId });
-    if (sent.length === 0) return false;
+    if (sent.length === 0) return null;
     const farther = this.leads.filter((d) => d > lead);
     if (farther.length > 0) {
       await tx
@@ -41,7 +41,7 @@ export class ShipByClock {
         .values(farther.map((d) => ({ batchId: batch.id, daysBefore: d, sentAt: now })))
         .onConflictDoNothing();
     }
-    return true;
+    return lead;
   }
 
   /** Each due batch is claimed (SKIP LOCKED) by one runner, which sends one reminder for it. */
@@ -61,15 +61,23 @@ export class ShipByClock {
         .orderBy(asc(inventoryBatches.id))
         .limit(500)
         .for('update', { skipLocked: true });
-      const toSend: BatchRow[] = [];
-      for (const batch of due) if (await this.claimReminder(tx, batch, now)) toSend.push(batch);
+      const toSend: Array<{ batch: BatchRow; lead: number }> = [];
+      for (const batch of due) {
+        const lead = await this.claimReminder(tx, batch, now);
+        if (lead !== null) toSend.push({ batch, lead });
+      }
       if (toSend.length === 0) return 0;
-      const { prizes, products } = await this.rules.names(tx, toSend);
-      for (const b of toSend) {
+      const { prizes, products } = await this.rules.names(
+        tx,
+        toSend.map((s) => s.batch),
+      );
+      for (const { batch: b, lead } of toSend) {
         const what = `${prizes.get(b.prizeId)!.name} (${products.get(b.productId)!.name})`;
         const message = `Reminder: ship or collect your ${what} by ${singaporeDate(b.shipByDate!)}, or it will be forfeited.`;
         await this.notifications.notify(tx, [b.userId], message, {
           email: { subject: `Your ${what} must be shipped by ${singaporeDate(b.shipByDate!)}` },
+          // The forfeit warning reaches the phone once: at its own lead (docs/rules/notifications.md).
+          ...(lead === FORFEIT_WARNING_DAYS ? { kind: 'forfeitWarning' as const, url: '/inventory' } : {}),
         });
       }
       return toSend.length;

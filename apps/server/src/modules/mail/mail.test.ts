@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { TEST_VAPID_ENV, createTestApp, type TestApp } from '../../test/test-app.ts';
 import { renderMail } from './layout.ts';
 import { startSmtp, type TestSmtp } from './test-helpers.ts';
 import { loadConfig } from '../../config.ts';
@@ -175,7 +175,9 @@ describe('the dev outbox is served to loopback clients only (it holds sign-up co
     expect(() =>
       loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), PAYMENTS: 'test', DEV_OUTBOX: '1' }),
     ).toThrow(/DEV_OUTBOX/);
-    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), PAYMENTS: 'test' }).devOutbox).toBe('off');
+    expect(
+      loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), PAYMENTS: 'test', ...TEST_VAPID_ENV }).devOutbox,
+    ).toBe('off');
     const server = await startServer({
       config: loadConfig({
         NODE_ENV: 'test',

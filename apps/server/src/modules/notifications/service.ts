@@ -8,6 +8,7 @@ import type { AccountsService } from '../accounts/service.ts';
 import type { MailService } from '../mail/service.ts';
 import { renderMail } from '../mail/service.ts';
 import type { LiveService } from '../live/service.ts';
+import { isPushKind, type PushService } from '../push/service.ts';
 import { notifications } from './tables.ts';
 import { insertJsonRows } from '../../core/json-rows.ts';
 
@@ -43,6 +44,7 @@ export interface NotifyOptions {
 interface NotificationsDeps {
   accounts: AccountsService;
   mail: MailService;
+  push: PushService;
   live?: LiveService;
 }
 
@@ -80,9 +82,13 @@ export function createNotificationsService(ctx: AppContext, deps: NotificationsD
       if (unique.length === 0) return;
       const createdAt = ctx.clock.now();
       const receipt = options.receipt ?? null;
-      await exec
-        .insert(notifications)
-        .values(unique.map((userId) => ({ id: crypto.randomUUID(), userId, message, receipt, createdAt })));
+      const rows = unique.map((userId) => ({ id: crypto.randomUUID(), userId, message, receipt, createdAt }));
+      await exec.insert(notifications).values(rows);
+      // A push kind also reaches the users' subscribed devices (docs/rules/notifications.md, "Push").
+      if (isPushKind(options.kind)) {
+        const notices = rows.map((row) => ({ userId: row.userId, noticeId: row.id }));
+        await deps.push.enqueue(exec, { kind: options.kind, url: options.url ?? '/', message, notices });
+      }
       if (options.email) await queueEmails(ctx, deps, exec, unique, message, options.email.subject);
       // Their open sockets refresh the bell once this is committed.
       deps.live?.userChanged(exec, unique, 'notification');

@@ -137,7 +137,10 @@ export class Listing {
         const taken = await this.inventory.lockUnits(tx, principal.id, units(input.offeredItems), 'trade', offerId);
         await this.recordGiven(tx, tradeId, offerId, taken);
         const from = await this.rows.usernameOf(tx, principal.id);
-        await this.notifications.notify(tx, [trade.userId], `${from} made an offer on your trade.`);
+        await this.notifications.notify(tx, [trade.userId], `${from} made an offer on your trade.`, {
+          kind: 'tradeOffer',
+          url: '/manage-trades',
+        });
         return { offerId };
       });
     } catch (err) {

@@ -83,11 +83,14 @@ export class Settlement {
       const message = `${owner} accepted your trade offer. The prizes are now in your this.inventory.`;
       await this.notifications.notify(tx, [offer.userId], message, {
         email: { subject: 'Your trade offer was accepted' },
+        kind: 'tradeOffer',
+        url: '/inventory',
       });
       await this.notifications.notify(
         tx,
         others.map((o) => o.userId),
         `${owner} accepted another offer, so your trade offer was rejected. Your items are back in your this.inventory.`,
+        { kind: 'tradeOffer', url: '/inventory' },
       );
     });
   };
@@ -104,6 +107,7 @@ export class Settlement {
         tx,
         [offer.userId],
         `${owner} rejected your trade offer. Your items are back in your this.inventory.`,
+        { kind: 'tradeOffer', url: '/inventory' },
       );
     });
   };

@@ -2,14 +2,17 @@ import { type QueryClient } from '@tanstack/react-query';
 import { messageResponseSchema, type MessageResponse } from '@kujiya/shared';
 import { api } from '../api-client';
 import { sessionStore } from '../session';
+import { forgetPushDevice } from '../push-device';
 
 /** GET /api/users/logout */
 export function logout(): Promise<MessageResponse> {
   return api('/api/users/logout', { schema: messageResponseSchema });
 }
 
-/** Tells the server, then forgets the session locally whatever the answer, and drops cached data. */
+/** Ends this device's pushes, tells the server, then forgets the session locally whatever the answer, and drops cached data. */
 export async function signOut(queryClient: QueryClient): Promise<void> {
+  // While still signed in: the server removes this device's subscription, the browser drops it.
+  await forgetPushDevice();
   try {
     await logout();
   } catch (error) {

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { notificationListSchema, notificationSchema, successResponseSchema, type Notification } from '@kujiya/shared';
 import { signInShopper } from '../../../test/auth';
@@ -36,6 +36,27 @@ function serverNotifications() {
 }
 
 describe('the notifications bell', () => {
+  it('offers "Turn on notifications" (a link to the settings, nothing asked) only while push is possible and not yet decided', async () => {
+    signInShopper('alice');
+    serverNotifications();
+    const requestPermission = vi.fn();
+    vi.stubGlobal('PushManager', function PushManager() {});
+    vi.stubGlobal('Notification', { permission: 'default', requestPermission });
+    try {
+      const bell = renderWithApp(<NotificationBell />);
+      await bell.user.click(await screen.findByTestId('notification-bell'));
+      const link = await screen.findByRole('link', { name: 'Turn on notifications' });
+      expect(link).toHaveAttribute('href', '/profile/notifications');
+      expect(requestPermission).not.toHaveBeenCalled();
+      await bell.user.click(screen.getByTestId('notification-bell'));
+      vi.stubGlobal('Notification', { permission: 'granted', requestPermission });
+      await bell.user.click(screen.getByTestId('notification-bell'));
+      expect(screen.queryByRole('link', { name: 'Turn on notifications' })).toBeNull();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it("over 99 unread, the badge and the button's name both read 99+ (the name holds the text shown)", async () => {
     signInShopper('alice');
     const many = Array.from({ length: 120 }, (_, i) => notice(`Notice ${i}`, false));

@@ -65,6 +65,12 @@ export function NotificationBell() {
       {open && (
         <section id={listId} className="nav-dropdown notifications" aria-label="Notifications">
           <h2 className="notifications__title">Notifications</h2>
+          {/* The opt-in is a tap away, on the settings screen: never asked on a visit. */}
+          {'PushManager' in window && Notification.permission === 'default' && (
+            <Link className="notifications__link" to="/profile/notifications" onClick={close}>
+              Turn on notifications
+            </Link>
+          )}
           {notifications.isError && (
             <p className="notifications__error" role="alert">
               {notifications.error.message}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { accountMessages, countryName, type UserDetails } from '@kujiya/shared';
 import { signOut } from '../../../lib/api/logout';
@@ -63,6 +63,10 @@ export function ProfileView({
         <Detail label="Country" value={countryName(form.country) ?? form.country} />
       </dl>
       <LiveBannerToggle details={details} />
+      <Link className="profile-link-row" to="/profile/notifications">
+        <span>Notifications</span>
+        <span className="profile-link-row__hint">Push and e-mail settings ›</span>
+      </Link>
       <div className="profile-actions">
         <button type="button" className="btn btn--primary btn--block" onClick={onEdit}>
           Edit Profile

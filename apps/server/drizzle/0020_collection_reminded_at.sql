@@ -1,0 +1,1 @@
+ALTER TABLE "self_collections" ADD COLUMN "reminded_at" timestamp with time zone;

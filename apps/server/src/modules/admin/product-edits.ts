@@ -245,6 +245,8 @@ export class ProductEdits {
         if (holders.length > 0) {
           await this.notifications.notify(tx, holders, PREORDER_ARRIVED(name), {
             email: { subject: `${name}: your pre-order has arrived` },
+            kind: 'preorderArrived',
+            url: '/inventory',
           });
         }
       }

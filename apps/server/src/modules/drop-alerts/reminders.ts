@@ -72,7 +72,11 @@ async function sendReminder(ctx: AppContext, deps: DropAlertDeps, { round, kind,
         .where(and(unsent, inArray(dropAlerts.userId, batch)))
         .returning({ userId: dropAlerts.userId });
       const userIds = rows.map((row) => row.userId);
-      await deps.notifications.notify(tx, userIds, message, { email: { subject } });
+      await deps.notifications.notify(tx, userIds, message, {
+        email: { subject },
+        kind: 'setOpening',
+        url: '/ichiban-kuji-products',
+      });
       return userIds.length;
     });
     sent += claimed;

@@ -41,7 +41,7 @@ export function createFulfilmentService(ctx: AppContext, deps: Deps) {
   registerShippingPayments(ctx, { state, inventory, notifications, payments });
   const checkout = new ShippingCheckout(ctx, { state, inventory, payments, accounts });
   const reads = createShipmentReads(ctx, { accounts, courier });
-  const courierJobs = new CourierJobs(ctx, courier);
+  const courierJobs = new CourierJobs(ctx, courier, notifications);
   const collection = new CollectionBookings(ctx, { inventory, notifications, orders, pickupPoint: deps.pickupPoint });
   const admin = new FulfilmentBackOffice(ctx, { accounts });
 

@@ -70,6 +70,8 @@ export class ShipByClock {
         const message = `Reminder: ship or collect your ${what} by ${singaporeDate(b.shipByDate!)}, or it will be forfeited.`;
         await this.notifications.notify(tx, [b.userId], message, {
           email: { subject: `Your ${what} must be shipped by ${singaporeDate(b.shipByDate!)}` },
+          kind: 'forfeitWarning',
+          url: '/inventory',
         });
       }
       return toSend.length;

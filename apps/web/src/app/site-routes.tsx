@@ -12,6 +12,7 @@ import { inventoryRoutes } from '../features/inventory/routes';
 import { orderRoutes } from '../features/orders/routes';
 import { shipmentRoutes } from '../features/shipments/routes';
 import { tradingRoutes } from '../features/trading/routes';
+import { mailRoutes } from '../features/mail/routes';
 import { routesWithQueries } from './with-queries';
 import { pageTitle } from '../lib/page-title';
 
@@ -37,6 +38,7 @@ export const siteRoutes: RouteObject[] = [
     ...orderRoutes,
     ...shipmentRoutes,
     ...tradingRoutes,
+    ...mailRoutes,
   ]),
   notFoundRoute,
 ];

@@ -76,7 +76,7 @@ function Action({ action }: { action: NonNullable<MailContent['action']> }) {
         style={{
           padding: '14px 28px',
           borderRadius: '999px',
-          background: theme.brand,
+          background: theme.brandStrong,
           color: '#ffffff',
           fontWeight: 800,
           fontSize: '16px',
@@ -86,7 +86,7 @@ function Action({ action }: { action: NonNullable<MailContent['action']> }) {
       </Button>
       <Text style={{ ...small, margin: '16px 0 8px', textAlign: 'left', wordBreak: 'break-all' }}>
         If the button does not work, open this link:{' '}
-        <Link href={action.url} style={{ color: theme.brand }}>
+        <Link href={action.url} style={{ color: theme.brandStrong }}>
           {action.url}
         </Link>
       </Text>
@@ -137,7 +137,7 @@ function Footer({ unsubscribe }: Pick<MailContent, 'unsubscribe'>) {
       </Text>
       {unsubscribe && (
         <Text style={{ ...small, fontSize: '12px', margin: '8px 0 0' }}>
-          <Link href={unsubscribe.url} style={{ color: theme.brand, textDecoration: 'underline' }}>
+          <Link href={unsubscribe.url} style={{ color: theme.brandStrong, textDecoration: 'underline' }}>
             Unsubscribe from {unsubscribe.what} e-mails
           </Link>
         </Text>

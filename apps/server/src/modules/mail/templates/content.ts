@@ -14,8 +14,11 @@ export interface MailContent {
   details?: ReadonlyArray<{ label: string; value: string }>;
   /** A titled list, such as the prizes won. */
   list?: { heading: string; items: readonly string[] };
-  /** A call-to-action button; the link is also written out for mail clients that hide buttons. */
-  action?: { label: string; url: string };
+  /**
+   * A call-to-action button; the link is also written out for mail clients that hide buttons (and in
+   * the text part): `written` when the button's own address is too long to read (a receipt check).
+   */
+  action?: { label: string; url: string; written?: string };
   /** A block kept verbatim in a monospace box (the fairness receipt), with a heading and a note. */
   keep?: { heading: string; note: string; lines: readonly string[] };
   /** Paragraphs after the highlight. */

@@ -86,8 +86,8 @@ function Action({ action }: { action: NonNullable<MailContent['action']> }) {
       </Button>
       <Text style={{ ...small, margin: '16px 0 8px', textAlign: 'left', wordBreak: 'break-all' }}>
         If the button does not work, open this link:{' '}
-        <Link href={action.url} style={{ color: theme.brandStrong }}>
-          {action.url}
+        <Link href={action.written ?? action.url} style={{ color: theme.brandStrong }}>
+          {action.written ?? action.url}
         </Link>
       </Text>
     </Section>

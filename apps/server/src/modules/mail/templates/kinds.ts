@@ -138,12 +138,16 @@ const orderReceipt: Template<OrderReceiptMailData> = {
       ],
       list: prizes.list,
       action: d.receipt
-        ? { label: 'Check the draw', url: link(env, receiptVerifyPath(d.receipt)) }
+        ? {
+            label: 'Check the draw',
+            url: link(env, receiptVerifyPath(d.receipt)),
+            written: link(env, `/fairness/${encodeURIComponent(d.receipt.setId)}`),
+          }
         : { label: 'See your orders', url: link(env, '/orders') },
       keep: d.receipt
         ? {
             heading: 'Fairness receipt',
-            note: 'Keep this receipt: pasted on the fairness page, it shows your draws are in the published log.',
+            note: 'Keep this receipt: pasted on the fairness page of the set, it shows your draws are in the published log.',
             lines: receiptLines(d.receipt),
           }
         : undefined,

@@ -151,7 +151,7 @@ const orderReceipt: Template<OrderReceiptMailData> = {
             lines: receiptLines(d.receipt),
           }
         : undefined,
-      outro: ['Your prizes wait in your inventory until you ship or collect them.'],
+      outro: d.prizes.length > 0 ? ['Your prizes wait in your inventory until you ship or collect them.'] : [],
     };
   },
 };

@@ -114,6 +114,7 @@ describe('the mail templates', () => {
     );
     bothSay(entries, 'Your lottery entries are in', 'One Piece Vol. 3');
     expect(entries.text).not.toContain('Prizes won');
+    expect(entries.text).not.toContain('Your prizes wait');
     const result = { ...order, lottery: true, stage: 'result' as const, prizes: ['Prize B · Zoro figure x1'] };
     const won = keep(
       'order-receipt-lottery-result',

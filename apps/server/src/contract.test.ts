@@ -36,6 +36,8 @@ const POSTS_WITHOUT_JSON_BODY: Record<string, string> = {
   'POST /api/admin/admins/:adminId/disable': 'the admin id is the whole input',
   'POST /api/admin/admins/:adminId/enable': 'the admin id is the whole input',
   'POST /api/admin/jobs/:id/retry': 'the failed job id is the whole input',
+  'POST /api/mail/unsubscribe':
+    "the signed token in the query is the whole input (RFC 8058's form body says nothing more)",
 };
 
 type Schema = {

@@ -32,6 +32,7 @@ export * from './orders/rules.ts';
 export * from './engagement/schemas.ts';
 export * from './engagement/notification-kinds.ts';
 export * from './engagement/push.ts';
+export * from './engagement/mail.ts';
 export * from './drop-alerts/schemas.ts';
 export * from './live/schemas.ts';
 export * from './fulfilment/rules.ts';

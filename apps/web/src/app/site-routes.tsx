@@ -13,6 +13,7 @@ import { orderRoutes } from '../features/orders/routes';
 import { shipmentRoutes } from '../features/shipments/routes';
 import { tradingRoutes } from '../features/trading/routes';
 import { pushRoutes } from '../features/push/routes';
+import { mailRoutes } from '../features/mail/routes';
 import { routesWithQueries } from './with-queries';
 import { pageTitle } from '../lib/page-title';
 
@@ -39,6 +40,7 @@ export const siteRoutes: RouteObject[] = [
     ...shipmentRoutes,
     ...tradingRoutes,
     ...pushRoutes,
+    ...mailRoutes,
   ]),
   notFoundRoute,
 ];

@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, ne, or } from 'drizzle-orm';
 import type { AppContext } from '../../core/context.ts';
+import type { Tx } from '../../db/database.ts';
 import type { NotificationsService } from '../notifications/service.ts';
 import { CourierError, type Courier } from './courier.ts';
 import { shipments } from './tables.ts';
@@ -55,9 +56,8 @@ export class CourierJobs {
         .where(eq(shipments.id, row.id));
     }
     const awb = await activeCourier.payOrder(booked.orderId);
-    // The booking and the shopper's notice (with its tracking number) commit together.
     await this.ctx.db.transaction(async (tx) => {
-      await tx
+      const [done] = await tx
         .update(shipments)
         .set({
           awbNumber: awb.awbNumber,
@@ -67,12 +67,44 @@ export class CourierJobs {
           courierClaimedAt: null,
           courierLastError: null,
         })
-        .where(eq(shipments.id, row.id));
-      await this.notifications.notify(tx, [row.userId], shipmentBookedMessage(awb.awbNumber), {
-        kind: 'shipmentBooked',
-        url: `/track/${encodeURIComponent(awb.awbNumber)}`,
-      });
+        .where(and(eq(shipments.id, row.id), ne(shipments.courierStatus, 'booked')))
+        .returning({ id: shipments.id });
+      // Told once: only the run that turned the shipment booked (a stale claim's rerun changes nothing).
+      if (done) await this.tellBooked(tx, row, activeCourier.name, awb);
     });
+  }
+
+  /** The shipment-booked notice and mail, with the tracking link, in the booking's transaction. */
+  private async tellBooked(
+    tx: Tx,
+    row: ShipmentRow,
+    courierName: string,
+    awb: { awbNumber: string; trackingUrl: string | null },
+  ) {
+    const track = `/track/${encodeURIComponent(awb.awbNumber)}`;
+    const trackingLink =
+      awb.trackingUrl && /^https?:\/\//.test(awb.trackingUrl)
+        ? awb.trackingUrl
+        : `${this.ctx.config.publicUrl}${track}`;
+    const count = row.items.reduce((n, i) => n + i.quantity, 0);
+    await this.notifications.notify(
+      tx,
+      [row.userId],
+      `Your parcel (${count} ${count === 1 ? 'prize' : 'prizes'}) is booked with ${courierName}, air waybill ${awb.awbNumber}.`,
+      {
+        email: {
+          subject: `Your parcel is booked: ${awb.awbNumber}`,
+          details: [
+            { label: 'Courier', value: courierName },
+            { label: 'Air waybill', value: awb.awbNumber },
+            { label: 'To', value: `${row.receiverName}, ${row.receiverFullAddress} ${row.receiverPostcode}` },
+            { label: 'Tracking', value: trackingLink },
+          ],
+        },
+        kind: 'shipmentBooked',
+        url: track,
+      },
+    );
   }
 
   /** A failed attempt: the next one after a doubling wait, or attention once the attempts are spent. */

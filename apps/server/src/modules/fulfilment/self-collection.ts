@@ -20,7 +20,15 @@ import type { InventoryService } from '../inventory/service.ts';
 import type { NotificationsService } from '../notifications/service.ts';
 import type { OrdersService } from '../orders/service.ts';
 import { collectionSlotBookings, selfCollections } from './tables.ts';
-import { UUID, collectionBookedMessage, collectionView, lines, units, type CollectionRow } from './views.ts';
+import {
+  UUID,
+  collectionBookedMessage,
+  collectionDetails,
+  collectionView,
+  lines,
+  units,
+  type CollectionRow,
+} from './views.ts';
 
 const COLLECTION_NOT_FOUND = 'Self-collection not found';
 const COLLECTION_FINAL = (status: string) => `This self-collection is already ${status} and cannot change`;
@@ -145,7 +153,12 @@ export class CollectionBookings {
         })
         .returning();
       await this.notifications.notify(tx, [user.id], collectionBookedMessage(reference, slotAt, pickup), {
-        email: { subject: `Self-collection ${reference} booked` },
+        email: {
+          subject: `Self-collection ${reference} booked`,
+          details: collectionDetails(reference, slotAt, pickup),
+        },
+        kind: 'collectionBooked',
+        url: '/shipments',
       });
       return collectionView(row!);
     });

@@ -200,7 +200,9 @@ describe('what the shopper sees of shipping and collection', () => {
     expect(note?.message).toContain('Ring the bell at the side door.');
     expect(note?.message).toContain('(Singapore time)');
     const account = await t.services.accounts.getAccount(t.ctx.db, shopper.user.id);
-    const mails = await t.services.mail.listQueue({ to: account!.email });
+    // Queued as a template, rendered by the delivery job.
+    await t.services.mail.deliverQueued();
+    const mails = await t.services.mail.listOutbox({ to: account!.email });
     const mail = mails.find((m) => m.subject === `Self-collection ${reference} booked`);
     expect(mail?.text).toContain('9 Collect Lane, #03-03, Singapore 238888');
     expect(mail?.text).toContain('https://maps.example.com/?q=238888');

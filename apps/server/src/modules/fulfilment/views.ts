@@ -1,4 +1,6 @@
 import {
+  formatSgWeekdayDate,
+  shopClockTime,
   singaporeDateTimeText,
   type PickupPoint,
   type SelectedItem,
@@ -61,6 +63,17 @@ export function collectionView(row: CollectionRow): SelfCollection {
     collectedAt: row.collectedAt ? row.collectedAt.toISOString() : null,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/** The booking's mail rows: reference, date, slot (Singapore time) and where to collect. */
+export function collectionDetails(reference: string, slotAt: Date, pickup: PickupPoint) {
+  return [
+    { label: 'Reference', value: reference },
+    { label: 'Date', value: formatSgWeekdayDate(slotAt) },
+    { label: 'Slot', value: shopClockTime(slotAt) },
+    { label: 'Address', value: pickup.address },
+    ...(pickup.mapLink ? [{ label: 'Map', value: pickup.mapLink }] : []),
+  ];
 }
 
 /** The booking's confirmation (in-app and e-mail): reference, slot in Singapore time, where to collect. */

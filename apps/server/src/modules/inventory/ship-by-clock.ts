@@ -76,8 +76,10 @@ export class ShipByClock {
         const message = `Reminder: ship or collect your ${what} by ${singaporeDate(b.shipByDate!)}, or it will be forfeited.`;
         await this.notifications.notify(tx, [b.userId], message, {
           email: { subject: `Your ${what} must be shipped by ${singaporeDate(b.shipByDate!)}` },
+          kind: 'forfeitWarning',
+          url: '/inventory',
           // The forfeit warning reaches the phone once: at its own lead (docs/rules/notifications.md).
-          ...(lead === FORFEIT_WARNING_DAYS ? { kind: 'forfeitWarning' as const, url: '/inventory' } : {}),
+          push: lead === FORFEIT_WARNING_DAYS,
         });
       }
       return toSend.length;

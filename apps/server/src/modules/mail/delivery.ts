@@ -13,6 +13,8 @@ export const mailRetryDelay = (attempts: number) => Math.min(MINUTE * 2 ** Math.
 const CLAIM_BATCH = 20;
 
 type Send = (message: MailMessage) => Promise<void>;
+/** A claimed mail as it goes out (a templated one is rendered here, outside any transaction). */
+type Render = (mail: QueuedMail) => Promise<MailMessage>;
 
 /**
  * Claims up to `limit` due mails for this run in one statement. The row locks (SKIP LOCKED) make
@@ -49,14 +51,19 @@ async function giveUp(ctx: AppContext, mail: QueuedMail, error: string): Promise
   ctx.log.error({ mailId: mail.id, to: mail.to, attempts: mail.attempts, error }, 'mail delivery failed for good');
 }
 
-async function deliverOne(ctx: AppContext, send: Send, mail: QueuedMail): Promise<keyof DeliveryResult> {
+async function deliverOne(
+  ctx: AppContext,
+  send: Send,
+  render: Render,
+  mail: QueuedMail,
+): Promise<keyof DeliveryResult> {
   // Claimed again after a sender vanished mid-try on its last attempt: do not go past the limit.
   if (mail.attempts > MAIL_MAX_ATTEMPTS) {
     await giveUp(ctx, mail, mail.lastError ?? 'delivery interrupted');
     return 'failed';
   }
   try {
-    await send({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+    await send(await render(mail));
   } catch (err) {
     const error = err instanceof Error ? err.message : String(err);
     if (mail.attempts >= MAIL_MAX_ATTEMPTS) {
@@ -89,12 +96,13 @@ async function deliverOne(ctx: AppContext, send: Send, mail: QueuedMail): Promis
 export async function deliverQueued(
   ctx: AppContext,
   send: Send,
+  render: Render,
   options: { batchSize?: number } = {},
 ): Promise<DeliveryResult> {
   const result: DeliveryResult = { sent: 0, retried: 0, failed: 0 };
   for (;;) {
     const claimed = await claimDue(ctx, options.batchSize ?? CLAIM_BATCH);
     if (claimed.length === 0) return result;
-    for (const mail of claimed) result[await deliverOne(ctx, send, mail)]++;
+    for (const mail of claimed) result[await deliverOne(ctx, send, render, mail)]++;
   }
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_VAPID_ENV, createTestApp, type TestApp } from '../../test/test-app.ts';
-import { renderMail } from './layout.ts';
+import { renderMail } from './service.ts';
 import { startSmtp, type TestSmtp } from './test-helpers.ts';
 import { loadConfig } from '../../config.ts';
 import { devOutboxNote, startServer } from '../../server.ts';
@@ -122,7 +122,7 @@ describe('mail layout', () => {
     expect(mail.html).toContain('Hi &lt;b&gt;');
     expect(mail.html).toContain('Tom &amp; &quot;Jerry&quot;');
     expect(mail.html).toContain('href="https://kujiya.sg/x?a=1&amp;b=2"');
-    expect(mail.text).toContain('Go: https://kujiya.sg/x?a=1&b=2');
+    expect(mail.text).toContain('open this link: https://kujiya.sg/x?a=1&b=2');
     // The text part is plain: no markup, no HTML escapes.
     expect(mail.text).toContain('Tom & "Jerry"');
     expect(mail.text).not.toMatch(/<(p|a|h1|table)\b|&amp;/);

@@ -18,5 +18,5 @@ export async function listOutbox(db: Db, options: { to?: string; limit?: number 
     .where(where)
     .orderBy(desc(mailOutbox.seq))
     .limit(options.limit ?? 50);
-  return rows.map(({ seq: _seq, ...entry }) => entry);
+  return rows.map(({ seq: _seq, headers, ...entry }) => (headers ? { ...entry, headers } : entry));
 }

@@ -1,6 +1,14 @@
-import { outboxListSchema, outboxMailSchema, outboxQuerySchema } from '@kujiya/shared';
+import {
+  mailPreferencesSchema,
+  mailPreferencesUpdateSchema,
+  mailUnsubscribeQuerySchema,
+  mailUnsubscribeResultSchema,
+  outboxListSchema,
+  outboxMailSchema,
+  outboxQuerySchema,
+} from '@kujiya/shared';
 import type { FastifyRequest } from 'fastify';
-import type { ModuleRoutes } from '../../routes.ts';
+import type { ApiScope, ModuleRoutes, RouteDeps } from '../../routes.ts';
 import { notFound } from '../../core/http-errors.ts';
 import type { OutboxEntry } from './service.ts';
 
@@ -17,11 +25,40 @@ function fromLoopback(request: FastifyRequest): boolean {
 }
 
 /**
+ * E-mail preferences and one-click unsubscribe (docs/rules/notifications.md). The unsubscribe token is
+ * the whole credential (no login): GET tells what it switches off and changes nothing (mail scanners
+ * open links), POST switches it off: the web page's button, or a mail client's RFC 8058 one-click POST
+ * whose form body (`List-Unsubscribe=One-Click`) carries nothing else and is not read.
+ */
+function preferenceRoutes(app: ApiScope, { ctx, services }: RouteDeps) {
+  const guard = { onRequest: ctx.guards.requireUser };
+  app.get('/mail/preferences', { ...guard, schema: { response: { 200: mailPreferencesSchema } } }, async (request) =>
+    services.mail.preferences(request.user!.id),
+  );
+  app.put(
+    '/mail/preferences',
+    { ...guard, schema: { body: mailPreferencesUpdateSchema, response: { 200: mailPreferencesSchema } } },
+    async (request) => services.mail.updatePreferences(request.user!.id, request.body.preferences),
+  );
+
+  const unsubscribe = {
+    schema: { querystring: mailUnsubscribeQuerySchema, response: { 200: mailUnsubscribeResultSchema } },
+  };
+  app.get('/mail/unsubscribe', unsubscribe, async (request) => services.mail.unsubscribeTarget(request.query.token));
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, _body, done) =>
+    done(null, {}),
+  );
+  app.post('/mail/unsubscribe', unsubscribe, async (request) => services.mail.unsubscribe(request.query.token));
+}
+
+/**
  * The dev outbox (docs/rules/security.md, "Production safety"): its mails carry sign-up codes and
  * reset links, so whoever reads it can take over any account. Never registered in production (404);
  * elsewhere served to loopback clients only, unless DEV_OUTBOX=1; others get the same 404.
  */
-export const mailRoutes: ModuleRoutes = (app, { ctx, services }) => {
+export const mailRoutes: ModuleRoutes = (app, deps) => {
+  preferenceRoutes(app, deps);
+  const { ctx, services } = deps;
   if (ctx.config.devOutbox === 'off') return;
   const onRequest = async (request: FastifyRequest) => {
     if (ctx.config.devOutbox === 'loopback' && !fromLoopback(request)) throw notFound('Not Found');

@@ -33,7 +33,7 @@ describe('event notifications and their e-mail copies', () => {
     return [...counts].map(([letter, n]) => `Prize ${letter} x${n}`).join(', ');
   };
 
-  it('a lottery sell-out queues one result mail per participant, sent only by deliverQueued', async () => {
+  it('a lottery sell-out: one in-app result per participant, and each order its receipt at purchase and with the result', async () => {
     const { setId, input } = await createTestProduct(t, { lotteryEnabled: true });
     const [pam, quinn, rex] = await Promise.all(['pam', 'quinn', 'rex'].map((name) => accountShopper(name, 200)));
     for (const [shopper, tickets] of [
@@ -48,9 +48,15 @@ describe('event notifications and their e-mail copies', () => {
     const orders = await t.services.orders.ordersOfRound(setId);
     const participants = [pam, quinn, rex];
     const queued = (await t.services.mail.listQueue()).filter((m) => participants.some((p) => p.email === m.to));
-    expect(queued.map((m) => m.to).sort()).toEqual(participants.map((p) => p.email).sort());
-    expect(queued.every((m) => m.status === 'pending')).toBe(true);
+    // Queued by template and data (rendered by the delivery job): a purchase and a result receipt per order.
+    expect(queued.every((m) => m.status === 'pending' && m.template === 'orderReceipt' && m.text === null)).toBe(true);
+    const stages = (orderId: string) =>
+      queued
+        .filter((m) => (m.data as { orderId: string }).orderId === orderId)
+        .map((m) => (m.data as { stage: string }).stage);
+    for (const order of orders) expect(stages(order.id).sort()).toEqual(['purchase', 'result']);
 
+    await t.services.mail.deliverQueued();
     for (const shopper of participants) {
       const letters = orders
         .filter((o) => o.userId === shopper.user.id)
@@ -61,22 +67,18 @@ describe('event notifications and their e-mail copies', () => {
           : `The ${input.name} lottery has been drawn. Unfortunately you did not win this time.`;
       // One notice per participant, even with two orders.
       expect((await messagesOf(shopper)).filter((m) => /lottery/.test(m))).toEqual([expected]);
-      const mail = queued.find((m) => m.to === shopper.email)!;
-      expect(mail.subject).toBe(
-        letters.length > 0 ? `You won in the ${input.name} lottery` : `${input.name} lottery results`,
-      );
-      expect(mail.text).toContain(`Hi ${shopper.user.username},`);
-      expect(mail.text).toContain(expected);
-      expect(mail.html).toContain(expected.replaceAll("'", '&#39;'));
-      expect(await t.services.mail.listOutbox({ to: shopper.email })).toEqual([]);
-    }
-
-    await t.services.mail.deliverQueued();
-    for (const shopper of participants) {
-      const mail = queued.find((m) => m.to === shopper.email)!;
-      expect(await t.services.mail.listOutbox({ to: shopper.email })).toEqual([
-        expect.objectContaining({ to: shopper.email, subject: mail.subject, text: mail.text, html: mail.html }),
-      ]);
+      const mails = await t.services.mail.listOutbox({ to: shopper.email });
+      const results = mails.filter((m) => m.subject === `Your ${input.name} lottery result`);
+      const mine = orders.filter((o) => o.userId === shopper.user.id);
+      expect(results).toHaveLength(mine.length);
+      expect(mails.filter((m) => m.subject === `Your Kujiya receipt: ${input.name}`)).toHaveLength(mine.length);
+      for (const mail of results) expect(mail.text).toContain(`Hi ${shopper.user.username},`);
+      for (const order of mine) {
+        const result = results.find((m) => m.text.includes(order.id))!;
+        const won = order.selectedPrizes.filter((r) => r !== 'LAST');
+        if (won.length === 0) expect(result.text).toContain('Unfortunately you did not win this time.');
+        else for (const letter of won) expect(result.text).toContain(`Prize ${letter} · `);
+      }
     }
   });
 
@@ -94,7 +96,10 @@ describe('event notifications and their e-mail copies', () => {
       const won = (await t.services.orders.ordersOfUser(shopper.user.id))
         .filter((o) => o.roundId === setId)
         .flatMap((o) => o.doubleChancePrizes);
-      const queued = await t.services.mail.listQueue({ to: shopper.email });
+      // Besides the purchase receipt.
+      const queued = (await t.services.mail.listQueue({ to: shopper.email })).filter(
+        (m) => m.subject === `Double Chance win: ${input.name}`,
+      );
       if (won.length === 0) {
         expect((await messagesOf(shopper)).some((m) => m.startsWith('Double Chance!'))).toBe(false);
         expect(queued).toEqual([]);
@@ -103,16 +108,18 @@ describe('event notifications and their e-mail copies', () => {
       const expected = `Double Chance! You won ${prizeName} x${won.length} from ${input.name}.`;
       expect(await messagesOf(shopper)).toContain(expected);
       expect(queued).toHaveLength(1);
-      expect(queued[0]).toMatchObject({ subject: `Double Chance win: ${input.name}`, status: 'pending' });
-      expect(queued[0]!.text).toContain(expected);
+      expect(queued[0]).toMatchObject({ status: 'pending', template: 'notice' });
     }
     await t.services.mail.deliverQueued();
     let mailed = 0;
     for (const shopper of [sid, tam]) {
       const queued = await t.services.mail.listQueue({ to: shopper.email });
-      expect(await t.services.mail.listOutbox({ to: shopper.email })).toHaveLength(queued.length);
+      const sent = await t.services.mail.listOutbox({ to: shopper.email });
+      expect(sent).toHaveLength(queued.length);
       expect(queued.every((m) => m.status === 'sent')).toBe(true);
-      mailed += queued.length;
+      const win = sent.filter((m) => m.subject === `Double Chance win: ${input.name}`);
+      for (const mail of win) expect(mail.text).toContain(`Double Chance! You won ${prizeName}`);
+      mailed += win.length;
     }
     expect(mailed).toBeGreaterThan(0);
   });
@@ -176,8 +183,10 @@ describe('event notifications and their e-mail copies', () => {
       const expected = `Your ${setName} Challenge ended early: 5 undrawn tickets were refunded as 60 tokens.`;
       expect(await messagesOf(vic)).toEqual([expected]);
       expect(expected).not.toMatch(/\bA\b|Prize|Big figure/);
-      // In-app only: no mail for a refund.
-      expect(await t.services.mail.listQueue({ to: vic.email })).toEqual([]);
+      // In-app only: no mail for a refund (the order's receipt mail only).
+      expect((await t.services.mail.listQueue({ to: vic.email })).map((m) => m.subject)).toEqual([
+        `Your Kujiya receipt: ${setName}`,
+      ]);
 
       const wes = await accountShopper('wes', 500);
       await challengeStoppingAfter(wes, 8, 7);

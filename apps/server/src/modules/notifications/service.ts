@@ -1,12 +1,18 @@
 import crypto from 'node:crypto';
-import { splitReceiptNotice, type FairnessReceipt, type Notification, type NotificationKind } from '@kujiya/shared';
+import {
+  OPTIONAL_MAIL_KINDS,
+  splitReceiptNotice,
+  type FairnessReceipt,
+  type Notification,
+  type NotificationKind,
+  type OptionalMailKind,
+} from '@kujiya/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../core/context.ts';
 import type { Executor } from '../../db/database.ts';
 import { notFound } from '../../core/http-errors.ts';
 import type { AccountsService } from '../accounts/service.ts';
-import type { MailService } from '../mail/service.ts';
-import { renderMail } from '../mail/service.ts';
+import type { MailDetail, MailService, OrderReceiptMailData, QueuedTemplateMail } from '../mail/service.ts';
 import type { LiveService } from '../live/service.ts';
 import { isPushKind, type PushService } from '../push/service.ts';
 import { notifications } from './tables.ts';
@@ -31,14 +37,20 @@ function view(row: typeof notifications.$inferSelect): NotificationView {
 }
 
 export interface NotifyOptions {
-  /** Also e-mail the message to each user's address, with this subject. */
-  email?: { subject: string };
+  /**
+   * Also e-mail the message to each user's address, with this subject, and optionally label and value
+   * rows (a booking's date and address). An optional kind's mail (OPTIONAL_MAIL_KINDS) skips the users
+   * who switched it off and carries a one-click unsubscribe.
+   */
+  email?: { subject: string; details?: MailDetail[] };
   /** The fairness receipt the notice carries (a purchase or a win). */
   receipt?: FairnessReceipt;
   /** What the notice is about: decides the push kind and the mail preference it obeys. */
   kind?: NotificationKind;
   /** The screen the notice opens (a push's tap, a mail's button), a path such as `/inventory`. */
   url?: string;
+  /** False keeps a push kind's notice off the phone (a reminder pushed at one lead only). */
+  push?: boolean;
 }
 
 interface NotificationsDeps {
@@ -48,26 +60,58 @@ interface NotificationsDeps {
   live?: LiveService;
 }
 
-/** One mail per user with an account; users without one (no address) get the in-app notice only. */
+const optionalKind = (kind: NotificationKind | undefined): OptionalMailKind | undefined =>
+  (OPTIONAL_MAIL_KINDS as readonly string[]).includes(kind ?? '') ? (kind as OptionalMailKind) : undefined;
+
+/**
+ * One mail per user with an account (users without one get the in-app notice only), queued by
+ * template and data: it is rendered by the delivery job, never in the caller's transaction.
+ */
 async function queueEmails(
-  ctx: AppContext,
   deps: NotificationsDeps,
   exec: Executor,
   userIds: string[],
   message: string,
-  subject: string,
+  options: NotifyOptions & { email: NonNullable<NotifyOptions['email']> },
 ): Promise<void> {
-  const accounts = await deps.accounts.getAccounts(exec, userIds);
-  const mails = [...accounts.values()].map((account) => ({
+  const kind = optionalKind(options.kind);
+  const skipped = kind ? await deps.mail.optedOut(exec, userIds, kind) : new Set<string>();
+  const accounts = await deps.accounts.getAccounts(
+    exec,
+    userIds.filter((id) => !skipped.has(id)),
+  );
+  const mails: QueuedTemplateMail[] = [...accounts].map(([userId, account]) => ({
     to: account.email,
-    subject,
-    ...renderMail({
-      title: subject,
-      intro: [`Hi ${account.username},`, message],
-      action: { label: 'Open Kujiya', url: ctx.config.publicUrl },
-      outro: ['You can also find this message under the bell on Kujiya.'],
-    }),
+    template: 'notice',
+    data: {
+      username: account.username,
+      subject: options.email.subject,
+      message,
+      kind: options.kind,
+      url: options.url,
+      details: options.email.details,
+    },
+    unsubscribe: kind ? { userId, kind } : undefined,
   }));
+  await deps.mail.enqueue(exec, mails);
+}
+
+/** An order receipt mail's content; the buyer's name is added here. */
+export type ReceiptMail = Omit<OrderReceiptMailData, 'username'>;
+
+/** Receipt mails of orders, addressed to each buyer by name. */
+async function queueReceipts(
+  deps: NotificationsDeps,
+  exec: Executor,
+  receipts: ReadonlyArray<{ userId: string; receiptMail: ReceiptMail }>,
+): Promise<void> {
+  if (receipts.length === 0) return;
+  const accounts = await deps.accounts.getAccounts(exec, [...new Set(receipts.map((r) => r.userId))]);
+  const mails: QueuedTemplateMail[] = receipts.flatMap(({ userId, receiptMail }) => {
+    const account = accounts.get(userId);
+    if (!account) return [];
+    return [{ to: account.email, template: 'orderReceipt', data: { ...receiptMail, username: account.username } }];
+  });
   await deps.mail.enqueue(exec, mails);
 }
 
@@ -85,11 +129,11 @@ export function createNotificationsService(ctx: AppContext, deps: NotificationsD
       const rows = unique.map((userId) => ({ id: crypto.randomUUID(), userId, message, receipt, createdAt }));
       await exec.insert(notifications).values(rows);
       // A push kind also reaches the users' subscribed devices (docs/rules/notifications.md, "Push").
-      if (isPushKind(options.kind)) {
+      if (isPushKind(options.kind) && options.push !== false) {
         const notices = rows.map((row) => ({ userId: row.userId, noticeId: row.id }));
         await deps.push.enqueue(exec, { kind: options.kind, url: options.url ?? '/', message, notices });
       }
-      if (options.email) await queueEmails(ctx, deps, exec, unique, message, options.email.subject);
+      if (options.email) await queueEmails(deps, exec, unique, message, { ...options, email: options.email });
       // Their open sockets refresh the bell once this is committed.
       deps.live?.userChanged(exec, unique, 'notification');
     },
@@ -112,6 +156,13 @@ export function createNotificationsService(ctx: AppContext, deps: NotificationsD
       await exec.execute(insertJsonRows(notifications, rows));
       deps.live?.userChanged(exec, [...new Set(items.map((item) => item.userId))], 'notification');
     },
+
+    /**
+     * Order receipt mails (a purchase, a lottery's result) in the caller's transaction: one row each
+     * in the mail queue, rendered and sent after commit. Transactional: never skipped.
+     */
+    mailReceipts: (exec: Executor, receipts: ReadonlyArray<{ userId: string; receiptMail: ReceiptMail }>) =>
+      queueReceipts(deps, exec, receipts),
 
     /** The user's notifications not removed, newest first. */
     async list(userId: string): Promise<NotificationView[]> {

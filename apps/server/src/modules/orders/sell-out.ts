@@ -11,6 +11,7 @@ import {
   type RoundContext,
   type SettleEnv,
 } from './prizes-won.ts';
+import { mailReceipts, prizeLines } from './receipt-mails.ts';
 
 type Pick = { orderId: string | null; prize: string };
 
@@ -23,26 +24,21 @@ function wonByOrder(picks: readonly Pick[], byId: ReadonlyMap<string, OrderRow>)
   return won;
 }
 
-/** One result per participant (over all their orders), in-app and by e-mail (docs/rules/promotions.md). */
+/**
+ * One result per participant (over all their orders) in-app (docs/rules/promotions.md); the e-mail is
+ * each order's receipt with the result (mailLotteryResults).
+ */
 async function tellLotteryResults(tx: Tx, s: SettleEnv, productName: string, wonByUser: ReadonlyMap<string, string[]>) {
-  const usersByMessage = new Map<string, { userIds: string[]; subject: string }>();
+  const usersByMessage = new Map<string, string[]>();
   for (const [userId, letters] of wonByUser) {
-    const [message, subject] =
+    const message =
       letters.length > 0
-        ? [
-            `Congratulations! You won ${describeRanks(letters)} in the ${productName} lottery.`,
-            `You won in the ${productName} lottery`,
-          ]
-        : [
-            `The ${productName} lottery has been drawn. Unfortunately you did not win this time.`,
-            `${productName} lottery results`,
-          ];
-    const entry = usersByMessage.get(message) ?? { userIds: [], subject };
-    entry.userIds.push(userId);
-    usersByMessage.set(message, entry);
+        ? `Congratulations! You won ${describeRanks(letters)} in the ${productName} lottery.`
+        : `The ${productName} lottery has been drawn. Unfortunately you did not win this time.`;
+    usersByMessage.set(message, [...(usersByMessage.get(message) ?? []), userId]);
   }
-  for (const [message, { userIds, subject }] of usersByMessage) {
-    await s.deps.notifications.notify(tx, userIds, message, { email: { subject } });
+  for (const [message, userIds] of usersByMessage) {
+    await s.deps.notifications.notify(tx, userIds, message);
   }
 }
 
@@ -61,20 +57,27 @@ async function drawLottery(
   await catalogue.decrementPrizes(tx, round.id, countRanks(picks.map((p) => p.prize)));
   await catalogue.markLotteryCompleted(tx, round.id, true);
   const wonByUser = new Map<string, string[]>();
+  const prizes = await catalogue.prizesOfProduct(tx, product.id);
+  const results: Parameters<typeof mailReceipts>[2][number][] = [];
   for (const order of roundOrders) {
     const letters = won.get(order.id) ?? [];
     const selectedPrizes = sortPrizeRanks([...letters, ...order.selectedPrizes]);
+    results.push({ order, stage: 'result', prizes: prizeLines(selectedPrizes, prizes), receipt: null });
     await tx
       .update(orders)
       .set({ selectedPrizes, lotteryWon: letters.length > 0 })
       .where(eq(orders.id, order.id));
-    await addPrizeBatches(tx, s, round.sku, [{ order, ranks: letters }], () => 'lottery');
+    await addPrizeBatches(tx, s, round.sku, [{ order, ranks: letters }], () => 'lottery', prizes);
     wonByUser.set(order.userId, [...(wonByUser.get(order.userId) ?? []), ...letters]);
   }
   await tellLotteryResults(tx, s, product.name, wonByUser);
-  // Winners get a receipt that now includes their lottery picks.
-  for (const orderId of won.keys())
-    await sendReceipt(tx, s, byId.get(orderId)!, `Your ${product.name} prize win is in the draw log.`);
+  // Winners get a receipt that now includes their lottery picks, in-app and in their result mail.
+  for (const result of results) {
+    if (!won.has(result.order.id)) continue;
+    result.receipt = await fairness.receiptForOrder(tx, result.order.id);
+    await sendReceipt(tx, s, result.order, `Your ${product.name} prize win is in the draw log.`, result.receipt);
+  }
+  await mailReceipts(tx, s, results);
 }
 
 /** The double-chance draw among the round's tickets (docs/rules/promotions.md). */

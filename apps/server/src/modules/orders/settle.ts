@@ -17,6 +17,7 @@ import {
   type SettleEnv,
 } from './prizes-won.ts';
 import { settleSellOut } from './sell-out.ts';
+import { mailReceipts, prizeLines } from './receipt-mails.ts';
 
 export type { OrderRow, ProductPrizes, RoundContext, SettleDeps } from './prizes-won.ts';
 
@@ -55,23 +56,36 @@ async function decideOrders(
   const drawnAt = s.ctx.clock.now();
   const decided = await decidedRows(tx, s, items, draws, rc, drawnAt);
   await markDecidedPaid(tx, decided, drawnAt);
+  const prizes = knownPrizes ?? (await s.deps.catalogue.prizesOfProduct(tx, product.id));
   await addPrizeBatches(
     tx,
     s,
     round.sku,
     decided.map((order) => ({ order, ranks: order.selectedPrizes })),
     (rank) => (rank === LAST_RANK ? 'last' : 'draw'),
-    knownPrizes,
+    prizes,
   );
   // Each purchase notice carries the order's receipt: its entries in the chained log, built from
   // the draws just made (the order has no lottery picks yet): no need to read them back.
+  const receipts = decided.map((order, i) => receiptOfDraws(round.id, draws[i]!.tickets));
   const notices = decided.flatMap((order, i) => {
-    const receipt = receiptOfDraws(round.id, draws[i]!.tickets);
+    const receipt = receipts[i];
     return receipt
       ? [{ userId: order.userId, message: purchaseIntro(product.name, order.numberOfTickets), receipt }]
       : [];
   });
   await s.deps.notifications.notifyEach(tx, notices);
+  // And its receipt mail: one queue row each, rendered after commit (a batch holds the round lock).
+  await mailReceipts(
+    tx,
+    s,
+    decided.map((order, i) => ({
+      order,
+      stage: 'purchase',
+      prizes: prizeLines(order.selectedPrizes, prizes),
+      receipt: receipts[i] ?? null,
+    })),
+  );
   if (!draws.some((draw) => draw.finalTicket)) return decided;
   await settleSellOut(tx, s, rc);
   // The sell-out draws may have added prizes to these orders.
@@ -195,7 +209,10 @@ async function decide(
   await addPrizeBatches(tx, s, round.sku, [{ order: updated!, ranks: selected }], (rank) =>
     rank === LAST_RANK ? 'last' : 'draw',
   );
-  await sendReceipt(tx, s, updated!, purchaseIntro(product.name, drawnCount), receiptOfDraws(round.id, taken));
+  const receipt = receiptOfDraws(round.id, taken);
+  await sendReceipt(tx, s, updated!, purchaseIntro(product.name, drawnCount), receipt);
+  const prizes = prizeLines(selected, await s.deps.catalogue.prizesOfProduct(tx, product.id));
+  await mailReceipts(tx, s, [{ order: updated!, stage: 'purchase', prizes, receipt }]);
   if (!finalTicket) return updated!;
   await settleSellOut(tx, s, rc);
   // The sell-out draws may have added prizes to this order.

@@ -80,16 +80,24 @@ export class Settlement {
         .where(eq(trades.id, trade.id));
       await this.rows.endOffers(tx, others, 'rejected');
       const owner = await this.rows.usernameOf(tx, trade.userId);
-      const message = `${owner} accepted your trade offer. The prizes are now in your this.inventory.`;
+      const message = `${owner} accepted your trade offer. The prizes are now in your inventory.`;
       await this.notifications.notify(tx, [offer.userId], message, {
         email: { subject: 'Your trade offer was accepted' },
         kind: 'tradeOffer',
         url: '/inventory',
       });
+      // The owner's side of the completed trade: a transactional mail too.
+      const partner = await this.rows.usernameOf(tx, offer.userId);
+      await this.notifications.notify(
+        tx,
+        [trade.userId],
+        `You accepted ${partner}'s offer: the trade is complete. The offered prizes are now in your inventory.`,
+        { email: { subject: 'Your trade is complete' }, kind: 'tradeCompleted', url: '/trade-history' },
+      );
       await this.notifications.notify(
         tx,
         others.map((o) => o.userId),
-        `${owner} accepted another offer, so your trade offer was rejected. Your items are back in your this.inventory.`,
+        `${owner} accepted another offer, so your trade offer was rejected. Your items are back in your inventory.`,
         { kind: 'tradeOffer', url: '/inventory' },
       );
     });
@@ -106,7 +114,7 @@ export class Settlement {
       await this.notifications.notify(
         tx,
         [offer.userId],
-        `${owner} rejected your trade offer. Your items are back in your this.inventory.`,
+        `${owner} rejected your trade offer. Your items are back in your inventory.`,
         { kind: 'tradeOffer', url: '/inventory' },
       );
     });
@@ -121,7 +129,7 @@ export class Settlement {
       await this.notifications.notify(
         tx,
         offerers,
-        `${owner} cancelled a trade you made an offer on. Your items are back in your this.inventory.`,
+        `${owner} cancelled a trade you made an offer on. Your items are back in your inventory.`,
       );
     });
   };
@@ -142,7 +150,7 @@ export class Settlement {
       await this.notifications.notify(
         tx,
         offerers,
-        `A trade you made an offer on was cancelled. Your items are back in your this.inventory.`,
+        `A trade you made an offer on was cancelled. Your items are back in your inventory.`,
       );
     }
     const mine = await tx

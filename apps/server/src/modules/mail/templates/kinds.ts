@@ -1,0 +1,168 @@
+import {
+  OPTIONAL_MAIL_KINDS,
+  formatCents,
+  receiptVerifyPath,
+  type FairnessReceipt,
+  type NotificationKind,
+  type OptionalMailKind,
+} from '@kujiya/shared';
+import type { MailContent } from './content.ts';
+
+/** Where a mail's links point: the shop's public address. */
+export interface MailEnv {
+  publicUrl: string;
+}
+
+/** A row of label and value a notice mail shows (a booking's date, slot and address). */
+export type MailDetail = { label: string; value: string };
+
+/** Any notice's e-mail copy (`notify({email})`): the sentence, and per kind a heading, rows and a button. */
+export interface NoticeMailData {
+  username: string;
+  subject: string;
+  message: string;
+  kind?: NotificationKind;
+  /** The screen the button opens: a path (`/inventory`) or a full address (a courier's tracking page). */
+  url?: string;
+  details?: MailDetail[];
+}
+
+/** An order's receipt: at purchase, and for a lottery set again with the result (stage `result`). */
+export interface OrderReceiptMailData {
+  username: string;
+  orderId: string;
+  setName: string;
+  tickets: number;
+  paidTickets: number;
+  payment: 'token' | 'card';
+  /** Cents for a card order, tokens for a token order. */
+  total: number;
+  lottery: boolean;
+  stage: 'purchase' | 'result';
+  /** What the order won, as readable lines ("Prize A · Luffy figure x1"); empty before a lottery's draw. */
+  prizes: string[];
+  receipt: FairnessReceipt | null;
+}
+
+/** Every template and the data it is rendered from (stored as JSON in the mail queue). */
+export interface MailTemplates {
+  notice: NoticeMailData;
+  orderReceipt: OrderReceiptMailData;
+}
+export type MailTemplateName = keyof MailTemplates;
+
+/** A mail named by its template and data, rendered when it is delivered. */
+export type TemplateMail = {
+  [N in MailTemplateName]: { template: N; data: MailTemplates[N] };
+}[MailTemplateName];
+
+interface Template<D> {
+  subject(data: D): string;
+  content(data: D, env: MailEnv): MailContent;
+}
+
+/** The shop's address for a path; full addresses (a courier's page) are kept. */
+const link = (env: MailEnv, url: string) => (/^https?:\/\//.test(url) ? url : `${env.publicUrl}${url}`);
+
+/** What each notice kind's mail calls itself, and its button. */
+const NOTICE_LOOK: Partial<Record<NotificationKind, { title: string; button: string }>> = {
+  setOpening: { title: 'A set you follow is opening', button: 'See the set' },
+  preorderArrived: { title: 'Your pre-order has arrived', button: 'Ship or collect it' },
+  forfeitWarning: { title: 'Ship your prize before it is forfeited', button: 'Open your inventory' },
+  shipmentBooked: { title: 'Your parcel is booked', button: 'Track your parcel' },
+  collectionBooked: { title: 'Your self-collection is booked', button: 'See your collection' },
+  tradeCompleted: { title: 'Trade completed', button: 'Open your inventory' },
+  tradeOffer: { title: 'Your trade', button: 'Open your trades' },
+};
+
+/** What an optional kind is called in its unsubscribe link and on the unsubscribe page. */
+export const OPTIONAL_MAIL_LABELS: Record<OptionalMailKind, string> = {
+  setOpening: 'set opening',
+  preorderArrived: 'pre-order arrived',
+  forfeitWarning: 'ship-by reminder',
+};
+export const isOptionalMailKind = (kind: unknown): kind is OptionalMailKind =>
+  (OPTIONAL_MAIL_KINDS as readonly unknown[]).includes(kind);
+
+const notice: Template<NoticeMailData> = {
+  subject: (d) => d.subject,
+  content(d, env) {
+    const look = d.kind ? NOTICE_LOOK[d.kind] : undefined;
+    return {
+      title: look?.title ?? d.subject,
+      intro: [`Hi ${d.username},`, d.message],
+      details: d.details,
+      action: { label: look?.button ?? 'Open Kujiya', url: link(env, d.url ?? '/') },
+      outro: ['You can also find this message under the bell on Kujiya.'],
+    };
+  },
+};
+
+const money = (d: OrderReceiptMailData) =>
+  d.payment === 'card' ? formatCents(d.total) : `${d.total.toLocaleString('en-SG')} tokens`;
+
+/** The receipt's lines as kept in the mail: its JSON, which the fairness page checks. */
+const receiptLines = (receipt: FairnessReceipt) => [JSON.stringify(receipt)];
+
+function prizeSection(d: OrderReceiptMailData): Pick<MailContent, 'list' | 'intro'> {
+  if (d.lottery && d.stage === 'purchase')
+    return {
+      intro: ['Your lottery entries are in. The prizes are drawn when the set sells out; we will e-mail the result.'],
+    };
+  if (d.prizes.length === 0)
+    return {
+      intro: [
+        d.lottery ? 'The lottery has been drawn. Unfortunately you did not win this time.' : 'No prize this time.',
+      ],
+    };
+  return {
+    intro: [d.lottery ? 'The lottery has been drawn. Congratulations!' : 'Your tickets are drawn. Congratulations!'],
+    list: { heading: 'Prizes won', items: d.prizes },
+  };
+}
+
+const orderReceipt: Template<OrderReceiptMailData> = {
+  subject: (d) => (d.stage === 'result' ? `Your ${d.setName} lottery result` : `Your Kujiya receipt: ${d.setName}`),
+  content(d, env) {
+    const free = d.tickets - d.paidTickets;
+    const prizes = prizeSection(d);
+    return {
+      title: d.stage === 'result' ? 'Your lottery result' : 'Thank you for your order',
+      intro: [`Hi ${d.username},`, ...prizes.intro],
+      details: [
+        { label: 'Set', value: d.setName },
+        { label: 'Tickets', value: free > 0 ? `${d.tickets} (${free} free)` : String(d.tickets) },
+        { label: 'Payment', value: d.payment === 'card' ? 'Card' : 'Tokens' },
+        { label: 'Total', value: money(d) },
+        { label: 'Order', value: d.orderId },
+      ],
+      list: prizes.list,
+      action: d.receipt
+        ? {
+            label: 'Check the draw',
+            url: link(env, receiptVerifyPath(d.receipt)),
+            written: link(env, `/fairness/${encodeURIComponent(d.receipt.setId)}`),
+          }
+        : { label: 'See your orders', url: link(env, '/orders') },
+      keep: d.receipt
+        ? {
+            heading: 'Fairness receipt',
+            note: 'Keep this receipt: pasted on the fairness page of the set, it shows your draws are in the published log.',
+            lines: receiptLines(d.receipt),
+          }
+        : undefined,
+      outro: d.prizes.length > 0 ? ['Your prizes wait in your inventory until you ship or collect them.'] : [],
+    };
+  },
+};
+
+const TEMPLATES: { [N in MailTemplateName]: Template<MailTemplates[N]> } = {
+  notice,
+  orderReceipt,
+};
+
+export const subjectOf = (mail: TemplateMail): string =>
+  (TEMPLATES[mail.template] as Template<unknown>).subject(mail.data);
+
+export const contentOf = (mail: TemplateMail, env: MailEnv): MailContent =>
+  (TEMPLATES[mail.template] as Template<unknown>).content(mail.data, env);

@@ -1,0 +1,52 @@
+import crypto from 'node:crypto';
+import type { OptionalMailKind } from '@kujiya/shared';
+import type { AppContext } from '../../core/context.ts';
+import { badRequest } from '../../core/http-errors.ts';
+import { getOrCreateSetting } from '../../core/settings.ts';
+import { isOptionalMailKind } from './templates/kinds.ts';
+
+export const BAD_UNSUBSCRIBE_TOKEN =
+  'This unsubscribe link is not valid. Open it again from the e-mail, or switch the e-mail off in your notification settings.';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface UnsubscribeTarget {
+  userId: string;
+  kind: OptionalMailKind;
+}
+
+/**
+ * One-click unsubscribe tokens (docs/rules/notifications.md): `{userId}.{kind}.{mac}`, the MAC an
+ * HMAC-SHA256 of user and kind under a server key. They never expire (a mail kept for a year still
+ * unsubscribes) and carry nothing secret; a forged or altered token fails the MAC.
+ */
+export function createUnsubscribeTokens(ctx: AppContext) {
+  let key: Promise<string> | undefined;
+  const getKey = () =>
+    (key ??= ctx.config.jwtSecret
+      ? Promise.resolve(`mail-unsubscribe:${ctx.config.jwtSecret}`)
+      : getOrCreateSetting(ctx.db, 'mail_unsubscribe_key', () => crypto.randomBytes(32).toString('base64url')));
+  const mac = async (userId: string, kind: string) =>
+    crypto
+      .createHmac('sha256', await getKey())
+      .update(`${userId}:${kind}`)
+      .digest('base64url');
+
+  return {
+    async sign({ userId, kind }: UnsubscribeTarget): Promise<string> {
+      return `${userId}.${kind}.${await mac(userId, kind)}`;
+    },
+
+    /** The user and kind a token names; 400 for anything not signed by this shop. */
+    async verify(token: string): Promise<UnsubscribeTarget> {
+      const [userId = '', kind = '', given = '', ...rest] = token.split('.');
+      if (rest.length > 0 || !UUID.test(userId) || !isOptionalMailKind(kind)) throw badRequest(BAD_UNSUBSCRIBE_TOKEN);
+      const expected = Buffer.from(await mac(userId, kind));
+      const actual = Buffer.from(given);
+      if (actual.length !== expected.length || !crypto.timingSafeEqual(actual, expected))
+        throw badRequest(BAD_UNSUBSCRIBE_TOKEN);
+      return { userId: userId.toLowerCase(), kind };
+    },
+  };
+}
+export type UnsubscribeTokens = ReturnType<typeof createUnsubscribeTokens>;

@@ -1,0 +1,54 @@
+import { LAST_RANK, sortPrizeRanks, type FairnessReceipt } from '@kujiya/shared';
+import type { Tx } from '../../db/database.ts';
+import type { ReceiptMail } from '../notifications/service.ts';
+import { countRanks, type OrderRow, type ProductPrizes, type SettleEnv } from './prizes-won.ts';
+
+/** "Prize A · Luffy figure x1" lines of what an order won, for its receipt mail. */
+export function prizeLines(ranks: readonly string[], prizes: ProductPrizes): string[] {
+  const names = new Map(prizes.map((p) => [p.letter, p.name]));
+  return [...countRanks(sortPrizeRanks(ranks))].map(([rank, n]) => {
+    const name = names.get(rank);
+    return `${rank === LAST_RANK ? 'Last Prize' : `Prize ${rank}`}${name ? ` · ${name}` : ''} x${n}`;
+  });
+}
+
+/** An order's receipt mail: at purchase, or (a lottery set) with the result of the sell-out draw. */
+export function receiptMailOf(
+  order: OrderRow,
+  stage: ReceiptMail['stage'],
+  prizes: string[],
+  receipt: FairnessReceipt | null,
+): ReceiptMail {
+  return {
+    orderId: order.id,
+    setName: order.productName,
+    tickets: order.numberOfTickets,
+    paidTickets: order.paidTickets,
+    payment: order.paymentMethod,
+    total: order.totalCost,
+    lottery: order.lotteryEnabled,
+    stage,
+    prizes,
+    receipt,
+  };
+}
+
+/** Queues the receipt mails of orders whose tickets were just drawn (docs/rules/notifications.md). */
+export async function mailReceipts(
+  tx: Tx,
+  s: SettleEnv,
+  items: ReadonlyArray<{
+    order: OrderRow;
+    stage: ReceiptMail['stage'];
+    prizes: string[];
+    receipt: FairnessReceipt | null;
+  }>,
+): Promise<void> {
+  await s.deps.notifications.mailReceipts(
+    tx,
+    items.map(({ order, stage, prizes, receipt }) => ({
+      userId: order.userId,
+      receiptMail: receiptMailOf(order, stage, prizes, receipt),
+    })),
+  );
+}

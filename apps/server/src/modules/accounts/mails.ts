@@ -1,5 +1,6 @@
 import {
   NEW_SIGN_IN_MAIL_SUBJECT,
+  formatSgDateTime,
   RESET_LINK_VALIDITY,
   VERIFICATION_CODE_VALIDITY,
   sessionPlaceLabels,
@@ -50,11 +51,7 @@ export function newSignInMail(
   signIn: { device: string; place: SessionPlace; at: Date },
   devicesLink: string,
 ): MailMessage {
-  const when = signIn.at.toLocaleString('en-SG', {
-    timeZone: 'Asia/Singapore',
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
+  const when = formatSgDateTime(signIn.at);
   const content = renderMail({
     title: 'New sign-in to your account',
     intro: [

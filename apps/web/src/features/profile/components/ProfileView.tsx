@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { accountMessages, countryName, type UserDetails } from '@kujiya/shared';
 import { signOut } from '../../../lib/api/logout';
@@ -67,6 +67,9 @@ export function ProfileView({
         <button type="button" className="btn btn--primary btn--block" onClick={onEdit}>
           Edit Profile
         </button>
+        <Link to="/profile/devices" className="btn btn--ghost btn--block">
+          Devices
+        </Link>
         <button
           type="button"
           className="btn btn--ghost btn--block"

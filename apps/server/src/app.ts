@@ -75,7 +75,7 @@ async function createContext(
     (await getOrCreateSetting(database.db, 'jwt_secret', () => crypto.randomBytes(48).toString('hex')));
   // The accounts' session check runs on every authenticated request (docs/rules/accounts.md).
   const sessions = createSessions({ db: database.db, clock, log: app.log });
-  const tokens = new TokenService(jwtSecret, () => clock.now(), sessions.currentTokenVersion);
+  const tokens = new TokenService(jwtSecret, () => clock.now(), sessions.currentTokenVersion, sessions.open);
   // Work queued with afterCommit (live events) or atCommit (the listing's drop) runs once its
   // transaction has committed: on both pools, since purchase batches run on lockDb. The outermost
   // transaction marks the Idempotency-Key claims it carries as its last statement (docs/operations.md).

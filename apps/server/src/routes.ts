@@ -17,6 +17,7 @@ import { fairnessRoutes } from './modules/fairness/routes.ts';
 import { mailRoutes } from './modules/mail/routes.ts';
 import { accountsRoutes } from './modules/accounts/routes.ts';
 import { adminAccountRoutes } from './modules/accounts/admin-routes.ts';
+import { sessionRoutes } from './modules/accounts/session-routes.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { favouritesRoutes } from './modules/favourites/routes.ts';
@@ -61,6 +62,7 @@ const moduleRoutes: ModuleRoutes[] = [
   fairnessRoutes,
   mailRoutes,
   accountsRoutes,
+  sessionRoutes,
   adminAccountRoutes,
   notificationsRoutes,
   favouritesRoutes,

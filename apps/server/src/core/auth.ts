@@ -33,10 +33,24 @@ export interface PresentedToken {
 
 /**
  * The current token version of a shopper's or an admin's account, or null when the account is gone or
- * this token (`tokenId`) was revoked. Raising the version (password reset) revokes every token signed
- * before; revoking one token id (logout) ends just that session.
+ * this token's session ended (a shopper token without a live session row; an admin token id revoked).
+ * Raising the version (password reset) ends every token signed before.
  */
 export type SessionLookup = (role: Role, accountId: string, tokenId: string) => Promise<SessionState | null>;
+
+/** A shopper token just signed: the session its row records (a shopper token is valid only with one). */
+export interface SignedSession {
+  tokenId: string;
+  accountId: string;
+  tokenVersion: number;
+  expiresAt: Date;
+}
+/**
+ * Records a shopper session for a token just signed (docs/rules/accounts.md, "Sessions and devices"):
+ * every shopper token this service signs gets its row, whoever asks for it (login, sign-up, a rename,
+ * a test); the accounts fill in the device afterwards.
+ */
+export type SessionOpener = (session: SignedSession) => Promise<void>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -62,11 +76,13 @@ export class TokenService {
   /**
    * @param sessions the accounts' session check (token version, disabled, revoked), given by the
    *   composition root; a token service that only signs (a test's) goes without it.
+   * @param openSession records each signed shopper token's session row (given with `sessions`).
    */
   constructor(
     secret: string,
     private readonly now: () => Date,
     private readonly sessions?: SessionLookup,
+    private readonly openSession?: SessionOpener,
   ) {
     this.key = new TextEncoder().encode(secret);
     this.verifySignature = createVerifier({
@@ -77,17 +93,29 @@ export class TokenService {
     });
   }
 
-  async sign(subject: TokenSubject): Promise<{ token: string; expiresAt: Date }> {
+  /**
+   * A new token for `subject`. `options.tokenId` signs a new token for an existing session (a rename
+   * re-signs the caller's session); otherwise the token is a new session.
+   */
+  async sign(
+    subject: TokenSubject,
+    options: { tokenId?: string } = {},
+  ): Promise<{ token: string; tokenId: string; expiresAt: Date }> {
     const ttl = subject.role === 'admin' ? ADMIN_TOKEN_TTL_SECONDS : USER_TOKEN_TTL_SECONDS;
     const iat = Math.floor(this.now().getTime() / 1000);
+    const tokenId = options.tokenId ?? crypto.randomUUID();
     const token = await new SignJWT({ username: subject.username, role: subject.role, ver: subject.tokenVersion })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(subject.id)
       .setIssuedAt(iat)
       .setExpirationTime(iat + ttl)
-      .setJti(crypto.randomUUID())
+      .setJti(tokenId)
       .sign(this.key);
-    return { token, expiresAt: new Date((iat + ttl) * 1000) };
+    const expiresAt = new Date((iat + ttl) * 1000);
+    if (subject.role === 'user' && this.openSession) {
+      await this.openSession({ tokenId, accountId: subject.id, tokenVersion: subject.tokenVersion, expiresAt });
+    }
+    return { token, tokenId, expiresAt };
   }
 
   /**

@@ -13,6 +13,7 @@ export const JOB = {
   shipByClock: 'ship-by-clock',
   tradeExpiry: 'trade-expiry',
   revokedTokenPurge: 'revoked-token-purge',
+  sessionPurge: 'session-purge',
   idempotencyKeyPurge: 'idempotency-key-purge',
   dropAlerts: 'drop-alerts',
   pushDelivery: 'push-delivery',

@@ -7,6 +7,7 @@ import { paymentSweepJobs } from './payment-sweeps.ts';
 import { fulfilmentJobs } from './fulfilment.ts';
 import { tradeExpiryJob } from './trade-expiry.ts';
 import { revokedTokenPurgeJob } from './revoked-token-purge.ts';
+import { sessionPurgeJob } from './session-purge.ts';
 import { idempotencyKeyPurgeJob } from './idempotency-key-purge.ts';
 import { dropAlertsJob } from './drop-alerts.ts';
 import { pushDeliveryJob } from './push-delivery.ts';
@@ -24,6 +25,7 @@ export function jobDefinitions(services: Services, everyMs = JOB_INTERVAL_MS): J
     ...fulfilmentJobs(services.fulfilment, services.inventory, everyMs),
     tradeExpiryJob(services.trading, everyMs),
     revokedTokenPurgeJob(services.accounts),
+    sessionPurgeJob(services.accounts),
     idempotencyKeyPurgeJob(services.idempotency),
     dropAlertsJob(services.dropAlerts, everyMs),
     pushDeliveryJob(services.push, everyMs),

@@ -3,7 +3,7 @@ import { HOUR } from '../core/clock.ts';
 import { JOB } from './names.ts';
 import type { JobDefinition } from './queue.ts';
 
-/** Revoked token ids (logout) are deleted once their token has expired (docs/rules/security.md); deleting twice is harmless. */
+/** Revoked admin token ids are deleted once their token has expired (docs/rules/security.md); deleting twice is harmless. */
 export const revokedTokenPurgeJob = (accounts: AccountsService): JobDefinition => ({
   name: JOB.revokedTokenPurge,
   everyMs: HOUR,

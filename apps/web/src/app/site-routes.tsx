@@ -3,6 +3,7 @@ import { NotFoundPage } from '../components/layout/NotFoundPage';
 import { infoRoutes } from '../features/info/routes';
 import { authRoutes } from '../features/auth/routes';
 import { profileRoutes } from '../features/profile/routes';
+import { devicesRoutes } from '../features/devices/routes';
 import { adminRoutes } from '../features/admin/routes';
 import { fairnessRoutes } from '../features/fairness/routes';
 import { tokenRoutes } from '../features/tokens/routes';
@@ -30,6 +31,7 @@ export const siteRoutes: RouteObject[] = [
     ...infoRoutes,
     ...authRoutes,
     ...profileRoutes,
+    ...devicesRoutes,
     ...adminRoutes,
     ...fairnessRoutes,
     ...tokenRoutes,

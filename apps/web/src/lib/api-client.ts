@@ -69,6 +69,8 @@ export interface ApiRequest {
   /** Which bearer token to send. Default: the shopper's token when there is one. */
   auth?: Auth;
   signal?: AbortSignal;
+  /** Extra request headers (the sign-in calls' device id). */
+  headers?: Record<string, string>;
   /**
    * A money call (docs/operations.md, "Idempotent money calls"): the call is one user action with a
    * fresh `Idempotency-Key`, retried once with the same key when the answer was lost (the network
@@ -123,7 +125,7 @@ function bearerFor(auth: Auth | undefined): string | null {
  * Throws ApiError for non-OK answers and ApiShapeError (logged) when the answer breaks the contract.
  */
 export async function api<S extends $ZodType>(path: string, request: ApiRequest & { schema: S }): Promise<output<S>> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...request.headers };
   const token = bearerFor(request.auth);
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;

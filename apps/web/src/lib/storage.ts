@@ -23,6 +23,8 @@ export const storageKeys = {
   listView: 'listView',
   /** Local storage: the shopper's client seed for the verifiable draw. */
   clientSeed: 'clientSeed',
+  /** Local storage: this browser's random device id, sent at sign-in (the new-device mail). */
+  deviceId: 'deviceId',
   /** Local storage: ids of announcements the visitor dismissed (JSON array). */
   dismissedAnnouncements: 'dismissedAnnouncements',
 } as const;

@@ -15,6 +15,11 @@ export const LIVE_RECONNECT_MS = 5_000;
  * "Service Restart", docs/operations.md): the web app reconnects at once, to whichever instance answers.
  */
 export const LIVE_CLOSE_SERVICE_RESTART = 1012;
+/**
+ * The close code of a signed-in socket whose session ended (logout elsewhere, "Log out" on the devices
+ * page, a password reset): the socket goes, and the web app's next call finds the token refused.
+ */
+export const LIVE_CLOSE_SESSION_ENDED = 4001;
 /** The banner name of a shopper who chose not to be shown. */
 export const LIVE_ANONYMOUS_NAME = 'Someone';
 /** A client frame larger than this closes the socket. */

@@ -12,16 +12,22 @@ export interface AccountsDeps {
   media: MediaService;
 }
 
-/** A signed session for the shopper: the token and what the header shows. */
+/**
+ * A signed session for the shopper: the token (its session row is opened by the token service) and what
+ * the header shows. `tokenId` re-signs that existing session (a rename) instead of opening a new one.
+ */
 export async function sessionFor(
   ctx: AppContext,
   row: Pick<UserRow, 'id' | 'username' | 'profilePicture' | 'tokenVersion'>,
-): Promise<AuthResponse> {
-  const { token } = await ctx.tokens.sign({
-    id: row.id,
-    username: row.username,
-    role: 'user',
-    tokenVersion: row.tokenVersion,
-  });
-  return { token, user: { username: row.username, profilePicture: row.profilePicture ?? DEFAULT_PROFILE_PICTURE } };
+  tokenId?: string,
+): Promise<AuthResponse & { tokenId: string }> {
+  const signed = await ctx.tokens.sign(
+    { id: row.id, username: row.username, role: 'user', tokenVersion: row.tokenVersion },
+    tokenId ? { tokenId } : {},
+  );
+  return {
+    token: signed.token,
+    tokenId: signed.tokenId,
+    user: { username: row.username, profilePicture: row.profilePicture ?? DEFAULT_PROFILE_PICTURE },
+  };
 }

@@ -122,19 +122,21 @@ export function createProfile(d: AccountsDeps) {
     },
     /**
      * Applies the fields that were sent ('' clears an optional field) and the new picture, in one
-     * transaction. A new username answers a new token (the token carries the username).
+     * transaction. A new username answers a new token (the token carries the username), for the
+     * caller's same session (`currentTokenId`) when given.
      */
     async updateProfile(
       principal: Principal,
       fields: UpdateProfileFields,
       image?: ProfileImage,
+      currentTokenId?: string,
     ): Promise<UpdateProfileResponse> {
       const row = await ctx.db.transaction((tx) => writeProfile(d, tx, principal, fields, image));
       const account = toAccount(row);
       const renamed = row.username !== principal.username;
       return {
         message: accountMessages.profileUpdated,
-        ...(renamed ? { token: (await sessionFor(ctx, row)).token } : {}),
+        ...(renamed ? { token: (await sessionFor(ctx, row, currentTokenId)).token } : {}),
         user: { username: account.username, profilePicture: account.profilePicture },
         details: toDetails(account),
       };

@@ -27,6 +27,7 @@ import { notFound } from '../../core/http-errors.ts';
 import { acceptMultipartForms, readMultipartForm } from '../../core/multipart.ts';
 import { accountLimits, loginLimited, rateLimited } from './rate-limits.ts';
 import type { ProfileImage } from './service.ts';
+import { signInClient } from './session-routes.ts';
 
 /** Reads update-profile's multipart form (or a JSON body): text fields plus the `profileImage` file. */
 async function readProfileForm(
@@ -94,7 +95,7 @@ export const accountsRoutes: ModuleRoutes = async (app, { ctx, services }) => {
       ...rateLimited(ctx.limiter, 'sign-up', accountLimits.signUp),
       schema: { body: createUserRequestSchema, response: { 201: authResponseSchema } },
     },
-    async (request, reply) => reply.status(201).send(await accounts.createUser(request.body)),
+    async (request, reply) => reply.status(201).send(await accounts.createUser(request.body, signInClient(request))),
   );
 
   app.post(
@@ -103,7 +104,7 @@ export const accountsRoutes: ModuleRoutes = async (app, { ctx, services }) => {
       ...loginLimited(ctx.limiter, 'login', accountLimits.login, accounts.loginAccountKey),
       schema: { body: loginRequestSchema, response: { 200: authResponseSchema } },
     },
-    async (request) => accounts.login(request.body.username, request.body.password),
+    async (request) => accounts.login(request.body.username, request.body.password, signInClient(request)),
   );
 
   // With a valid token, logout revokes that token only (the shopper's other devices stay signed in);
@@ -160,15 +161,19 @@ export const accountsRoutes: ModuleRoutes = async (app, { ctx, services }) => {
     },
   );
 
+  // A signed-in shopper changing their own password keeps this session; every other one ends.
   app.post(
     '/users/change-password',
     {
+      onRequest: ctx.guards.optionalUser,
       ...rateLimited(ctx.limiter, 'change-password', accountLimits.changePassword),
       schema: { body: changePasswordRequestSchema, response: { 200: messageResponseSchema } },
     },
     async (request) => {
       const { email, resetToken, password } = request.body;
-      await accounts.changePassword(email, resetToken, password);
+      const caller =
+        request.user && request.userToken ? { userId: request.user.id, tokenId: request.userToken.tokenId } : undefined;
+      await accounts.changePassword(email, resetToken, password, caller);
       return { message: accountMessages.passwordResetDone };
     },
   );
@@ -198,7 +203,8 @@ export const accountsRoutes: ModuleRoutes = async (app, { ctx, services }) => {
     },
     async (request) => {
       const { fields, image } = await readProfileForm(request);
-      return accounts.updateProfile(request.user!, checkInput(updateProfileFieldsSchema, fields), image);
+      const checked = checkInput(updateProfileFieldsSchema, fields);
+      return accounts.updateProfile(request.user!, checked, image, request.userToken?.tokenId);
     },
   );
 };

@@ -7,39 +7,55 @@ import { createAdmins } from './admins.ts';
 import { createPasswordResets } from './password-reset.ts';
 import { createProfile } from './profile.ts';
 import type { Sessions } from './sessions.ts';
+import { createSessionList } from './session-list.ts';
 import { createShoppers } from './shoppers.ts';
 import { createSignup } from './signup.ts';
 import { createVerification } from './verification.ts';
 
 export type { ProfileImage } from './profile.ts';
 export type { Sessions } from './sessions.ts';
+export type { SignInClient } from './session-devices.ts';
 
 /**
  * Accounts: shoppers (sign-up with a verified e-mail, login, password recovery, profile) and admins.
  * Other modules use `getAccount`, `findAccount`, `getAccounts` and `requireSelf`. `sessions` (the
- * per-request session check, logout's revocation) is built with the context, which checks tokens with it.
+ * per-request session check, the shopper sessions' rows) is built with the context, which checks tokens
+ * with it and opens a session row for each shopper token it signs.
  */
 export function createAccountsService(
   ctx: AppContext,
   deps: { mail: MailService; media: MediaService; audit: AuditService; sessions: Sessions },
 ) {
   const { mail, media, audit, sessions } = deps;
-  const resets = createPasswordResets(ctx, mail);
+  const resets = createPasswordResets(ctx, mail, sessions);
   const verification = createVerification(ctx, mail, resets);
   const adminAccounts = createAdmins(ctx, { mail, audit });
-  const signup = createSignup(ctx, verification);
+  const signup = createSignup(ctx, verification, mail);
   return {
     sendCode: verification.sendCode,
     verifyCode: verification.verifyCode,
     ...signup,
     adminLoginAccountKey: adminAccounts.loginAccountKey,
-    /** GET /api/users/logout with a valid token: revokes that token only (this browser's session). */
-    logout: sessions.revoke,
+    /** GET /api/users/logout with a valid token: ends that session only (this browser's). */
+    logout: sessions.end,
+    ...createSessionList(ctx, sessions),
+    /** Admin tokens revoked one by one (the hourly revoked-token-purge job). */
     purgeRevokedTokens: sessions.purgeRevokedTokens,
+    /** Ended and expired shopper sessions (the hourly session-purge job). */
+    purgeEndedSessions: sessions.purgeEndedSessions,
     forgotPassword: resets.sendLink,
+    /** The link path: ends every session of the account. */
     resetPassword: (token: string, password: string) => resets.resetWithToken(token, password),
-    changePassword: (email: string, resetToken: string, password: string) =>
-      resets.resetWithToken(resetToken, password, email),
+    /**
+     * The code path; a signed-in caller of that account (`caller`) keeps their session, every other
+     * session ends.
+     */
+    changePassword: (
+      email: string,
+      resetToken: string,
+      password: string,
+      caller?: { userId: string; tokenId: string },
+    ) => resets.resetWithToken(resetToken, password, { expectedEmail: email, ...(caller ? { caller } : {}) }),
     ...createProfile({ ctx, mail, media }),
     ...createShoppers(ctx),
     ensureAdmin: adminAccounts.ensureAdmin,

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { SignJWT, decodeJwt } from 'jose';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { DAY, MINUTE } from '../../core/clock.ts';
-import { admins, revokedTokens, users } from './tables.ts';
+import { admins, revokedTokens, userSessions, users } from './tables.ts';
 import { REVOCATION_KEPT_AFTER_EXPIRY_MS } from './sessions.ts';
 import { bearer, insertTestShopper, latestCode, post, signUp } from './test-helpers.ts';
 
@@ -93,8 +93,9 @@ describe('shopper sessions', () => {
     const { token } = await signUp(t, { username: 'mona', email: 'mona@example.com', password: 'Mona123!' });
     const otherDevice = await login('mona', 'Mona123!');
     const bystander = await signUp(t, { username: 'nico', email: 'nico@example.com' });
-    const revokedCount = async () => (await t.ctx.db.select().from(revokedTokens)).length;
-    const before = await revokedCount();
+    const endedCount = async () =>
+      (await t.ctx.db.select().from(userSessions).where(isNotNull(userSessions.endedAt))).length;
+    const before = await endedCount();
 
     const res = await logout(token);
     expect(res.statusCode).toBe(200);
@@ -104,17 +105,18 @@ describe('shopper sessions', () => {
     expect([(await me('not-a-token')).statusCode, (await me('not-a-token')).json()]).toEqual([403, LOGIN_FIRST]);
     await expectWorking(otherDevice);
     await expectWorking(bystander.token);
-    // The row is the token's id, kept until the token's own expiry.
+    // The session row is the token's id, with the token's own expiry, now ended.
     const { jti, exp } = decodeJwt(token);
-    const [row] = await t.ctx.db.select().from(revokedTokens).where(eq(revokedTokens.jti, jti!));
+    const [row] = await t.ctx.db.select().from(userSessions).where(eq(userSessions.jti, jti!));
     expect(row!.expiresAt).toEqual(new Date(exp! * 1000));
-    expect(await revokedCount()).toBe(before + 1);
+    expect(row!.endedAt).not.toBeNull();
+    expect(await endedCount()).toBe(before + 1);
 
     // Logging out again with that token, without a token or with a made-up one answers the same and changes nothing.
     for (const again of [await logout(token), await logout(), await logout('not-a-token')]) {
       expect([again.statusCode, again.json()]).toEqual([200, { message: 'Logged out successfully.' }]);
     }
-    expect(await revokedCount()).toBe(before + 1);
+    expect(await endedCount()).toBe(before + 1);
     await expectWorking(otherDevice);
 
     // Two logouts of one token at once: both answer 200, one row.
@@ -122,7 +124,7 @@ describe('shopper sessions', () => {
     const answers = await Promise.all([logout(parallel), logout(parallel)]);
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
     await expectRefused(parallel);
-    expect(await revokedCount()).toBe(before + 2);
+    expect(await endedCount()).toBe(before + 2);
 
     const fresh = await login('mona', 'Mona123!');
     await expectWorking(fresh);
@@ -283,23 +285,25 @@ describe('revoked token purge', () => {
     expect(await t.services.accounts.purgeRevokedTokens()).toBe(0);
   });
 
-  it('a logged-out token stays refused until it expires, and its row goes after that', async () => {
+  it("a shopper's ended and expired sessions are purged; a purged session's token stays refused", async () => {
     const shopper = await insertTestShopper(t, 'quinn');
-    const { token } = await t.ctx.tokens.sign(shopper);
-    const { jti } = decodeJwt(token);
-    expect(await t.ctx.tokens.verify(token)).toMatchObject({ id: shopper.id });
-    expect((await t.app.inject({ method: 'GET', url: '/api/users/logout', headers: bearer(token) })).statusCode).toBe(
-      200,
-    );
+    const { token: loggedOut } = await t.ctx.tokens.sign(shopper);
+    const { token: live } = await t.ctx.tokens.sign(shopper);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/users/logout', headers: bearer(loggedOut) })).statusCode,
+    ).toBe(200);
+    const rows = async () =>
+      (await t.ctx.db.select().from(userSessions).where(eq(userSessions.userId, shopper.id))).length;
+    expect(await rows()).toBe(2);
+    expect(await t.services.accounts.purgeEndedSessions()).toBeGreaterThanOrEqual(1);
+    expect(await rows()).toBe(1);
+    expect(await t.ctx.tokens.verify(loggedOut)).toBeNull();
+    expect(await t.ctx.tokens.verify(live)).toMatchObject({ id: shopper.id });
 
-    t.clock.advance(7 * DAY - MINUTE);
-    await t.services.accounts.purgeRevokedTokens();
-    expect(await t.ctx.tokens.verify(token)).toBeNull();
-    expect(await t.ctx.db.select().from(revokedTokens).where(eq(revokedTokens.jti, jti!))).toHaveLength(1);
-
-    t.clock.advance(MINUTE + REVOCATION_KEPT_AFTER_EXPIRY_MS + 1);
-    await t.services.accounts.purgeRevokedTokens();
-    expect(await t.ctx.db.select().from(revokedTokens).where(eq(revokedTokens.jti, jti!))).toHaveLength(0);
-    expect(await t.ctx.tokens.verify(token)).toBeNull();
+    t.clock.advance(7 * DAY + MINUTE);
+    expect(await t.services.accounts.purgeEndedSessions()).toBe(1);
+    expect(await rows()).toBe(0);
+    expect(await t.ctx.tokens.verify(live)).toBeNull();
+    expect(await t.services.accounts.purgeEndedSessions()).toBe(0);
   });
 });

@@ -4,10 +4,12 @@ import type { AppContext } from '../../core/context.ts';
 import type { Executor } from '../../db/database.ts';
 import { HttpError, badRequest, conflict } from '../../core/http-errors.ts';
 import { mapUserConflict, sameName, toAccount, usernameKey, type Account } from './account-views.ts';
-import { sessionFor } from './deps.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './secrets.ts';
 import { users } from './tables.ts';
 import type { createVerification } from './verification.ts';
+import type { MailService } from '../mail/service.ts';
+import type { SignInClient } from './session-devices.ts';
+import { openSignIn } from './sign-in.ts';
 
 type Verification = ReturnType<typeof createVerification>;
 
@@ -44,15 +46,18 @@ async function rowByLogin(ctx: AppContext, identifier: string) {
 }
 
 /** Sign-up and login of shoppers (docs/rules/accounts.md). */
-export function createSignup(ctx: AppContext, verification: Verification) {
+export function createSignup(ctx: AppContext, verification: Verification, mail: MailService) {
   return {
     /** 409 emailTaken when the address already has an account. */
     async checkEmailAvailable(email: string): Promise<void> {
       const [row] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email));
       if (row) throw conflict(accountMessages.emailTaken);
     },
-    /** Sign-up: only for an address verified by a code within the last hour (the verification is used up). */
-    async createUser(input: Required<CreateUserRequest>): Promise<AuthResponse> {
+    /**
+     * Sign-up: only for an address verified by a code within the last hour (the verification is used
+     * up). Its token is a session like a login's.
+     */
+    async createUser(input: Required<CreateUserRequest>, client: SignInClient): Promise<AuthResponse> {
       // Cheap refusals before the deliberately slow password hash; the transaction re-checks.
       const [owner] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
       if (owner) throw conflict(accountMessages.emailTaken);
@@ -64,15 +69,15 @@ export function createSignup(ctx: AppContext, verification: Verification) {
         ctx.metrics.signedUp(tx);
         return created;
       });
-      return sessionFor(ctx, row);
+      return openSignIn(ctx, mail, row, client, 'signup');
     },
     /** For the demo data and operators: an account whose address is known good, without a code. */
     async createAccountWithoutCode(input: Required<CreateUserRequest>): Promise<Account> {
       const passwordHash = await hashPassword(input.password);
       return toAccount(await insertUser(ctx, ctx.db, { username: input.username, email: input.email, passwordHash }));
     },
-    /** Login by username (any case) or e-mail; one 401 text for every failure. */
-    async login(identifier: string, password: string): Promise<AuthResponse> {
+    /** Login by username (any case) or e-mail; one 401 text for every failure. A new session each time. */
+    async login(identifier: string, password: string, client: SignInClient): Promise<AuthResponse> {
       const row = await rowByLogin(ctx, identifier);
       if (!row) {
         await burnPasswordCheck(password);
@@ -80,7 +85,7 @@ export function createSignup(ctx: AppContext, verification: Verification) {
       }
       if (!(await verifyPassword(row.passwordHash, password))) throw new HttpError(401, accountMessages.invalidLogin);
       if (row.disabledAt) throw new HttpError(403, shopOpsMessages.accountDisabled);
-      return sessionFor(ctx, row);
+      return openSignIn(ctx, mail, row, client, 'login');
     },
     /**
      * The login-limit key of what was typed (username in any case, or e-mail): the account's id, so

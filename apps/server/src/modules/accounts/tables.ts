@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Shoppers. `username` is unique case-insensitively (lower(username) index); `email` is stored
@@ -126,4 +126,53 @@ export const revokedTokens = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('revoked_tokens_expires_at_idx').on(t.expiresAt)],
+);
+
+/**
+ * A shopper's signed-in sessions, one row per bearer token by its id (`jti`): a shopper token is valid
+ * only while its row exists and is not ended (docs/rules/accounts.md, "Sessions and devices").
+ * `token_version` is the account's version the token was signed with (a raised version ends the
+ * sessions signed before it); `place` is the class of the signing-in address, never the address.
+ */
+export const userSessions = pgTable(
+  'user_sessions',
+  {
+    // Text, not uuid: the check runs with whatever id a signed token carries (ours are UUIDs).
+    jti: text('jti').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenVersion: integer('token_version').notNull(),
+    /** "Chrome on Android": from the User-Agent at sign-in. */
+    device: text('device').notNull(),
+    /** 'loopback' | 'private' | 'ipv4' | 'ipv6' | 'unknown' (SessionPlace). */
+    place: text('place').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** Moved at most once a minute while the token is used. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+    /** The token's own expiry: the row is purged some minutes after it. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set by logout, "Log out" on the devices page, a password change or reset. */
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('user_sessions_user_idx').on(t.userId, t.lastSeenAt),
+    index('user_sessions_expires_at_idx').on(t.expiresAt),
+  ],
+);
+
+/**
+ * The devices each shopper has signed in from (the new-device mail is sent once per row): a device is
+ * the web app's random device id when the request sends one, else the device label of its User-Agent.
+ */
+export const userDevices = pgTable(
+  'user_devices',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceKey: text('device_key').notNull(),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.deviceKey] })],
 );

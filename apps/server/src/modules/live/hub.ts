@@ -24,6 +24,8 @@ export interface LiveClient {
   socket: LiveSocket;
   ip: string;
   userId?: string;
+  /** The bearer token the socket signed in with: its session is checked again periodically. */
+  token?: string;
   /** Answered the last ping (heartbeat). */
   alive: boolean;
   /** The sets whose live board it watches. */
@@ -122,9 +124,10 @@ export class LiveHub {
     return client;
   }
 
-  authenticate(client: LiveClient, userId: string): void {
+  authenticate(client: LiveClient, userId: string, token?: string): void {
     if (!this.clients.has(client)) return;
     client.userId = userId;
+    if (token) client.token = token;
     let set = this.byUser.get(userId);
     if (!set) this.byUser.set(userId, (set = new Set()));
     set.add(client);
@@ -261,13 +264,16 @@ export class LiveHub {
 
   /** Closes every socket with `code` (the client's cue, e.g. reconnect now) and forgets them. */
   closeAll(code: number, reason: string): void {
-    for (const client of [...this.clients]) {
-      this.remove(client);
-      try {
-        client.socket.close(code, reason);
-      } catch {
-        client.socket.terminate();
-      }
+    for (const client of [...this.clients]) this.close(client, code, reason);
+  }
+
+  /** Closes one socket with `code` and forgets it. */
+  close(client: LiveClient, code: number, reason: string): void {
+    this.remove(client);
+    try {
+      client.socket.close(code, reason);
+    } catch {
+      client.socket.terminate();
     }
   }
 

@@ -57,7 +57,7 @@ export const liveRoutes: ModuleRoutes = (app, { ctx, services }) => {
           .verify(message.token)
           .then((principal) => {
             if (principal?.role !== 'user') return;
-            hub.authenticate(client, principal.id);
+            hub.authenticate(client, principal.id, message.token);
             hub.sendMessage(client, { type: 'authenticated' });
           })
           .catch((error: unknown) => ctx.log.warn({ err: error }, 'live socket authentication failed'));

@@ -1,6 +1,7 @@
 import {
   LIVE_ANONYMOUS_NAME,
   LIVE_CLOSE_SERVICE_RESTART,
+  LIVE_CLOSE_SESSION_ENDED,
   LIVE_NAME_MAX,
   LIVE_PRODUCT_NAME_MAX,
   type LiveServerMessage,
@@ -8,6 +9,7 @@ import {
 import type { AppContext } from '../../core/context.ts';
 import type { Executor } from '../../db/database.ts';
 import { afterCommit } from '../../core/after-commit.ts';
+import { runPeriodically } from '../../core/periodic.ts';
 import type { AccountsService } from '../accounts/service.ts';
 import { createLocalBus, createRedisBus, type LiveBus } from './bus.ts';
 import { LiveHub, defaultHubOptions, type LiveHubOptions } from './hub.ts';
@@ -32,6 +34,27 @@ function openHubAndBus(ctx: AppContext, options: Partial<LiveHubOptions>) {
   return { hub, bus };
 }
 
+/** Signed-in sockets' sessions are checked again this often; an ended session's socket is closed. */
+const LIVE_SESSION_CHECK_MS = 15_000;
+
+/**
+ * Closes the signed-in sockets whose session ended (docs/rules/live.md): each socket's token is checked
+ * again as a request's would be (the checks of one round go to the database together).
+ */
+async function closeEndedSessions(ctx: AppContext, hub: LiveHub): Promise<void> {
+  const signedIn = [...hub.clients].filter((client) => client.token !== undefined);
+  const principals = await Promise.all(signedIn.map((client) => ctx.tokens.verify(client.token!)));
+  signedIn.forEach((client, i) => {
+    if (!principals[i]) hub.close(client, LIVE_CLOSE_SESSION_ENDED, 'Session ended');
+  });
+}
+
+/** The periodic session check of this instance's signed-in sockets. */
+function watchSessions(ctx: AppContext, hub: LiveHub, intervalMs: number) {
+  const checkNow = () => closeEndedSessions(ctx, hub);
+  return { checkNow, stop: runPeriodically('live session check', intervalMs, checkNow, ctx.log) };
+}
+
 /**
  * The live layer (docs/rules/live.md): the /ws hub of this instance and the bus to the others.
  * Other modules call `purchasePaid` and `userChanged` with their open transaction; the event is
@@ -40,9 +63,11 @@ function openHubAndBus(ctx: AppContext, options: Partial<LiveHubOptions>) {
 export function createLiveService(
   ctx: AppContext,
   deps: { accounts: AccountsService },
-  options: Partial<LiveHubOptions> = {},
+  options: Partial<LiveHubOptions> & { sessionCheckMs?: number } = {},
 ) {
-  const { hub, bus } = openHubAndBus(ctx, options);
+  const { sessionCheckMs = LIVE_SESSION_CHECK_MS, ...hubOptions } = options;
+  const { hub, bus } = openHubAndBus(ctx, hubOptions);
+  const sessionChecks = watchSessions(ctx, hub, sessionCheckMs);
 
   const boardChanges = createBoardChanges(hub, bus, (err) => ctx.log.warn({ err }, 'live board event not published'));
   const safely = (what: string, task: () => Promise<void>) => async () => {
@@ -99,12 +124,16 @@ export function createLiveService(
     connectedUserIds: () => hub.connectedUserIds(),
     sendToUser: (userId: string, message: LiveServerMessage) => hub.sendToUser(userId, message),
 
+    /** One round of the periodic session check (tests run it at once). */
+    closeEndedSessions: sessionChecks.checkNow,
+
     /** The instance is going away: every socket is told to reconnect at once, to whichever instance answers. */
     closeForRestart(): void {
       hub.closeAll(LIVE_CLOSE_SERVICE_RESTART, 'Service Restart');
     },
 
     async close(): Promise<void> {
+      await sessionChecks.stop();
       boardChanges.close();
       hub.stop();
       await bus.close();

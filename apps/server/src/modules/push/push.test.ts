@@ -129,6 +129,35 @@ describe('web push', () => {
     expect(service.pushesTo(kept.id)).toHaveLength(1);
   });
 
+  it("the devices page: ending a session, or every other one, ends those devices' pushes", async () => {
+    const hal = await shopper();
+    const here = await device(hal);
+    const sessionOf = async () => {
+      const { token, tokenId } = await t.ctx.tokens.sign(hal.user);
+      const headers = { authorization: `Bearer ${token}` };
+      const dev = service.subscription();
+      expect((await subscribe({ ...hal, headers }, dev.json)).statusCode).toBe(200);
+      return { tokenId, dev };
+    };
+    const [lost, old] = [await sessionOf(), await sessionOf()];
+    const one = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/users/sessions/${lost.tokenId}`,
+      headers: hal.headers,
+    });
+    expect(one.statusCode).toBe(200);
+    await notify([hal.user.id], 'tradeOffer');
+    await deliver();
+    expect(service.pushesTo(lost.dev.id)).toEqual([]);
+    expect(service.pushesTo(old.dev.id)).toHaveLength(1);
+    const rest = await t.app.inject({ method: 'DELETE', url: '/api/users/sessions', headers: hal.headers });
+    expect(rest.statusCode).toBe(200);
+    await notify([hal.user.id], 'tradeOffer');
+    await deliver();
+    expect(service.pushesTo(old.dev.id)).toHaveLength(1);
+    expect(service.pushesTo(here.id)).toHaveLength(2);
+  });
+
   it('refuses bad input with a 4xx and changes nothing; every route needs a login but the key', async () => {
     const gus = await shopper();
     const good = service.subscription().json;

@@ -7,6 +7,7 @@ import { JOB } from '../../jobs/names.ts';
 import { deliverQueuedPushes, type PushDeliveryResult } from './delivery.ts';
 import {
   devicesFor,
+  forgetOtherSessions,
   forgetSession,
   readPreferences,
   subscribe,
@@ -58,6 +59,8 @@ export function createPushService(ctx: AppContext) {
     unsubscribe: (userId: string, endpoint: string) => unsubscribe(ctx, userId, endpoint),
     /** Logout of one session: its device's subscription goes. */
     forgetSession: (userId: string, tokenId: string) => forgetSession(ctx, userId, tokenId),
+    /** Every other session ended: only the kept session's device stays subscribed. */
+    forgetOtherSessions: (userId: string, keptTokenId: string) => forgetOtherSessions(ctx, userId, keptTokenId),
 
     preferences: (userId: string): Promise<PushPreferences> => readPreferences(ctx.db, userId),
     updatePreferences: (userId: string, changes: Partial<Record<PushKind, boolean>>) =>

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { PUSH_KINDS, type PushKind, type PushPreferences, type PushSubscriptionInput } from '@kujiya/shared';
 import type { AppContext } from '../../core/context.ts';
 import type { Executor } from '../../db/database.ts';
@@ -35,6 +35,20 @@ export async function forgetSession(ctx: AppContext, userId: string, tokenId: st
   const removed = await ctx.db
     .delete(pushSubscriptions)
     .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.tokenId, tokenId)))
+    .returning({ id: pushSubscriptions.id });
+  return removed.length;
+}
+
+/** "Log out everywhere else": only the device of the session kept still receives the shopper's pushes. */
+export async function forgetOtherSessions(ctx: AppContext, userId: string, keptTokenId: string): Promise<number> {
+  const removed = await ctx.db
+    .delete(pushSubscriptions)
+    .where(
+      and(
+        eq(pushSubscriptions.userId, userId),
+        or(isNull(pushSubscriptions.tokenId), ne(pushSubscriptions.tokenId, keptTokenId)),
+      ),
+    )
     .returning({ id: pushSubscriptions.id });
   return removed.length;
 }

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { type AuthResponse, authResponseSchema, type CreateUserRequest } from '@kujiya/shared';
 import { api } from '../../../lib/api-client';
+import { deviceIdHeaders } from '../../../lib/device-id';
 
 /** POST /api/users/create: only for an e-mail verified by a code within the last hour. E-mail lowercased. */
 export function createUser(request: CreateUserRequest): Promise<AuthResponse> {
@@ -8,6 +9,7 @@ export function createUser(request: CreateUserRequest): Promise<AuthResponse> {
     method: 'POST',
     body: { ...request, email: request.email.trim().toLowerCase() },
     auth: 'none',
+    headers: deviceIdHeaders(),
     schema: authResponseSchema,
   });
 }

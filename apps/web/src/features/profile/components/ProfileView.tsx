@@ -71,6 +71,9 @@ export function ProfileView({
         <button type="button" className="btn btn--primary btn--block" onClick={onEdit}>
           Edit Profile
         </button>
+        <Link to="/profile/devices" className="btn btn--ghost btn--block">
+          Devices
+        </Link>
         <button
           type="button"
           className="btn btn--ghost btn--block"

@@ -17,6 +17,7 @@ import { fairnessRoutes } from './modules/fairness/routes.ts';
 import { mailRoutes } from './modules/mail/routes.ts';
 import { accountsRoutes } from './modules/accounts/routes.ts';
 import { adminAccountRoutes } from './modules/accounts/admin-routes.ts';
+import { twoFactorRoutes } from './modules/two-factor/routes.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { favouritesRoutes } from './modules/favourites/routes.ts';
@@ -61,6 +62,7 @@ const moduleRoutes: ModuleRoutes[] = [
   mailRoutes,
   accountsRoutes,
   adminAccountRoutes,
+  twoFactorRoutes,
   notificationsRoutes,
   favouritesRoutes,
   analyticsRoutes,

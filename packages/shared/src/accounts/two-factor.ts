@@ -148,6 +148,18 @@ export const passkeyRegisterRequestSchema = z.object({
 });
 export type PasskeyRegisterRequest = z.input<typeof passkeyRegisterRequestSchema>;
 
+/**
+ * `POST /api/admin/2fa/passkeys` → the passkey; the recovery codes when it is the admin's first factor,
+ * and a full token when the session was enrolment-only.
+ */
+export const passkeyAddedResponseSchema = z.object({
+  passkey: passkeyViewSchema,
+  recoveryCodes: z.array(z.string()).optional(),
+  token: z.string().optional(),
+  expiresAt: z.string().optional(),
+});
+export type PasskeyAddedResponse = z.infer<typeof passkeyAddedResponseSchema>;
+
 /** `POST /api/admin/2fa/passkey/login-options` `{username}`. */
 export const passkeyLoginOptionsRequestSchema = z.object({
   username: z.string({ message: 'Username is required.' }).trim().min(1, 'Username is required.').max(100),

@@ -1,12 +1,11 @@
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import {
   adminIdParamsSchema,
   passkeyIdParamsSchema,
   passkeyLoginOptionsRequestSchema,
   passkeyOptionsSchema,
   passkeyRegisterRequestSchema,
-  passkeyViewSchema,
+  passkeyAddedResponseSchema,
   shopOpsMessageResponseSchema,
   twoFactorCodeRequestSchema,
   twoFactorEnableResponseSchema,
@@ -35,8 +34,6 @@ function triesLimited(
     if (waits.length > 0) throw tooManyAttempts(Math.max(...waits));
   };
 }
-
-const passkeyAddedSchema = z.object({ passkey: passkeyViewSchema, recoveryCodes: z.array(z.string()).optional() });
 
 const perAdmin = (request: FastifyRequest) => request.admin?.id ?? '';
 
@@ -96,11 +93,14 @@ const passkeyRoutes: ModuleRoutes = (app, { ctx, services }) => {
     {
       onRequest: admin,
       preHandler: triesLimited(ctx.limiter, 'passkey-register', 10, perAdmin),
-      schema: { body: passkeyRegisterRequestSchema, response: { 201: passkeyAddedSchema } },
+      schema: { body: passkeyRegisterRequestSchema, response: { 201: passkeyAddedResponseSchema } },
     },
     async (request, reply) => {
       const added = await twoFactor.addPasskey(request.admin!, request.body.response, request.body.name);
-      return reply.code(201).send(added);
+      if (!request.admin!.enrolmentOnly) return reply.code(201).send(added);
+      // The enrolment-only session becomes a full one.
+      const { token, expiresAt } = await accounts.admins.freshToken(request.admin!.id);
+      return reply.code(201).send({ ...added, token, expiresAt: expiresAt.toISOString() });
     },
   );
   app.delete(

@@ -4,7 +4,11 @@ import { isoCBOR } from '@simplewebauthn/server/helpers';
 import type { TestApp } from '../../test/test-app.ts';
 
 /** The authenticator app's code for a secret at the test clock's time (optionally steps later). */
-export async function totpCode(t: Pick<TestApp, 'clock'>, secret: string, stepsLater = 0): Promise<string> {
+export async function totpCode(
+  t: { clock: Pick<TestApp['clock'], 'now'> },
+  secret: string,
+  stepsLater = 0,
+): Promise<string> {
   return generate({ secret, epoch: Math.floor(t.clock.now().getTime() / 1000) + stepsLater * 30 });
 }
 

@@ -79,6 +79,9 @@ describe('two-factor sign-in under ADMIN_TWO_FACTOR=required', () => {
     expect(added.statusCode).toBe(201);
     expect(added.json().passkey.name).toBe('YubiKey');
     expect(added.json().recoveryCodes).toHaveLength(10);
+    // The enrolment-only session (an owner without a factor) becomes a full one with its first factor.
+    expect((await get(t, '/api/admin/admins', token)).statusCode).toBe(403);
+    expect((await get(t, '/api/admin/admins', added.json().token)).statusCode).toBe(200);
     // The passkey is a factor: the login asks, and the passkey answers.
     expect((await login(t, 'keys', 'Keys123!')).json().code).toBe('TWO_FACTOR_REQUIRED');
     const loginOptions = (await post(t, '/api/admin/2fa/passkey/login-options', { username: 'KEYS' })).json();

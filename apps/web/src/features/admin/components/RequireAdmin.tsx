@@ -24,7 +24,7 @@ export function RequireAdmin() {
   const enrolmentOnly = adminSession.enrolmentOnly();
   if (enrolmentOnly && pathname !== TWO_FACTOR_PAGE) return <Navigate to={TWO_FACTOR_PAGE} replace />;
   return (
-    <div className="admin-shell">
+    <div className={enrolmentOnly ? 'admin-shell admin-shell--bare' : 'admin-shell'}>
       <header className="admin-header">
         <Link to="/admin/menu" className="admin-header__brand">
           <KujiyaMark size={26} />
@@ -41,21 +41,25 @@ export function RequireAdmin() {
           Log out
         </button>
       </header>
-      {/* A sidebar at a desk (every entry in view at 1024 px and up), a scrolling strip on a phone. */}
-      <nav className="admin-nav" aria-label="Back office sections">
-        {groupedSectionsFor(enrolmentOnly ? undefined : me.data?.role).map(({ group, sections }) => (
-          <div key={group} className="admin-nav__group" role="group" aria-label={group}>
-            <p className="admin-nav__heading" aria-hidden="true">
-              {group}
-            </p>
-            {sections.map((section) => (
-              <NavLink key={section.to} to={section.to} className="admin-nav__link">
-                {section.label}
-              </NavLink>
+      {!enrolmentOnly && (
+        <>
+          {/* A sidebar at a desk (every entry in view at 1024 px and up), a scrolling strip on a phone. */}
+          <nav className="admin-nav" aria-label="Back office sections">
+            {groupedSectionsFor(me.data?.role).map(({ group, sections }) => (
+              <div key={group} className="admin-nav__group" role="group" aria-label={group}>
+                <p className="admin-nav__heading" aria-hidden="true">
+                  {group}
+                </p>
+                {sections.map((section) => (
+                  <NavLink key={section.to} to={section.to} className="admin-nav__link">
+                    {section.label}
+                  </NavLink>
+                ))}
+              </div>
             ))}
-          </div>
-        ))}
-      </nav>
+          </nav>
+        </>
+      )}
       <div className="admin-shell__main">
         <Outlet />
       </div>

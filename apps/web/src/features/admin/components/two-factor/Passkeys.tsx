@@ -6,6 +6,7 @@ import { registerPasskey } from '../../api/registerPasskey';
 import { useRemovePasskey } from '../../api/removePasskey';
 import { errorText } from '../shop-ops/form-values';
 import { createPasskey } from './passkey-browser';
+import { adminSession } from '../../admin-session';
 
 /** The admin's passkeys: remove one, or add one with this device or a security key. */
 export function Passkeys({
@@ -64,8 +65,10 @@ function AddPasskeyForm({ onRecoveryCodes }: { onRecoveryCodes: (codes: string[]
     try {
       const response = await createPasskey(await getPasskeyRegistrationOptions());
       const added = await registerPasskey({ response, name: name.trim() || undefined });
+      // An enrolment-only session gets its full token with the first factor.
+      if (added.token) adminSession.set(added.token);
       setName('');
-      await queryClient.invalidateQueries({ queryKey: ['admin', 'two-factor'] });
+      await queryClient.invalidateQueries({ queryKey: ['admin'] });
       if (added.recoveryCodes) onRecoveryCodes(added.recoveryCodes);
     } catch (failure) {
       setError(failure instanceof DOMException ? 'The passkey was not created.' : errorText(failure));

@@ -78,7 +78,7 @@ export function SecondFactorStep({ username, password, onSignedIn, onBack }: Pro
           Use a passkey instead
         </button>
         <button type="button" className="btn btn--ghost btn--block" onClick={onBack}>
-          Back to username and password
+          Back
         </button>
       </form>
     </>

@@ -70,6 +70,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ COLLECTION_SLOT_CAPACITY: '0' })).toThrow('COLLECTION_SLOT_CAPACITY');
   });
 
+  it('ADMIN_TWO_FACTOR: required by default in production, optional elsewhere, either when set', () => {
+    const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), PAYMENTS: 'test' };
+    expect(loadConfig({}).adminTwoFactor).toBe('optional');
+    expect(loadConfig(production).adminTwoFactor).toBe('required');
+    expect(loadConfig({ ...production, ADMIN_TWO_FACTOR: 'optional' }).adminTwoFactor).toBe('optional');
+    expect(loadConfig({ ADMIN_TWO_FACTOR: 'required' }).adminTwoFactor).toBe('required');
+    expect(() => loadConfig({ ADMIN_TWO_FACTOR: 'sometimes' })).toThrow('ADMIN_TWO_FACTOR');
+  });
+
   it('production: the test gateway only with PAYMENTS=test, and no demo data unless asked', () => {
     const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), ...TEST_VAPID_ENV };
     const config = loadConfig({ ...production, PAYMENTS: 'test' });

@@ -69,6 +69,10 @@ const envSchema = z.object({
   STRIPE_API_BASE: urlWithProtocols(['http:', 'https:']),
   ADMIN_USERNAME: optionalString,
   ADMIN_PASSWORD: optionalString,
+  // Default: required in production, optional elsewhere (see loadConfig; docs/rules/two-factor.md).
+  ADMIN_TWO_FACTOR: optionalString.refine((v) => v === undefined || v === 'required' || v === 'optional', {
+    message: 'must be required or optional',
+  }),
   EASYPARCEL_API_KEY: optionalString,
   EASYPARCEL_API_BASE: urlWithProtocols(['http:', 'https:']),
   EASYPARCEL_SERVICE_ID: z.string().default('EP-CS0C'),
@@ -137,6 +141,8 @@ export type Config = {
   publicUrl: string;
   stripe?: { secretKey: string; publishableKey: string; webhookSecret: string; apiBase?: string };
   admin?: { username: string; password: string };
+  /** ADMIN_TWO_FACTOR: whether owners must set up two-factor sign-in (docs/rules/two-factor.md). */
+  adminTwoFactor: 'required' | 'optional';
   /** EasyParcel courier (classic API); unset = the built-in test courier. */
   easyparcel?: { apiKey: string; apiBase: string; serviceId: string };
   /** The built-in test courier hands out fake AWBs; in production only when TEST_COURIER=1. */
@@ -275,6 +281,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     admin: e.ADMIN_USERNAME ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD! } : undefined,
+    adminTwoFactor:
+      (e.ADMIN_TWO_FACTOR as Config['adminTwoFactor'] | undefined) ??
+      (e.NODE_ENV === 'production' ? 'required' : 'optional'),
     easyparcel: e.EASYPARCEL_API_KEY
       ? {
           apiKey: e.EASYPARCEL_API_KEY,

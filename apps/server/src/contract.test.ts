@@ -35,6 +35,8 @@ const POSTS_WITHOUT_JSON_BODY: Record<string, string> = {
   'POST /api/admin/shoppers/:shopperId/enable': 'the shopper id is the whole input',
   'POST /api/admin/admins/:adminId/disable': 'the admin id is the whole input',
   'POST /api/admin/admins/:adminId/enable': 'the admin id is the whole input',
+  'POST /api/admin/2fa/setup': 'the signed-in admin is the whole input: a new secret for them',
+  'POST /api/admin/2fa/passkeys/options': 'the signed-in admin is the whole input: a registration challenge for them',
   'POST /api/admin/jobs/:id/retry': 'the failed job id is the whole input',
   'POST /api/mail/unsubscribe':
     "the signed token in the query is the whole input (RFC 8058's form body says nothing more)",

@@ -18,6 +18,7 @@ import { mailRoutes } from './modules/mail/routes.ts';
 import { accountsRoutes } from './modules/accounts/routes.ts';
 import { adminAccountRoutes } from './modules/accounts/admin-routes.ts';
 import { sessionRoutes } from './modules/accounts/session-routes.ts';
+import { twoFactorRoutes } from './modules/two-factor/routes.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { favouritesRoutes } from './modules/favourites/routes.ts';
@@ -64,6 +65,7 @@ const moduleRoutes: ModuleRoutes[] = [
   accountsRoutes,
   sessionRoutes,
   adminAccountRoutes,
+  twoFactorRoutes,
   notificationsRoutes,
   favouritesRoutes,
   analyticsRoutes,

@@ -74,17 +74,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     webDist: options.webDist,
   });
   const startupNotes: string[] = [];
-  if (config.payments === 'test') {
-    startupNotes.push(
-      config.env === 'production'
-        ? 'PAYMENTS=test: card payments go to the built-in test gateway; nothing is charged'
-        : 'Card payments: the built-in test gateway (set the Stripe keys for real payments)',
-    );
-  }
-  if (config.env === 'production' && !config.smtpUrl) {
-    startupNotes.push('SMTP_URL is not set: mail is kept undelivered in the database outbox');
-  }
-  if (config.devOutbox !== 'off') startupNotes.push(devOutboxNote(config.devOutbox));
+  startupNotes.push(...configurationNotes(config));
   if (config.demoData && (await isEmptyShop(built.ctx, built.services))) {
     startupNotes.push(...(await seedDemoData(built.ctx, built.services)));
   }
@@ -135,4 +125,25 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       })()),
     isDraining: () => built.services.health.isDraining(),
   };
+}
+
+/** What the start log says of the configuration: test payments, undelivered mail, the dev outbox, relaxed two-factor. */
+function configurationNotes(config: Config): string[] {
+  const notes: string[] = [];
+  if (config.payments === 'test') {
+    notes.push(
+      config.env === 'production'
+        ? 'PAYMENTS=test: card payments go to the built-in test gateway; nothing is charged'
+        : 'Card payments: the built-in test gateway (set the Stripe keys for real payments)',
+    );
+  }
+  if (config.env === 'production' && !config.smtpUrl) {
+    notes.push('SMTP_URL is not set: mail is kept undelivered in the database outbox');
+  }
+  if (config.devOutbox !== 'off') notes.push(devOutboxNote(config.devOutbox));
+  // A shop migrating its owners to two-factor may relax it for a while; the log says so (docs/rules/two-factor.md).
+  if (config.env === 'production' && config.adminTwoFactor === 'optional') {
+    notes.push('ADMIN_TWO_FACTOR=optional: owners may use the back office without two-factor sign-in');
+  }
+  return notes;
 }

@@ -10,6 +10,7 @@ import { createFairnessService } from './modules/fairness/service.ts';
 import { buyerNames } from './modules/orders/buyer-names.ts';
 import { createMailService } from './modules/mail/service.ts';
 import { createAccountsService, type Sessions } from './modules/accounts/service.ts';
+import { createTwoFactorService } from './modules/two-factor/service.ts';
 import { createInventoryService } from './modules/inventory/service.ts';
 import { createNotificationsService } from './modules/notifications/service.ts';
 import { createFavouritesService } from './modules/favourites/service.ts';
@@ -41,14 +42,22 @@ function createFoundation(ctx: AppContext, built: { sessions: Sessions }) {
   const push = createPushService(ctx);
   const audit = createAuditService(ctx);
   const analytics = createAnalyticsService(ctx);
-  const accounts = createAccountsService(ctx, { mail, media, audit, sessions: built.sessions });
+  // The admin login's second step (docs/rules/two-factor.md): accounts asks it, it knows no accounts.
+  const twoFactor = createTwoFactorService(ctx, { audit });
+  const accounts = createAccountsService(ctx, {
+    mail,
+    media,
+    audit,
+    sessions: built.sessions,
+    secondFactor: twoFactor,
+  });
   // The shop's settings (pickup point, labels' sender) are read by fulfilment and the back office.
   const shopSettings = createShopSettingsService(ctx, { audit });
   const live = createLiveService(ctx, { accounts });
   const notifications = createNotificationsService(ctx, { accounts, mail, push, live });
   // The Idempotency-Key claims of the money calls (their purge; the hooks are in app.ts).
   const idempotency = createIdempotencyService(ctx);
-  return { media, mail, push, audit, analytics, accounts, shopSettings, live, notifications, idempotency };
+  return { media, mail, push, audit, analytics, twoFactor, accounts, shopSettings, live, notifications, idempotency };
 }
 type Foundation = ReturnType<typeof createFoundation>;
 

@@ -25,6 +25,7 @@ export * from './fairness/chain-verdict.ts';
 export * from './accounts/schemas.ts';
 export * from './accounts/policies.ts';
 export * from './accounts/sessions.ts';
+export * from './accounts/two-factor.ts';
 export * from './payments/schemas.ts';
 export * from './payments/idempotency.ts';
 export * from './tokens/schemas.ts';

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SignJWT } from 'jose';
 import { createVerifier } from 'fast-jwt';
-import { shopOpsMessages, staffMayUse, type AdminRole } from '@kujiya/shared';
+import { enrolmentMayUse, shopOpsMessages, staffMayUse, twoFactorMessages, type AdminRole } from '@kujiya/shared';
 import { HttpError } from './http-errors.ts';
 
 export type Role = 'user' | 'admin';
@@ -12,7 +12,15 @@ export interface Principal {
   role: Role;
   /** An admin's role, read from the account on every request (so a change applies at once). */
   adminRole?: AdminRole;
+  /**
+   * An owner's session opened without a second factor while one is required (docs/rules/two-factor.md):
+   * it reaches only the two-factor routes (token claim `scp`).
+   */
+  enrolmentOnly?: true;
 }
+
+/** The `scp` claim of an enrolment-only admin token. */
+const ENROLMENT_SCOPE = 'two-factor-enrolment';
 
 /** What the session lookup knows of a live account: its token version and, for admins, their role. */
 export interface SessionState {
@@ -104,7 +112,8 @@ export class TokenService {
     const ttl = subject.role === 'admin' ? ADMIN_TOKEN_TTL_SECONDS : USER_TOKEN_TTL_SECONDS;
     const iat = Math.floor(this.now().getTime() / 1000);
     const tokenId = options.tokenId ?? crypto.randomUUID();
-    const token = await new SignJWT({ username: subject.username, role: subject.role, ver: subject.tokenVersion })
+    const claims = { username: subject.username, role: subject.role, ver: subject.tokenVersion };
+    const token = await new SignJWT(subject.enrolmentOnly ? { ...claims, scp: ENROLMENT_SCOPE } : claims)
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(subject.id)
       .setIssuedAt(iat)
@@ -134,7 +143,7 @@ export class TokenService {
     } catch {
       return null;
     }
-    const { sub, username, role, ver, jti, exp, nbf } = payload;
+    const { sub, username, role, ver, jti, exp, nbf, scp } = payload;
     // As jose checks them: expired once `exp` is reached, not valid before `nbf` (seconds).
     const nowSeconds = Math.floor(this.now().getTime() / 1000);
     if (typeof exp !== 'number' || exp <= nowSeconds) return null;
@@ -152,6 +161,7 @@ export class TokenService {
       username,
       role,
       ...(state.adminRole ? { adminRole: state.adminRole } : {}),
+      ...(role === 'admin' && scp === ENROLMENT_SCOPE ? { enrolmentOnly: true as const } : {}),
     };
     return { principal, token: { tokenId: jti, expiresAt: new Date(exp * 1000) } };
   }
@@ -200,8 +210,12 @@ export function createGuards(tokens: TokenService) {
       const principal = token ? await tokens.verify(token) : null;
       if (!principal) throw new HttpError(401, 'Admin authentication required');
       if (principal.role !== 'admin') throw new HttpError(403, 'Admin authentication required');
+      const url = request.routeOptions?.url ?? '';
+      // An owner who still has to set up two-factor sign-in reaches only its routes (docs/rules/two-factor.md).
+      if (principal.enrolmentOnly && !enrolmentMayUse(url))
+        throw new HttpError(403, twoFactorMessages.enrolmentRequired);
       // Staff admins reach only the staff routes; the role is the account's current one (docs/rules/shop-ops.md).
-      if (principal.adminRole !== 'owner' && !staffMayUse(request.routeOptions?.url ?? '')) {
+      if (principal.adminRole !== 'owner' && !staffMayUse(url)) {
         throw new HttpError(403, shopOpsMessages.ownerOnly);
       }
       request.admin = principal;

@@ -25,3 +25,4 @@ export * from '../modules/drop-alerts/tables.ts';
 export * from '../modules/drop-monitor/tables.ts';
 export * from '../modules/drops/tables.ts';
 export * from '../modules/push/tables.ts';
+export * from '../modules/two-factor/tables.ts';

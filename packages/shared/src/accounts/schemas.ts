@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isKnownCountryCode, UNKNOWN_COUNTRY_MESSAGE } from '../fulfilment/countries.ts';
 import { messageResponseSchema } from '../common/ids.ts';
 import { isAcceptableEmail, normaliseEmail } from '../common/text.ts';
+import { adminLoginSecondFactorFields } from './two-factor.ts';
 
 /**
  * Accounts contract (docs/rules/accounts.md): sign-up with an e-mail code, login, password
@@ -268,9 +269,16 @@ export type UpdateProfileResponse = z.infer<typeof updateProfileResponseSchema>;
 export const adminLoginRequestSchema = z.object({
   username: z.string({ message: 'Username is required.' }).trim().min(1, 'Username is required.').max(100),
   password: z.string({ message: 'Password is required.' }).min(1, 'Password is required.').max(128),
+  // The second step when the admin has a second factor (docs/rules/two-factor.md).
+  ...adminLoginSecondFactorFields,
 });
 export type AdminLoginRequest = z.input<typeof adminLoginRequestSchema>;
-export const adminLoginResponseSchema = z.object({ token: z.string(), expiresAt: z.string() });
+export const adminLoginResponseSchema = z.object({
+  token: z.string(),
+  expiresAt: z.string(),
+  /** This session reaches only the two-factor pages until the owner sets up a second factor. */
+  twoFactorEnrolmentRequired: z.boolean().optional(),
+});
 export type AdminLoginResponse = z.infer<typeof adminLoginResponseSchema>;
 
 /** GET /api/dev/outbox (outside production): the stored mails, newest first. */

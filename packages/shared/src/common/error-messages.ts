@@ -1,5 +1,6 @@
 import { accountMessages } from '../accounts/schemas.ts';
 import { shopOpsMessages } from '../shop-ops/schemas.ts';
+import { twoFactorMessages } from '../accounts/two-factor.ts';
 import { TRADE_MESSAGES } from '../trading/schemas.ts';
 import { HOLD_MESSAGE } from '../orders/schemas.ts';
 import { IMAGE_TYPE_MESSAGE } from '../media/schemas.ts';
@@ -42,6 +43,11 @@ export const errorCodeOfMessage: Readonly<Record<string, ErrorCode>> = {
   [accountMessages.resetLinkInvalid]: ErrorCode.RESET_LINK_INVALID,
   [shopOpsMessages.inviteInvalid]: ErrorCode.INVITE_INVALID,
   [shopOpsMessages.wrongPassword]: ErrorCode.WRONG_PASSWORD,
+  [twoFactorMessages.codeRequired]: ErrorCode.TWO_FACTOR_REQUIRED,
+  [twoFactorMessages.invalidCode]: ErrorCode.TWO_FACTOR_INVALID,
+  [twoFactorMessages.passkeyFailed]: ErrorCode.TWO_FACTOR_INVALID,
+  [twoFactorMessages.enrolmentRequired]: ErrorCode.TWO_FACTOR_ENROLMENT_REQUIRED,
+  [twoFactorMessages.passkeyNotFound]: ErrorCode.PASSKEY_NOT_FOUND,
   [idempotencyMessages.invalid]: ErrorCode.IDEMPOTENCY_KEY_INVALID,
   [idempotencyMessages.mismatch]: ErrorCode.IDEMPOTENCY_KEY_MISMATCH,
   [idempotencyMessages.inUse]: ErrorCode.IDEMPOTENCY_KEY_IN_USE,

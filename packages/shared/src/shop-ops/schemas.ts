@@ -17,7 +17,7 @@ export type AdminRole = z.infer<typeof adminRoleSchema>;
 
 /**
  * Admin API paths (below /api) a staff admin may use: orders, collections, shipments and the
- * inventory look-up, plus their own session. Every other admin route is for owners only.
+ * inventory look-up, plus their own session and two-factor sign-in. Every other admin route is for owners only.
  */
 export const STAFF_ADMIN_PATH_PREFIXES = [
   '/api/admin/orders',
@@ -28,6 +28,7 @@ export const STAFF_ADMIN_PATH_PREFIXES = [
   '/api/admin/audit',
   '/api/admin/me',
   '/api/admin/password',
+  '/api/admin/2fa',
 ] as const;
 
 /** Whether a staff admin may call this admin route (its declared URL, e.g. `/api/admin/orders/:orderId`). */

@@ -1,4 +1,5 @@
 import {
+  ErrorCode,
   acceptAdminInviteRequestSchema,
   adminAccountSchema,
   adminAccountsResponseSchema,
@@ -11,9 +12,13 @@ import {
   shopOpsMessageResponseSchema,
 } from '@kujiya/shared';
 import type { ModuleRoutes } from '../../routes.ts';
-import { accountLimits, loginLimited, rateLimited } from './rate-limits.ts';
+import { HttpError } from '../../core/http-errors.ts';
+import { accountLimits, loginLimited, markSecondStepAsked, rateLimited } from './rate-limits.ts';
 
-/** POST /api/admin/login: a bearer token with role admin and an expiry (docs/rules/accounts.md). */
+/**
+ * POST /api/admin/login: a bearer token with role admin and an expiry (docs/rules/accounts.md), after
+ * the second factor when the admin has one (docs/rules/two-factor.md).
+ */
 export const adminAccountRoutes: ModuleRoutes = (app, { ctx, services }) => {
   const admin = ctx.guards.requireAdmin;
   const { accounts } = services;
@@ -24,8 +29,18 @@ export const adminAccountRoutes: ModuleRoutes = (app, { ctx, services }) => {
       schema: { body: adminLoginRequestSchema, response: { 200: adminLoginResponseSchema } },
     },
     async (request) => {
-      const { token, expiresAt } = await services.accounts.adminLogin(request.body.username, request.body.password);
-      return { token, expiresAt: expiresAt.toISOString() };
+      try {
+        const { token, expiresAt, enrolmentOnly } = await services.accounts.adminLogin(request.body);
+        return {
+          token,
+          expiresAt: expiresAt.toISOString(),
+          ...(enrolmentOnly ? { twoFactorEnrolmentRequired: true } : {}),
+        };
+      } catch (error) {
+        // The password was right; the answer asks for the second factor (docs/rules/two-factor.md).
+        if (error instanceof HttpError && error.code === ErrorCode.TWO_FACTOR_REQUIRED) markSecondStepAsked(request);
+        throw error;
+      }
     },
   );
   // Back-office accounts (docs/rules/shop-ops.md): /admin/me and /admin/password are open to staff too.

@@ -2,6 +2,8 @@ import { asc, eq, sql } from 'drizzle-orm';
 import {
   accountMessages,
   shopOpsMessages,
+  type AdminRole,
+  type PasskeyAuthenticationResponse,
   type AdminAccount,
   type AdminMe,
   type InviteAdminRequest,
@@ -51,8 +53,35 @@ async function setDisabled(d: AdminDeps, actor: Principal, adminId: string, disa
   });
 }
 
-/** 401 with one text for a wrong username, a wrong password or a password not set yet; 403 when disabled. */
-async function login(ctx: AppContext, username: string, password: string): Promise<{ token: string; expiresAt: Date }> {
+/** A login's second step, as accounts needs it: given by the composition root (the two-factor module). */
+export interface AdminSecondFactor {
+  /** Passes an admin without a factor (`enrolled: false`); with one, a missing or wrong proof is a 401. */
+  check(adminId: string, proof: AdminLoginProof): Promise<{ enrolled: boolean }>;
+  /** Whether an admin of this role must have a second factor before using the back office. */
+  mustEnrol(role: AdminRole): boolean;
+}
+export interface AdminLoginProof {
+  code?: string;
+  passkey?: PasskeyAuthenticationResponse;
+}
+export interface AdminLoginResult {
+  token: string;
+  expiresAt: Date;
+  /** The session reaches only the two-factor routes until the admin enrols (docs/rules/two-factor.md). */
+  enrolmentOnly: boolean;
+}
+
+/**
+ * 401 with one text for a wrong username, a wrong password or a password not set yet; 403 when
+ * disabled; then the second factor (docs/rules/two-factor.md). An owner who must enrol and has no
+ * factor gets an enrolment-only token.
+ */
+async function login(
+  ctx: AppContext,
+  secondFactor: AdminSecondFactor,
+  credentials: { username: string; password: string } & AdminLoginProof,
+): Promise<AdminLoginResult> {
+  const { username, password } = credentials;
   const [admin] = await ctx.db.select().from(admins).where(eq(adminUsernameKey, username.toLowerCase()));
   if (!admin?.passwordHash) {
     await burnPasswordCheck(password);
@@ -60,12 +89,16 @@ async function login(ctx: AppContext, username: string, password: string): Promi
   }
   if (!(await verifyPassword(admin.passwordHash, password))) throw new HttpError(401, accountMessages.invalidLogin);
   if (admin.disabledAt) throw new HttpError(403, shopOpsMessages.accountDisabled);
-  return ctx.tokens.sign({
+  const { enrolled } = await secondFactor.check(admin.id, credentials);
+  const enrolmentOnly = !enrolled && secondFactor.mustEnrol(admin.role);
+  const signed = await ctx.tokens.sign({
     id: admin.id,
     username: admin.username,
     role: 'admin',
     tokenVersion: admin.tokenVersion,
+    ...(enrolmentOnly ? { enrolmentOnly: true as const } : {}),
   });
+  return { ...signed, enrolmentOnly };
 }
 
 /** The caller's own password; their other sessions end, this one gets a fresh token. */
@@ -107,7 +140,10 @@ async function changePassword(
  * Back-office accounts, apart from shoppers: owners and staff (docs/rules/shop-ops.md). Tokens carry
  * role admin; the owner/staff role is read from the account on every request.
  */
-export function createAdmins(ctx: AppContext, deps: { mail: MailService; audit: AuditService }) {
+export function createAdmins(
+  ctx: AppContext,
+  deps: { mail: MailService; audit: AuditService; secondFactor: AdminSecondFactor },
+) {
   return {
     /** A new admin without a password, and a one-time set-password link sent through the mail queue. */
     invite: (actor: Principal, input: InviteAdminRequest) => inviteAdmin({ ctx, ...deps }, actor, input),
@@ -138,7 +174,23 @@ export function createAdmins(ctx: AppContext, deps: { mail: MailService; audit: 
     },
 
     /** 401 with one text for a wrong username, a wrong password or a password not set yet; 403 when disabled. */
-    login: (username: string, password: string) => login(ctx, username, password),
+    login: (credentials: { username: string; password: string } & AdminLoginProof) =>
+      login(ctx, deps.secondFactor, credentials),
+
+    /** The admin's id by name (any case), or null. */
+    async findId(username: string): Promise<string | null> {
+      const [admin] = await ctx.db
+        .select({ id: admins.id })
+        .from(admins)
+        .where(eq(adminUsernameKey, username.trim().toLowerCase()));
+      return admin?.id ?? null;
+    },
+
+    /** A full token for the signed-in admin once they enrolled (their enrolment-only one is replaced). */
+    async freshToken(adminId: string): Promise<{ token: string; expiresAt: Date }> {
+      const row = await rowOf(ctx, adminId);
+      return ctx.tokens.sign({ id: row.id, username: row.username, role: 'admin', tokenVersion: row.tokenVersion });
+    },
 
     async me(principal: Principal): Promise<AdminMe> {
       const row = await rowOf(ctx, principal.id);

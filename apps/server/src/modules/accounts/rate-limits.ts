@@ -121,7 +121,14 @@ export function rateLimited(limiter: RateLimiter, name: string, limits: RouteLim
 declare module 'fastify' {
   interface FastifyRequest {
     /** The counters a login attempt took, settled by its answer (login limits). */
-    loginAttempt?: { clientKey: string; accountKey: string; backoffKey: string; clientCount: number };
+    loginAttempt?: {
+      clientKey: string;
+      accountKey: string;
+      backoffKey: string;
+      clientCount: number;
+      /** The password was right and the answer asks for the second factor: not a wrong try. */
+      secondStepAsked?: boolean;
+    };
   }
 }
 
@@ -167,15 +174,21 @@ export function loginLimited(
     async onResponse(request: FastifyRequest, reply: FastifyReply) {
       const attempt = request.loginAttempt;
       if (!attempt) return;
-      // Only a wrong password keeps its count: a right one (or a 400) takes the attempt back.
-      if (reply.statusCode === 401) {
+      // Only a wrong password (or two-factor code) keeps its count: a right one (or a 400) takes the
+      // attempt back, and so does the answer asking for the second factor (docs/rules/two-factor.md).
+      if (reply.statusCode === 401 && !attempt.secondStepAsked) {
         if (attempt.clientCount >= policy.freeFailures)
           await limiter.lock(attempt.backoffKey, loginBackoffMs(policy, attempt.clientCount + 1));
         return;
       }
-      if (reply.statusCode < 300) await limiter.clear(attempt.clientKey);
+      if (reply.statusCode < 300 && !attempt.secondStepAsked) await limiter.clear(attempt.clientKey);
       else await limiter.undo(attempt.clientKey);
       await limiter.undo(attempt.accountKey);
     },
   };
+}
+
+/** The login answered "two-factor code required": its attempt is taken back, not counted as wrong. */
+export function markSecondStepAsked(request: FastifyRequest): void {
+  if (request.loginAttempt) request.loginAttempt.secondStepAsked = true;
 }

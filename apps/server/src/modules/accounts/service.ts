@@ -3,7 +3,7 @@ import type { AuditService } from '../audit/service.ts';
 import type { MailService } from '../mail/service.ts';
 import type { MediaService } from '../media/service.ts';
 import { DEFAULT_PROFILE_PICTURE_SVG } from './default-picture.ts';
-import { createAdmins } from './admins.ts';
+import { createAdmins, type AdminSecondFactor } from './admins.ts';
 import { createPasswordResets } from './password-reset.ts';
 import { createProfile } from './profile.ts';
 import type { Sessions } from './sessions.ts';
@@ -15,6 +15,7 @@ import { createVerification } from './verification.ts';
 export type { ProfileImage } from './profile.ts';
 export type { Sessions } from './sessions.ts';
 export type { SignInClient } from './session-devices.ts';
+export type { AdminSecondFactor } from './admins.ts';
 
 /**
  * Accounts: shoppers (sign-up with a verified e-mail, login, password recovery, profile) and admins.
@@ -24,12 +25,19 @@ export type { SignInClient } from './session-devices.ts';
  */
 export function createAccountsService(
   ctx: AppContext,
-  deps: { mail: MailService; media: MediaService; audit: AuditService; sessions: Sessions },
+  deps: {
+    mail: MailService;
+    media: MediaService;
+    audit: AuditService;
+    sessions: Sessions;
+    /** The admin login's second step (the two-factor module; docs/rules/two-factor.md). */
+    secondFactor: AdminSecondFactor;
+  },
 ) {
-  const { mail, media, audit, sessions } = deps;
+  const { mail, media, audit, sessions, secondFactor } = deps;
   const resets = createPasswordResets(ctx, mail, sessions);
   const verification = createVerification(ctx, mail, resets);
-  const adminAccounts = createAdmins(ctx, { mail, audit });
+  const adminAccounts = createAdmins(ctx, { mail, audit, secondFactor });
   const signup = createSignup(ctx, verification, mail);
   return {
     sendCode: verification.sendCode,

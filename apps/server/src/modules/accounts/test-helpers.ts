@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { TokenSubject } from '../../core/auth.ts';
 import type { TestApp } from '../../test/test-app.ts';
-import { users } from './tables.ts';
+import { admins, users } from './tables.ts';
+import { hashPassword } from './secrets.ts';
 
 /** The latest code mailed to an address (dev outbox), read from the mail's subject line. */
 export async function latestCode(t: TestApp, email: string): Promise<string> {
@@ -58,4 +59,21 @@ export async function insertTestShopper(t: Pick<TestApp, 'ctx'>, username: strin
     updatedAt: now,
   });
   return { id, username, role: 'user', tokenVersion: 0 };
+}
+
+/** A back-office admin with a password, for other modules' tests (as an accepted invitation leaves it). */
+export async function insertTestAdmin(
+  t: Pick<TestApp, 'ctx'>,
+  admin: { username: string; password: string; role: 'owner' | 'staff' },
+): Promise<string> {
+  const [row] = await t.ctx.db
+    .insert(admins)
+    .values({
+      username: admin.username,
+      passwordHash: await hashPassword(admin.password),
+      role: admin.role,
+      createdAt: t.ctx.clock.now(),
+    })
+    .returning({ id: admins.id });
+  return row!.id;
 }

@@ -18,4 +18,9 @@ describe('the admin authentication failure', () => {
     ).toBe(false);
     expect(isAdminAuthFailure(new Error('Admin authentication required'))).toBe(false);
   });
+
+  it('is not a wrong two-factor code (an error on the page) nor "enrol first" (the enrolment page)', () => {
+    expect(isAdminAuthFailure(new ApiError(401, 'x', { code: ErrorCode.TWO_FACTOR_INVALID }))).toBe(false);
+    expect(isAdminAuthFailure(new ApiError(403, 'x', { code: ErrorCode.TWO_FACTOR_ENROLMENT_REQUIRED }))).toBe(false);
+  });
 });

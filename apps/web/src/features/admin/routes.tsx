@@ -105,6 +105,11 @@ export const adminRoutes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./components/shop-ops/AdminAccountPage')).AdminAccountPage }),
       },
       {
+        path: 'two-factor',
+        handle: pageTitle('Two-factor sign-in · Admin'),
+        lazy: async () => ({ Component: (await import('./components/two-factor/TwoFactorPage')).TwoFactorPage }),
+      },
+      {
         path: 'jobs',
         handle: pageTitle('Background Jobs · Admin'),
         lazy: async () => ({ Component: (await import('./components/JobsPage')).JobsPage }),

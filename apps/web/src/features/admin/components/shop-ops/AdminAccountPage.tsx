@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { useChangeAdminPassword } from '../../api/changeAdminPassword';
 import { useAdminMe } from '../../api/getAdminMe';
 import { adminSession } from '../../admin-session';
 import { errorText } from './form-values';
 import './shop-ops.css';
 
-/** /admin/account: who is signed in, and changing one's own password (owners and staff). */
+/** /admin/account: who is signed in, their password and a way to two-factor sign-in (owners and staff). */
 export function AdminAccountPage() {
   const me = useAdminMe();
   const [currentPassword, setCurrentPassword] = useState('');
@@ -33,6 +34,9 @@ export function AdminAccountPage() {
           Signed in as <strong>{me.data.username}</strong> ({me.data.role === 'owner' ? 'Owner' : 'Staff'})
         </p>
       )}
+      <p>
+        <Link to="/admin/two-factor">Two-factor sign-in</Link>: an authenticator app, passkeys and recovery codes.
+      </p>
       <form className="ops-form" onSubmit={submit} aria-label="Change password">
         <h2 className="ops-subtitle">Change password</h2>
         <div className="field">

@@ -4,19 +4,40 @@ import { useAdminAccounts } from '../../api/getAdminAccounts';
 import { useAdminMe } from '../../api/getAdminMe';
 import { useInviteAdmin } from '../../api/inviteAdmin';
 import { useSetAdminDisabled } from '../../api/setAdminDisabled';
+import { useResetAdminTwoFactor } from '../../api/resetAdminTwoFactor';
+import { ConfirmDialog, type ConfirmRequest } from '../ConfirmDialog';
 import { AdminTable } from '../table/AdminTable';
 import { errorText } from './form-values';
 import './shop-ops.css';
 
-/** /admin/admins: the back-office accounts; invite by e-mail, disable and enable. */
+/**
+ * /admin/admins: the back-office accounts; invite by e-mail, disable and enable, and reset another
+ * admin's two-factor sign-in when they lost their phone (audited; docs/rules/two-factor.md).
+ */
 export function AdminsPage() {
   const { data, isLoading, error } = useAdminAccounts();
   const me = useAdminMe();
   const setDisabled = useSetAdminDisabled();
+  const resetTwoFactor = useResetAdminTwoFactor();
+  const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
+  const askReset = (admin: { id: string; username: string }) =>
+    setConfirm({
+      title: 'Reset two-factor sign-in?',
+      message: `${admin.username}'s authenticator app, passkeys and recovery codes are removed. They sign in with their password alone until they set up a new one (an owner must set it up at once).`,
+      confirmLabel: 'Reset two-factor',
+      onConfirm: () => resetTwoFactor.mutate(admin.id),
+    });
   return (
     <main className="admin-page ops-panel">
       <h1 className="admin-title">Admins</h1>
       <InviteAdminForm />
+      {resetTwoFactor.data && <p role="status">{resetTwoFactor.data.message}</p>}
+      {resetTwoFactor.error && (
+        <p className="field-error" role="alert">
+          {errorText(resetTwoFactor.error)}
+        </p>
+      )}
+      <ConfirmDialog request={confirm} onClose={() => setConfirm(null)} busy={resetTwoFactor.isPending} />
       <AdminTable
         label="Admins"
         rows={data?.admins}
@@ -47,14 +68,25 @@ export function AdminsPage() {
               a.id === me.data?.id ? (
                 <span className="ops-muted">You</span>
               ) : (
-                <button
-                  type="button"
-                  className="btn btn--ghost"
-                  disabled={setDisabled.isPending}
-                  onClick={() => setDisabled.mutate({ id: a.id, disabled: !a.disabled })}
-                >
-                  {a.disabled ? 'Enable' : 'Disable'}
-                </button>
+                <span className="ops-actions">
+                  <button
+                    type="button"
+                    className="btn btn--ghost"
+                    disabled={setDisabled.isPending}
+                    onClick={() => setDisabled.mutate({ id: a.id, disabled: !a.disabled })}
+                  >
+                    {a.disabled ? 'Enable' : 'Disable'}
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn--ghost"
+                    disabled={resetTwoFactor.isPending}
+                    onClick={() => askReset(a)}
+                    aria-label={`Reset two-factor sign-in of ${a.username}`}
+                  >
+                    Reset 2FA
+                  </button>
+                </span>
               ),
           },
         ]}

@@ -1,0 +1,74 @@
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { generateSecret, generateURI, verify } from 'otplib';
+import QRCode from 'qrcode';
+import { twoFactorMessages, type TwoFactorSetupResponse } from '@kujiya/shared';
+import type { AppContext } from '../../core/context.ts';
+import { conflict } from '../../core/http-errors.ts';
+import type { Executor } from '../../db/database.ts';
+import { adminTotp } from './tables.ts';
+
+/** Authenticator codes change every 30 s; one step either side is accepted for clock drift. */
+export const TOTP_PERIOD_SECONDS = 30;
+const TOLERANCE_SECONDS = TOTP_PERIOD_SECONDS;
+const ISSUER = 'Kujiya Back Office';
+
+type TotpContext = Pick<AppContext, 'db' | 'clock'>;
+
+/**
+ * A new secret for the admin, replacing an unconfirmed one; refused while one is on (turn it off
+ * first). Shown as text, as the otpauth URL and as a QR code of it.
+ */
+export async function startTotpSetup(
+  ctx: TotpContext,
+  admin: { id: string; username: string },
+): Promise<TwoFactorSetupResponse> {
+  const [existing] = await ctx.db.select().from(adminTotp).where(eq(adminTotp.adminId, admin.id));
+  if (existing?.enabledAt) throw conflict(twoFactorMessages.alreadyOn);
+  const secret = generateSecret();
+  await ctx.db
+    .insert(adminTotp)
+    .values({ adminId: admin.id, secret, createdAt: ctx.clock.now() })
+    .onConflictDoUpdate({ target: adminTotp.adminId, set: { secret, createdAt: ctx.clock.now(), lastTimeStep: null } });
+  const otpauthUrl = generateURI({ issuer: ISSUER, label: admin.username, secret });
+  const svg = await QRCode.toString(otpauthUrl, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+  return { secret, otpauthUrl, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
+}
+
+/** The admin's TOTP row: on, pending confirmation, or none. */
+export async function totpOf(exec: Executor, adminId: string) {
+  const [row] = await exec.select().from(adminTotp).where(eq(adminTotp.adminId, adminId));
+  return row ?? null;
+}
+
+/**
+ * Checks a 6-digit code against the secret and takes its time step: true only when the code is right
+ * and its step is later than the last accepted one. The conditional update makes a code good once,
+ * even when two instances check it at the same moment.
+ */
+export async function takeTotpCode(
+  ctx: TotpContext,
+  exec: Executor,
+  row: { adminId: string; secret: string; lastTimeStep: number | null },
+  code: string,
+): Promise<boolean> {
+  const epoch = Math.floor(ctx.clock.now().getTime() / 1000);
+  const result = await verify({
+    secret: row.secret,
+    token: code,
+    epoch,
+    epochTolerance: TOLERANCE_SECONDS,
+    ...(row.lastTimeStep !== null ? { afterTimeStep: row.lastTimeStep } : {}),
+  }).catch(() => ({ valid: false as const }));
+  if (!result.valid || !('timeStep' in result)) return false;
+  const taken = await exec
+    .update(adminTotp)
+    .set({ lastTimeStep: result.timeStep })
+    .where(
+      and(
+        eq(adminTotp.adminId, row.adminId),
+        or(isNull(adminTotp.lastTimeStep), lt(adminTotp.lastTimeStep, result.timeStep)),
+      ),
+    )
+    .returning({ adminId: adminTotp.adminId });
+  return taken.length > 0;
+}

@@ -34,6 +34,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { dropAlertsRoutes } from './modules/drop-alerts/routes.ts';
 import { dropMonitorRoutes } from './modules/drop-monitor/routes.ts';
 import { dropsRoutes } from './modules/drops/routes.ts';
+import { personalDataRoutes } from './modules/personal-data/routes.ts';
 
 export interface RouteDeps {
   ctx: AppContext;
@@ -76,6 +77,7 @@ const moduleRoutes: ModuleRoutes[] = [
   dropAlertsRoutes,
   dropMonitorRoutes,
   dropsRoutes,
+  personalDataRoutes,
 ];
 const rootRoutes: ModuleRoutes[] = [liveRoutes, healthRoutes];
 

@@ -23,6 +23,7 @@ export * from './fairness/chain.ts';
 export * from './fairness/chain-verdict.ts';
 export * from './accounts/schemas.ts';
 export * from './accounts/policies.ts';
+export * from './accounts/personal-data.ts';
 export * from './payments/schemas.ts';
 export * from './payments/idempotency.ts';
 export * from './tokens/schemas.ts';

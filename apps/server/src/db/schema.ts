@@ -24,3 +24,4 @@ export * from '../modules/idempotency/tables.ts';
 export * from '../modules/drop-alerts/tables.ts';
 export * from '../modules/drop-monitor/tables.ts';
 export * from '../modules/drops/tables.ts';
+export * from '../modules/personal-data/tables.ts';

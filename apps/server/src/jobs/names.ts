@@ -15,6 +15,7 @@ export const JOB = {
   revokedTokenPurge: 'revoked-token-purge',
   idempotencyKeyPurge: 'idempotency-key-purge',
   dropAlerts: 'drop-alerts',
+  accountDeletion: 'account-deletion',
 } as const;
 
 export type JobName = (typeof JOB)[keyof typeof JOB];

@@ -9,6 +9,7 @@ import { tradeExpiryJob } from './trade-expiry.ts';
 import { revokedTokenPurgeJob } from './revoked-token-purge.ts';
 import { idempotencyKeyPurgeJob } from './idempotency-key-purge.ts';
 import { dropAlertsJob } from './drop-alerts.ts';
+import { accountDeletionJob } from './account-deletion.ts';
 
 /** The default period of the frequent jobs (server.ts may shorten it: the multi-instance tests). */
 const JOB_INTERVAL_MS = 15_000;
@@ -25,6 +26,7 @@ export function jobDefinitions(services: Services, everyMs = JOB_INTERVAL_MS): J
     revokedTokenPurgeJob(services.accounts),
     idempotencyKeyPurgeJob(services.idempotency),
     dropAlertsJob(services.dropAlerts, everyMs),
+    accountDeletionJob(services.personalData, everyMs),
   ];
 }
 

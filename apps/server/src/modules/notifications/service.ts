@@ -3,6 +3,7 @@ import { splitReceiptNotice, type FairnessReceipt, type Notification, type Notif
 import { and, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../core/context.ts';
 import type { Executor } from '../../db/database.ts';
+import { createNotificationPersonalData } from './personal-data.ts';
 import { notFound } from '../../core/http-errors.ts';
 import type { AccountsService } from '../accounts/service.ts';
 import type { MailService } from '../mail/service.ts';
@@ -140,6 +141,8 @@ export function createNotificationsService(ctx: AppContext, deps: NotificationsD
       if (!row) throw notFound('Failed to remove notification');
       return view(row);
     },
+
+    ...createNotificationPersonalData(ctx, view),
   };
 }
 export type NotificationsService = ReturnType<typeof createNotificationsService>;

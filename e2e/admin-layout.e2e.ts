@@ -27,6 +27,7 @@ const OWNER_SECTIONS = [
   'Promo Codes',
   'Shoppers',
   'Announcements',
+  'Account Deletions',
   'Settings',
   'Admins',
   'Audit Log',

@@ -37,6 +37,7 @@ import { dropAlertsRoutes } from './modules/drop-alerts/routes.ts';
 import { dropMonitorRoutes } from './modules/drop-monitor/routes.ts';
 import { dropsRoutes } from './modules/drops/routes.ts';
 import { pushRoutes } from './modules/push/routes.ts';
+import { personalDataRoutes } from './modules/personal-data/routes.ts';
 
 export interface RouteDeps {
   ctx: AppContext;
@@ -82,6 +83,7 @@ const moduleRoutes: ModuleRoutes[] = [
   dropMonitorRoutes,
   dropsRoutes,
   pushRoutes,
+  personalDataRoutes,
 ];
 const rootRoutes: ModuleRoutes[] = [liveRoutes, healthRoutes];
 

@@ -29,6 +29,7 @@ import { createDropAlertsService } from './modules/drop-alerts/service.ts';
 import { createDropMonitorService } from './modules/drop-monitor/service.ts';
 import { createDropsService } from './modules/drops/service.ts';
 import { createPushService } from './modules/push/service.ts';
+import { createPersonalDataService } from './modules/personal-data/service.ts';
 
 /**
  * Infrastructure-like services first: images, the mail queue, the audit log (account, package, promo
@@ -193,8 +194,25 @@ export function createServices(ctx: AppContext, built: { sessions: Sessions }) {
     catalogue: catalogueStage.catalogue,
     notifications: foundation.notifications,
   });
+  // Personal data (PDPA): the export and the account deletion, through every facade holding a part of it.
+  const personalData = createPersonalDataService(ctx, {
+    ...foundation,
+    fairness: catalogueStage.fairness,
+    wallet: money.wallet,
+    ...purchases,
+  });
   // Liveness and readiness for the load balancer; the drain (server.ts) marks it draining.
   const health = createHealthService(ctx);
-  return { ...foundation, ...catalogueStage, ...dropStage, ...money, ...purchases, ...backOffice, dropAlerts, health };
+  return {
+    ...foundation,
+    ...catalogueStage,
+    ...dropStage,
+    ...money,
+    ...purchases,
+    ...backOffice,
+    dropAlerts,
+    personalData,
+    health,
+  };
 }
 export type Services = ReturnType<typeof createServices>;

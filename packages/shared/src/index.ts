@@ -26,6 +26,7 @@ export * from './accounts/schemas.ts';
 export * from './accounts/policies.ts';
 export * from './accounts/sessions.ts';
 export * from './accounts/two-factor.ts';
+export * from './accounts/personal-data.ts';
 export * from './payments/schemas.ts';
 export * from './payments/idempotency.ts';
 export * from './tokens/schemas.ts';

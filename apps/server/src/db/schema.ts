@@ -26,3 +26,4 @@ export * from '../modules/drop-monitor/tables.ts';
 export * from '../modules/drops/tables.ts';
 export * from '../modules/push/tables.ts';
 export * from '../modules/two-factor/tables.ts';
+export * from '../modules/personal-data/tables.ts';

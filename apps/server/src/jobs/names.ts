@@ -18,6 +18,7 @@ export const JOB = {
   dropAlerts: 'drop-alerts',
   pushDelivery: 'push-delivery',
   collectionReminders: 'collection-reminders',
+  accountDeletion: 'account-deletion',
 } as const;
 
 export type JobName = (typeof JOB)[keyof typeof JOB];

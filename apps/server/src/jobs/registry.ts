@@ -11,6 +11,7 @@ import { sessionPurgeJob } from './session-purge.ts';
 import { idempotencyKeyPurgeJob } from './idempotency-key-purge.ts';
 import { dropAlertsJob } from './drop-alerts.ts';
 import { pushDeliveryJob } from './push-delivery.ts';
+import { accountDeletionJob } from './account-deletion.ts';
 
 /** The default period of the frequent jobs (server.ts may shorten it: the multi-instance tests). */
 const JOB_INTERVAL_MS = 15_000;
@@ -29,6 +30,7 @@ export function jobDefinitions(services: Services, everyMs = JOB_INTERVAL_MS): J
     idempotencyKeyPurgeJob(services.idempotency),
     dropAlertsJob(services.dropAlerts, everyMs),
     pushDeliveryJob(services.push, everyMs),
+    accountDeletionJob(services.personalData, everyMs),
   ];
 }
 

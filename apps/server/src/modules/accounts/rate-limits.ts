@@ -144,13 +144,34 @@ export function loginLimited(
   policy: LoginPolicy,
   resolveAccount: (identifier: string) => Promise<string>,
 ) {
+  return attemptsLimited(limiter, name, policy, 401, async (request) => {
+    const identifier = accountKey(bodyField('username')(request));
+    return identifier ? resolveAccount(identifier) : null; // no identifier: the schema answers the 400
+  });
+}
+
+/**
+ * A signed-in shopper confirming their password (the account deletion, docs/rules/personal-data.md):
+ * the login's policy on the token's account, where a wrong password is the 400 WRONG_PASSWORD.
+ */
+export function passwordConfirmLimited(limiter: RateLimiter, name: string, policy: LoginPolicy) {
+  return attemptsLimited(limiter, name, policy, 400, async (request) => request.user?.id ?? null);
+}
+
+/** The login policy's hooks: `wrongStatus` is the answer that counts as a wrong password. */
+function attemptsLimited(
+  limiter: RateLimiter,
+  name: string,
+  policy: LoginPolicy,
+  wrongStatus: number,
+  accountOf: (request: FastifyRequest) => Promise<string | null>,
+) {
   return {
     async preHandler(request: FastifyRequest) {
       const ip = await limiter.hit(`${name}:ip:${request.ip}`, policy.perIp.windowMs);
       if (ip.count > policy.perIp.max) throw tooManyAttempts(ip.ttlMs);
-      const identifier = accountKey(bodyField('username')(request));
-      if (!identifier) return; // the schema answers the 400
-      const account = await resolveAccount(identifier);
+      const account = await accountOf(request);
+      if (!account) return;
       const clientKey = `${name}:client:${account}:${request.ip}`;
       const accountKeyName = `${name}:account:${account}`;
       // The client's unsuccessful attempts (this one included) and the account's from anywhere.
@@ -174,9 +195,9 @@ export function loginLimited(
     async onResponse(request: FastifyRequest, reply: FastifyReply) {
       const attempt = request.loginAttempt;
       if (!attempt) return;
-      // Only a wrong password (or two-factor code) keeps its count: a right one (or a 400) takes the
-      // attempt back, and so does the answer asking for the second factor (docs/rules/two-factor.md).
-      if (reply.statusCode === 401 && !attempt.secondStepAsked) {
+      // Only a wrong password (or two-factor code) keeps its count: a right one (or a 400 at login) takes
+      // the attempt back, and so does the answer asking for the second factor (docs/rules/two-factor.md).
+      if (reply.statusCode === wrongStatus && !attempt.secondStepAsked) {
         if (attempt.clientCount >= policy.freeFailures)
           await limiter.lock(attempt.backoffKey, loginBackoffMs(policy, attempt.clientCount + 1));
         return;

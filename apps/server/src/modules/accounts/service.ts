@@ -5,6 +5,7 @@ import type { MediaService } from '../media/service.ts';
 import { DEFAULT_PROFILE_PICTURE_SVG } from './default-picture.ts';
 import { createAdmins, type AdminSecondFactor } from './admins.ts';
 import { createPasswordResets } from './password-reset.ts';
+import { createAccountPersonalData } from './personal-data.ts';
 import { createProfile } from './profile.ts';
 import type { Sessions } from './sessions.ts';
 import { createSessionList } from './session-list.ts';
@@ -16,6 +17,8 @@ export type { ProfileImage } from './profile.ts';
 export type { Sessions } from './sessions.ts';
 export type { SignInClient } from './session-devices.ts';
 export type { AdminSecondFactor } from './admins.ts';
+// The login's attempt limits, for routes elsewhere that confirm a shopper's password (docs/rules/security.md).
+export { accountLimits, passwordConfirmLimited } from './rate-limits.ts';
 
 /**
  * Accounts: shoppers (sign-up with a verified e-mail, login, password recovery, profile) and admins.
@@ -66,6 +69,8 @@ export function createAccountsService(
     ) => resets.resetWithToken(resetToken, password, { expectedEmail: email, ...(caller ? { caller } : {}) }),
     ...createProfile({ ctx, mail, media }),
     ...createShoppers(ctx),
+    /** Personal data (docs/rules/personal-data.md): the export's profile, a password confirmation, anonymisation. */
+    personalData: createAccountPersonalData({ ctx, mail, media }),
     ensureAdmin: adminAccounts.ensureAdmin,
     adminLogin: adminAccounts.login,
     admins: adminAccounts,

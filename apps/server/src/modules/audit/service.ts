@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
   ADMIN_PAGE_SIZE,
   DAY_MS,
@@ -9,7 +9,8 @@ import {
 } from '@kujiya/shared';
 import type { AppContext } from '../../core/context.ts';
 import type { Principal } from '../../core/auth.ts';
-import type { Executor } from '../../db/database.ts';
+import type { Executor, Tx } from '../../db/database.ts';
+import { mentionsAny, scrubJson, type PersonalValues } from '../../core/personal-values.ts';
 import { auditEntries } from './tables.ts';
 
 type AuditRow = typeof auditEntries.$inferSelect;
@@ -53,10 +54,34 @@ export interface AuditRecord {
 
 /**
  * The audit log (docs/rules/back-office.md). `record` takes the caller's open transaction, so the
- * entry exists exactly when the change does. Entries are only ever appended.
+ * entry exists exactly when the change does. Entries are only ever appended; the one change is an
+ * anonymised shopper's personal values in the records before and after (`forgetPersonalValues`).
  */
 export function createAuditService(ctx: AppContext) {
   return {
+    /**
+     * Who did what and when stays; the personal values of an anonymised shopper inside the entries'
+     * records before and after become the pseudonym (docs/rules/personal-data.md).
+     */
+    async forgetPersonalValues(tx: Tx, personal: PersonalValues): Promise<number> {
+      const before = mentionsAny(sql`${auditEntries.before}::text`, personal);
+      const after = mentionsAny(sql`${auditEntries.after}::text`, personal);
+      if (!before || !after) return 0;
+      const rows = await tx
+        .select({ id: auditEntries.id, before: auditEntries.before, after: auditEntries.after })
+        .from(auditEntries)
+        .where(or(before, after))
+        .orderBy(auditEntries.id)
+        .for('update');
+      for (const row of rows) {
+        await tx
+          .update(auditEntries)
+          .set({ before: scrubJson(row.before, personal), after: scrubJson(row.after, personal) })
+          .where(eq(auditEntries.id, row.id));
+      }
+      return rows.length;
+    },
+
     async record(tx: Executor, entry: AuditRecord): Promise<void> {
       await tx.insert(auditEntries).values({
         adminId: entry.admin.id,

@@ -10,6 +10,7 @@ import { createCourier, type Courier } from './courier.ts';
 import { remindCollectionsTomorrow } from './collection-reminders.ts';
 import { CourierJobs } from './courier-jobs.ts';
 import { CollectionBookings } from './self-collection.ts';
+import { createFulfilmentPersonalData } from './personal-data.ts';
 import { createShipmentReads } from './shipment-reads.ts';
 import { createShipmentState } from './shipment-state.ts';
 import { ShippingCheckout } from './shipping-checkout.ts';
@@ -48,6 +49,8 @@ export function createFulfilmentService(ctx: AppContext, deps: Deps) {
 
   const service = {
     courier,
+    /** The shopper's shipments and collections in their data export; their receivers' anonymisation (docs/rules/personal-data.md). */
+    personalData: createFulfilmentPersonalData(ctx),
     createShippingIntent: checkout.createShippingIntent,
     processingStatus: checkout.processingStatus,
     verifyShipment: checkout.verifyShipment,

@@ -1,6 +1,8 @@
 import type { AppContext } from '../../core/context.ts';
 import type { CatalogueService } from '../catalogue/service.ts';
 import type { NotificationsService } from '../notifications/service.ts';
+import type { Tx } from '../../db/database.ts';
+import { forfeitAllOf } from './account-forfeit.ts';
 import { createBatchRecords } from './batches.ts';
 import { Holdings } from './holdings.ts';
 import { ShipByClock } from './ship-by-clock.ts';
@@ -51,6 +53,8 @@ export function createInventoryService(
     transferLockedUnits: trade.transferLockedUnits,
     tradeRefsDueBy: trade.tradeRefsDueBy,
     runClock: clock.runClock,
+    /** A deleted account's free units are forfeited (docs/rules/personal-data.md); the number of units. */
+    forfeitAllOf: (tx: Tx, userId: string) => forfeitAllOf(rules, tx, userId),
   };
 }
 export type InventoryService = ReturnType<typeof createInventoryService>;

@@ -1,13 +1,15 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { MailPreferences, OptionalMailKind } from '@kujiya/shared';
 import type { AppContext } from '../../core/context.ts';
-import type { Executor } from '../../db/database.ts';
+import type { Executor, Tx } from '../../db/database.ts';
+import type { PersonalValues } from '../../core/personal-values.ts';
 import { afterCommit } from '../../core/after-commit.ts';
 import { JOB } from '../../jobs/names.ts';
 import { deliverQueued } from './delivery.ts';
 import { listOutbox, listQueue } from './outbox.ts';
 import { optedOut, readPreferences, writePreferences } from './preferences.ts';
 import { renderQueued } from './rendering.ts';
+import { forgetPersonalValues } from './personal-data.ts';
 import { mailOutbox, mailQueue } from './tables.ts';
 import { OPTIONAL_MAIL_LABELS, subjectOf, type TemplateMail } from './templates/kinds.ts';
 import { createUnsubscribeTokens, type UnsubscribeTarget } from './unsubscribe.ts';
@@ -144,6 +146,8 @@ export function createMailService(ctx: AppContext) {
     listQueue: (options: { to?: string } = {}) => listQueue(ctx.db, options),
     /** The stored mails, newest first (dev outbox only). */
     listOutbox: (options: { to?: string; limit?: number } = {}) => listOutbox(ctx.db, options),
+    /** An anonymised account's values out of every mail, its unsent mails given up (docs/rules/personal-data.md). */
+    forgetPersonalValues: (tx: Tx, personal: PersonalValues) => forgetPersonalValues(tx, personal),
   };
   return service;
 }

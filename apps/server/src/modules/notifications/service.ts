@@ -10,6 +10,7 @@ import {
 import { and, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../core/context.ts';
 import type { Executor } from '../../db/database.ts';
+import { createNotificationPersonalData } from './personal-data.ts';
 import { notFound } from '../../core/http-errors.ts';
 import type { AccountsService } from '../accounts/service.ts';
 import type { MailDetail, MailService, OrderReceiptMailData, QueuedTemplateMail } from '../mail/service.ts';
@@ -197,6 +198,8 @@ export function createNotificationsService(ctx: AppContext, deps: NotificationsD
       if (!row) throw notFound('Failed to remove notification');
       return view(row);
     },
+
+    ...createNotificationPersonalData(ctx, view),
   };
 }
 export type NotificationsService = ReturnType<typeof createNotificationsService>;

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../core/context.ts';
+import type { Tx } from '../../db/database.ts';
 import { withTxRetry } from '../../db/errors.ts';
 import { afterCommit } from '../../core/after-commit.ts';
 import { JOB } from '../../jobs/names.ts';
@@ -72,6 +73,14 @@ export function createOrdersService(ctx: AppContext, deps: OrdersDeps) {
     ordersOfUser: (userId: string): Promise<KujiOrder[]> =>
       ctx.db.select().from(orders).where(eq(orders.userId, userId)),
     findOrder: (orderId: string): Promise<KujiOrder | null> => findOrder(ctx.db, orderId),
+
+    /**
+     * An anonymised shopper's orders keep every field but the buyer's name, which becomes the
+     * pseudonym (docs/rules/personal-data.md): the records and the fairness log stay whole.
+     */
+    async renameBuyer(tx: Tx, userId: string, pseudonym: string): Promise<void> {
+      await tx.update(orders).set({ username: pseudonym }).where(eq(orders.userId, userId));
+    },
   };
   return service;
 }

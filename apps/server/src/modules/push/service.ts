@@ -9,6 +9,7 @@ import {
   devicesFor,
   forgetOtherSessions,
   forgetSession,
+  forgetUser,
   readPreferences,
   subscribe,
   unsubscribe,
@@ -59,6 +60,8 @@ export function createPushService(ctx: AppContext) {
     unsubscribe: (userId: string, endpoint: string) => unsubscribe(ctx, userId, endpoint),
     /** Logout of one session: its device's subscription goes. */
     forgetSession: (userId: string, tokenId: string) => forgetSession(ctx, userId, tokenId),
+    /** An anonymised account's devices and toggles, in the deletion's transaction. */
+    forgetUser: (tx: Executor, userId: string) => forgetUser(tx, userId),
     /** Every other session ended: only the kept session's device stays subscribed. */
     forgetOtherSessions: (userId: string, keptTokenId: string) => forgetOtherSessions(ctx, userId, keptTokenId),
 

@@ -53,6 +53,12 @@ export async function forgetOtherSessions(ctx: AppContext, userId: string, keptT
   return removed.length;
 }
 
+/** An anonymised account (docs/rules/personal-data.md): its devices, queued pushes and toggles go. */
+export async function forgetUser(tx: Executor, userId: string): Promise<void> {
+  await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+  await tx.delete(pushPreferences).where(eq(pushPreferences.userId, userId));
+}
+
 /** The shopper's toggles: every kind on, less the ones switched off. */
 export async function readPreferences(exec: Executor, userId: string): Promise<PushPreferences> {
   const [row] = await exec.select().from(pushPreferences).where(eq(pushPreferences.userId, userId));

@@ -89,6 +89,17 @@ export class TradeReads {
     return this.views.offerViews(this.ctx.db, offers);
   };
 
+  /** Every offer the shopper made, with its trade and how it ended (the data export, docs/rules/personal-data.md). */
+  offersByUser = async (userId: string) => {
+    const offers = await this.ctx.db
+      .select()
+      .from(tradeOffers)
+      .where(eq(tradeOffers.userId, userId))
+      .orderBy(tradeOffers.createdAt);
+    const views = await this.views.offerViews(this.ctx.db, offers);
+    return views.map((view, i) => ({ ...view, tradeId: offers[i]!.tradeId, status: offers[i]!.status }));
+  };
+
   /** GET /api/products-with-prizes: active sets with their prizes, for the wanted-prize picker. */
   productsWithPrizes = async (): Promise<ProductsWithPrizesResponse> => {
     const { all } = await this.catalogue.listProducts();

@@ -43,6 +43,7 @@ export function createTradingService(
     cancel: settlement.cancel,
     endAllOf: settlement.endAllOf,
     tradesOfUser: reads.tradesOfUser,
+    offersByUser: reads.offersByUser,
     marketplace: reads.marketplace,
     userTrades: reads.userTrades,
     history: reads.history,

@@ -9,6 +9,7 @@ export const footerLinks = [
   { to: '/about-us', label: 'About Us' },
   { to: '/how-it-works', label: 'How It Works' },
   { to: '/contact-us', label: 'Contact Us' },
+  { to: '/privacy', label: 'Privacy' },
 ] as const;
 
 const socialLinks = [

@@ -115,6 +115,11 @@ export const adminRoutes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./components/JobsPage')).JobsPage }),
       },
       {
+        path: 'account-deletions',
+        handle: pageTitle('Account Deletions · Admin'),
+        lazy: async () => ({ Component: (await import('./components/AccountDeletionsPage')).AccountDeletionsPage }),
+      },
+      {
         path: 'audit-log',
         handle: pageTitle('Audit Log · Admin'),
         lazy: async () => ({ Component: (await import('./components/AuditLogPage')).AuditLogPage }),

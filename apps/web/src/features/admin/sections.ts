@@ -74,6 +74,13 @@ export const adminSections = [
     group: 'Running the shop',
   },
   {
+    to: '/admin/account-deletions',
+    label: 'Account Deletions',
+    hint: 'Shoppers’ pending deletion requests',
+    staff: false,
+    group: 'Running the shop',
+  },
+  {
     to: '/admin/settings',
     label: 'Settings',
     hint: 'Pickup point and the labels’ sender address',

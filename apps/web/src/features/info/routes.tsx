@@ -14,6 +14,11 @@ export const infoRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./components/ShippingPage')).ShippingPage }),
   },
   {
+    path: 'privacy',
+    handle: pageTitle('Privacy'),
+    lazy: async () => ({ Component: (await import('./components/PrivacyPage')).PrivacyPage }),
+  },
+  {
     path: 'faq',
     handle: pageTitle('FAQ'),
     lazy: async () => ({ Component: (await import('./components/FaqPage')).FaqPage }),

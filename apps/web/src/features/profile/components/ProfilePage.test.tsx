@@ -1,7 +1,13 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import { accountMessages, messageResponseSchema, userDetailsSchema, type UserDetails } from '@kujiya/shared';
+import {
+  accountDeletionStatusSchema,
+  accountMessages,
+  messageResponseSchema,
+  userDetailsSchema,
+  type UserDetails,
+} from '@kujiya/shared';
 import { sessionStore } from '../../../lib/session';
 import { signInShopper } from '../../../test/auth';
 import { answer, refuse, sent } from '../../../test/http';
@@ -27,6 +33,7 @@ const details = (address: Partial<UserDetails['shippingAddress']> = {}): UserDet
 function openProfile(answerWith: UserDetails) {
   signInShopper('alice');
   answer('get', '/api/users/details/:username', userDetailsSchema, answerWith);
+  answer('get', '/api/users/delete-account', accountDeletionStatusSchema, { deletion: null });
   return renderWithApp(<ProfilePage />, { path: '/user-profile' });
 }
 

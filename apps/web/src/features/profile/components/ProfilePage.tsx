@@ -7,6 +7,7 @@ import { needsLoginReminder } from '../../../components/login-reminder';
 import { useUserDetails } from '../api/getUserDetails';
 import { ProfileView } from './ProfileView';
 import { ProfileEditForm } from './ProfileEditForm';
+import { YourDataSection } from './YourDataSection';
 import './profile.css';
 
 const SUCCESS_BANNER_MS = 3000;
@@ -61,6 +62,7 @@ export function ProfilePage() {
         ) : (
           <ProfileView details={details.data} profilePicture={profilePicture} onEdit={() => setEditing(true)} />
         ))}
+      {details.data && !editing && <YourDataSection />}
       <LoginReminderDialog open={showReminder} onClose={() => setReminderDismissed(true)} />
     </main>
   );

@@ -10,6 +10,7 @@ import {
   findEntrant,
   findRoom,
   lockRoom,
+  lockRoomShared,
   orderAtOpening,
   rateOf,
   type RoomRound,
@@ -57,37 +58,56 @@ export async function joinRoom(
   const room = await currentRoom(ctx, setId, round);
   // After the opening with no room (nobody joined before it) or a closed one, the set sells as usual.
   if (room && isRoomOpen({ setId, opensAt, room }, ctx.clock.now())) {
-    await withTxRetry(ctx.db, async (tx) => {
-      const locked = await lockRoom(tx, setId);
-      if (!locked || locked.closedAt) return;
-      const now = ctx.clock.now();
-      const entrant = await findEntrant(tx, setId, userId);
-      const lapsesAt = entrant && admissionLapsesAt(entrant);
-      if (entrant && !(lapsesAt && lapsesAt <= now)) return;
-      if (!locked.orderedAt) {
-        await tx.insert(dropEntrants).values({ setId, userId, entrantId: randomUUID(), joinedAt: now });
-        return;
-      }
-      // At the back, in arrival order.
-      const [last] = await tx
-        .select({ n: max(dropEntrants.queueNumber) })
-        .from(dropEntrants)
-        .where(eq(dropEntrants.setId, setId));
-      const queueNumber = (last?.n ?? 0) + 1;
-      const next = (locked.lastAdmitAt?.getTime() ?? 0) + Math.ceil(1000 / rateOf(locked));
-      const admitAt = new Date(Math.max(now.getTime(), next));
-      const values = { queueNumber, admitAt, lastUsedAt: null };
-      if (entrant) {
-        await tx
-          .update(dropEntrants)
-          .set(values)
-          .where(and(eq(dropEntrants.setId, setId), eq(dropEntrants.userId, userId)));
-      } else {
-        await tx.insert(dropEntrants).values({ setId, userId, entrantId: randomUUID(), joinedAt: now, ...values });
-      }
-      await tx.update(dropRooms).set({ lastAdmitAt: admitAt }).where(eq(dropRooms.setId, setId));
-    });
+    const joined = !room.orderedAt && (await joinBeforeOrdering(ctx, setId, userId));
+    if (!joined) await joinAtTheBack(ctx, setId, userId);
   }
   const fresh = await findRoom(ctx.db, setId);
   return readStatus(ctx.db, { setId, opensAt, room: fresh }, userId, ctx.clock.now());
+}
+
+/**
+ * Before the ordering: an entrant of the verifiable order. Thousands join in the minutes before a
+ * drop, so they share the room's row lock instead of taking turns; false when the room was ordered
+ * meanwhile (the shopper then joins at the back).
+ */
+async function joinBeforeOrdering(ctx: AppContext, setId: string, userId: string): Promise<boolean> {
+  return withTxRetry(ctx.db, async (tx) => {
+    const locked = await lockRoomShared(tx, setId);
+    if (!locked || locked.closedAt) return true;
+    if (locked.orderedAt) return false;
+    const entrant = { setId, userId, entrantId: randomUUID(), joinedAt: ctx.clock.now() };
+    // Joining again changes nothing (a second tab's join in the same instant included).
+    await tx.insert(dropEntrants).values(entrant).onConflictDoNothing();
+    return true;
+  });
+}
+
+/** After the opening, or after a lapsed admission: at the back, in arrival order, under the room's lock. */
+async function joinAtTheBack(ctx: AppContext, setId: string, userId: string): Promise<void> {
+  await withTxRetry(ctx.db, async (tx) => {
+    const locked = await lockRoom(tx, setId);
+    if (!locked || locked.closedAt) return;
+    const now = ctx.clock.now();
+    const entrant = await findEntrant(tx, setId, userId);
+    const lapsesAt = entrant && admissionLapsesAt(entrant);
+    if (entrant && !(lapsesAt && lapsesAt <= now)) return;
+    // At the back, in arrival order.
+    const [last] = await tx
+      .select({ n: max(dropEntrants.queueNumber) })
+      .from(dropEntrants)
+      .where(eq(dropEntrants.setId, setId));
+    const queueNumber = (last?.n ?? 0) + 1;
+    const next = (locked.lastAdmitAt?.getTime() ?? 0) + Math.ceil(1000 / rateOf(locked));
+    const admitAt = new Date(Math.max(now.getTime(), next));
+    const values = { queueNumber, admitAt, lastUsedAt: null };
+    if (entrant) {
+      await tx
+        .update(dropEntrants)
+        .set(values)
+        .where(and(eq(dropEntrants.setId, setId), eq(dropEntrants.userId, userId)));
+    } else {
+      await tx.insert(dropEntrants).values({ setId, userId, entrantId: randomUUID(), joinedAt: now, ...values });
+    }
+    await tx.update(dropRooms).set({ lastAdmitAt: admitAt }).where(eq(dropRooms.setId, setId));
+  });
 }

@@ -73,6 +73,15 @@ export async function lockRoom(tx: Tx, setId: string): Promise<RoomRow | undefin
   return room;
 }
 
+/**
+ * The room's row under a share lock: joins before the opening hold it together, and the opening's
+ * ordering (which takes the row for update) waits for them all, so none is missed or counted late.
+ */
+export async function lockRoomShared(tx: Tx, setId: string): Promise<RoomRow | undefined> {
+  const [room] = await tx.select().from(dropRooms).where(eq(dropRooms.setId, setId)).for('share');
+  return room;
+}
+
 export async function findEntrant(exec: Executor, setId: string, userId: string): Promise<EntrantRow | undefined> {
   const [entrant] = await exec
     .select()

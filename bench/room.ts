@@ -126,6 +126,13 @@ async function scheduleDrop(app: App, setId: string, opensAt: Date, limit: numbe
   await app.ctx.db.execute(
     sql`update products set max_tickets_per_shopper = ${limit} where id = (select product_id from set_rounds where id = ${setId})`,
   );
+  // BENCH_ROOM_RATE: the owner's admission rate (the room's row, as the drop monitor's form saves it).
+  const rate = Number(process.env.BENCH_ROOM_RATE ?? 0);
+  if (rate > 0) {
+    await app.ctx.db.execute(
+      sql`insert into drop_rooms (set_id, created_at, admissions_per_second) values (${setId}, now(), ${rate})`,
+    );
+  }
 }
 
 function startInstances(url: string, count: number): Promise<Instance[]> {

@@ -12,10 +12,6 @@ const COURIER_BACKOFF_MS = 30_000;
 /** A claim older than this was abandoned by a crashed instance and may be taken again. */
 const COURIER_CLAIM_TIMEOUT_MS = 5 * 60_000;
 
-/** The notice of a booked parcel: who carries it and its tracking number. */
-const shipmentBookedMessage = (awbNumber: string) =>
-  `Your parcel is booked with the courier. Tracking number: ${awbNumber}.`;
-
 /**
  * Hands paid shipments to the courier (docs/rules/fulfilment.md): each due row is claimed (FOR UPDATE
  * SKIP LOCKED, then a claim time) by one instance, the courier is called outside any transaction, and

@@ -37,7 +37,13 @@ export async function forgetPersonalValues(tx: Tx, personal: PersonalValues): Pr
       )
         await tx
           .update(mailQueue)
-          .set({ ...scrubbed, html, data: scrubJson(row.data, personal), status: 'failed', lastError: RECIPIENT_DELETED })
+          .set({
+            ...scrubbed,
+            html,
+            data: scrubJson(row.data, personal),
+            status: 'failed',
+            lastError: RECIPIENT_DELETED,
+          })
           .where(eq(mailQueue.id, row.id));
       else if (table === mailQueue && 'data' in row)
         await tx

@@ -193,6 +193,7 @@ export function createServices(ctx: AppContext, built: { sessions: Sessions }) {
   const dropAlerts = createDropAlertsService(ctx, {
     catalogue: catalogueStage.catalogue,
     notifications: foundation.notifications,
+    favourites: catalogueStage.favourites,
   });
   // Personal data (PDPA): the export and the account deletion, through every facade holding a part of it.
   const personalData = createPersonalDataService(ctx, {

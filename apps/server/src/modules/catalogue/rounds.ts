@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte } from 'drizzle-orm';
 import type { AppContext } from '../../core/context.ts';
 import type { Executor, Tx } from '../../db/database.ts';
 import { notFound } from '../../core/http-errors.ts';
@@ -93,6 +93,14 @@ export function createRoundsService(
           .from(setRounds)
           .where(inArray(setRounds.id, [...ids]))
       ).map(asRound);
+    },
+    /** Open rounds whose scheduled opening falls between `from` and `to` (the favourites' reminders). */
+    async roundsOpeningBetween(exec: Executor, from: Date, to: Date): Promise<Round[]> {
+      const rows = await exec
+        .select()
+        .from(setRounds)
+        .where(and(eq(setRounds.status, 'open'), gte(setRounds.salesStartAt, from), lte(setRounds.salesStartAt, to)));
+      return rows.map(asRound);
     },
     /** Moves the round's chained-log head (docs/rules/fairness.md): only under the round lock, with the entries. */
     advanceHead: (tx: Tx, roundId: string, headHash: string) => update(tx, roundId, { headHash }),

@@ -130,6 +130,29 @@ describe('notify me of a drop', () => {
     expect(await quiet.mails()).toEqual([]);
   });
 
+  it("tells a set's favouriters of its opening too, each reminder once, without their asking", async () => {
+    const { setId, input } = await upcomingSet(30);
+    const fan = await shopper('fan');
+    const other = await shopper('other');
+    const fav = await t.app.inject({ method: 'POST', url: `/api/users/favorites/${setId}`, headers: fan.headers });
+    expect(fav.statusCode).toBe(200);
+    const start = now() + 30 * MINUTE_MS;
+
+    // Outside the reminder's lead nothing is enrolled or sent.
+    await t.services.dropAlerts.sendDueReminders();
+    expect(await fan.notices()).toEqual([]);
+    t.clock.set(new Date(start - 15 * MINUTE_MS));
+    expect((await t.services.dropAlerts.sendDueReminders()).early).toBeGreaterThanOrEqual(1);
+    await t.services.dropAlerts.sendDueReminders();
+    expect(await fan.mails()).toEqual([`${input.name} opens in 15 minutes`]);
+    t.clock.set(new Date(start));
+    await t.services.dropAlerts.sendDueReminders();
+    await t.services.dropAlerts.sendDueReminders();
+    expect(await fan.notices()).toHaveLength(2);
+    expect((await fan.notices())[0]).toBe(`${input.name} is open now. Good luck!`);
+    expect(await other.notices()).toEqual([]);
+  });
+
   it('follows a moved opening: nothing at the old time, the reminders again for the new one', async () => {
     const { setId, input } = await upcomingSet(10);
     const ann = await shopper('ann');

@@ -8,6 +8,29 @@ import { dropAlerts } from './tables.ts';
 export interface DropAlertDeps {
   catalogue: CatalogueService;
   notifications: NotificationsService;
+  /** Who favourited a product: they hear of its sets' openings as if they had tapped "Notify me". */
+  favourites?: { userIdsOf(productId: string): Promise<string[]> };
+}
+
+/** An opening this far past is still given its favourites (a sweep may come a little late). */
+const FAVOURITES_GRACE_MS = 5 * MINUTE_MS;
+
+/**
+ * The favourites of a set whose opening is within the reminder's lead become its "Notify me" rows
+ * (docs/rules/drops.md, "Notify me"), so the same claims send each of them each reminder once.
+ */
+async function enrolFavourites(ctx: AppContext, deps: DropAlertDeps, now: Date): Promise<void> {
+  if (!deps.favourites) return;
+  const from = new Date(now.getTime() - FAVOURITES_GRACE_MS);
+  const rounds = await deps.catalogue.roundsOpeningBetween(ctx.db, from, new Date(now.getTime() + DROP_ALERT_LEAD_MS));
+  for (const round of rounds) {
+    const userIds = await deps.favourites.userIdsOf(round.productId);
+    if (userIds.length === 0) continue;
+    await ctx.db
+      .insert(dropAlerts)
+      .values(userIds.map((userId) => ({ userId, setId: round.id, createdAt: now })))
+      .onConflictDoNothing();
+  }
 }
 
 type Kind = 'early' | 'opening';
@@ -95,6 +118,7 @@ export async function sendDueReminders(
   options: { batchSize?: number } = {},
 ): Promise<{ early: number; opening: number }> {
   const now = ctx.clock.now();
+  await enrolFavourites(ctx, deps, now);
   const candidates = await ctx.db
     .selectDistinct({ setId: dropAlerts.setId })
     .from(dropAlerts)

@@ -32,6 +32,15 @@ export function createFavouritesService(ctx: AppContext, { catalogue }: { catalo
       await ctx.db.delete(favourites).where(and(eq(favourites.userId, userId), eq(favourites.productId, productId)));
     },
 
+    /** The shoppers who favourited the product (a scheduled opening's reminders reach them too). */
+    async userIdsOf(productId: string): Promise<string[]> {
+      const rows = await ctx.db
+        .select({ userId: favourites.userId })
+        .from(favourites)
+        .where(eq(favourites.productId, productId));
+      return rows.map((r) => r.userId);
+    },
+
     /** Every product the user favourited (for the hearts of the product list in one call). */
     async productIds(userId: string): Promise<string[]> {
       const rows = await ctx.db

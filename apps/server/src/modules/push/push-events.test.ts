@@ -13,7 +13,7 @@ describe('push events', () => {
   beforeAll(async () => {
     service = await startLocalPushService();
     service.trustInThisProcess();
-    t = await createTestApp();
+    t = await createTestApp({ env: { ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'Boss123!' } });
   });
   afterAll(async () => {
     await t.close();
@@ -58,6 +58,35 @@ describe('push events', () => {
     await t.services.dropAlerts.sendDueReminders();
     await t.services.dropAlerts.sendDueReminders();
     await expectOnePushEach(ann, 'A set is opening', '/ichiban-kuji-products');
+  });
+
+  it("a favourite set's opening, without Notify me", async () => {
+    const fan = await subscribed('fan');
+    const product = await createTestProduct(t);
+    await scheduleOpening(t, product.setId, new Date(t.clock.now().getTime() + 10 * MINUTE_MS));
+    await t.app.inject({ method: 'POST', url: `/api/users/favorites/${product.setId}`, headers: fan.headers });
+    await t.services.dropAlerts.sendDueReminders();
+    await t.services.dropAlerts.sendDueReminders();
+    await expectOnePushEach(fan, 'A set is opening', '/ichiban-kuji-products');
+  });
+
+  it('a pre-order arrived (the owner switched the set to in stock)', async () => {
+    const fay = await subscribed('fay');
+    const ids = await givePrizes(t, fay, { A: 1 }, null);
+    const product = (await t.services.inventory.batchesOfUser(fay.user.id)).find((b) => b.id === ids.A)!.productId;
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { username: 'boss', password: 'Boss123!' },
+    });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/products/${product}/availability`,
+      headers: { authorization: `Bearer ${login.json().token}` },
+      payload: { availability: 'instock', updateInventory: true },
+    });
+    expect(res.statusCode).toBe(200);
+    await expectOnePushEach(fay, 'Your pre-order arrived', '/inventory');
   });
 
   it('a trade offer received, then accepted (to the offerer)', async () => {

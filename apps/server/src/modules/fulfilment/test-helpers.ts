@@ -83,3 +83,19 @@ export function nextCollectionSlot(): string {
   }
   return singaporeInstant(addDays(singaporeDate(now), 7), 14).toISOString();
 }
+
+/**
+ * A pre-order prize arrives for the shopper: they are given one pre-order unit of a set, and the owner
+ * (`admin` logged in with its credentials) switches the set to in stock, updating the inventory.
+ */
+export async function preorderArrives(t: TestApp, shopper: Shopper, admin: { username: string; password: string }) {
+  const ids = await givePrizes(t, shopper, { A: 1 }, null);
+  const batch = (await t.services.inventory.batchesOfUser(shopper.user.id)).find((b) => b.id === ids.A)!;
+  const login = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: admin });
+  return t.app.inject({
+    method: 'PUT',
+    url: `/api/admin/products/${batch.productId}/availability`,
+    headers: { authorization: `Bearer ${login.json().token}` },
+    payload: { availability: 'instock', updateInventory: true },
+  });
+}

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createTestProduct } from '../catalogue/test-helpers.ts';
 import { fundedShopper, useTokens, type Shopper } from '../orders/test-helpers.ts';
-import { addressedShopper, call, confirmCard, givePrizes, nextCollectionSlot } from '../fulfilment/test-helpers.ts';
+import {
+  addressedShopper,
+  call,
+  confirmCard,
+  givePrizes,
+  preorderArrives,
+  nextCollectionSlot,
+} from '../fulfilment/test-helpers.ts';
 import { createTrade, makeOffer, tradeCall, wantedOf } from '../trading/test-helpers.ts';
 import { BAD_UNSUBSCRIBE_TOKEN } from './unsubscribe.ts';
 
@@ -98,19 +105,7 @@ describe('the mail of each event', () => {
 
   it('a pre-order arrived: one mail, with a one-click unsubscribe', async () => {
     const fay = await addressedShopper(t, 'fay');
-    const ids = await givePrizes(t, fay, { A: 1 }, null);
-    const product = (await t.services.inventory.batchesOfUser(fay.user.id)).find((b) => b.id === ids.A)!.productId;
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/login',
-      payload: { username: 'boss', password: 'Boss123!' },
-    });
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/admin/products/${product}/availability`,
-      headers: { authorization: `Bearer ${login.json().token}` },
-      payload: { availability: 'instock', updateInventory: true },
-    });
+    const res = await preorderArrives(t, fay, { username: 'boss', password: 'Boss123!' });
     expect(res.statusCode).toBe(200);
     const mails = await mailsOf(fay, /pre-order has arrived/);
     expect(mails).toHaveLength(1);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, MINUTE_MS, collectionDates, collectionSlotsFor } from '@kujiya/shared';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createTestProduct, scheduleOpening } from '../catalogue/test-helpers.ts';
-import { addressedShopper, call, confirmCard, givePrizes } from '../fulfilment/test-helpers.ts';
+import { addressedShopper, call, confirmCard, givePrizes, preorderArrives } from '../fulfilment/test-helpers.ts';
 import { createTrade, makeOffer, wantedOf } from '../trading/test-helpers.ts';
 import { startLocalPushService, type LocalPushService } from './local-push-service.ts';
 
@@ -72,19 +72,7 @@ describe('push events', () => {
 
   it('a pre-order arrived (the owner switched the set to in stock)', async () => {
     const fay = await subscribed('fay');
-    const ids = await givePrizes(t, fay, { A: 1 }, null);
-    const product = (await t.services.inventory.batchesOfUser(fay.user.id)).find((b) => b.id === ids.A)!.productId;
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/login',
-      payload: { username: 'boss', password: 'Boss123!' },
-    });
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/admin/products/${product}/availability`,
-      headers: { authorization: `Bearer ${login.json().token}` },
-      payload: { availability: 'instock', updateInventory: true },
-    });
+    const res = await preorderArrives(t, fay, { username: 'boss', password: 'Boss123!' });
     expect(res.statusCode).toBe(200);
     await expectOnePushEach(fay, 'Your pre-order arrived', '/inventory');
   });

@@ -39,6 +39,14 @@ export interface Round {
 type RoundRow = typeof setRounds.$inferSelect;
 export const asRound = (row: RoundRow): Round => row;
 
+async function roundsOpeningBetween(exec: Executor, from: Date, to: Date): Promise<Round[]> {
+  const rows = await exec
+    .select()
+    .from(setRounds)
+    .where(and(eq(setRounds.status, 'open'), gte(setRounds.salesStartAt, from), lte(setRounds.salesStartAt, to)));
+  return rows.map(asRound);
+}
+
 /**
  * Round-level operations other modules need inside their own transactions: the round lock, the
  * draws recorded on it (stock's `RoundLedger`), holds and the lottery flag. Built before stock and
@@ -95,13 +103,7 @@ export function createRoundsService(
       ).map(asRound);
     },
     /** Open rounds whose scheduled opening falls between `from` and `to` (the favourites' reminders). */
-    async roundsOpeningBetween(exec: Executor, from: Date, to: Date): Promise<Round[]> {
-      const rows = await exec
-        .select()
-        .from(setRounds)
-        .where(and(eq(setRounds.status, 'open'), gte(setRounds.salesStartAt, from), lte(setRounds.salesStartAt, to)));
-      return rows.map(asRound);
-    },
+    roundsOpeningBetween,
     /** Moves the round's chained-log head (docs/rules/fairness.md): only under the round lock, with the entries. */
     advanceHead: (tx: Tx, roundId: string, headHash: string) => update(tx, roundId, { headHash }),
     decrementPrizes,

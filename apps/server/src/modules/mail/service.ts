@@ -11,8 +11,8 @@ import { optedOut, readPreferences, writePreferences } from './preferences.ts';
 import { renderQueued } from './rendering.ts';
 import { forgetPersonalValues } from './personal-data.ts';
 import { mailOutbox, mailQueue } from './tables.ts';
-import { OPTIONAL_MAIL_LABELS, subjectOf, type TemplateMail } from './templates/kinds.ts';
-import { createUnsubscribeTokens, type UnsubscribeTarget } from './unsubscribe.ts';
+import { subjectOf, type TemplateMail } from './templates/kinds.ts';
+import { createUnsubscribeTokens, unsubscribeCalls, type UnsubscribeTarget } from './unsubscribe.ts';
 
 export interface MailMessage {
   to: string;
@@ -128,19 +128,7 @@ export function createMailService(ctx: AppContext) {
     /** The users among `userIds` who switched an optional kind off (notify skips their mail). */
     optedOut: (exec: Executor, userIds: readonly string[], kind: OptionalMailKind) => optedOut(exec, userIds, kind),
 
-    /** What an unsubscribe token switches off, without changing anything (the page's first look). 400 if forged. */
-    async unsubscribeTarget(token: string) {
-      const target = await tokens.verify(token);
-      const { preferences } = await readPreferences(ctx.db, target.userId);
-      return { kind: target.kind, label: OPTIONAL_MAIL_LABELS[target.kind], subscribed: preferences[target.kind] };
-    },
-
-    /** One-click unsubscribe (RFC 8058 POST, or the web page): switches the token's kind off. 400 if forged. */
-    async unsubscribe(token: string) {
-      const target = await tokens.verify(token);
-      await writePreferences(ctx.db, target.userId, { [target.kind]: false }, now());
-      return { kind: target.kind, label: OPTIONAL_MAIL_LABELS[target.kind], subscribed: false };
-    },
+    ...unsubscribeCalls(ctx, tokens),
 
     /** Queued mails, oldest first (tests, operators). */
     listQueue: (options: { to?: string } = {}) => listQueue(ctx.db, options),

@@ -3,7 +3,8 @@ import type { OptionalMailKind } from '@kujiya/shared';
 import type { AppContext } from '../../core/context.ts';
 import { badRequest } from '../../core/http-errors.ts';
 import { getOrCreateSetting } from '../../core/settings.ts';
-import { isOptionalMailKind } from './templates/kinds.ts';
+import { isOptionalMailKind, OPTIONAL_MAIL_LABELS } from './templates/kinds.ts';
+import { readPreferences, writePreferences } from './preferences.ts';
 
 export const BAD_UNSUBSCRIBE_TOKEN =
   'This unsubscribe link is not valid. Open it again from the e-mail, or switch the e-mail off in your notification settings.';
@@ -50,3 +51,22 @@ export function createUnsubscribeTokens(ctx: AppContext) {
   };
 }
 export type UnsubscribeTokens = ReturnType<typeof createUnsubscribeTokens>;
+
+/** The unsubscribe link's two calls: what a token switches off, and switching it off (400 if forged). */
+export function unsubscribeCalls(ctx: AppContext, tokens: ReturnType<typeof createUnsubscribeTokens>) {
+  return {
+    /** What an unsubscribe token switches off, without changing anything (the page's first look). */
+    async unsubscribeTarget(token: string) {
+      const target = await tokens.verify(token);
+      const { preferences } = await readPreferences(ctx.db, target.userId);
+      return { kind: target.kind, label: OPTIONAL_MAIL_LABELS[target.kind], subscribed: preferences[target.kind] };
+    },
+
+    /** One-click unsubscribe (RFC 8058 POST, or the web page): switches the token's kind off. */
+    async unsubscribe(token: string) {
+      const target = await tokens.verify(token);
+      await writePreferences(ctx.db, target.userId, { [target.kind]: false }, ctx.clock.now());
+      return { kind: target.kind, label: OPTIONAL_MAIL_LABELS[target.kind], subscribed: false };
+    },
+  };
+}

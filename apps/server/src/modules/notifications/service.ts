@@ -116,28 +116,39 @@ async function queueReceipts(
   await deps.mail.enqueue(exec, mails);
 }
 
+/** One notice to each user (and its push and e-mail copies), in the caller's transaction. */
+async function notifyUsers(
+  ctx: AppContext,
+  deps: NotificationsDeps,
+  exec: Executor,
+  userIds: string[],
+  message: string,
+  options: NotifyOptions,
+): Promise<void> {
+  const unique = [...new Set(userIds)];
+  if (unique.length === 0) return;
+  const createdAt = ctx.clock.now();
+  const receipt = options.receipt ?? null;
+  const rows = unique.map((userId) => ({ id: crypto.randomUUID(), userId, message, receipt, createdAt }));
+  await exec.insert(notifications).values(rows);
+  // A push kind also reaches the users' subscribed devices (docs/rules/notifications.md, "Push").
+  if (isPushKind(options.kind) && options.push !== false) {
+    const notices = rows.map((row) => ({ userId: row.userId, noticeId: row.id }));
+    await deps.push.enqueue(exec, { kind: options.kind, url: options.url ?? '/', message, notices });
+  }
+  if (options.email) await queueEmails(deps, exec, unique, message, { ...options, email: options.email });
+  // Their open sockets refresh the bell once this is committed.
+  deps.live?.userChanged(exec, unique, 'notification');
+}
+
 /**
  * In-app notifications. `notify` joins the caller's transaction, so a notice (and its e-mail copy,
  * queued in the mail outbox and sent after commit) exists exactly when its cause does.
  */
 export function createNotificationsService(ctx: AppContext, deps: NotificationsDeps) {
   return {
-    async notify(exec: Executor, userIds: string[], message: string, options: NotifyOptions = {}): Promise<void> {
-      const unique = [...new Set(userIds)];
-      if (unique.length === 0) return;
-      const createdAt = ctx.clock.now();
-      const receipt = options.receipt ?? null;
-      const rows = unique.map((userId) => ({ id: crypto.randomUUID(), userId, message, receipt, createdAt }));
-      await exec.insert(notifications).values(rows);
-      // A push kind also reaches the users' subscribed devices (docs/rules/notifications.md, "Push").
-      if (isPushKind(options.kind) && options.push !== false) {
-        const notices = rows.map((row) => ({ userId: row.userId, noticeId: row.id }));
-        await deps.push.enqueue(exec, { kind: options.kind, url: options.url ?? '/', message, notices });
-      }
-      if (options.email) await queueEmails(deps, exec, unique, message, { ...options, email: options.email });
-      // Their open sockets refresh the bell once this is committed.
-      deps.live?.userChanged(exec, unique, 'notification');
-    },
+    notify: (exec: Executor, userIds: string[], message: string, options: NotifyOptions = {}): Promise<void> =>
+      notifyUsers(ctx, deps, exec, userIds, message, options),
 
     /** A different in-app message for each user (a batch of purchases' notices), in one statement. */
     async notifyEach(

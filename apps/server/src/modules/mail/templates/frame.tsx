@@ -1,3 +1,6 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource react */
+// Explicit, so the server renders mails whatever directory it is started from (tsx reads no tsconfig there).
 import {
   Body,
   Button,

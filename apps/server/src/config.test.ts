@@ -71,7 +71,7 @@ describe('loadConfig', () => {
   });
 
   it('ADMIN_TWO_FACTOR: required by default in production, optional elsewhere, either when set', () => {
-    const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), PAYMENTS: 'test' };
+    const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), PAYMENTS: 'test', ...TEST_VAPID_ENV };
     expect(loadConfig({}).adminTwoFactor).toBe('optional');
     expect(loadConfig(production).adminTwoFactor).toBe('required');
     expect(loadConfig({ ...production, ADMIN_TWO_FACTOR: 'optional' }).adminTwoFactor).toBe('optional');

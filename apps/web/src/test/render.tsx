@@ -9,6 +9,8 @@ export interface RenderOptions {
   path?: string;
   /** The address the test starts at (default: `path`). */
   at?: string;
+  /** The query of the first address, e.g. `?token=…`. */
+  search?: string;
   /** Navigation state of the first entry. */
   state?: unknown;
   /** Other routes (their element or lazy pages), e.g. the page a flow navigates to. */
@@ -45,7 +47,7 @@ export function renderWithApp(element: ReactElement, options: RenderOptions = {}
   const router = createMemoryRouter(
     [{ path, element }, ...(options.routes ?? []), { path: '*', element: <Landed /> }],
     {
-      initialEntries: [{ pathname: options.at ?? path, state: options.state ?? null }],
+      initialEntries: [{ pathname: options.at ?? path, search: options.search ?? '', state: options.state ?? null }],
     },
   );
   const user = userEvent.setup();

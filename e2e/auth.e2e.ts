@@ -498,6 +498,7 @@ it('logs the admin in to the menu and keeps shoppers out', async () => {
     ['Promo Codes', '/admin/promo-codes'],
     ['Shoppers', '/admin/shoppers'],
     ['Announcements', '/admin/announcements'],
+    ['Account Deletions', '/admin/account-deletions'],
     ['Settings', '/admin/settings'],
     // The team (docs/rules/back-office.md: the menu is grouped as the sidebar is).
     ['Admins', '/admin/admins'],

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import type { UserDetails } from '@kujiya/shared';
+import { Switch } from '../../../components/ui/Switch';
 import { useUpdateProfile } from '../api/updateProfile';
 
 /** Whether other shoppers' live purchase banner names this shopper or says "Someone"; saved at once. */
@@ -21,16 +22,12 @@ export function LiveBannerToggle({ details }: { details: UserDetails }) {
             : `Other shoppers see "${details.username} just bought ..." for your purchases.`}
         </p>
       </div>
-      <input
+      <Switch
         id={id}
-        type="checkbox"
-        role="switch"
-        className="profile-toggle__switch"
-        aria-describedby={`${id}-hint`}
+        describedBy={`${id}-hint`}
         checked={checked}
         disabled={update.isPending}
-        onChange={(event) => {
-          const choice = event.target.checked;
+        onChange={(choice) => {
           setChoosing(choice);
           update.mutate({ fields: { appearAsSomeone: choice } }, { onSettled: () => setChoosing(null) });
         }}

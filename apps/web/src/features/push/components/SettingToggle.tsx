@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { Switch } from '../../../components/ui/Switch';
 
 /** One switch of the settings screen: its label, a hint (why it is disabled, when it is). */
 export function SettingToggle(props: {
@@ -14,15 +15,12 @@ export function SettingToggle(props: {
       <label htmlFor={id} className="setting-toggle__label">
         {props.label}
       </label>
-      <input
+      <Switch
         id={id}
-        type="checkbox"
-        role="switch"
-        className="setting-toggle__switch"
-        aria-describedby={props.hint ? `${id}-hint` : undefined}
+        describedBy={props.hint ? `${id}-hint` : undefined}
         checked={props.checked}
         disabled={props.disabled}
-        onChange={(event) => props.onChange(event.target.checked)}
+        onChange={props.onChange}
       />
       {props.hint && (
         <p className="setting-toggle__hint" id={`${id}-hint`}>

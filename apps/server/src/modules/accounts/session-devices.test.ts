@@ -234,6 +234,27 @@ describe('shopper sessions and devices', () => {
     expect(await lastSeen()).toEqual(at);
   });
 
+  it("the sessions due in one burst all move their last seen, each to the burst's time", async () => {
+    const shoppers = await Promise.all(
+      ['kim', 'lee', 'mia'].map((name) => signUp(t, { username: name, email: `${name}@example.com` })),
+    );
+    const lastSeenOf = async (token: string) =>
+      (
+        await t.ctx.db
+          .select()
+          .from(userSessions)
+          .where(eq(userSessions.jti, idOf(token)))
+      )[0]!.lastSeenAt;
+    t.clock.advance(LAST_SEEN_STEP_MS + SECOND);
+    const at = t.clock.now();
+    await Promise.all(shoppers.map((shopper) => me(shopper.token)));
+    await until(
+      async () =>
+        (await Promise.all(shoppers.map((s) => lastSeenOf(s.token)))).every((d) => d.getTime() === at.getTime()),
+      5_000,
+    );
+  });
+
   it("an ended session's live socket is closed; the other sessions' sockets stay", async () => {
     const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const jane = await signUp(t, { username: 'jane', email: 'jane@example.com' });

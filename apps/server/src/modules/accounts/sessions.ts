@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, lt, ne, notExists, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, ne, notExists, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../core/context.ts';
 import type { PresentedToken, Role, SessionState, SignedSession } from '../../core/auth.ts';
 import type { Executor } from '../../db/database.ts';
@@ -115,26 +115,38 @@ async function lookupMany(
 
 /**
  * Moves a session's `last_seen_at` when it is a step old: a conditional update (another instance may
- * have moved it already), never awaited by the request. Most requests find it recent and write nothing.
+ * have moved it already), never awaited by the request. Most requests find it recent and write nothing;
+ * the sessions that are due in one turn of the event loop (a drop's burst, or the live layer's check of
+ * every open socket) are moved by one statement, not one each.
  */
 function lastSeenUpdater(ctx: SessionsContext) {
-  // Sessions whose last-seen write is in flight on this instance: a burst of one shopper's requests
-  // sends one write, not one per request.
+  // Sessions waiting for, or in, a write on this instance: a burst of one shopper's requests sends one.
   const touching = new Set<string>();
-  function touch(tokenId: string, lastSeenAt: Date): void {
+  let due: string[] = [];
+
+  function flush(): void {
+    const tokenIds = due;
+    due = [];
     const now = ctx.clock.now();
     const stale = new Date(now.getTime() - LAST_SEEN_STEP_MS);
-    if (lastSeenAt > stale || touching.has(tokenId)) return;
-    touching.add(tokenId);
     ctx.db
       .update(userSessions)
       .set({ lastSeenAt: now })
-      .where(and(eq(userSessions.jti, tokenId), lt(userSessions.lastSeenAt, stale)))
+      .where(and(inArray(userSessions.jti, tokenIds), lt(userSessions.lastSeenAt, stale)))
       .then(
         () => undefined,
         (err: unknown) => ctx.log.warn({ err }, 'session last-seen not updated'),
       )
-      .finally(() => touching.delete(tokenId));
+      .finally(() => {
+        for (const tokenId of tokenIds) touching.delete(tokenId);
+      });
+  }
+
+  function touch(tokenId: string, lastSeenAt: Date): void {
+    const stale = new Date(ctx.clock.now().getTime() - LAST_SEEN_STEP_MS);
+    if (lastSeenAt > stale || touching.has(tokenId)) return;
+    touching.add(tokenId);
+    if (due.push(tokenId) === 1) setImmediate(flush);
   }
   return touch;
 }

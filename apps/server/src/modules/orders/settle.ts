@@ -206,12 +206,18 @@ async function decide(
     })
     .where(eq(orders.id, order.id))
     .returning();
-  await addPrizeBatches(tx, s, round.sku, [{ order: updated!, ranks: selected }], (rank) =>
-    rank === LAST_RANK ? 'last' : 'draw',
+  const productPrizes = await s.deps.catalogue.prizesOfProduct(tx, product.id);
+  await addPrizeBatches(
+    tx,
+    s,
+    round.sku,
+    [{ order: updated!, ranks: selected }],
+    (rank) => (rank === LAST_RANK ? 'last' : 'draw'),
+    productPrizes,
   );
   const receipt = receiptOfDraws(round.id, taken);
   await sendReceipt(tx, s, updated!, purchaseIntro(product.name, drawnCount), receipt);
-  const prizes = prizeLines(selected, await s.deps.catalogue.prizesOfProduct(tx, product.id));
+  const prizes = prizeLines(selected, productPrizes);
   await mailReceipts(tx, s, [{ order: updated!, stage: 'purchase', prizes, receipt }]);
   if (!finalTicket) return updated!;
   await settleSellOut(tx, s, rc);

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { currentPushSubscription, pushSupported } from '../../lib/push-device';
-import { unsubscribePush } from '../../lib/api/unsubscribePush';
+import { currentPushSubscription, endPushSubscription, pushSupported } from '../../lib/push-device';
 import { getVapidPublicKey } from './api/getVapidPublicKey';
 import { subscribePush } from './api/subscribePush';
 
@@ -66,10 +65,7 @@ export function usePushDevice() {
     () =>
       run(async () => {
         const subscription = await currentPushSubscription();
-        if (subscription) {
-          await unsubscribePush(subscription.endpoint);
-          await subscription.unsubscribe();
-        }
+        if (subscription) await endPushSubscription(subscription);
         return 'off';
       }),
     [run],

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import {
   endOtherSessionsResponseSchema,
@@ -32,6 +32,11 @@ function openDevices(sessions: SessionView[]) {
 }
 
 describe('the devices page (docs/rules/accounts.md, "Sessions and devices")', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    Reflect.deleteProperty(navigator, 'serviceWorker');
+  });
+
   it('lists each session with its device, place, first and last seen, and marks this device', async () => {
     openDevices([PHONE, LAPTOP]);
     const list = await screen.findByRole('list', { name: 'Signed-in devices' });
@@ -97,6 +102,26 @@ describe('the devices page (docs/rules/accounts.md, "Sessions and devices")', ()
     await page.user.click(within(dialog).getByRole('button', { name: 'Log out' }));
     await waitFor(() => expect(page.pathname()).toBe('/'));
     expect(sessionStore.get().isAuthenticated).toBe(false);
+  });
+
+  it("logging this device's own session out drops the browser's push subscription (the server's went with the session)", async () => {
+    const unsubscribe = vi.fn(async () => true);
+    const registration = {
+      pushManager: { getSubscription: async () => ({ endpoint: 'https://push.example/1', unsubscribe }) },
+    };
+    vi.stubGlobal('PushManager', function PushManager() {});
+    Object.defineProperty(navigator, 'serviceWorker', {
+      configurable: true,
+      value: { getRegistration: async () => registration },
+    });
+    answer('delete', '/api/users/sessions/:id', endSessionResponseSchema, { message: 'Session ended.', current: true });
+    const page = openDevices([PHONE, LAPTOP]);
+    await page.user.click(await screen.findByRole('button', { name: /^Log out Chrome on Android \(this device\)/ }));
+    await page.user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Log out' }));
+    await waitFor(() => expect(sessionStore.get().isAuthenticated).toBe(false));
+    expect(unsubscribe).toHaveBeenCalledOnce();
+    // The ended token could no longer call the server: nothing is sent for the push subscription.
+    expect(sent('delete', '/api/push/subscriptions')).toHaveLength(0);
   });
 
   it('shows the login reminder when the session was refused', async () => {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { formatSgDateTime, sessionPlaceLabels, type SessionView } from '@kujiya/shared';
-import { sessionStore } from '../../../lib/session';
+import { endedHere } from '../../../lib/api/logout';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { LoginReminderDialog } from '../../../components/LoginReminderDialog';
 import { needsLoginReminder } from '../../../components/login-reminder';
@@ -70,8 +70,7 @@ export function DevicesPage() {
       if (current) {
         // This device's own session ended: leave the guarded page, then forget the session here.
         await navigate('/', { replace: true });
-        sessionStore.clear();
-        queryClient.clear();
+        await endedHere(queryClient);
         return;
       }
       setNotice(`${confirming.session.device} was logged out.`);

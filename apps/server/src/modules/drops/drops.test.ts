@@ -229,4 +229,39 @@ describe('the waiting room', () => {
     ]);
     expect(await drops.roomStats(setId)).toEqual({ waiting: 0, admitted: 0 });
   });
+  it('a tick reads only who still waits, yet tells a shopper who connects later their admission', async () => {
+    const sent: { userId: string; message: LiveDropMessage }[] = [];
+    const connected: string[] = [];
+    const drops = createDropsService(t.ctx, {
+      catalogue: t.services.catalogue,
+      live: { connectedUserIds: () => connected, sendToUser: (userId, message) => sent.push({ userId, message }) },
+    });
+    const setId = await scheduledSet(5, 1);
+    const shoppers = [];
+    for (const name of ['late-a', 'late-b', 'late-c', 'late-d', 'late-e', 'late-f', 'late-g', 'late-h']) {
+      const shopper = await testShopper(t, `room-${name}`);
+      await join(setId, shopper.headers);
+      shoppers.push(shopper);
+    }
+    t.clock.advance(5 * MINUTE);
+    await drops.tick();
+    const placed = await t.ctx.db.select().from(dropEntrants).where(eq(dropEntrants.setId, setId));
+    const byPlace = placed.sort((x, y) => x.queueNumber! - y.queueNumber!).map((e) => e.userId);
+    // The last in the queue is connected throughout; the second connects 6.5 s later, admitted
+    // longer ago than a tick's read reaches back.
+    connected.push(byPlace[7]!);
+    await drops.tick();
+    t.clock.advance(6_500);
+    await drops.tick();
+    expect(sent.at(-1)).toEqual({
+      userId: byPlace[7],
+      message: { type: 'drop', setId, position: 1, admitted: false, estimatedWaitSeconds: 1 },
+    });
+    sent.length = 0;
+    connected.push(byPlace[1]!);
+    await drops.tick();
+    expect(sent).toEqual([
+      { userId: byPlace[1], message: { type: 'drop', setId, position: 0, admitted: true, estimatedWaitSeconds: 0 } },
+    ]);
+  });
 });

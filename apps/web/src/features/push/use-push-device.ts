@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { base64UrlBytes } from '../../lib/base64url';
 import { currentPushSubscription, pushSupported } from '../../lib/push-device';
 import { unsubscribePush } from '../../lib/api/unsubscribePush';
 import { getVapidPublicKey } from './api/getVapidPublicKey';
@@ -6,11 +7,6 @@ import { subscribePush } from './api/subscribePush';
 
 /** This device's push state: not possible here, blocked by the shopper, off, or on. */
 export type PushDeviceState = 'checking' | 'unsupported' | 'denied' | 'off' | 'on';
-
-function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
-  const binary = atob(base64url.replace(/-/g, '+').replace(/_/g, '/'));
-  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
-}
 
 /**
  * This device's subscription. Permission is asked only from `turnOn`, that is on a tap: never on a
@@ -54,7 +50,7 @@ export function usePushDevice() {
         const [registration, { publicKey }] = await Promise.all([navigator.serviceWorker.ready, getVapidPublicKey()]);
         const subscription = await registration.pushManager.subscribe({
           userVisibleOnly: true,
-          applicationServerKey: keyBytes(publicKey),
+          applicationServerKey: base64UrlBytes(publicKey),
         });
         await subscribePush(subscription.toJSON());
         return 'on';

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
-import type { OptionalMailKind } from '@kujiya/shared';
+import { isOptionalMailKind, type OptionalMailKind } from '@kujiya/shared';
 import type { AppContext } from '../../core/context.ts';
 import { badRequest } from '../../core/http-errors.ts';
 import { derivedSecret } from '../../core/secrets.ts';
-import { isOptionalMailKind, OPTIONAL_MAIL_LABELS } from './templates/kinds.ts';
+import { OPTIONAL_MAIL_LABELS } from './templates/kinds.ts';
 import { readPreferences, writePreferences } from './preferences.ts';
 
 export const BAD_UNSUBSCRIBE_TOKEN =

@@ -13,7 +13,6 @@ import {
   twoFactorStatusSchema,
 } from '@kujiya/shared';
 import { MINUTE } from '../../core/clock.ts';
-import { notFound } from '../../core/http-errors.ts';
 import type { ModuleRoutes } from '../../routes.ts';
 import { rateLimited, type RouteLimits } from '../accounts/service.ts';
 
@@ -117,8 +116,7 @@ const passkeyRoutes: ModuleRoutes = (app, { ctx, services }) => {
     '/admin/admins/:adminId/2fa',
     { onRequest: admin, schema: { params: adminIdParamsSchema, response: { 200: shopOpsMessageResponseSchema } } },
     async (request) => {
-      const target = await accounts.admins.list().then((all) => all.find((a) => a.id === request.params.adminId));
-      if (!target) throw notFound('Admin not found');
+      const target = await accounts.admins.get(request.params.adminId);
       await twoFactor.reset(request.admin!, target.id);
       return { message: `Two-factor sign-in of ${target.username} was reset.` };
     },

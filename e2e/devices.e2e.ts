@@ -1,8 +1,8 @@
-import fs from 'node:fs';
 import { expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { useShop } from './support/shop.ts';
 import { AxeAudit } from './support/axe.ts';
+import { screenshot } from './support/browser.ts';
 import { demoShopper, dialog } from './support/draw.ts';
 import { DEMO_SHOPPER } from './support/shopper.ts';
 import type { RunningServer } from '../apps/server/src/server.ts';
@@ -13,14 +13,8 @@ let browser: Browser;
 
 useShop((shop) => ({ server, browser } = shop));
 const audit = new AxeAudit();
-const SHOTS = '/work/shots/sessions';
 const ANDROID_CHROME =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
-
-async function shot(page: Page, name: string) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
 
 it('lists this phone and another device, logs the other one out after confirming; its token stops at once', async () => {
   const { context, page, token } = await demoShopper(browser, server.url);
@@ -37,7 +31,7 @@ it('lists this phone and another device, logs the other one out after confirming
   const android = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Chrome on Android' }) });
   await android.first().waitFor();
   await expect.poll(() => page.getByText('This device').count()).toBe(1);
-  await shot(page, 'devices-list');
+  await screenshot(page, 'devices-list');
   await audit.check(page, 'devices page');
 
   await android
@@ -46,12 +40,12 @@ it('lists this phone and another device, logs the other one out after confirming
     .click();
   const confirm = dialog(page, 'Log out Chrome on Android?');
   await confirm.waitFor();
-  await shot(page, 'devices-confirm');
+  await screenshot(page, 'devices-confirm');
   await audit.check(page, 'devices confirm dialog');
   await confirm.getByRole('button', { name: 'Log out' }).click();
   await page.getByRole('status').filter({ hasText: 'Chrome on Android was logged out.' }).waitFor();
   await expect.poll(() => android.count()).toBe(0);
-  await shot(page, 'devices-after-logout');
+  await screenshot(page, 'devices-after-logout');
 
   const refused = await page.request.get('/api/users/me', { headers: { authorization: `Bearer ${otherToken}` } });
   expect(refused.status()).toBe(403);

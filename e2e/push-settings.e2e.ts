@@ -1,9 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { useShop } from './support/shop.ts';
 import { AxeAudit } from './support/axe.ts';
+import { screenshot } from './support/browser.ts';
 import { demoShopper } from './support/draw.ts';
 import type { RunningServer } from '../apps/server/src/server.ts';
 
@@ -14,13 +13,6 @@ let browser: Browser;
 
 useShop((shop) => ({ server, browser } = shop));
 const audit = new AxeAudit();
-
-/** Screenshots for review go to SHOTS_DIR when it is set (git-ignored screenshots/ otherwise). */
-async function shot(page: Page, name: string): Promise<void> {
-  const dir = process.env.SHOTS_DIR ?? path.resolve(import.meta.dirname, '../screenshots');
-  fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
-}
 
 it('opens the settings from the profile and the bell without asking for permission; toggles wait for the opt-in', async () => {
   const { page } = await demoShopper(browser, server.url);
@@ -43,12 +35,12 @@ it('opens the settings from the profile and the bell without asking for permissi
   expect(await tradeToggle.isDisabled()).toBe(true);
   await page.getByRole('button', { name: 'Turn on notifications' }).waitFor();
   await audit.check(page, 'notification settings');
-  await shot(page, 'notification-settings');
+  await screenshot(page, 'notification-settings');
 
   await page.goto('/');
   await page.getByTestId('notification-bell').click();
   await page.getByRole('link', { name: 'Turn on notifications' }).waitFor();
-  await shot(page, 'bell-turn-on');
+  await screenshot(page, 'bell-turn-on');
   await page.getByRole('link', { name: 'Turn on notifications' }).click();
   await page.getByRole('heading', { name: 'Notifications', level: 1 }).waitFor();
   expect(asked).toBe(0);

@@ -1,7 +1,8 @@
-import net from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { totpCode } from '../apps/server/src/modules/two-factor/test-helpers.ts';
+import { freePort } from '../apps/server/src/test/free-port.ts';
+import { DEMO_OWNER, DESK } from './support/admin.ts';
 import { useShop } from './support/shop.ts';
 import { newPhoneContext, screenshot, watchErrors } from './support/browser.ts';
 import type { RunningServer } from '../apps/server/src/server.ts';
@@ -10,13 +11,6 @@ import type { RunningServer } from '../apps/server/src/server.ts';
 // the demo owner, who has no factor, is taken to the enrolment; then logs in with a code and with a
 // passkey (Chromium's virtual authenticator). The passkey's relying party is PUBLIC_URL, so the
 // server listens on a port chosen here and the browser uses that same address.
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 const port = await freePort();
 const origin = `http://localhost:${port}`;
 
@@ -26,9 +20,6 @@ let desk: BrowserContext;
 let page: Page;
 let errors: string[];
 let secret = '';
-
-const DESK = { width: 1280, height: 800 };
-const OWNER = { username: 'admin', password: 'Admin123!' };
 
 useShop((shop) => ({ server, browser } = shop), {
   PORT: String(port),
@@ -56,8 +47,8 @@ async function bothSizes(name: string) {
 
 async function passwordStep() {
   await page.goto('/admin/login');
-  await page.getByLabel('Username').fill(OWNER.username);
-  await page.getByLabel('Password', { exact: true }).fill(OWNER.password);
+  await page.getByLabel('Username').fill(DEMO_OWNER.username);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_OWNER.password);
   await page.getByRole('button', { name: 'Login' }).click();
 }
 

@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
 import { haproxyConfig, haproxyInstalled, serverStates } from '../../../../scripts/cluster-haproxy.mjs';
 import { TestClock } from '../core/clock.ts';
+import { freePort } from './free-port.ts';
 import { INSTANCE_JWT_SECRET, until } from './instances.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
@@ -48,18 +48,6 @@ export interface Cluster {
   kill(index: number): Promise<void>;
   start(index: number): Promise<void>;
   stop(): Promise<void>;
-}
-
-/** A port nobody listens on now (the kernel's choice), kept by the instance across its restarts. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function exited(child: ChildProcess | undefined): boolean {
@@ -123,7 +111,7 @@ export async function startCluster(options: {
   const statsSocket = path.join(folder, 'haproxy.sock');
   const instances: ClusterInstance[] = [];
   for (let i = 0; i < options.size; i++) {
-    const port = await freePort();
+    const port = await freePort(); // kept by the instance across its restarts
     const metricsPort = options.withMetrics ? await freePort() : undefined;
     instances.push({ name: `kujiya-${i + 1}`, port, url: `http://127.0.0.1:${port}`, metricsPort, output: '' });
   }

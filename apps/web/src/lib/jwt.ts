@@ -1,3 +1,5 @@
+import { base64UrlBytes } from './base64url';
+
 /** The claims the shop's bearer tokens carry (signed on the server; only read here, never trusted for access). */
 export interface TokenClaims {
   sub?: string;
@@ -7,21 +9,13 @@ export interface TokenClaims {
   exp?: number;
 }
 
-function decodeBase64Url(segment: string): string {
-  const base64 = segment.replace(/-/g, '+').replace(/_/g, '/');
-  const padded = base64 + '='.repeat((4 - (base64.length % 4)) % 4);
-  const binary = atob(padded);
-  const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
-  return new TextDecoder().decode(bytes);
-}
-
 /** The payload of a JWT, or null when the text is not a well-formed JWT. */
 export function decodeTokenClaims(token: string | null | undefined): TokenClaims | null {
   if (!token) return null;
   const parts = token.split('.');
   if (parts.length !== 3 || !parts[1]) return null;
   try {
-    const payload: unknown = JSON.parse(decodeBase64Url(parts[1]));
+    const payload: unknown = JSON.parse(new TextDecoder().decode(base64UrlBytes(parts[1])));
     return payload && typeof payload === 'object' ? (payload as TokenClaims) : null;
   } catch {
     return null;

@@ -13,6 +13,7 @@ export const PUSH_KINDS = [
   'collectionTomorrow',
 ] as const;
 export type PushKind = (typeof PUSH_KINDS)[number];
+export const isPushKind = (kind: unknown): kind is PushKind => (PUSH_KINDS as readonly unknown[]).includes(kind);
 
 /**
  * E-mails a shopper may switch off (each carries a one-click unsubscribe). Every other mail is
@@ -20,6 +21,8 @@ export type PushKind = (typeof PUSH_KINDS)[number];
  */
 export const OPTIONAL_MAIL_KINDS = ['setOpening', 'preorderArrived', 'forfeitWarning'] as const;
 export type OptionalMailKind = (typeof OPTIONAL_MAIL_KINDS)[number];
+export const isOptionalMailKind = (kind: unknown): kind is OptionalMailKind =>
+  (OPTIONAL_MAIL_KINDS as readonly unknown[]).includes(kind);
 
 /** Every kind a notice may carry: a push kind, or one that is only ever in-app and mailed. */
 export type NotificationKind = PushKind | 'tradeCompleted' | 'collectionBooked' | 'orderReceipt' | 'other';

@@ -24,6 +24,14 @@ async function rowOf(ctx: AppContext, id: string): Promise<AdminRow> {
   return row;
 }
 
+async function idByName(ctx: AppContext, username: string): Promise<string | null> {
+  const [admin] = await ctx.db
+    .select({ id: admins.id })
+    .from(admins)
+    .where(eq(adminUsernameKey, username.trim().toLowerCase()));
+  return admin?.id ?? null;
+}
+
 /** Disables or enables another admin; disabling ends their sessions (the token version moves on). */
 async function setDisabled(d: AdminDeps, actor: Principal, adminId: string, disabled: boolean): Promise<AdminAccount> {
   if (actor.id === adminId) throw badRequest(shopOpsMessages.cannotDisableSelf);
@@ -166,25 +174,19 @@ export function createAdmins(
 
     /** The login-limit key of a typed admin name: the admin's id, or the name when there is none. */
     async loginAccountKey(username: string): Promise<string> {
-      const [admin] = await ctx.db
-        .select({ id: admins.id })
-        .from(admins)
-        .where(eq(sql`lower(${admins.username})`, username.trim().toLowerCase()));
-      return admin ? `admin:${admin.id}` : `name:${username.trim().toLowerCase()}`;
+      const id = await idByName(ctx, username);
+      return id ? `admin:${id}` : `name:${username.trim().toLowerCase()}`;
     },
 
     /** 401 with one text for a wrong username, a wrong password or a password not set yet; 403 when disabled. */
     login: (credentials: { username: string; password: string } & AdminLoginProof) =>
       login(ctx, deps.secondFactor, credentials),
 
-    /** The admin's id by name (any case), or null. */
-    async findId(username: string): Promise<string | null> {
-      const [admin] = await ctx.db
-        .select({ id: admins.id })
-        .from(admins)
-        .where(eq(adminUsernameKey, username.trim().toLowerCase()));
-      return admin?.id ?? null;
-    },
+    /** The admin's id by name (any case, surrounding spaces ignored), or null. */
+    findId: (username: string) => idByName(ctx, username),
+
+    /** One admin by id; 404 when there is none. */
+    get: async (adminId: string): Promise<AdminAccount> => toAdminAccount(await rowOf(ctx, adminId)),
 
     /** A full token for the signed-in admin once they enrolled (their enrolment-only one is replaced). */
     async freshToken(adminId: string): Promise<{ token: string; expiresAt: Date }> {

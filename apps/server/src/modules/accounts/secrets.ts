@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
+import { sha256 } from '../../core/secrets.ts';
 
 /**
  * Password hashing: Argon2id (the library's default algorithm) with its OWASP-level defaults
@@ -45,9 +46,7 @@ export function generateToken(): string {
 export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 /** Tokens carry 256 random bits, so a plain SHA-256 is enough to store them safely. */
-export function hashToken(token: string): string {
-  return crypto.createHash('sha256').update(token).digest('hex');
-}
+export const hashToken = (token: string): string => sha256(token);
 
 /** Constant-time equality of two hex digests. */
 export function sameDigest(a: string, b: string): boolean {

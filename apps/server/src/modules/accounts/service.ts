@@ -17,8 +17,9 @@ export type { ProfileImage } from './profile.ts';
 export type { Sessions } from './sessions.ts';
 export type { SignInClient } from './session-devices.ts';
 export type { AdminSecondFactor } from './admins.ts';
-// The login's attempt limits, for routes elsewhere that confirm a shopper's password (docs/rules/security.md).
-export { accountLimits, passwordConfirmLimited } from './rate-limits.ts';
+// The login's attempt limits, for routes elsewhere that confirm a shopper's password, and the per-IP and
+// per-account limit other modules' guessable routes use (docs/rules/security.md).
+export { accountLimits, passwordConfirmLimited, rateLimited, type RouteLimits } from './rate-limits.ts';
 
 /**
  * Accounts: shoppers (sign-up with a verified e-mail, login, password recovery, profile) and admins.

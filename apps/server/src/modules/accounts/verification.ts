@@ -9,10 +9,10 @@ import {
   VERIFICATION_CODE_LIFETIME_MINUTES,
   VERIFICATION_CODE_MAX_ATTEMPTS,
 } from '@kujiya/shared';
-import { getOrCreateSetting } from '../../core/settings.ts';
+import { derivedSecret } from '../../core/secrets.ts';
 import type { MailService } from '../mail/service.ts';
 import { users, verificationCodes } from './tables.ts';
-import { generateCode, generateToken, hashCode, sameDigest } from './secrets.ts';
+import { generateCode, hashCode, sameDigest } from './secrets.ts';
 import { codeMail } from './mails.ts';
 import type { PasswordResets } from './password-reset.ts';
 
@@ -130,11 +130,7 @@ async function markVerified(ctx: AppContext, resets: PasswordResets, live: CodeR
  * parallel guesses get at most 5 tries per code.
  */
 export function createVerification(ctx: AppContext, mail: MailService, resets: PasswordResets) {
-  let pepper: Promise<string> | undefined;
-  const getPepper = () =>
-    (pepper ??= ctx.config.jwtSecret
-      ? Promise.resolve(`code:${ctx.config.jwtSecret}`)
-      : getOrCreateSetting(ctx.db, 'verification_code_pepper', generateToken));
+  const getPepper = derivedSecret(ctx, 'code', 'verification_code_pepper');
 
   return {
     /**

@@ -1,13 +1,13 @@
 import { and, asc, eq, gte, inArray, isNull, lt } from 'drizzle-orm';
-import { DAY_MS, SG_OFFSET_MS, shopClockTime } from '@kujiya/shared';
+import { addDays, shopClockTime, singaporeDate, singaporeInstant } from '@kujiya/shared';
 import type { AppContext } from '../../core/context.ts';
 import type { NotificationsService } from '../notifications/service.ts';
 import { selfCollections } from './tables.ts';
 
 /** The start and end of tomorrow in Singapore (the shop's day), as instants. */
 export function singaporeTomorrow(now: Date): { from: Date; to: Date } {
-  const todayStart = Math.floor((now.getTime() + SG_OFFSET_MS) / DAY_MS) * DAY_MS - SG_OFFSET_MS;
-  return { from: new Date(todayStart + DAY_MS), to: new Date(todayStart + 2 * DAY_MS) };
+  const tomorrow = addDays(singaporeDate(now), 1);
+  return { from: singaporeInstant(tomorrow), to: singaporeInstant(addDays(tomorrow, 1)) };
 }
 
 /**

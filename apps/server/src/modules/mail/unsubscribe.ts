@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
-import type { OptionalMailKind } from '@kujiya/shared';
+import { isOptionalMailKind, type OptionalMailKind } from '@kujiya/shared';
 import type { AppContext } from '../../core/context.ts';
 import { badRequest } from '../../core/http-errors.ts';
-import { getOrCreateSetting } from '../../core/settings.ts';
-import { isOptionalMailKind, OPTIONAL_MAIL_LABELS } from './templates/kinds.ts';
+import { derivedSecret } from '../../core/secrets.ts';
+import { OPTIONAL_MAIL_LABELS } from './templates/kinds.ts';
 import { readPreferences, writePreferences } from './preferences.ts';
 
 export const BAD_UNSUBSCRIBE_TOKEN =
@@ -22,11 +22,7 @@ export interface UnsubscribeTarget {
  * unsubscribes) and carry nothing secret; a forged or altered token fails the MAC.
  */
 export function createUnsubscribeTokens(ctx: AppContext) {
-  let key: Promise<string> | undefined;
-  const getKey = () =>
-    (key ??= ctx.config.jwtSecret
-      ? Promise.resolve(`mail-unsubscribe:${ctx.config.jwtSecret}`)
-      : getOrCreateSetting(ctx.db, 'mail_unsubscribe_key', () => crypto.randomBytes(32).toString('base64url')));
+  const getKey = derivedSecret(ctx, 'mail-unsubscribe', 'mail_unsubscribe_key');
   const mac = async (userId: string, kind: string) =>
     crypto
       .createHmac('sha256', await getKey())

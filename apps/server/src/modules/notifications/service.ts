@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
 import {
-  OPTIONAL_MAIL_KINDS,
+  isOptionalMailKind,
+  isPushKind,
   splitReceiptNotice,
   type FairnessReceipt,
   type Notification,
   type NotificationKind,
-  type OptionalMailKind,
 } from '@kujiya/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../core/context.ts';
@@ -15,7 +15,7 @@ import { notFound } from '../../core/http-errors.ts';
 import type { AccountsService } from '../accounts/service.ts';
 import type { MailDetail, MailService, OrderReceiptMailData, QueuedTemplateMail } from '../mail/service.ts';
 import type { LiveService } from '../live/service.ts';
-import { isPushKind, type PushService } from '../push/service.ts';
+import type { PushService } from '../push/service.ts';
 import { notifications } from './tables.ts';
 import { insertJsonRows } from '../../core/json-rows.ts';
 
@@ -61,9 +61,6 @@ interface NotificationsDeps {
   live?: LiveService;
 }
 
-const optionalKind = (kind: NotificationKind | undefined): OptionalMailKind | undefined =>
-  (OPTIONAL_MAIL_KINDS as readonly string[]).includes(kind ?? '') ? (kind as OptionalMailKind) : undefined;
-
 /**
  * One mail per user with an account (users without one get the in-app notice only), queued by
  * template and data: it is rendered by the delivery job, never in the caller's transaction.
@@ -75,7 +72,7 @@ async function queueEmails(
   message: string,
   options: NotifyOptions & { email: NonNullable<NotifyOptions['email']> },
 ): Promise<void> {
-  const kind = optionalKind(options.kind);
+  const kind = isOptionalMailKind(options.kind) ? options.kind : undefined;
   const skipped = kind ? await deps.mail.optedOut(exec, userIds, kind) : new Set<string>();
   const accounts = await deps.accounts.getAccounts(
     exec,

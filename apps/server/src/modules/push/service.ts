@@ -1,5 +1,4 @@
 import type { PushKind, PushPayload, PushPreferences, PushSubscriptionInput } from '@kujiya/shared';
-import { PUSH_KINDS } from '@kujiya/shared';
 import type { AppContext } from '../../core/context.ts';
 import type { Executor } from '../../db/database.ts';
 import { afterCommit } from '../../core/after-commit.ts';
@@ -30,9 +29,6 @@ const PUSH_TITLES: Record<PushKind, string> = {
   shipmentBooked: 'Shipment booked',
   collectionTomorrow: 'Collection tomorrow',
 };
-
-export const isPushKind = (kind: string | undefined): kind is PushKind =>
-  kind !== undefined && (PUSH_KINDS as readonly string[]).includes(kind);
 
 /** One notice to push: its user's own notice id makes the tag, so each notice is its own notification. */
 export interface PushNotice {

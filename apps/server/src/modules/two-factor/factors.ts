@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import {
+  normaliseTwoFactorCode,
   twoFactorMessages,
   type PasskeyRegistrationResponse,
   type PasskeyView,
@@ -9,7 +10,7 @@ import type { AppContext } from '../../core/context.ts';
 import type { Principal } from '../../core/auth.ts';
 import { badRequest, conflict, notFound } from '../../core/http-errors.ts';
 import type { AuditService } from '../audit/service.ts';
-import { invalidCode, takeCode } from './login-check.ts';
+import { takeCode } from './login-check.ts';
 import { passkeysOf, passkeyView, registerPasskey } from './passkeys.ts';
 import { dropRecoveryCodes, recoveryCodesLeft, replaceRecoveryCodes } from './recovery-codes.ts';
 import { adminPasskeys, adminTotp } from './tables.ts';
@@ -42,7 +43,7 @@ export async function enableTotp(d: FactorDeps, admin: Actor, code: string): Pro
     const [totp] = await tx.select().from(adminTotp).where(eq(adminTotp.adminId, admin.id)).for('update');
     if (!totp) throw badRequest(twoFactorMessages.setupFirst);
     if (totp.enabledAt) throw conflict(twoFactorMessages.alreadyOn);
-    if (!(await takeTotpCode(d.ctx, tx, totp, code.replace(/\s/g, ''))))
+    if (!(await takeTotpCode(d.ctx, tx, totp, normaliseTwoFactorCode(code))))
       throw badRequest(twoFactorMessages.invalidCode);
     await tx.update(adminTotp).set({ enabledAt: d.ctx.clock.now() }).where(eq(adminTotp.adminId, admin.id));
     const codes = await replaceRecoveryCodes(tx, d.ctx.clock, admin.id);
@@ -64,9 +65,7 @@ export async function enableTotp(d: FactorDeps, admin: Actor, code: string): Pro
 export async function disableTotp(d: FactorDeps, admin: Actor, code: string): Promise<void> {
   const totp = await totpOf(d.ctx.db, admin.id);
   if (!totp?.enabledAt) throw badRequest(twoFactorMessages.notOn);
-  await takeCode(d.ctx, admin.id, code).catch(() => {
-    throw badRequest(invalidCode().message);
-  });
+  if (!(await takeCode(d.ctx, admin.id, code))) throw badRequest(twoFactorMessages.invalidCode);
   await d.ctx.db.transaction(async (tx) => {
     await tx.delete(adminTotp).where(eq(adminTotp.adminId, admin.id));
     if ((await passkeysOf(tx, admin.id)).length === 0) await dropRecoveryCodes(tx, admin.id);

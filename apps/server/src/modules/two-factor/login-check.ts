@@ -25,22 +25,17 @@ export async function hasSecondFactor(ctx: CheckContext, adminId: string): Promi
   return (await passkeysOf(ctx.db, adminId)).length > 0;
 }
 
-export const invalidCode = () => new HttpError(401, twoFactorMessages.invalidCode);
-
 /**
- * Checks a typed code: six digits against the authenticator app (each time step once), anything
- * else as a recovery code (each once). Wrong, reused or spent codes are one 401.
+ * Takes a typed code: six digits against the authenticator app (each time step once), anything else
+ * as a recovery code (each once). False for a wrong, reused or spent code: the caller answers it.
  */
-export async function takeCode(ctx: CheckContext, adminId: string, typed: string): Promise<void> {
+export async function takeCode(ctx: CheckContext, adminId: string, typed: string): Promise<boolean> {
   const code = normaliseTwoFactorCode(typed);
   if (isTotpCode(code)) {
     const totp = await totpOf(ctx.db, adminId);
-    if (totp?.enabledAt && (await takeTotpCode(ctx, ctx.db, totp, code))) return;
-    throw invalidCode();
+    return totp?.enabledAt ? takeTotpCode(ctx, ctx.db, totp, code) : false;
   }
-  if ((await recoveryCodesLeft(ctx.db, adminId)) > 0 && (await takeRecoveryCode(ctx.db, ctx.clock, adminId, code)))
-    return;
-  throw invalidCode();
+  return (await recoveryCodesLeft(ctx.db, adminId)) > 0 && (await takeRecoveryCode(ctx.db, ctx.clock, adminId, code));
 }
 
 /**
@@ -58,6 +53,6 @@ export async function checkSecondFactor(
     return { enrolled: true };
   }
   if (!proof.code) throw new HttpError(401, twoFactorMessages.codeRequired, { twoFactorRequired: true });
-  await takeCode(ctx, adminId, proof.code);
+  if (!(await takeCode(ctx, adminId, proof.code))) throw new HttpError(401, twoFactorMessages.invalidCode);
   return { enrolled: true };
 }

@@ -2,13 +2,14 @@ import crypto from 'node:crypto';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { normaliseTwoFactorCode, RECOVERY_CODE_COUNT } from '@kujiya/shared';
 import type { Clock } from '../../core/clock.ts';
+import { sha256 } from '../../core/secrets.ts';
 import type { Executor } from '../../db/database.ts';
 import { adminRecoveryCodes } from './tables.ts';
 
 /** No 0/O, 1/I: a code read off paper is typed back right. 32 letters: 50 bits per code. */
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
-const hashOf = (code: string) => crypto.createHash('sha256').update(normaliseTwoFactorCode(code)).digest('base64url');
+const hashOf = (code: string) => sha256(normaliseTwoFactorCode(code), 'base64url');
 
 function newCode(): string {
   const chars = Array.from({ length: 10 }, () => ALPHABET[crypto.randomInt(ALPHABET.length)]!);

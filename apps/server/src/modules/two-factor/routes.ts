@@ -13,26 +13,13 @@ import {
   twoFactorStatusSchema,
 } from '@kujiya/shared';
 import { MINUTE } from '../../core/clock.ts';
-import { notFound, tooManyAttempts } from '../../core/http-errors.ts';
-import type { RateLimiter } from '../../core/rate-limiter.ts';
 import type { ModuleRoutes } from '../../routes.ts';
+import { rateLimited, type RouteLimits } from '../accounts/service.ts';
 
 /** Every try counts, per address and per signed-in admin (or typed name): codes are guessed no faster than passwords. */
-function triesLimited(
-  limiter: RateLimiter,
-  name: string,
-  perAccountMax: number,
-  accountOf: (r: FastifyRequest) => string,
-) {
+function tries(perAccountMax: number, key: (r: FastifyRequest) => unknown): RouteLimits {
   const windowMs = 15 * MINUTE;
-  return async (request: FastifyRequest) => {
-    const counters = await Promise.all([
-      limiter.hit(`${name}:ip:${request.ip}`, windowMs).then((c) => ({ ...c, max: 60 })),
-      limiter.hit(`${name}:account:${accountOf(request)}`, windowMs).then((c) => ({ ...c, max: perAccountMax })),
-    ]);
-    const waits = counters.flatMap((c) => (c.count > c.max ? [c.ttlMs] : []));
-    if (waits.length > 0) throw tooManyAttempts(Math.max(...waits));
-  };
+  return { perIp: { max: 60, windowMs }, perAccount: { max: perAccountMax, windowMs, key } };
 }
 
 const perAdmin = (request: FastifyRequest) => request.admin?.id ?? '';
@@ -41,7 +28,7 @@ const perAdmin = (request: FastifyRequest) => request.admin?.id ?? '';
 const authenticatorRoutes: ModuleRoutes = (app, { ctx, services }) => {
   const admin = ctx.guards.requireAdmin;
   const { twoFactor, accounts } = services;
-  const codeTries = triesLimited(ctx.limiter, 'two-factor-code', 10, perAdmin);
+  const codeTries = rateLimited(ctx.limiter, 'two-factor-code', tries(10, perAdmin));
   app.get('/admin/2fa', { onRequest: admin, schema: { response: { 200: twoFactorStatusSchema } } }, async (request) =>
     twoFactor.status(request.admin!, Boolean(request.admin!.enrolmentOnly)),
   );
@@ -54,7 +41,7 @@ const authenticatorRoutes: ModuleRoutes = (app, { ctx, services }) => {
     '/admin/2fa/enable',
     {
       onRequest: admin,
-      preHandler: codeTries,
+      ...codeTries,
       schema: { body: twoFactorCodeRequestSchema, response: { 200: twoFactorEnableResponseSchema } },
     },
     async (request) => {
@@ -69,7 +56,7 @@ const authenticatorRoutes: ModuleRoutes = (app, { ctx, services }) => {
     '/admin/2fa/disable',
     {
       onRequest: admin,
-      preHandler: codeTries,
+      ...codeTries,
       schema: { body: twoFactorCodeRequestSchema, response: { 200: twoFactorStatusSchema } },
     },
     async (request) => {
@@ -92,7 +79,7 @@ const passkeyRoutes: ModuleRoutes = (app, { ctx, services }) => {
     '/admin/2fa/passkeys',
     {
       onRequest: admin,
-      preHandler: triesLimited(ctx.limiter, 'passkey-register', 10, perAdmin),
+      ...rateLimited(ctx.limiter, 'passkey-register', tries(10, perAdmin)),
       schema: { body: passkeyRegisterRequestSchema, response: { 201: passkeyAddedResponseSchema } },
     },
     async (request, reply) => {
@@ -115,8 +102,10 @@ const passkeyRoutes: ModuleRoutes = (app, { ctx, services }) => {
   app.post(
     '/admin/2fa/passkey/login-options',
     {
-      preHandler: triesLimited(ctx.limiter, 'passkey-login-options', 20, (r) =>
-        String((r.body as { username?: unknown } | undefined)?.username ?? '').toLowerCase(),
+      ...rateLimited(
+        ctx.limiter,
+        'passkey-login-options',
+        tries(20, (r) => (r.body as { username?: unknown } | undefined)?.username),
       ),
       schema: { body: passkeyLoginOptionsRequestSchema, response: { 200: passkeyOptionsSchema } },
     },
@@ -127,8 +116,7 @@ const passkeyRoutes: ModuleRoutes = (app, { ctx, services }) => {
     '/admin/admins/:adminId/2fa',
     { onRequest: admin, schema: { params: adminIdParamsSchema, response: { 200: shopOpsMessageResponseSchema } } },
     async (request) => {
-      const target = await accounts.admins.list().then((all) => all.find((a) => a.id === request.params.adminId));
-      if (!target) throw notFound('Admin not found');
+      const target = await accounts.admins.get(request.params.adminId);
       await twoFactor.reset(request.admin!, target.id);
       return { message: `Two-factor sign-in of ${target.username} was reset.` };
     },

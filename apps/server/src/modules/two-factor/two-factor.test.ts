@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECOVERY_CODE_PATTERN } from '@kujiya/shared';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -141,6 +142,19 @@ describe('two-factor sign-in (ADMIN_TWO_FACTOR optional, the default outside pro
     expect(off.statusCode).toBe(200);
     expect(off.json()).toMatchObject({ totp: false, recoveryCodesLeft: 0 });
     expect((await login(t, 'leaver', 'Leaver123!')).statusCode).toBe(200);
+  });
+
+  it('answers a database failure while checking the code as a 500, not as a wrong code', async () => {
+    await insertTestAdmin(t, { username: 'Broken', password: 'Broken123!', role: 'owner' });
+    const { token, recoveryCodes } = await enrol(t, 'Broken', 'Broken123!');
+    await t.ctx.db.execute(sql`alter table admin_recovery_codes rename to admin_recovery_codes_away`);
+    try {
+      const res = await post(t, '/api/admin/2fa/disable', { code: recoveryCodes[0] }, bearer(token));
+      expect(res.statusCode).toBe(500);
+    } finally {
+      await t.ctx.db.execute(sql`alter table admin_recovery_codes_away rename to admin_recovery_codes`);
+    }
+    expect((await get(t, '/api/admin/2fa', token)).json()).toMatchObject({ totp: true, recoveryCodesLeft: 10 });
   });
 
   it('refuses bad input with a 4xx and changes nothing', async () => {

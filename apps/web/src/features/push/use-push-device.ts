@@ -1,15 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
+import { base64UrlBytes } from '../../lib/base64url';
 import { currentPushSubscription, endPushSubscription, pushSupported } from '../../lib/push-device';
 import { getVapidPublicKey } from './api/getVapidPublicKey';
 import { subscribePush } from './api/subscribePush';
 
 /** This device's push state: not possible here, blocked by the shopper, off, or on. */
 export type PushDeviceState = 'checking' | 'unsupported' | 'denied' | 'off' | 'on';
-
-function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
-  const binary = atob(base64url.replace(/-/g, '+').replace(/_/g, '/'));
-  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
-}
 
 /**
  * This device's subscription. Permission is asked only from `turnOn`, that is on a tap: never on a
@@ -53,7 +49,7 @@ export function usePushDevice() {
         const [registration, { publicKey }] = await Promise.all([navigator.serviceWorker.ready, getVapidPublicKey()]);
         const subscription = await registration.pushManager.subscribe({
           userVisibleOnly: true,
-          applicationServerKey: keyBytes(publicKey),
+          applicationServerKey: base64UrlBytes(publicKey),
         });
         await subscribePush(subscription.toJSON());
         return 'on';

@@ -1,5 +1,4 @@
 import {
-  OPTIONAL_MAIL_KINDS,
   formatCents,
   receiptVerifyPath,
   type FairnessReceipt,
@@ -81,8 +80,6 @@ export const OPTIONAL_MAIL_LABELS: Record<OptionalMailKind, string> = {
   preorderArrived: 'pre-order arrived',
   forfeitWarning: 'ship-by reminder',
 };
-export const isOptionalMailKind = (kind: unknown): kind is OptionalMailKind =>
-  (OPTIONAL_MAIL_KINDS as readonly unknown[]).includes(kind);
 
 const notice: Template<NoticeMailData> = {
   subject: (d) => d.subject,

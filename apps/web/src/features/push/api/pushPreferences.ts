@@ -1,28 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { pushPreferencesSchema, type PushKind, type PushPreferences } from '@kujiya/shared';
-import { api } from '../../../lib/api-client';
+import { pushPreferencesSchema } from '@kujiya/shared';
+import { preferenceToggles } from './preference-toggles';
 
-const pushPreferencesKey = (username: string | null) => ['push-preferences', username] as const;
+const pushPreferences = preferenceToggles('/api/push/preferences', 'push-preferences', pushPreferencesSchema);
 
 /** GET /api/push/preferences: the shopper's push toggles (every kind on until switched off). */
-export function usePushPreferences(username: string | null) {
-  return useQuery({
-    queryKey: pushPreferencesKey(username),
-    queryFn: () => api('/api/push/preferences', { schema: pushPreferencesSchema }),
-    enabled: Boolean(username),
-  });
-}
+export const usePushPreferences = pushPreferences.useToggles;
 
 /** PUT /api/push/preferences: one kind on or off; the answer is the whole set. */
-export function useUpdatePushPreference(username: string | null) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (change: { kind: PushKind; on: boolean }): Promise<PushPreferences> =>
-      api('/api/push/preferences', {
-        method: 'PUT',
-        body: { preferences: { [change.kind]: change.on } },
-        schema: pushPreferencesSchema,
-      }),
-    onSuccess: (data) => client.setQueryData(pushPreferencesKey(username), data),
-  });
-}
+export const useUpdatePushPreference = pushPreferences.useUpdateToggle;

@@ -1,15 +1,11 @@
+import type { PushPayload } from '@kujiya/shared';
+
 /**
  * A push message as the server sends it and the service worker shows it (docs/rules/offline.md):
  * `{ title, body, url, tag }`. Read defensively: a malformed message still shows the shop's name
  * rather than nothing (a push that shows no notification costs the site its push permission), and
  * a `url` that is not a path of this origin opens the home page instead.
  */
-export interface PushPayload {
-  title: string;
-  body: string;
-  url: string;
-  tag: string;
-}
 
 const FALLBACK: PushPayload = { title: 'Kujiya', body: '', url: '/', tag: 'kujiya' };
 

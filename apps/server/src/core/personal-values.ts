@@ -1,4 +1,6 @@
-import { ilike, or, type AnyColumn, type SQL } from 'drizzle-orm';
+import { eq, ilike, or, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { Tx } from '../db/database.ts';
 
 /**
  * An anonymised account's former personal values and its pseudonym (docs/rules/personal-data.md).
@@ -43,6 +45,46 @@ export function mentionsAny(column: AnyColumn | SQL, personal: PersonalValues): 
   const values = searched(personal);
   if (values.length === 0) return undefined;
   return or(...values.map((v) => ilike(column, `%${escapeLike(v)}%`)));
+}
+
+/** A table whose rows are scrubbed one by one (its key is `id`). */
+type ScrubbedTable = PgTable & { id: PgColumn };
+type RowOf<T extends ScrubbedTable> = T['$inferSelect'];
+
+export interface ScrubRows<T extends ScrubbedTable, K extends keyof RowOf<T> & string> {
+  table: T;
+  /** The rows to scrub (usually those `mentionsAny` finds); undefined when there is nothing to search for. */
+  where: SQL | undefined;
+  /** The columns `scrub` reads, besides `id`. */
+  columns: K[];
+  /** A row's new values; undefined leaves the row as it is. */
+  scrub: (row: Pick<RowOf<T>, K | 'id'>) => PgUpdateSetSource<T> | undefined;
+}
+
+/**
+ * Rewrites the rows `where` picks, each with what `scrub` makes of it, under row locks taken in key
+ * order (two anonymisations touching the same rows cannot deadlock). Answers how many rows changed.
+ */
+export async function scrubRows<T extends ScrubbedTable, K extends keyof RowOf<T> & string>(
+  tx: Tx,
+  { table, where, columns, scrub }: ScrubRows<T, K>,
+): Promise<number> {
+  if (!where) return 0;
+  const selection = Object.fromEntries(['id', ...columns].map((key) => [key, table[key as keyof T] as PgColumn]));
+  const rows = (await tx
+    .select(selection)
+    .from(table as PgTable) // drizzle cannot tell a generic table from a subquery without `returning`
+    .where(where)
+    .orderBy(table.id)
+    .for('update')) as Pick<RowOf<T>, K | 'id'>[];
+  let changed = 0;
+  for (const row of rows) {
+    const values = scrub(row);
+    if (!values) continue;
+    await tx.update(table).set(values).where(eq(table.id, row.id));
+    changed += 1;
+  }
+  return changed;
 }
 
 /** A record of a shopper's data export: its fields as they are, dates as ISO strings. */

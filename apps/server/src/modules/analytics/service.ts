@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../core/context.ts';
 import type { Executor, Tx } from '../../db/database.ts';
-import { mentionsAny, scrubJson, type PersonalValues } from '../../core/personal-values.ts';
+import { mentionsAny, scrubJson, scrubRows, type PersonalValues } from '../../core/personal-values.ts';
 import { HttpError } from '../../core/http-errors.ts';
 import { analyticsEvents } from './tables.ts';
 import { insertJsonRows } from '../../core/json-rows.ts';
@@ -138,20 +138,12 @@ export function createAnalyticsService(ctx: AppContext) {
 
     /** An anonymised account's values out of every event's properties (docs/rules/personal-data.md). */
     async forgetPersonalValues(tx: Tx, personal: PersonalValues): Promise<number> {
-      const mentioning = mentionsAny(sql`${analyticsEvents.properties}::text`, personal);
-      if (!mentioning) return 0;
-      const rows = await tx
-        .select({ id: analyticsEvents.id, properties: analyticsEvents.properties })
-        .from(analyticsEvents)
-        .where(mentioning)
-        .orderBy(analyticsEvents.id)
-        .for('update');
-      for (const row of rows)
-        await tx
-          .update(analyticsEvents)
-          .set({ properties: scrubJson(row.properties, personal) })
-          .where(eq(analyticsEvents.id, row.id));
-      return rows.length;
+      return scrubRows(tx, {
+        table: analyticsEvents,
+        where: mentionsAny(sql`${analyticsEvents.properties}::text`, personal),
+        columns: ['properties'],
+        scrub: (row) => ({ properties: scrubJson(row.properties, personal) }),
+      });
     },
 
     /** Events, oldest first, optionally of one name and/or one user. */

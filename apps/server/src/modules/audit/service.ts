@@ -10,7 +10,7 @@ import {
 import type { AppContext } from '../../core/context.ts';
 import type { Principal } from '../../core/auth.ts';
 import type { Executor, Tx } from '../../db/database.ts';
-import { mentionsAny, scrubJson, type PersonalValues } from '../../core/personal-values.ts';
+import { mentionsAny, scrubJson, scrubRows, type PersonalValues } from '../../core/personal-values.ts';
 import { auditEntries } from './tables.ts';
 
 type AuditRow = typeof auditEntries.$inferSelect;
@@ -66,20 +66,12 @@ export function createAuditService(ctx: AppContext) {
     async forgetPersonalValues(tx: Tx, personal: PersonalValues): Promise<number> {
       const before = mentionsAny(sql`${auditEntries.before}::text`, personal);
       const after = mentionsAny(sql`${auditEntries.after}::text`, personal);
-      if (!before || !after) return 0;
-      const rows = await tx
-        .select({ id: auditEntries.id, before: auditEntries.before, after: auditEntries.after })
-        .from(auditEntries)
-        .where(or(before, after))
-        .orderBy(auditEntries.id)
-        .for('update');
-      for (const row of rows) {
-        await tx
-          .update(auditEntries)
-          .set({ before: scrubJson(row.before, personal), after: scrubJson(row.after, personal) })
-          .where(eq(auditEntries.id, row.id));
-      }
-      return rows.length;
+      return scrubRows(tx, {
+        table: auditEntries,
+        where: before && after && or(before, after),
+        columns: ['before', 'after'],
+        scrub: (row) => ({ before: scrubJson(row.before, personal), after: scrubJson(row.after, personal) }),
+      });
     },
 
     async record(tx: Executor, entry: AuditRecord): Promise<void> {

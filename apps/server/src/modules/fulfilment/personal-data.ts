@@ -1,6 +1,12 @@
 import { and, desc, eq, isNull, or } from 'drizzle-orm';
 import type { AppContext } from '../../core/context.ts';
-import { exportRecord, scrubText, type ExportRecord, type PersonalValues } from '../../core/personal-values.ts';
+import {
+  exportRecord,
+  scrubRows,
+  scrubText,
+  type ExportRecord,
+  type PersonalValues,
+} from '../../core/personal-values.ts';
 import type { Tx } from '../../db/database.ts';
 import { selfCollections, shipments } from './tables.ts';
 
@@ -55,26 +61,20 @@ export function createFulfilmentPersonalData(ctx: AppContext) {
 
     /** The receiver of every shipment of an anonymised shopper: name → pseudonym, contact and address cleared. */
     async anonymiseReceivers(tx: Tx, userId: string, personal: PersonalValues): Promise<void> {
-      const rows = await tx
-        .select({ id: shipments.id, lastError: shipments.lastError, courierLastError: shipments.courierLastError })
-        .from(shipments)
-        .where(eq(shipments.userId, userId))
-        .orderBy(shipments.id)
-        .for('update');
-      for (const row of rows) {
-        await tx
-          .update(shipments)
-          .set({
-            receiverName: personal.pseudonym,
-            receiverContact: CLEARED,
-            receiverUnit: CLEARED,
-            receiverFullAddress: CLEARED,
-            receiverPostcode: CLEARED,
-            lastError: row.lastError && scrubText(row.lastError, personal),
-            courierLastError: row.courierLastError && scrubText(row.courierLastError, personal),
-          })
-          .where(eq(shipments.id, row.id));
-      }
+      await scrubRows(tx, {
+        table: shipments,
+        where: eq(shipments.userId, userId),
+        columns: ['lastError', 'courierLastError'],
+        scrub: (row) => ({
+          receiverName: personal.pseudonym,
+          receiverContact: CLEARED,
+          receiverUnit: CLEARED,
+          receiverFullAddress: CLEARED,
+          receiverPostcode: CLEARED,
+          lastError: row.lastError && scrubText(row.lastError, personal),
+          courierLastError: row.courierLastError && scrubText(row.courierLastError, personal),
+        }),
+      });
     },
   };
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClock } from '../../core/clock.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { MAIL_CLAIM_MS, MAIL_MAX_ATTEMPTS, mailRetryDelay, type MailMessage } from './service.ts';
+import { RECIPIENT_DELETED } from './personal-data.ts';
 import { mailQueue } from './tables.ts';
 import { startSmtp, type TestSmtp } from './test-helpers.ts';
 
@@ -95,6 +96,40 @@ describe('mail queue (dev outbox)', () => {
     expect((await t.services.mail.deliverQueued()).sent).toBe(1);
     expect((await queuedTo('dan@example.com'))[0]).toMatchObject({ status: 'sent', attempts: 2 });
     expect(await t.services.mail.listOutbox({ to: 'dan@example.com' })).toHaveLength(1);
+  });
+
+  it("an anonymised account's values leave every mail; its own unsent mails are given up, never sent", async () => {
+    const gil = { values: ['gil.forgotten@example.com', 'Gilbert'], pseudonym: 'deleted-gil' };
+    await t.ctx.db.transaction((tx) =>
+      t.services.mail.enqueue(tx, [message('gil.forgotten@example.com', 'hello Gilbert')]),
+    );
+    await t.ctx.db.transaction((tx) => t.services.mail.enqueue(tx, [message('hal@example.com', 'sent to hal')]));
+    await t.services.mail.deliverQueued();
+    await t.ctx.db.transaction((tx) =>
+      t.services.mail.enqueue(tx, [
+        message('gil.forgotten@example.com', 'unsent to Gilbert'),
+        message('hal@example.com', 'Gilbert offered a trade'),
+      ]),
+    );
+    // Two queued mails and one stored (dev outbox) that name him; hal's sent mail names nobody.
+    expect(await t.ctx.db.transaction((tx) => t.services.mail.forgetPersonalValues(tx, gil))).toBe(4);
+    // Queued at one clock instant: in subject order.
+    const bySubject = async (to: string) => (await queuedTo(to)).sort((a, b) => a.subject.localeCompare(b.subject));
+    expect(await bySubject('deleted-gil')).toEqual([
+      expect.objectContaining({ subject: 'hello deleted-gil', status: 'sent', lastError: null }),
+      expect.objectContaining({ subject: 'unsent to deleted-gil', status: 'failed', lastError: RECIPIENT_DELETED }),
+    ]);
+    expect(await bySubject('hal@example.com')).toEqual([
+      expect.objectContaining({
+        subject: 'deleted-gil offered a trade',
+        text: 'deleted-gil offered a trade text',
+        status: 'pending',
+      }),
+      expect.objectContaining({ subject: 'sent to hal', status: 'sent' }),
+    ]);
+    expect(await t.services.mail.listOutbox({ to: 'deleted-gil' })).toEqual([
+      expect.objectContaining({ subject: 'hello deleted-gil', html: '<p>hello deleted-gil</p>' }),
+    ]);
   });
 });
 

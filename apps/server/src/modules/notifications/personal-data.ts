@@ -1,7 +1,7 @@
 import { desc, eq, or } from 'drizzle-orm';
 import type { Notification } from '@kujiya/shared';
 import type { AppContext } from '../../core/context.ts';
-import { exportRecord, mentionsAny, scrubText, type PersonalValues } from '../../core/personal-values.ts';
+import { exportRecord, mentionsAny, scrubRows, scrubText, type PersonalValues } from '../../core/personal-values.ts';
 import type { Tx } from '../../db/database.ts';
 import { notifications } from './tables.ts';
 
@@ -27,21 +27,15 @@ export function createNotificationPersonalData(
      */
     async forgetPersonalValues(tx: Tx, userId: string, personal: PersonalValues): Promise<number> {
       const mentioning = mentionsAny(notifications.message, personal);
-      if (!mentioning) return 0;
-      const rows = await tx
-        .select({ id: notifications.id, message: notifications.message })
-        .from(notifications)
-        .where(or(eq(notifications.userId, userId), mentioning))
-        .orderBy(notifications.id)
-        .for('update');
-      let changed = 0;
-      for (const row of rows) {
-        const message = scrubText(row.message, personal);
-        if (message === row.message) continue;
-        await tx.update(notifications).set({ message }).where(eq(notifications.id, row.id));
-        changed += 1;
-      }
-      return changed;
+      return scrubRows(tx, {
+        table: notifications,
+        where: mentioning && or(eq(notifications.userId, userId), mentioning),
+        columns: ['message'],
+        scrub: (row) => {
+          const message = scrubText(row.message, personal);
+          return message === row.message ? undefined : { message };
+        },
+      });
     },
   };
 }

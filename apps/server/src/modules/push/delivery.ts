@@ -1,17 +1,21 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../core/context.ts';
-import { HOUR, MINUTE } from '../../core/clock.ts';
+import { MINUTE } from '../../core/clock.ts';
+import { createOutboxDelivery } from '../../core/outbox-delivery.ts';
 import { pushOutbox, pushSubscriptions } from './tables.ts';
 import type { PushTransport } from './transport.ts';
 import type { VapidKeys } from './vapid.ts';
 
 /** Tries per queued push before it is marked failed. */
 export const PUSH_MAX_ATTEMPTS = 6;
-/** How long a claimed push belongs to its sender; an older claim (a crashed sender) is taken again. */
-const PUSH_CLAIM_MS = 5 * MINUTE;
-/** Wait after the n-th failed try: 1, 2, 4 … minutes, at most an hour. */
-export const pushRetryDelay = (attempts: number) => Math.min(MINUTE * 2 ** Math.max(0, attempts - 1), HOUR);
-const CLAIM_BATCH = 50;
+
+const outbox = createOutboxDelivery({
+  table: pushOutbox,
+  // How long a claimed push belongs to its sender; an older claim (a crashed sender) is taken again.
+  claimMs: 5 * MINUTE,
+  maxAttempts: PUSH_MAX_ATTEMPTS,
+  batchSize: 50,
+});
 
 export interface PushDeliveryResult {
   sent: number;
@@ -22,31 +26,14 @@ export interface PushDeliveryResult {
 }
 
 type QueuedPush = typeof pushOutbox.$inferSelect;
+type Device = typeof pushSubscriptions.$inferSelect;
 
-/** Claims due pushes for this run (SKIP LOCKED: concurrent runs on any instance take disjoint rows). */
-async function claimDue(ctx: AppContext, limit: number): Promise<QueuedPush[]> {
-  const at = ctx.clock.now();
-  const isDue = and(inArray(pushOutbox.status, ['pending', 'sending']), lte(pushOutbox.nextAttemptAt, at));
-  const due = ctx.db
-    .select({ id: pushOutbox.id })
-    .from(pushOutbox)
-    .where(isDue)
-    .orderBy(asc(pushOutbox.nextAttemptAt))
-    .limit(limit)
-    .for('update', { skipLocked: true });
-  return ctx.db
-    .update(pushOutbox)
-    .set({
-      status: 'sending',
-      attempts: sql`${pushOutbox.attempts} + 1`,
-      nextAttemptAt: new Date(at.getTime() + PUSH_CLAIM_MS),
-    })
-    .where(and(inArray(pushOutbox.id, due), isDue))
-    .returning();
+/** The devices of a claimed batch's pushes, by subscription id, read in one query. */
+async function devicesOf(ctx: AppContext, pushes: QueuedPush[]): Promise<Map<string, Device>> {
+  const ids = [...new Set(pushes.map((push) => push.subscriptionId))];
+  const devices = await ctx.db.select().from(pushSubscriptions).where(inArray(pushSubscriptions.id, ids));
+  return new Map(devices.map((device) => [device.id, device]));
 }
-
-const whileClaimed = (push: QueuedPush) =>
-  and(eq(pushOutbox.id, push.id), eq(pushOutbox.status, 'sending'), eq(pushOutbox.attempts, push.attempts));
 
 /** The push service's answer code of a failed send, when it gave one. */
 const statusOf = (error: unknown): number | undefined =>
@@ -64,44 +51,38 @@ async function failOne(ctx: AppContext, push: QueuedPush, error: unknown): Promi
   }
   const message = error instanceof Error ? error.message : String(error);
   const lastError = status ? `${status} ${message}` : message;
-  if (push.attempts >= PUSH_MAX_ATTEMPTS) {
-    await ctx.db.update(pushOutbox).set({ status: 'failed', lastError }).where(whileClaimed(push));
+  const failed = await outbox.markFailed(ctx, push, lastError);
+  if (failed.outcome === 'failed')
     ctx.log.error({ pushId: push.id, attempts: push.attempts, error: lastError }, 'push delivery failed for good');
-    return 'failed';
-  }
-  const nextAttemptAt = new Date(ctx.clock.now().getTime() + pushRetryDelay(push.attempts));
-  await ctx.db.update(pushOutbox).set({ status: 'pending', lastError, nextAttemptAt }).where(whileClaimed(push));
-  ctx.log.warn(
-    { pushId: push.id, attempts: push.attempts, nextAttemptAt, error: lastError },
-    'push failed; will retry',
-  );
-  return 'retried';
+  else
+    ctx.log.warn(
+      { pushId: push.id, attempts: push.attempts, nextAttemptAt: failed.nextAttemptAt, error: lastError },
+      'push failed; will retry',
+    );
+  return failed.outcome;
 }
 
 async function deliverOne(
   ctx: AppContext,
   send: PushTransport,
   vapid: VapidKeys,
+  device: Device | undefined,
   push: QueuedPush,
 ): Promise<keyof PushDeliveryResult> {
-  const [device] = await ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, push.subscriptionId));
   if (!device) return 'gone';
-  if (push.attempts > PUSH_MAX_ATTEMPTS) return failOne(ctx, push, new Error(push.lastError ?? 'delivery interrupted'));
+  if (outbox.pastLimit(push)) return failOne(ctx, push, new Error(push.lastError ?? 'delivery interrupted'));
   try {
     await send({ endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } }, push.payload, vapid);
   } catch (error) {
     return failOne(ctx, push, error);
   }
-  await ctx.db
-    .update(pushOutbox)
-    .set({ status: 'sent', sentAt: ctx.clock.now(), lastError: null })
-    .where(whileClaimed(push));
+  await outbox.markSent(ctx, push);
   return 'sent';
 }
 
 /**
  * Sends every due queued push, outside any transaction (a slow push service holds no lock). Each row
- * is claimed by exactly one run across instances; a failed try is retried with `pushRetryDelay`.
+ * is claimed by exactly one run across instances; a failed try is retried with `retryDelay`.
  */
 export async function deliverQueuedPushes(
   ctx: AppContext,
@@ -109,10 +90,14 @@ export async function deliverQueuedPushes(
   vapid: () => Promise<VapidKeys>,
 ): Promise<PushDeliveryResult> {
   const result: PushDeliveryResult = { sent: 0, retried: 0, failed: 0, gone: 0 };
-  for (;;) {
-    const claimed = await claimDue(ctx, CLAIM_BATCH);
-    if (claimed.length === 0) return result;
+  return outbox.deliverDue(ctx, result, async (pushes) => {
     const keys = await vapid();
-    for (const push of claimed) result[await deliverOne(ctx, send, keys, push)]++;
-  }
+    const devices = await devicesOf(ctx, pushes);
+    return async (push) => {
+      const outcome = await deliverOne(ctx, send, keys, devices.get(push.subscriptionId), push);
+      // A device found gone took its other queued pushes in this batch with it: they count as gone.
+      if (outcome === 'gone') devices.delete(push.subscriptionId);
+      return outcome;
+    };
+  });
 }

@@ -80,6 +80,8 @@ describe('outbox delivery', () => {
       };
     });
     expect(result).toEqual({ sent: 2, retried: 1 });
+    // A run claims at most its batch size (2) at a time: the three due rows take two claims.
+    expect(batches.map((batch) => batch.length)).toEqual([2, 1]);
     expect(batches.flat().sort()).toEqual(['a', 'b', 'c']);
     const at = clock.now();
     expect(await rows()).toEqual([

@@ -78,7 +78,9 @@ export function createOutboxDelivery<T extends OutboxTable>(options: OutboxDeliv
           nextAttemptAt: new Date(at.getTime() + claimMs),
         }),
       )
-      .where(and(inArray(table.id, due), isDue))
+      // `= any(array(…))`, not `in (…)`: PostgreSQL may run an IN subquery again as rows change, and the
+      // second run skips the rows this statement just locked and takes more: the batch would not hold.
+      .where(and(sql`${table.id} = any(array(${due}))`, isDue))
       .returning();
     return claimed as Row<T>[];
   }

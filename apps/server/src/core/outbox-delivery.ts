@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { busyGate } from './busy-gate.ts';
 import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { AppContext } from './context.ts';
 import { HOUR, MINUTE } from './clock.ts';
@@ -27,7 +28,13 @@ interface OutboxRow {
 type Row<T extends OutboxTable> = T['$inferSelect'] & OutboxRow;
 
 /** The database and clock a delivery run uses. */
-type DeliveryContext = Pick<AppContext, 'db' | 'clock'>;
+type DeliveryContext = Pick<AppContext, 'db' | 'clock'> & { config?: Pick<AppContext['config'], 'env'> };
+
+/**
+ * Whether sends wait while the instance is busy. Not in the in-process test servers (NODE_ENV=test):
+ * their event loop also runs the embedded database, so it nearly always looks busy.
+ */
+const yieldsWhenBusy = (ctx: DeliveryContext) => ctx.config !== undefined && ctx.config.env !== 'test';
 
 /** Wait after the n-th failed try: 1, 2, 4 … minutes, at most an hour. */
 export const retryDelay = (attempts: number) => Math.min(MINUTE * 2 ** Math.max(0, attempts - 1), HOUR);
@@ -132,7 +139,11 @@ export function createOutboxDelivery<T extends OutboxTable>(options: OutboxDeliv
         const claimed = await claimDue(ctx, batchSize);
         if (claimed.length === 0) return tally;
         const sendOne = await senderFor(claimed);
-        for (const row of claimed) tally[await sendOne(row)]++;
+        for (const row of claimed) {
+          // Buyers first: on a busy instance each send waits a moment (core/busy-gate.ts).
+          if (yieldsWhenBusy(ctx)) await busyGate.whenNotBusy();
+          tally[await sendOne(row)]++;
+        }
       }
     },
   };

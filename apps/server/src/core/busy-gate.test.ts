@@ -1,0 +1,49 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BUSY_MAX_WAIT_MS, createBusyGate } from './busy-gate.ts';
+
+describe('the busy gate of background senders', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('lets a sender through at once while the instance is quiet', async () => {
+    vi.useFakeTimers();
+    const gate = createBusyGate({ utilisation: () => 0.2 });
+    let through = false;
+    void gate.whenNotBusy().then(() => (through = true));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(through).toBe(true);
+    gate.stop();
+  });
+
+  it('holds a sender while the event loop is busy and lets it go when the load drops', async () => {
+    vi.useFakeTimers();
+    let load = 0.95;
+    const gate = createBusyGate({ utilisation: () => load, sampleMs: 100 });
+    await gate.whenNotBusy();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(gate.isBusy()).toBe(true);
+    let through = false;
+    void gate.whenNotBusy().then(() => (through = true));
+    await vi.advanceTimersByTimeAsync(500);
+    expect(through).toBe(false);
+    load = 0.3;
+    await vi.advanceTimersByTimeAsync(200);
+    expect(through).toBe(true);
+    gate.stop();
+  });
+
+  it('never holds a sender longer than the longest wait, however busy', async () => {
+    vi.useFakeTimers();
+    const gate = createBusyGate({ utilisation: () => 1, sampleMs: 100 });
+    await gate.whenNotBusy();
+    await vi.advanceTimersByTimeAsync(100);
+    let through = false;
+    void gate.whenNotBusy().then(() => (through = true));
+    await vi.advanceTimersByTimeAsync(BUSY_MAX_WAIT_MS - 200);
+    expect(through).toBe(false);
+    await vi.advanceTimersByTimeAsync(300);
+    expect(through).toBe(true);
+    gate.stop();
+  });
+});

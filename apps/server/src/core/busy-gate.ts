@@ -1,0 +1,61 @@
+import { performance } from 'node:perf_hooks';
+
+/** Share of the last sample period the event loop spent working, above which the instance counts as busy. */
+export const BUSY_UTILISATION = 0.75;
+/** How often the gate samples the event loop, and how long a waiting sender sleeps between looks. */
+const SAMPLE_MS = 250;
+/** The longest one sender waits: under sustained load background work still moves, only slower. */
+export const BUSY_MAX_WAIT_MS = 2_000;
+
+type Utilisation = () => number;
+
+/** The event loop's utilisation since the previous call (Node's own measure, 0 to 1). */
+function eventLoopUtilisation(): Utilisation {
+  let previous = performance.eventLoopUtilization();
+  return () => {
+    const now = performance.eventLoopUtilization();
+    const share = performance.eventLoopUtilization(now, previous).utilization;
+    previous = now;
+    return share;
+  };
+}
+
+/**
+ * Background senders (queued mail and push, docs/operations.md) step aside while this instance is
+ * busy: during a drop, rendering and sending hundreds of receipts competed with the buyers' requests
+ * on the same event loop (docs/performance.md). `whenNotBusy` resolves at once on a quiet instance;
+ * on a busy one it waits until the load drops, at most BUSY_MAX_WAIT_MS.
+ */
+export function createBusyGate(options: { utilisation?: Utilisation; sampleMs?: number; maxWaitMs?: number } = {}) {
+  const sampleMs = options.sampleMs ?? SAMPLE_MS;
+  const maxWaitMs = options.maxWaitMs ?? BUSY_MAX_WAIT_MS;
+  const utilisation = options.utilisation ?? eventLoopUtilisation();
+  let busy = false;
+  let sampler: NodeJS.Timeout | undefined;
+
+  function sample(): void {
+    busy = utilisation() > BUSY_UTILISATION;
+  }
+
+  return {
+    isBusy: () => busy,
+
+    async whenNotBusy(): Promise<void> {
+      if (!sampler) {
+        sampler = setInterval(sample, sampleMs);
+        sampler.unref();
+      }
+      for (let waited = 0; busy && waited < maxWaitMs; waited += sampleMs) {
+        await new Promise((resolve) => setTimeout(resolve, sampleMs));
+      }
+    },
+
+    stop(): void {
+      clearInterval(sampler);
+      sampler = undefined;
+    },
+  };
+}
+
+/** The instance's one gate (one event loop per process). */
+export const busyGate = createBusyGate();

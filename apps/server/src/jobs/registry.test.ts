@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FailedJob } from '@kujiya/shared';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { bearer, post } from '../modules/accounts/test-helpers.ts';
@@ -112,6 +112,26 @@ describe('job registry', () => {
     expect(audit.json().entries).toMatchObject([{ action: 'job.retry', adminName: OWNER.username }]);
     // Only a failed job can be retried.
     expect((await post(t, `/api/admin/jobs/${jobId}/retry`, {}, owner)).statusCode).toBe(404);
+    await queue.stop();
+  });
+
+  it('folds a burst of kicks into one more send after the one in flight, so the last commit still gets a run', async () => {
+    let runs = 0;
+    const name: JobName = JOB.sessionPurge;
+    const queue = createJobQueue(t.database, t.ctx.log);
+    queues.push(queue);
+    await queue.start([{ name, retryLimit: 1, retryDelaySeconds: 1, run: async () => ({ purged: ++runs }) }]);
+    // The queue's inserts, counted at pg-boss (the stately policy alone would hide them).
+    const boss = (queue as unknown as { boss: { send: (...args: unknown[]) => Promise<unknown> } }).boss;
+    const sends = vi.spyOn(boss, 'send');
+    for (let i = 0; i < 50; i++) queue.kick(name);
+    await until('the burst to run', async () => runs > 0 && sends.mock.calls.length >= 2);
+    // One send for the first kick, one for the 49 that came while it was sent: never one each.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(sends).toHaveBeenCalledTimes(2);
+    const before = runs;
+    queue.kick(name);
+    await until('a later kick to run', async () => runs > before);
     await queue.stop();
   });
 

@@ -8,11 +8,16 @@ const postgresOnlyTests = ['apps/server/src/**/multi-instance.test.ts'];
 const clusterTests = ['apps/server/src/**/*.cluster.test.ts'];
 const clusterEnabled = Boolean(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL);
 const slow = { testTimeout: 60_000, hookTimeout: 120_000 };
+// Server tests share no state across files (a database each; a Redis database per worker).
+const serverSetup = ['apps/server/src/test/worker-redis.ts'];
 
 // Projects: pure rules, web logic, server API on PGlite, the same server tests again on a real
 // PostgreSQL when TEST_DATABASE_URL is set (CI), and the browser tests (run last, one file at a time).
 export default defineConfig({
   test: {
+    // Two test files at a time even on a 2-core machine: the server files spend much of their time
+    // waiting on PostgreSQL, Redis and child processes (the browser and cluster files stay one at a time).
+    maxWorkers: 2,
     projects: [
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] } },
       // The benchmarks' own checks (bench/room-checks.ts): pure functions, no servers.
@@ -35,6 +40,7 @@ export default defineConfig({
           include: serverTests,
           exclude: [...configDefaults.exclude, ...postgresOnlyTests, ...clusterTests],
           env: { TEST_DB: 'pglite' },
+          setupFiles: serverSetup,
           ...slow,
         },
       },
@@ -45,6 +51,7 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, ...clusterTests],
           passWithNoTests: true,
           env: { TEST_DB: 'postgres' },
+          setupFiles: serverSetup,
           ...slow,
         },
       },

@@ -9,6 +9,7 @@ import {
   type InviteAdminRequest,
 } from '@kujiya/shared';
 import type { AppContext } from '../../core/context.ts';
+import type { Executor } from '../../db/database.ts';
 import type { Principal } from '../../core/auth.ts';
 import type { AuditService } from '../audit/service.ts';
 import { HttpError, badRequest, notFound } from '../../core/http-errors.ts';
@@ -206,6 +207,14 @@ export function createAdmins(
     /** The caller's own password; their other sessions end, this one gets a fresh token. */
     changePassword: (actor: Principal, currentPassword: string, newPassword: string) =>
       changePassword({ ctx, ...deps }, actor, currentPassword, newPassword),
+
+    /** Ends every session of the admin (their token version moves on), in the caller's transaction. */
+    async endSessions(exec: Executor, adminId: string): Promise<void> {
+      await exec
+        .update(admins)
+        .set({ tokenVersion: sql`${admins.tokenVersion} + 1` })
+        .where(eq(admins.id, adminId));
+    },
 
     disable: (actor: Principal, adminId: string) => setDisabled({ ctx, ...deps }, actor, adminId, true),
     enable: (actor: Principal, adminId: string) => setDisabled({ ctx, ...deps }, actor, adminId, false),

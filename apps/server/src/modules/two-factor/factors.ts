@@ -7,6 +7,7 @@ import {
   type TwoFactorStatus,
 } from '@kujiya/shared';
 import type { AppContext } from '../../core/context.ts';
+import type { Tx } from '../../db/database.ts';
 import type { Principal } from '../../core/auth.ts';
 import { badRequest, conflict, notFound } from '../../core/http-errors.ts';
 import type { AuditService } from '../audit/service.ts';
@@ -121,9 +122,16 @@ export async function removePasskey(d: FactorDeps, admin: Actor, passkeyId: stri
 }
 
 /** Another owner (the route is owners' only) clears an admin's every factor (a lost phone), audited. */
-export async function resetFactors(d: FactorDeps, actor: Actor, adminId: string): Promise<void> {
+export async function resetFactors(
+  d: FactorDeps,
+  actor: Actor,
+  adminId: string,
+  endSessions: (tx: Tx) => Promise<void>,
+): Promise<void> {
   if (actor.id === adminId) throw badRequest(twoFactorMessages.cannotResetSelf);
   await d.ctx.db.transaction(async (tx) => {
+    // The factors may have gone with a lost or stolen phone: its sessions go too.
+    await endSessions(tx);
     const totp = await totpOf(tx, adminId);
     const keys = await passkeysOf(tx, adminId);
     await tx.delete(adminTotp).where(eq(adminTotp.adminId, adminId));

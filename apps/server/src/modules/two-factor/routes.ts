@@ -117,7 +117,7 @@ const passkeyRoutes: ModuleRoutes = (app, { ctx, services }) => {
     { onRequest: admin, schema: { params: adminIdParamsSchema, response: { 200: shopOpsMessageResponseSchema } } },
     async (request) => {
       const target = await accounts.admins.get(request.params.adminId);
-      await twoFactor.reset(request.admin!, target.id);
+      await twoFactor.reset(request.admin!, target.id, (tx) => accounts.admins.endSessions(tx, target.id));
       return { message: `Two-factor sign-in of ${target.username} was reset.` };
     },
   );

@@ -1,5 +1,6 @@
 import type { AdminRole, PasskeyRegistrationResponse } from '@kujiya/shared';
 import type { AppContext } from '../../core/context.ts';
+import type { Tx } from '../../db/database.ts';
 import type { Principal } from '../../core/auth.ts';
 import type { AuditService } from '../audit/service.ts';
 import { addPasskey, disableTotp, enableTotp, mustEnrol, removePasskey, resetFactors, statusOf } from './factors.ts';
@@ -33,6 +34,8 @@ export function createTwoFactorService(ctx: AppContext, deps: { audit: AuditServ
     removePasskey: (admin: Admin, passkeyId: string) => removePasskey(d, admin, passkeyId),
     /** Options for a passkey login of the admin named (null: unknown name; the options then match nothing). */
     passkeyLoginOptions: (adminId: string | null) => loginOptions(ctx, adminId),
-    reset: (actor: Admin, adminId: string) => resetFactors(d, actor, adminId),
+    /** Another owner clears an admin's factors; `endSessions` (accounts') ends theirs in the same transaction. */
+    reset: (actor: Admin, adminId: string, endSessions: (tx: Tx) => Promise<void>) =>
+      resetFactors(d, actor, adminId, endSessions),
   };
 }

@@ -116,8 +116,11 @@ describe('two-factor sign-in under ADMIN_TWO_FACTOR=required', () => {
     expect((await del(t, `/api/admin/admins/${ownerId}/2fa`, clerk)).statusCode).toBe(403);
     expect((await del(t, `/api/admin/admins/${crypto.randomUUID()}/2fa`, boss.token)).statusCode).toBe(404);
     expect((await del(t, `/api/admin/admins/not-an-id/2fa`, boss.token)).statusCode).toBe(400);
+    expect((await get(t, '/api/admin/me', lostToken)).statusCode).toBe(200);
     const reset = await del(t, `/api/admin/admins/${ownerId}/2fa`, boss.token);
     expect(reset.statusCode).toBe(200);
+    // The reset admin's sessions end with their factors (a stolen phone's session too).
+    expect((await get(t, '/api/admin/me', lostToken)).statusCode).toBe(401);
     const audit = (await get(t, `/api/admin/audit?entityType=admin&entityId=${ownerId}`, boss.token)).json();
     expect(JSON.stringify(audit)).toMatch(/admin\.two-factor\.reset.*Boss|Boss.*admin\.two-factor\.reset/s);
     // The owner logs in without a code again, to an enrolment-only session.

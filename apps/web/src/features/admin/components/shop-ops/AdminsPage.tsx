@@ -23,7 +23,7 @@ export function AdminsPage() {
   const askReset = (admin: { id: string; username: string }) =>
     setConfirm({
       title: 'Reset two-factor sign-in?',
-      message: `${admin.username}'s authenticator app, passkeys and recovery codes are removed. They sign in with their password alone until they set up a new one (an owner must set it up at once).`,
+      message: `${admin.username}'s authenticator app, passkeys and recovery codes are removed and they are signed out everywhere. They sign in with their password alone until they set up a new one (an owner must set it up at once).`,
       confirmLabel: 'Reset two-factor',
       onConfirm: () => resetTwoFactor.mutate(admin.id),
     });

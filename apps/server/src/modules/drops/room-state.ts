@@ -46,16 +46,23 @@ function prepareReads(db: AppContext['db']) {
     .from(dropEntrants)
     .where(and(eq(dropEntrants.setId, sql.placeholder('setId')), eq(dropEntrants.userId, sql.placeholder('userId'))))
     .prepare('kujiya_drop_entrant');
+  const admitted = db
+    .select({ n: count() })
+    .from(dropEntrants)
+    .where(and(eq(dropEntrants.setId, sql.placeholder('setId')), lte(dropEntrants.admitAt, sql.placeholder('now'))))
+    .prepare('kujiya_drop_admitted');
   return {
     room: async (setId: string): Promise<RoomRow | undefined> => (await room.execute({ setId }))[0],
     entrant: async (setId: string, userId: string): Promise<EntrantRow | undefined> =>
       (await entrant.execute({ setId, userId }))[0],
+    admitted: async (setId: string, now: Date): Promise<number> => (await admitted.execute({ setId, now }))[0]?.n ?? 0,
   };
 }
 
 /**
- * The room and the entrant as every purchase's admission check reads them: prepared once per database
- * (named statements), so a drop's thousands of checks pay neither query building nor planning again.
+ * The room, the entrant and the admitted count as the admission check, the status and the tick read
+ * them: prepared once per database (named statements), so a drop's thousands of reads pay neither
+ * query building nor planning again.
  */
 export function roomReads(db: AppContext['db']) {
   let reads = preparedReads.get(db);
@@ -63,7 +70,12 @@ export function roomReads(db: AppContext['db']) {
   return reads;
 }
 
+/** The prepared reads when `exec` is the database itself; a transaction builds its own queries. */
+const preparedFor = (exec: Executor) => ('rollback' in exec ? undefined : roomReads(exec));
+
 export async function findRoom(exec: Executor, setId: string): Promise<RoomRow | undefined> {
+  const prepared = preparedFor(exec);
+  if (prepared) return prepared.room(setId);
   const [room] = await exec.select().from(dropRooms).where(eq(dropRooms.setId, setId));
   return room;
 }
@@ -83,6 +95,8 @@ export async function lockRoomShared(tx: Tx, setId: string): Promise<RoomRow | u
 }
 
 export async function findEntrant(exec: Executor, setId: string, userId: string): Promise<EntrantRow | undefined> {
+  const prepared = preparedFor(exec);
+  if (prepared) return prepared.entrant(setId, userId);
   const [entrant] = await exec
     .select()
     .from(dropEntrants)
@@ -92,6 +106,8 @@ export async function findEntrant(exec: Executor, setId: string, userId: string)
 
 /** How many of the room's entrants have been admitted by now (admission follows queue numbers). */
 export async function admittedCount(exec: Executor, setId: string, now: Date): Promise<number> {
+  const prepared = preparedFor(exec);
+  if (prepared) return prepared.admitted(setId, now);
   const [row] = await exec
     .select({ n: count() })
     .from(dropEntrants)

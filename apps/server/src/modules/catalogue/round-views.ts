@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/database.ts';
 import { notFound } from '../../core/http-errors.ts';
 import { asRound } from './rounds.ts';
@@ -25,15 +25,33 @@ export async function lockProductOfRound(tx: Tx, setId: string): Promise<RoundCo
   };
 }
 
-/** The product a round belongs to, as the shopper sees it now, or 404. */
-export async function getProductOfRound(exec: Executor, setId: string): Promise<RoundContext> {
-  // One round trip: every purchase batch reads this before taking the round's lock.
-  const [row] = await exec
+const productOfRoundQuery = (exec: Executor) =>
+  exec
     .select({ product: products, promotion: promotions, round: setRounds })
     .from(setRounds)
     .innerJoin(products, eq(products.id, setRounds.productId))
-    .leftJoin(promotions, eq(promotions.id, products.promotionId))
-    .where(eq(setRounds.id, setId));
+    .leftJoin(promotions, eq(promotions.id, products.promotionId));
+
+type Database = Exclude<Executor, Tx>;
+const preparedProductOfRound = new WeakMap<Database, ReturnType<typeof prepareProductOfRound>>();
+const prepareProductOfRound = (db: Database) =>
+  productOfRoundQuery(db)
+    .where(eq(setRounds.id, sql.placeholder('setId')))
+    .prepare('kujiya_product_of_round');
+
+/**
+ * The product a round belongs to, as the shopper sees it now, or 404. Read on every purchase, status
+ * and room check of a drop: outside a transaction it runs as a named statement prepared once per
+ * database (no query building or planning each time, docs/performance.md).
+ */
+export async function getProductOfRound(exec: Executor, setId: string): Promise<RoundContext> {
+  let row;
+  if ('rollback' in exec) [row] = await productOfRoundQuery(exec).where(eq(setRounds.id, setId));
+  else {
+    let prepared = preparedProductOfRound.get(exec);
+    if (!prepared) preparedProductOfRound.set(exec, (prepared = prepareProductOfRound(exec)));
+    [row] = await prepared.execute({ setId });
+  }
   if (!row) throw notFound(PRODUCT_NOT_FOUND);
   return {
     product: asCatalogueProduct(row.product),

@@ -195,13 +195,19 @@ describe('the waiting room', () => {
     });
   });
 
-  it('tells connected entrants their place over the socket, only when it changed', async () => {
+  /** A drops service whose live layer is a list of connected shoppers and a record of what was sent. */
+  function roomsWithSockets() {
     const sent: { userId: string; message: LiveDropMessage }[] = [];
     const connected: string[] = [];
     const drops = createDropsService(t.ctx, {
       catalogue: t.services.catalogue,
       live: { connectedUserIds: () => connected, sendToUser: (userId, message) => sent.push({ userId, message }) },
     });
+    return { sent, connected, drops };
+  }
+
+  it('tells connected entrants their place over the socket, only when it changed', async () => {
+    const { sent, connected, drops } = roomsWithSockets();
     const setId = await scheduledSet(5, 1);
     const a = await testShopper(t, 'room-ws-a');
     const b = await testShopper(t, 'room-ws-b');
@@ -229,13 +235,9 @@ describe('the waiting room', () => {
     ]);
     expect(await drops.roomStats(setId)).toEqual({ waiting: 0, admitted: 0 });
   });
+
   it('a tick reads only who still waits, yet tells a shopper who connects later their admission', async () => {
-    const sent: { userId: string; message: LiveDropMessage }[] = [];
-    const connected: string[] = [];
-    const drops = createDropsService(t.ctx, {
-      catalogue: t.services.catalogue,
-      live: { connectedUserIds: () => connected, sendToUser: (userId, message) => sent.push({ userId, message }) },
-    });
+    const { sent, connected, drops } = roomsWithSockets();
     const setId = await scheduledSet(5, 1);
     const shoppers = [];
     for (const name of ['late-a', 'late-b', 'late-c', 'late-d', 'late-e', 'late-f', 'late-g', 'late-h']) {

@@ -52,45 +52,51 @@ export interface OutboxDeliveryOptions<T extends OutboxTable> {
 /** What became of a failed try: given up on at the attempt limit, or due again at `nextAttemptAt`. */
 export type FailedTry = { outcome: 'failed' } | { outcome: 'retried'; nextAttemptAt: Date };
 
+/** The generic table's update shape is not known to drizzle's types; the columns are (OutboxTable). */
+const updateSet = <T extends OutboxTable>(values: Record<string, unknown>) => values as PgUpdateSetSource<T>;
+
+/**
+ * Claims up to `limit` due rows for this run in one statement. The row locks (SKIP LOCKED) make
+ * concurrent runs on any number of instances take disjoint rows; the claim moves `nextAttemptAt`
+ * past the claim period, so nobody else takes them while they are being sent.
+ */
+async function claimDue<T extends OutboxTable>(
+  ctx: DeliveryContext,
+  { table, claimMs }: Pick<OutboxDeliveryOptions<T>, 'table' | 'claimMs'>,
+  limit: number,
+): Promise<Row<T>[]> {
+  const at = ctx.clock.now();
+  const isDue = and(inArray(table.status, ['pending', 'sending']), lte(table.nextAttemptAt, at));
+  const due = ctx.db
+    .select({ id: table.id })
+    .from(table as PgTable) // drizzle cannot tell a generic table from a subquery without `returning`
+    .where(isDue)
+    .orderBy(asc(table.nextAttemptAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const claimed = await ctx.db
+    .update(table)
+    .set(
+      updateSet<T>({
+        status: 'sending',
+        attempts: sql`${table.attempts} + 1`,
+        nextAttemptAt: new Date(at.getTime() + claimMs),
+      }),
+    )
+    // `= any(array(…))`, not `in (…)`: PostgreSQL may run an IN subquery again as rows change, and the
+    // second run skips the rows this statement just locked and takes more: the batch would not hold.
+    .where(and(sql`${table.id} = any(array(${due}))`, isDue))
+    .returning();
+  return claimed as Row<T>[];
+}
+
 /**
  * The claim-and-send loop of an outbox table. The caller sends one row at a time and settles it with
  * `markSent` or `markFailed`; each settles the row only while this run's claim still holds it.
  */
 export function createOutboxDelivery<T extends OutboxTable>(options: OutboxDeliveryOptions<T>) {
-  const { table, claimMs, maxAttempts } = options;
-  // The generic table's update shape is not known to drizzle's types; the columns are (OutboxTable).
-  const set = (values: Record<string, unknown>) => values as PgUpdateSetSource<T>;
-
-  /**
-   * Claims up to `limit` due rows for this run in one statement. The row locks (SKIP LOCKED) make
-   * concurrent runs on any number of instances take disjoint rows; the claim moves `nextAttemptAt`
-   * past the claim period, so nobody else takes them while they are being sent.
-   */
-  async function claimDue(ctx: DeliveryContext, limit: number): Promise<Row<T>[]> {
-    const at = ctx.clock.now();
-    const isDue = and(inArray(table.status, ['pending', 'sending']), lte(table.nextAttemptAt, at));
-    const due = ctx.db
-      .select({ id: table.id })
-      .from(table as PgTable) // drizzle cannot tell a generic table from a subquery without `returning`
-      .where(isDue)
-      .orderBy(asc(table.nextAttemptAt))
-      .limit(limit)
-      .for('update', { skipLocked: true });
-    const claimed = await ctx.db
-      .update(table)
-      .set(
-        set({
-          status: 'sending',
-          attempts: sql`${table.attempts} + 1`,
-          nextAttemptAt: new Date(at.getTime() + claimMs),
-        }),
-      )
-      // `= any(array(…))`, not `in (…)`: PostgreSQL may run an IN subquery again as rows change, and the
-      // second run skips the rows this statement just locked and takes more: the batch would not hold.
-      .where(and(sql`${table.id} = any(array(${due}))`, isDue))
-      .returning();
-    return claimed as Row<T>[];
-  }
+  const { table, maxAttempts } = options;
+  const set = updateSet<T>;
 
   /** Updates a row only while this run's claim still holds it (same status and try number). */
   const whileClaimed = (row: OutboxRow) =>
@@ -136,7 +142,7 @@ export function createOutboxDelivery<T extends OutboxTable>(options: OutboxDeliv
       batchSize = options.batchSize,
     ): Promise<Record<K, number>> {
       for (;;) {
-        const claimed = await claimDue(ctx, batchSize);
+        const claimed = await claimDue(ctx, options, batchSize);
         if (claimed.length === 0) return tally;
         const sendOne = await senderFor(claimed);
         for (const row of claimed) {

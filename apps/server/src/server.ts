@@ -9,6 +9,7 @@ import { runPeriodically } from './core/periodic.ts';
 import { ROOM_TICK_MS } from './modules/drops/service.ts';
 import { createJobRegistry } from './jobs/registry.ts';
 import { listenForMetrics, type MetricsListener } from './core/metrics-serving.ts';
+import { busyGate } from './core/busy-gate.ts';
 
 export interface StartOptions {
   config: Config;
@@ -102,6 +103,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   let draining: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
+      // Background sends stop stepping aside for a busy instance: their runs must end within the drain.
+      busyGate.close();
       // The sockets first: Fastify's close would end them without a code the web app reads as "come back now".
       built.services.live.closeForRestart();
       // Stops accepting and waits for the requests in flight; then no job is claimed or running.

@@ -13,7 +13,7 @@ describe('the busy gate of background senders', () => {
     void gate.whenNotBusy().then(() => (through = true));
     await vi.advanceTimersByTimeAsync(0);
     expect(through).toBe(true);
-    gate.stop();
+    gate.close();
   });
 
   it('holds a sender while the event loop is busy and lets it go when the load drops', async () => {
@@ -30,7 +30,7 @@ describe('the busy gate of background senders', () => {
     load = 0.3;
     await vi.advanceTimersByTimeAsync(200);
     expect(through).toBe(true);
-    gate.stop();
+    gate.close();
   });
 
   it('never holds a sender longer than the longest wait, however busy', async () => {
@@ -44,6 +44,24 @@ describe('the busy gate of background senders', () => {
     expect(through).toBe(false);
     await vi.advanceTimersByTimeAsync(300);
     expect(through).toBe(true);
-    gate.stop();
+    gate.close();
+  });
+
+  it('lets waiting senders go on, and later ones through at once, once the instance shuts down', async () => {
+    vi.useFakeTimers();
+    const gate = createBusyGate({ utilisation: () => 1, sampleMs: 100 });
+    await gate.whenNotBusy();
+    await vi.advanceTimersByTimeAsync(100);
+    let through = false;
+    void gate.whenNotBusy().then(() => (through = true));
+    await vi.advanceTimersByTimeAsync(300);
+    expect(through).toBe(false);
+    gate.close();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(through).toBe(true);
+    let later = false;
+    void gate.whenNotBusy().then(() => (later = true));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(later).toBe(true);
   });
 });

@@ -31,6 +31,7 @@ export function createBusyGate(options: { utilisation?: Utilisation; sampleMs?: 
   const maxWaitMs = options.maxWaitMs ?? BUSY_MAX_WAIT_MS;
   const utilisation = options.utilisation ?? eventLoopUtilisation();
   let busy = false;
+  let closed = false;
   let sampler: NodeJS.Timeout | undefined;
 
   function sample(): void {
@@ -41,6 +42,7 @@ export function createBusyGate(options: { utilisation?: Utilisation; sampleMs?: 
     isBusy: () => busy,
 
     async whenNotBusy(): Promise<void> {
+      if (closed) return;
       if (!sampler) {
         sampler = setInterval(sample, sampleMs);
         sampler.unref();
@@ -50,7 +52,13 @@ export function createBusyGate(options: { utilisation?: Utilisation; sampleMs?: 
       }
     },
 
-    stop(): void {
+    /**
+     * The instance is shutting down: senders waiting now go on within one sample period, later ones do
+     * not wait at all, so the jobs' runs in progress end inside the drain's deadline.
+     */
+    close(): void {
+      closed = true;
+      busy = false;
       clearInterval(sampler);
       sampler = undefined;
     },

@@ -72,6 +72,12 @@ export function startInstance(
   });
 }
 
+/** The instances' error log lines (pino level 50 and up), for an assertion's message when a call answered 5xx. */
+export function serverErrors(...instances: Instance[]): string {
+  const errors = instances.flatMap((instance) => instance.logs.filter((entry) => Number(entry.level) >= 50));
+  return errors.length === 0 ? 'no error logged by the instances' : JSON.stringify(errors).slice(0, 4000);
+}
+
 /** SIGTERM (a clean close) or SIGKILL (a crash: nothing runs after it); resolves once the process is gone. */
 export function stopInstance(instance: Instance | undefined, signal: 'SIGTERM' | 'SIGKILL' = 'SIGTERM'): Promise<void> {
   if (!instance || instance.process.exitCode !== null || instance.process.signalCode !== null) return Promise.resolve();

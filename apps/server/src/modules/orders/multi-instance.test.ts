@@ -5,6 +5,7 @@ import { TestClock } from '../../core/clock.ts';
 import {
   INSTANCE_JWT_SECRET as JWT_SECRET,
   callInstance,
+  serverErrors,
   startInstance,
   stopInstance,
   until,
@@ -116,7 +117,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server instances on one Pos
       ),
     );
     for (const res of results) {
-      expect([200, 400]).toContain(res.status);
+      expect([200, 400], serverErrors(a, b)).toContain(res.status);
       if (res.status === 400) expect(res.json.message).toBe('Not enough tickets left');
     }
     expect(results.filter((r) => r.status === 200).length).toBeGreaterThan(16);

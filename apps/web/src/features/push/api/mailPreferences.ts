@@ -1,5 +1,5 @@
 import { mailPreferencesSchema } from '@kujiya/shared';
-import { preferenceToggles } from './preference-toggles';
+import { preferenceToggles } from '../preference-toggles';
 
 const mailPreferences = preferenceToggles('/api/mail/preferences', 'mail-preferences', mailPreferencesSchema);
 

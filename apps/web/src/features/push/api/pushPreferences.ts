@@ -1,5 +1,5 @@
 import { pushPreferencesSchema } from '@kujiya/shared';
-import { preferenceToggles } from './preference-toggles';
+import { preferenceToggles } from '../preference-toggles';
 
 const pushPreferences = preferenceToggles('/api/push/preferences', 'push-preferences', pushPreferencesSchema);
 

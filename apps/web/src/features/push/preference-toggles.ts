@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { $ZodType, output } from 'zod/v4/core';
-import { api } from '../../../lib/api-client';
+import { api } from '../../lib/api-client';
 
 /**
  * The two calls of a `{preferences: {kind: on}}` endpoint (push kinds, optional mails): the shopper's

@@ -142,6 +142,8 @@ export async function startCluster(options: {
     start,
     async restart(index) {
       const code = await signalAndWait(instances[index]!.process, 'SIGTERM');
+      // A drain that did not end cleanly says why in its last lines (kept before the restart replaces them).
+      if (code !== 0) console.error(`${instances[index]!.name} exited with ${code}:\n${instances[index]!.output}`);
       await start(index);
       return code;
     },

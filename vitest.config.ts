@@ -7,7 +7,8 @@ const postgresOnlyTests = ['apps/server/src/**/multi-instance.test.ts'];
 // at a time, run only when CI's TEST_DATABASE_URL and TEST_REDIS_URL are set (each file also checks its binaries).
 const clusterTests = ['apps/server/src/**/*.cluster.test.ts'];
 const clusterEnabled = Boolean(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL);
-const slow = { testTimeout: 60_000, hookTimeout: 120_000 };
+// Generous: a multi-instance file starts server processes, and two files run at once on a 2-core machine.
+const slow = { testTimeout: 120_000, hookTimeout: 180_000 };
 // Server tests share no state across files (a database each; a Redis database per worker).
 const serverSetup = ['apps/server/src/test/worker-redis.ts'];
 

@@ -9,6 +9,10 @@ import { answersWithApiHeaders, apiHeadersFrom, helmetHeaders } from './security
 import { validationMessage } from './validate.ts';
 import { contractBreachMessage, isContractBreach } from './serializers.ts';
 import { HttpError, errorBody } from './http-errors.ts';
+import { isDatabaseOverloaded } from '../db/errors.ts';
+
+/** The answer when the database cannot take the request now (out of connections): try again shortly. */
+export const DATABASE_BUSY = 'The shop is very busy right now. Please try again in a moment.';
 
 /**
  * The security headers are the same on every answer of a kind: helmet makes them once here, and each
@@ -105,6 +109,14 @@ export function answerErrors(app: FastifyInstance, config: Config, onContractBre
     if (status && status >= 400 && status < 500) {
       // Fastify's own 4xx (a malformed JSON body, 413 too large, 415 unsupported type): the status's code.
       return reply.status(status).send(errorBody(status, (error as Error).message));
+    }
+    if (isDatabaseOverloaded(error)) {
+      // Out of connections (a burst beyond max_connections): the client may simply try again.
+      request.log.error({ err: error }, 'database overloaded');
+      return reply
+        .status(503)
+        .header('retry-after', '1')
+        .send(errorBody(503, DATABASE_BUSY, ErrorCode.SERVICE_UNAVAILABLE));
     }
     request.log.error({ err: error }, 'unhandled error');
     // The request id lets support find the logged error (docs/operations.md).

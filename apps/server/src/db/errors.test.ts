@@ -4,7 +4,7 @@ import { DrizzleQueryError } from 'drizzle-orm/errors';
 import pg from 'pg';
 import { openTestDatabase } from '../test/test-database.ts';
 import type { Database, Db, Tx } from './database.ts';
-import { isDeadlock, isUniqueViolation, withTxRetry } from './errors.ts';
+import { isDatabaseOverloaded, isDeadlock, isUniqueViolation, withTxRetry } from './errors.ts';
 
 const pgError = (code: string, constraint?: string) => {
   const error = new pg.DatabaseError('failed', 0, 'error');
@@ -55,6 +55,15 @@ describe('database errors', () => {
     expect(isUniqueViolation(new Error('duplicate key value violates unique constraint'))).toBe(false);
     expect(isDeadlock(new Error('deadlock detected'))).toBe(false);
     expect(isUniqueViolation(undefined)).toBe(false);
+  });
+
+  it('recognises a database out of connections or resources, or still starting, and nothing else', () => {
+    expect(isDatabaseOverloaded(new DrizzleQueryError('select …', [], pgError('53300')))).toBe(true);
+    expect(isDatabaseOverloaded(pgError('53200'))).toBe(true);
+    expect(isDatabaseOverloaded(pgError('57P03'))).toBe(true);
+    expect(isDatabaseOverloaded(pgError('23505'))).toBe(false);
+    expect(isDatabaseOverloaded(pgError('57P01'))).toBe(false);
+    expect(isDatabaseOverloaded(new Error('sorry, too many clients already'))).toBe(false);
   });
 
   it('withTxRetry runs a transaction again after a deadlock or serialization failure', async () => {

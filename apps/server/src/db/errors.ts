@@ -26,6 +26,22 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   return false;
 }
 
+/**
+ * Class 53 (insufficient resources: too many connections, out of memory or disk) and 57P03 (the server
+ * is starting or shutting down): the database cannot take the request now; a moment later it may.
+ */
+const OVERLOADED_CLASS = '53';
+const CANNOT_CONNECT_NOW = '57P03';
+
+/** True when the database refused the work for lack of resources or while starting: answered 503, not 500. */
+export function isDatabaseOverloaded(error: unknown): boolean {
+  for (const e of databaseErrors(error)) {
+    if (typeof e.code === 'string' && (e.code.startsWith(OVERLOADED_CLASS) || e.code === CANNOT_CONNECT_NOW))
+      return true;
+  }
+  return false;
+}
+
 /** True when a transaction was rolled back as a deadlock victim or for a serialization failure. */
 export function isDeadlock(error: unknown): boolean {
   for (const e of databaseErrors(error)) {

@@ -39,6 +39,9 @@ export function startInstance(
       DEMO_DATA: '0',
       LOG_LEVEL: 'info',
       TEST_JOB_INTERVAL_MS: '300',
+      // Two test files run at once (vitest.config.ts): two of these files' instances with the default
+      // pool of 20 (and 4 for locks) passed PostgreSQL's 100 connections. Six each leaves room.
+      DATABASE_POOL_SIZE: '6',
       // No drain window unless a test asks for one (the drain tests, the cluster): a SIGTERM closes at once.
       SHUTDOWN_DRAIN_SECONDS: '0',
       ...env,

@@ -1,13 +1,25 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BUSY_MAX_WAIT_MS, createBusyGate } from './busy-gate.ts';
 
+/** A gate sampled every 100 ms that has seen `load` once, and a sender waiting at it since. */
+async function senderWaiting(load: () => number) {
+  const gate = createBusyGate({ utilisation: load, sampleMs: 100 });
+  await gate.whenNotBusy();
+  await vi.advanceTimersByTimeAsync(100);
+  const sender = { through: false };
+  void gate.whenNotBusy().then(() => (sender.through = true));
+  return { gate, sender };
+}
+
 describe('the busy gate of background senders', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
   afterEach(() => {
     vi.useRealTimers();
   });
 
   it('lets a sender through at once while the instance is quiet', async () => {
-    vi.useFakeTimers();
     const gate = createBusyGate({ utilisation: () => 0.2 });
     let through = false;
     void gate.whenNotBusy().then(() => (through = true));
@@ -17,48 +29,33 @@ describe('the busy gate of background senders', () => {
   });
 
   it('holds a sender while the event loop is busy and lets it go when the load drops', async () => {
-    vi.useFakeTimers();
     let load = 0.95;
-    const gate = createBusyGate({ utilisation: () => load, sampleMs: 100 });
-    await gate.whenNotBusy();
-    await vi.advanceTimersByTimeAsync(100);
+    const { gate, sender } = await senderWaiting(() => load);
     expect(gate.isBusy()).toBe(true);
-    let through = false;
-    void gate.whenNotBusy().then(() => (through = true));
     await vi.advanceTimersByTimeAsync(500);
-    expect(through).toBe(false);
+    expect(sender.through).toBe(false);
     load = 0.3;
     await vi.advanceTimersByTimeAsync(200);
-    expect(through).toBe(true);
+    expect(sender.through).toBe(true);
     gate.close();
   });
 
   it('never holds a sender longer than the longest wait, however busy', async () => {
-    vi.useFakeTimers();
-    const gate = createBusyGate({ utilisation: () => 1, sampleMs: 100 });
-    await gate.whenNotBusy();
-    await vi.advanceTimersByTimeAsync(100);
-    let through = false;
-    void gate.whenNotBusy().then(() => (through = true));
+    const { gate, sender } = await senderWaiting(() => 1);
     await vi.advanceTimersByTimeAsync(BUSY_MAX_WAIT_MS - 200);
-    expect(through).toBe(false);
+    expect(sender.through).toBe(false);
     await vi.advanceTimersByTimeAsync(300);
-    expect(through).toBe(true);
+    expect(sender.through).toBe(true);
     gate.close();
   });
 
   it('lets waiting senders go on, and later ones through at once, once the instance shuts down', async () => {
-    vi.useFakeTimers();
-    const gate = createBusyGate({ utilisation: () => 1, sampleMs: 100 });
-    await gate.whenNotBusy();
-    await vi.advanceTimersByTimeAsync(100);
-    let through = false;
-    void gate.whenNotBusy().then(() => (through = true));
+    const { gate, sender } = await senderWaiting(() => 1);
     await vi.advanceTimersByTimeAsync(300);
-    expect(through).toBe(false);
+    expect(sender.through).toBe(false);
     gate.close();
     await vi.advanceTimersByTimeAsync(100);
-    expect(through).toBe(true);
+    expect(sender.through).toBe(true);
     let later = false;
     void gate.whenNotBusy().then(() => (later = true));
     await vi.advanceTimersByTimeAsync(0);

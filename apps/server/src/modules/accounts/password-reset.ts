@@ -19,13 +19,19 @@ interface ResetOptions {
 
 export const RESET_TOKEN_TTL_MS = RESET_LINK_LIFETIME_HOURS * HOUR;
 
+/** Whose password was set, and the one session kept (a signed-in change), if any: every other ended. */
+export interface PasswordSet {
+  userId: string;
+  keptTokenId?: string;
+}
+
 /** Takes the token and sets the password, in the caller's transaction; ends the sessions the rule says. */
 async function setPassword(
   d: { ctx: AppContext; sessions: Sessions },
   tx: Tx,
   reset: { token: string; passwordHash: string },
   options: ResetOptions,
-): Promise<void> {
+): Promise<PasswordSet> {
   const { ctx, sessions } = d;
   const { token, passwordHash } = reset;
   const { expectedEmail, caller } = options;
@@ -60,6 +66,7 @@ async function setPassword(
     .update(passwordResetTokens)
     .set({ usedAt: now })
     .where(and(eq(passwordResetTokens.userId, taken.userId), isNull(passwordResetTokens.usedAt)));
+  return { userId: taken.userId, ...(keep ? { keptTokenId: keep } : {}) };
 }
 
 /**
@@ -111,10 +118,10 @@ export function createPasswordResets(ctx: AppContext, mail: MailService, session
      * none. A change by a signed-in shopper of that account (`caller`) keeps the caller's session and
      * ends every other (docs/rules/accounts.md, "Sessions and devices").
      */
-    async resetWithToken(token: string, password: string, options: ResetOptions = {}): Promise<void> {
+    async resetWithToken(token: string, password: string, options: ResetOptions = {}): Promise<PasswordSet> {
       if (!TOKEN_PATTERN.test(token)) throw badRequest(accountMessages.resetLinkInvalid);
       const passwordHash = await hashPassword(password);
-      await ctx.db.transaction((tx) => setPassword({ ctx, sessions }, tx, { token, passwordHash }, options));
+      return ctx.db.transaction((tx) => setPassword({ ctx, sessions }, tx, { token, passwordHash }, options));
     },
   };
 }

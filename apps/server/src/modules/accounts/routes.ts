@@ -156,7 +156,9 @@ export const accountsRoutes: ModuleRoutes = async (app, { ctx, services }) => {
       },
     },
     async (request) => {
-      await accounts.resetPassword(request.params.token, request.body.password);
+      const { userId } = await accounts.resetPassword(request.params.token, request.body.password);
+      // Every session ended with the reset, and with them their devices' pushes.
+      await services.push.forgetOtherSessions(userId);
       return { message: accountMessages.passwordResetDone };
     },
   );
@@ -173,7 +175,9 @@ export const accountsRoutes: ModuleRoutes = async (app, { ctx, services }) => {
       const { email, resetToken, password } = request.body;
       const caller =
         request.user && request.userToken ? { userId: request.user.id, tokenId: request.userToken.tokenId } : undefined;
-      await accounts.changePassword(email, resetToken, password, caller);
+      const { userId, keptTokenId } = await accounts.changePassword(email, resetToken, password, caller);
+      // The devices of the sessions that ended stop receiving pushes; the caller's keeps them.
+      await services.push.forgetOtherSessions(userId, keptTokenId);
       return { message: accountMessages.passwordResetDone };
     },
   );

@@ -3,6 +3,7 @@ import { MINUTE_MS } from '@kujiya/shared';
 import { loadConfig } from '../../config.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { testShopper } from '../token-shop/test-helpers.ts';
+import { latestCode, post } from '../accounts/test-helpers.ts';
 import { startLocalPushService, type LocalPushService } from './local-push-service.ts';
 
 type Shopper = Awaited<ReturnType<typeof testShopper>>;
@@ -156,6 +157,35 @@ describe('web push', () => {
     await deliver();
     expect(service.pushesTo(old.dev.id)).toHaveLength(1);
     expect(service.pushesTo(here.id)).toHaveLength(2);
+  });
+
+  it("a password change ends the other sessions' pushes and keeps the caller's; a reset by link ends them all", async () => {
+    const ivy = await shopper();
+    const email = `${ivy.user.id}@test.invalid`;
+    const here = await device(ivy);
+    const { token } = await t.ctx.tokens.sign(ivy.user);
+    const elsewhere = service.subscription();
+    const other = { ...ivy, headers: { authorization: `Bearer ${token}` } };
+    expect((await subscribe(other, elsewhere.json)).statusCode).toBe(200);
+    const resetToken = async () => {
+      await post(t, '/api/verification/create', { email, process: 'forgetPassword' });
+      const code = await latestCode(t, email);
+      return (await post(t, '/api/verification/verify', { email, code, process: 'forgetPassword' })).json().resetToken;
+    };
+    const change = { email, resetToken: await resetToken(), password: 'New123!' };
+    expect((await post(t, '/api/users/change-password', change, ivy.headers)).statusCode).toBe(200);
+    await notify([ivy.user.id], 'tradeOffer');
+    await deliver();
+    expect(service.pushesTo(elsewhere.id)).toEqual([]);
+    expect(service.pushesTo(here.id)).toHaveLength(1);
+    // Reset by the mailed link: no session is kept, and no device either.
+    await post(t, '/api/users/forgot-password', { email });
+    const [mail] = await t.services.mail.listOutbox({ to: email, limit: 1 });
+    const link = mail!.text.match(/reset-password\/([A-Za-z0-9_-]+)/)![1];
+    expect((await post(t, `/api/users/reset-password/${link}`, { password: 'Newer123!' })).statusCode).toBe(200);
+    await notify([ivy.user.id], 'tradeOffer');
+    await deliver();
+    expect(service.pushesTo(here.id)).toHaveLength(1);
   });
 
   it('refuses bad input with a 4xx and changes nothing; every route needs a login but the key', async () => {

@@ -59,7 +59,7 @@ export function createPushService(ctx: AppContext) {
     /** An anonymised account's devices and toggles, in the deletion's transaction. */
     forgetUser: (tx: Executor, userId: string) => forgetUser(tx, userId),
     /** Every other session ended: only the kept session's device stays subscribed. */
-    forgetOtherSessions: (userId: string, keptTokenId: string) => forgetOtherSessions(ctx, userId, keptTokenId),
+    forgetOtherSessions: (userId: string, keptTokenId?: string) => forgetOtherSessions(ctx, userId, keptTokenId),
 
     preferences: (userId: string): Promise<PushPreferences> => readPreferences(ctx.db, userId),
     updatePreferences: (userId: string, changes: Partial<Record<PushKind, boolean>>) =>

@@ -39,14 +39,19 @@ export async function forgetSession(ctx: AppContext, userId: string, tokenId: st
   return removed.length;
 }
 
-/** "Log out everywhere else": only the device of the session kept still receives the shopper's pushes. */
-export async function forgetOtherSessions(ctx: AppContext, userId: string, keptTokenId: string): Promise<number> {
+/**
+ * "Log out everywhere else", or a password change or reset that ended the other sessions: only the
+ * device of the session kept (none after a reset) still receives the shopper's pushes.
+ */
+export async function forgetOtherSessions(ctx: AppContext, userId: string, keptTokenId?: string): Promise<number> {
   const removed = await ctx.db
     .delete(pushSubscriptions)
     .where(
       and(
         eq(pushSubscriptions.userId, userId),
-        or(isNull(pushSubscriptions.tokenId), ne(pushSubscriptions.tokenId, keptTokenId)),
+        keptTokenId === undefined
+          ? undefined
+          : or(isNull(pushSubscriptions.tokenId), ne(pushSubscriptions.tokenId, keptTokenId)),
       ),
     )
     .returning({ id: pushSubscriptions.id });

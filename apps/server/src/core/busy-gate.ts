@@ -21,7 +21,7 @@ function eventLoopUtilisation(): Utilisation {
 }
 
 /**
- * Background senders (queued mail and push, docs/operations.md) step aside while this instance is
+ * Background senders (queued mail and push, docs/jobs.md) step aside while this instance is
  * busy: during a drop, rendering and sending hundreds of receipts competed with the buyers' requests
  * on the same event loop (docs/performance.md). `whenNotBusy` resolves at once on a quiet instance;
  * on a busy one it waits until the load drops, at most BUSY_MAX_WAIT_MS.

@@ -17,6 +17,22 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** What a service method runs its queries on: the database, or a caller's open transaction. */
 export type Executor = Db | Tx;
 
+/** Whether `exec` is a transaction (named statements are prepared on the database itself only). */
+export const isTransaction = (exec: Executor): exec is Tx => 'rollback' in exec;
+
+/**
+ * Statements prepared once per database (named, so neither query building nor planning is paid
+ * again): `build` runs on the first use with each database and its result is kept with it.
+ */
+export function preparedPerDatabase<T>(build: (db: Db) => T): (db: Db) => T {
+  const kept = new WeakMap<Db, T>();
+  return (db) => {
+    let prepared = kept.get(db);
+    if (!prepared) kept.set(db, (prepared = build(db)));
+    return prepared;
+  };
+}
+
 export interface Database {
   db: Db;
   /**

@@ -1,5 +1,5 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import type { Executor, Tx } from '../../db/database.ts';
+import { isTransaction, preparedPerDatabase, type Executor, type Tx } from '../../db/database.ts';
 import { notFound } from '../../core/http-errors.ts';
 import { asRound } from './rounds.ts';
 import { products, promotions, setRounds } from './tables.ts';
@@ -32,12 +32,11 @@ const productOfRoundQuery = (exec: Executor) =>
     .innerJoin(products, eq(products.id, setRounds.productId))
     .leftJoin(promotions, eq(promotions.id, products.promotionId));
 
-type Database = Exclude<Executor, Tx>;
-const preparedProductOfRound = new WeakMap<Database, ReturnType<typeof prepareProductOfRound>>();
-const prepareProductOfRound = (db: Database) =>
+const preparedProductOfRound = preparedPerDatabase((db) =>
   productOfRoundQuery(db)
     .where(eq(setRounds.id, sql.placeholder('setId')))
-    .prepare('kujiya_product_of_round');
+    .prepare('kujiya_product_of_round'),
+);
 
 /**
  * The product a round belongs to, as the shopper sees it now, or 404. Read on every purchase, status
@@ -45,13 +44,9 @@ const prepareProductOfRound = (db: Database) =>
  * database (no query building or planning each time, docs/performance.md).
  */
 export async function getProductOfRound(exec: Executor, setId: string): Promise<RoundContext> {
-  let row;
-  if ('rollback' in exec) [row] = await productOfRoundQuery(exec).where(eq(setRounds.id, setId));
-  else {
-    let prepared = preparedProductOfRound.get(exec);
-    if (!prepared) preparedProductOfRound.set(exec, (prepared = prepareProductOfRound(exec)));
-    [row] = await prepared.execute({ setId });
-  }
+  const [row] = isTransaction(exec)
+    ? await productOfRoundQuery(exec).where(eq(setRounds.id, setId))
+    : await preparedProductOfRound(exec).execute({ setId });
   if (!row) throw notFound(PRODUCT_NOT_FOUND);
   return {
     product: asCatalogueProduct(row.product),

@@ -7,7 +7,7 @@ import {
 } from '@kujiya/shared';
 import { and, count, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { AppContext } from '../../core/context.ts';
-import type { Executor, Tx } from '../../db/database.ts';
+import { isTransaction, preparedPerDatabase, type Db, type Executor, type Tx } from '../../db/database.ts';
 import { withTxRetry } from '../../db/errors.ts';
 import { dropEntrants, dropRooms } from './tables.ts';
 
@@ -33,9 +33,7 @@ export function admissionLapsesAt(entrant: EntrantRow): Date | null {
 export const nobodyWaits = (room: RoomRow, now: Date) =>
   room.orderedAt !== null && (room.lastAdmitAt === null || room.lastAdmitAt <= now);
 
-const preparedReads = new WeakMap<AppContext['db'], ReturnType<typeof prepareReads>>();
-
-function prepareReads(db: AppContext['db']) {
+function prepareReads(db: Db) {
   const room = db
     .select()
     .from(dropRooms)
@@ -64,14 +62,10 @@ function prepareReads(db: AppContext['db']) {
  * them: prepared once per database (named statements), so a drop's thousands of reads pay neither
  * query building nor planning again.
  */
-export function roomReads(db: AppContext['db']) {
-  let reads = preparedReads.get(db);
-  if (!reads) preparedReads.set(db, (reads = prepareReads(db)));
-  return reads;
-}
+export const roomReads = preparedPerDatabase(prepareReads);
 
 /** The prepared reads when `exec` is the database itself; a transaction builds its own queries. */
-const preparedFor = (exec: Executor) => ('rollback' in exec ? undefined : roomReads(exec));
+const preparedFor = (exec: Executor) => (isTransaction(exec) ? undefined : roomReads(exec));
 
 export async function findRoom(exec: Executor, setId: string): Promise<RoomRow | undefined> {
   const prepared = preparedFor(exec);

@@ -40,6 +40,8 @@ export function createBusyGate(options: { utilisation?: Utilisation; sampleMs?: 
 
   return {
     isBusy: () => busy,
+    /** Closed: the instance is shutting down (background senders also stop taking new work). */
+    isClosed: () => closed,
 
     async whenNotBusy(): Promise<void> {
       if (closed) return;

@@ -4,6 +4,7 @@ import { openTestDatabase } from '../test/test-database.ts';
 import type { Database } from '../db/database.ts';
 import { mailQueue } from '../modules/mail/tables.ts';
 import { HOUR, MINUTE, TestClock } from './clock.ts';
+import { busyGate } from './busy-gate.ts';
 import { createOutboxDelivery, retryDelay } from './outbox-delivery.ts';
 
 /** The outbox claim-and-send loop, on the mail queue's table with a sender that only records. */
@@ -148,5 +149,23 @@ describe('outbox delivery', () => {
       return 'sent';
     });
     expect(await rows()).toMatchObject([{ status: 'sending', attempts: 2, lastError: null, sentAt: null }]);
+  });
+
+  // Last in this file: it closes the process's one gate, as the shutdown does.
+  it('claims no new batch once the instance is shutting down; the rows stay due for the others', async () => {
+    await queue('a', 'b');
+    busyGate.close();
+    const running = { ...ctx(), config: { env: 'development' as const } };
+    const sent: string[] = [];
+    const result = await outbox.deliverDue(running, { sent: 0 }, async () => async (row) => {
+      sent.push(row.subject);
+      return 'sent';
+    });
+    expect(result).toEqual({ sent: 0 });
+    expect(sent).toEqual([]);
+    expect((await rows()).map((row) => [row.subject, row.status, row.attempts])).toEqual([
+      ['a', 'pending', 0],
+      ['b', 'pending', 0],
+    ]);
   });
 });

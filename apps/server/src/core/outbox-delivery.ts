@@ -142,6 +142,9 @@ export function createOutboxDelivery<T extends OutboxTable>(options: OutboxDeliv
       batchSize = options.batchSize,
     ): Promise<Record<K, number>> {
       for (;;) {
+        // Shutting down: no new batch (others keep coming while other instances sell); the rest stays
+        // due for the instances that stay, and the drain is not held past its deadline.
+        if (yieldsWhenBusy(ctx) && busyGate.isClosed()) return tally;
         const claimed = await claimDue(ctx, options, batchSize);
         if (claimed.length === 0) return tally;
         const sendOne = await senderFor(claimed);

@@ -59,7 +59,6 @@ const DEFAULT_BATCH = 500;
 interface Reminder {
   round: Round;
   kind: Kind;
-  now: Date;
   batchSize: number;
 }
 
@@ -69,10 +68,12 @@ interface Reminder {
  * (and e-mails, through the mail queue) in the same transaction: each is sent once. A shopper who
  * had it for an earlier opening gets it again. Batch after batch until nobody is left.
  */
-async function sendReminder(ctx: AppContext, deps: DropAlertDeps, { round, kind, now, batchSize }: Reminder) {
+async function sendReminder(ctx: AppContext, deps: DropAlertDeps, { round, kind, batchSize }: Reminder) {
   const opensAt = round.salesStartAt!;
   const { product } = await deps.catalogue.getProductOfRound(ctx.db, round.id);
-  const { subject, message } = reminderText(kind, product.name, opensAt, now);
+  // "Opens in N minutes" counts from when the text is written, not from the sweep's start: a sweep that
+  // began before the opening was moved, and read the new one, would otherwise say a minute too many.
+  const { subject, message } = reminderText(kind, product.name, opensAt, ctx.clock.now());
   const column = kind === 'early' ? dropAlerts.earlySentFor : dropAlerts.openingSentFor;
   const field = kind === 'early' ? 'earlySentFor' : 'openingSentFor';
   const unsent = and(
@@ -131,7 +132,7 @@ export async function sendDueReminders(
   for (const round of rounds) {
     const kind = dueKind(round.salesStartAt, round.status, now);
     if (kind)
-      sent[kind] += await sendReminder(ctx, deps, { round, kind, now, batchSize: options.batchSize ?? DEFAULT_BATCH });
+      sent[kind] += await sendReminder(ctx, deps, { round, kind, batchSize: options.batchSize ?? DEFAULT_BATCH });
   }
   return sent;
 }

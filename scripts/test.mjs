@@ -53,6 +53,15 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 let exitCode = 0;
+// The names of failed tests, repeated after the summary so that a log's tail says which ones failed.
+const failures = [];
+const failuresIn = (json) =>
+  json.testResults.flatMap((file) => {
+    const where = path.relative(process.cwd(), file.name);
+    const tests = file.assertionResults.filter((test) => test.status === 'failed');
+    if (tests.length === 0 && file.status === 'failed') return [`${where}: ${file.message || 'the file failed'}`];
+    return tests.map((test) => `${where} > ${test.fullName}`);
+  });
 suites.forEach(([label, projects], i) => {
   const report = path.join(reportDir, `report-${i}.json`);
   console.log(`\n▶ ${label}`);
@@ -67,7 +76,12 @@ suites.forEach(([label, projects], i) => {
     passed += json.numPassedTests;
     failed += json.numFailedTests;
     skipped += json.numPendingTests + json.numTodoTests;
-  } else if (result.status !== 0) failed += 1;
+    failures.push(...failuresIn(json));
+  } else if (result.status !== 0) {
+    failed += 1;
+    failures.push(`${label}: ended with exit code ${result.status} and wrote no report`);
+  }
 });
+for (const failure of failures) console.log(`✖ ${failure}`);
 console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(exitCode || (failed > 0 ? 1 : 0));

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import {
   dropAlertStateSchema,
+  dropRoomStatusSchema,
   favoriteProductIdsSchema,
   prizeListSchema,
   productListingSchema,
@@ -24,6 +25,18 @@ function openShop(sets: Product[], options: { signedOut?: boolean } = {}) {
   answer('get', '/api/prizes/:setId/:productId', prizeListSchema, [prize({ name: 'Prize A' })]);
   answer('get', '/api/users/favorites', favoriteProductIdsSchema, { productIds: [] });
   answer('post', '/api/analytics/event', successResponseSchema, { success: true });
+  // The play popup of a set opening in an hour asks about its waiting room (not open yet).
+  answer('get', '/api/drops/:setId/status', dropRoomStatusSchema, {
+    position: null,
+    admitted: false,
+    estimatedWaitSeconds: null,
+    joined: false,
+    roomOpen: false,
+    opensAt: inAnHour(),
+    queueNumber: null,
+    entrantId: null,
+    admittedUntil: null,
+  });
   return renderWithApp(<ProductListRoute />, { path: '/ichiban-kuji-products' });
 }
 

@@ -125,6 +125,8 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: moduleZones(true) }],
     },
   },
+  // The few scripts served as they are written (no bundler), in the browser.
+  { files: ['apps/web/public/**/*.js'], languageOptions: { globals: { ...globals.browser } } },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

@@ -108,7 +108,10 @@ it('hints the listing, its first artwork and the page chunks in the list documen
   expect(head).toContain('<link rel="preload" as="fetch" href="/api/ichiban-kuji-products" crossorigin>');
   const hintedImage = /<link rel="preload" as="image" fetchpriority="high" href="([^"]+)">/.exec(head)?.[1];
   expect(hintedImage, 'the first artwork is hinted').toMatch(/^\/api\/images\//);
-  expect(head).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/ProductListRoute-[\w-]+\.js">/);
+  // The list arrives prerendered: its chunks are started by paint-first.js after the first paint.
+  expect(head).toMatch(
+    /<script type="module" src="\/paint-first\.js"[^>]* data-chunks="[^"]*\/assets\/ProductListRoute-[\w-]+\.js/,
+  );
 
   const firstImage = page.locator('.product-card img').first();
   await firstImage.waitFor();
@@ -130,8 +133,12 @@ it('hints the home page chunk on / and no listing there; a measured page its own
   expect(home).not.toContain('/api/ichiban-kuji-products');
   // Home paints without the other pages' route table: it loads after the first paint.
   expect(home).not.toMatch(/site-routes-[\w-]+\.js/);
-  const scriptsOf = (html: string) =>
-    [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/assets\/([^"]+)\.js">/g)].map((m) => m[1]!);
+  // A page's chunks: its modulepreloads, or those paint-first.js starts on a prerendered page.
+  const scriptsOf = (html: string) => {
+    const prerendered = /data-chunks="([^"]*)"/.exec(html)?.[1];
+    if (prerendered) return prerendered.split(' ').map((href) => href.replace(/^\/assets\/(.+)\.js$/, '$1'));
+    return [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/assets\/([^"]+)\.js">/g)].map((m) => m[1]!);
+  };
   const profile = await fetch(`${server.url}/user-profile`);
   expect(profile.headers.get('cache-control')).toBe('no-cache');
   const profileHtml = await profile.text();

@@ -76,6 +76,8 @@ it('buys, draws every ticket and tries again with the keyboard only', { timeout:
   await page.goto('/faq');
   await expect.poll(() => page.title()).toBe('FAQ · Kujiya');
   const menu = page.getByRole('button', { name: 'Menu' });
+  // /faq arrives prerendered (docs/performance.md): keys reach it once the app has rendered over it.
+  await menu.waitFor();
   await tabTo(page, menu);
   await page.keyboard.press('Enter');
   const firstLink = page.getByRole('navigation', { name: 'Main menu' }).getByRole('link').first();
@@ -95,6 +97,8 @@ it('buys, draws every ticket and tries again with the keyboard only', { timeout:
   await expect.poll(() => page.title()).toBe('Kujiya · Ichiban Kuji in Singapore');
   await page.goto('/ichiban-kuji-products');
   await expect.poll(() => page.title()).toBe('Ichiban Kuji · Kujiya');
+  // The list arrives prerendered, its cards with the listing (docs/performance.md).
+  await page.locator('[role="tabpanel"] .product-card').first().waitFor();
 
   // A plain set of the first tab (arrow keys are not used: the tab list is not walked).
   const shown = await page

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
-import { defineConfig, type Alias, type Plugin } from 'vite';
+import { defineConfig, type Alias, type Plugin, type UserConfig } from 'vite';
 import { gzipAsync } from '@gfx/zopfli';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -90,16 +90,24 @@ const routeModules: Record<string, string[]> = {
     '/terms-and-conditions': 'info/components/TermsPage',
     '/shipping-and-delivery': 'info/components/ShippingPage',
     '/faq': 'info/components/FaqPage',
+    '/privacy': 'info/components/PrivacyPage',
+    '/reset-password-verify': 'auth/components/ResetPasswordVerifyPage',
     '/about-us': 'info/components/AboutPage',
     '/how-it-works': 'info/components/HowItWorksPage',
     '/contact-us': 'info/components/ContactPage',
     '/blind-boxes-products': 'info/components/BlindBoxesPage',
     '/fairness/*': 'fairness/components/FairnessPage',
-    '/orders': 'orders/components/OrdersPage',
-    '/inventory': 'inventory/components/InventoryPage',
-    '/trading-marketplace': 'trading/components/TradingMarketplacePage',
-    '/tokens': 'tokens/components/TokensPage',
   }),
+  // Behind the login guard, which is a chunk of its own.
+  ...sitePageModules(
+    {
+      '/orders': 'orders/components/OrdersPage',
+      '/inventory': 'inventory/components/InventoryPage',
+      '/trading-marketplace': 'trading/components/TradingMarketplacePage',
+      '/tokens': 'tokens/components/TokensPage',
+    },
+    ['src/components/RequireAuth.tsx'],
+  ),
 };
 
 /**
@@ -112,11 +120,12 @@ const routeImages: Record<string, string[]> = {
 };
 
 /**
- * The pages of the site route table that the bench measures (bench/lighthouse.ts): each also names
+ * The pages of the site route table that the bench measures (bench/lighthouse.ts) or the build
+ * prerenders (src/app/prerender-page.tsx, whose stylesheets the server links from these): each also names
  * its page's chunk and the query client's, which it loads after the route table, so they download
  * with the entry instead of one round trip after another (docs/performance.md). `/x/*` is a prefix.
  */
-function sitePageModules(pages: Record<string, string>): Record<string, string[]> {
+function sitePageModules(pages: Record<string, string>, guards: string[] = []): Record<string, string[]> {
   return Object.fromEntries(
     Object.entries(pages).map(([route, page]) => [
       route,
@@ -124,6 +133,7 @@ function sitePageModules(pages: Record<string, string>): Record<string, string[]
         'src/app/layout/RootLayout.tsx',
         'src/app/site-routes.tsx',
         'src/app/query-provider.tsx',
+        ...guards,
         `src/features/${page}.tsx`,
       ],
     ]),
@@ -293,8 +303,18 @@ function backOfficeFiles(): { plugin: Plugin; files: Set<string> } {
   return { plugin, files };
 }
 
-// In development the API runs on :3000 (npm run dev starts both); the web dev server proxies to it.
-export default defineConfig(({ command }) => ({
+/**
+ * The prerender's build (`vite build --ssr`, scripts/prerender.mjs): the same modules for Node, to render
+ * the pages of app/prerender-page.tsx to HTML once per build. None of the browser build's own files.
+ */
+const prerenderBuild = () => ({
+  resolve: { alias: productionAliases() },
+  plugins: [react(), reactRouterTreeShaking()],
+  build: { outDir: 'dist-prerender', emptyOutDir: true, sourcemap: false },
+});
+
+/** The browser build and the dev server. In development the API runs on :3000 (npm run dev starts both); the dev server proxies to it. */
+const browserBuild = (command: 'build' | 'serve'): UserConfig => ({
   resolve: { alias: command === 'build' ? productionAliases() : [] },
   plugins: [react(), reactRouterTreeShaking(), inlineEntryCss(), routeHints(), installableApp(), precompress()],
   server: {
@@ -361,4 +381,6 @@ export default defineConfig(({ command }) => ({
       },
     },
   },
-}));
+});
+
+export default defineConfig(({ command, isSsrBuild }) => (isSsrBuild ? prerenderBuild() : browserBuild(command)));

@@ -109,6 +109,55 @@ describe('createWebIndex', () => {
     }
   });
 
+  it('sends a prerendered page with its markup, title and stylesheets, its scripts started by paint-first.js', async () => {
+    const dist = fakeDist();
+    const hints = {
+      ...ROUTE_HINTS,
+      '*': { scripts: ['/assets/frame-6.js', '/assets/site-routes-7.js'], styles: ['/assets/frame-8.css'] },
+      '/fairness/*': { scripts: ['/assets/FairnessPage-10.js'], styles: [] },
+      '/faq': {
+        scripts: ['/assets/frame-6.js', '/assets/FaqPage-9.js'],
+        styles: ['/assets/frame-8.css', '/assets/InfoLayout-11.css'],
+      },
+    };
+    fs.writeFileSync(path.join(dist, 'route-hints.json'), JSON.stringify(hints));
+    const pages = {
+      '/faq': { html: '<main><h1>FAQ</h1><p>$& stays as written</p></main>', title: 'FAQ & more · Kujiya' },
+      '/fairness/*': { html: '<main><div class="spinner"></div></main>', title: 'Fairness check · Kujiya' },
+      // Named by the build but without hints of its own: its stylesheets are unknown, so it is sent as built.
+      '/privacy': { html: '<main><h1>Privacy</h1></main>', title: 'Privacy · Kujiya' },
+    };
+    fs.writeFileSync(path.join(dist, 'prerendered.json'), JSON.stringify(pages));
+    const web = createWebIndex({ webDist: dist, listingBody: async () => ({ body: listingOf([]) }) });
+
+    const faq = (await web.htmlFor('/faq/'))!;
+    expect(faq).toContain(
+      '<div id="root" inert aria-disabled="true"><main><h1>FAQ</h1><p>$& stays as written</p></main></div>',
+    );
+    expect(faq).toContain('<title>FAQ &amp; more · Kujiya</title>');
+    expect(headOf(faq)).toContain(
+      '<link rel="stylesheet" crossorigin href="/assets/frame-8.css"><link rel="stylesheet" crossorigin href="/assets/InfoLayout-11.css">',
+    );
+    expect(faq).toContain(
+      '<script type="module" src="/paint-first.js" data-entry="/assets/index-abc.js" data-chunks="/assets/frame-6.js /assets/FaqPage-9.js"></script>',
+    );
+    // Nothing else loads a script before the first paint: no entry tag, no modulepreload.
+    expect(faq).not.toContain('<script type="module" crossorigin');
+    expect(faq).not.toContain('modulepreload');
+
+    const fairness = (await web.htmlFor('/fairness/set-1'))!;
+    expect(fairness).toContain(
+      '<div id="root" inert aria-disabled="true"><main><div class="spinner"></div></main></div>',
+    );
+    expect(fairness).toContain('data-chunks="/assets/FairnessPage-10.js"');
+    expect((await web.htmlFor('/fairness/'))!).toContain('<div id="root"></div>');
+
+    const privacy = (await web.htmlFor('/privacy'))!;
+    expect(privacy).toContain('<div id="root"></div>');
+    expect(privacy).toContain('<link rel="modulepreload" crossorigin href="/assets/site-routes-7.js">');
+    expect((await web.htmlFor('/contact-us'))!).toContain('<div id="root"></div>');
+  });
+
   it('still hints the listing request when the listing cannot be read', async () => {
     const web = createWebIndex({
       webDist: fakeDist(),

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { compressBody } from './compress-body.ts';
+import { escapeAttribute, prerenderedStyles, readPrerendered, withPrerenderedPage } from './prerendered-pages.ts';
 
 /** What the web build writes in route-hints.json (apps/web/vite.config.ts): per route, the page's chunks and styles. */
 type RouteHints = Record<string, { scripts: string[]; styles: string[]; images?: string[] }>;
@@ -28,17 +29,53 @@ export function firstListingImage(body: string): string | undefined {
   return typeof first?.image === 'string' && first.image !== '' ? listingImageUrl(first.image) : undefined;
 }
 
-const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-
 /** One route's hints as `<link>`s: its chunks as modulepreloads, stylesheets and images as preloads. */
 function hintLinks(hints: RouteHints[string]): string {
   return [
     ...hints.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`),
     ...hints.styles.map((href) => `<link rel="preload" as="style" crossorigin href="${escapeAttribute(href)}">`),
-    ...(hints.images ?? []).map(
-      (href) => `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(href)}">`,
-    ),
+    ...imageLinks(hints.images ?? []),
   ].join('');
+}
+
+const imageLinks = (images: string[]) =>
+  images.map((href) => `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(href)}">`);
+
+/** The entry of `byRoute` for `route`: its own, else a `/prefix/*` route's (a page with a parameter, e.g. `/fairness/*`) that it is under. */
+function routeEntry<T>(byRoute: Map<string, T>, route: string): T | undefined {
+  const own = byRoute.get(route);
+  if (own !== undefined) return own;
+  for (const [key, value] of byRoute)
+    if (key.endsWith('/*') && route.startsWith(key.slice(0, -1)) && route.length > key.length - 1) return value;
+  return undefined;
+}
+
+/**
+ * What one web build gives the documents: index.html, each route's hints as markup, and the
+ * prerendered pages with the chunks their paint-first.js starts after the first paint.
+ */
+function readBuild(webDist: string) {
+  const hintsFile = path.join(webDist, 'route-hints.json');
+  const routeHints: RouteHints = fs.existsSync(hintsFile)
+    ? (JSON.parse(fs.readFileSync(hintsFile, 'utf8')) as RouteHints)
+    : {};
+  const prerendered = readPrerendered(path.join(webDist, 'prerendered.json'));
+  const staticHints = new Map<string, string>();
+  const prerenderedChunks = new Map<string, string[]>();
+  for (const [route, hints] of Object.entries(routeHints)) {
+    if (!prerendered.has(route)) {
+      staticHints.set(route, hintLinks(hints));
+      continue;
+    }
+    staticHints.set(route, prerenderedStyles(hints.styles) + imageLinks(hints.images ?? []).join(''));
+    prerenderedChunks.set(route, hints.scripts);
+  }
+  return {
+    html: fs.readFileSync(path.join(webDist, 'index.html'), 'utf8'),
+    staticHints,
+    prerendered,
+    prerenderedChunks,
+  };
 }
 
 export const LISTING_PATH = '/ichiban-kuji-products';
@@ -55,25 +92,15 @@ export const LISTING_API_PATH = '/api/ichiban-kuji-products';
  */
 export function createWebIndex(opts: { webDist: string; listingBody: () => Promise<{ body: string }> }) {
   const indexFile = path.join(opts.webDist, 'index.html');
-  const hintsFile = path.join(opts.webDist, 'route-hints.json');
-  let html = '';
-  let builtAt = -1;
-  const staticHints = new Map<string, string>();
+  let build = readBuild(opts.webDist);
+  let builtAt = fs.statSync(indexFile).mtimeMs;
   // Read again when a new build replaced the files (index.html names that build's entry).
   function load() {
     const mtime = fs.statSync(indexFile).mtimeMs;
     if (mtime === builtAt) return;
-    html = fs.readFileSync(indexFile, 'utf8');
-    const routeHints: RouteHints = fs.existsSync(hintsFile)
-      ? (JSON.parse(fs.readFileSync(hintsFile, 'utf8')) as RouteHints)
-      : {};
-    staticHints.clear();
-    for (const [route, hints] of Object.entries(routeHints)) {
-      staticHints.set(route, hintLinks(hints));
-    }
+    build = readBuild(opts.webDist);
     builtAt = mtime;
   }
-  load();
   // The listing's body changes with every purchase; its first image rarely: parse once per body.
   let lastBody: string | null = null;
   let lastImage: string | undefined;
@@ -86,40 +113,37 @@ export function createWebIndex(opts: { webDist: string; listingBody: () => Promi
         lastImage = firstListingImage(body);
         lastBody = body;
       }
-      if (lastImage)
-        links.push(`<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(lastImage)}">`);
+      if (lastImage) links.push(...imageLinks([lastImage]));
     } catch {
       // The page still works without the image hint; the listing's own request reports the failure.
     }
     return links.join('');
   }
 
-  /** The hints of a `/prefix/*` route (a page with a parameter, e.g. `/fairness/*`) that `route` is under. */
-  function prefixHints(route: string): string | undefined {
-    for (const [key, links] of staticHints)
-      if (key.endsWith('/*') && route.startsWith(key.slice(0, -1)) && route.length > key.length - 1) return links;
-    return undefined;
-  }
-
   /** The document for a request path (without its query); `null` when it is index.html as built. */
   async function htmlFor(pathname: string): Promise<string | null> {
     load();
     const route = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-    const pageHints = staticHints.get(route) ?? prefixHints(route) ?? staticHints.get('*') ?? '';
+    const { html, staticHints, prerendered, prerenderedChunks } = build;
+    const pageHints = routeEntry(staticHints, route) ?? staticHints.get('*') ?? '';
     const dataHints = route === LISTING_PATH ? await listingHints() : '';
-    if (!pageHints && !dataHints) return null;
+    // Only a page whose stylesheets the build named is sent prerendered: without them it would paint unstyled.
+    const chunks = routeEntry(prerenderedChunks, route);
+    const page = chunks && routeEntry(prerendered, route);
+    if (!pageHints && !dataHints && !page) return null;
     // Data first: the listing and its artwork are what the list page's first screen waits for.
-    return html.replace('</head>', `${dataHints}${pageHints}</head>`);
+    const document = html.replace('</head>', `${dataHints}${pageHints}</head>`);
+    return page ? withPrerenderedPage(document, page, chunks) : document;
   }
 
-  // Few distinct documents exist (three kinds of route, one listing image at a time): each is compressed once.
+  // Few distinct documents exist (a few dozen routes, one listing image at a time): each is compressed once.
   const encodedCache = new Map<string, Buffer>();
   function encoded(document: string, encoding: 'br' | 'gzip'): Buffer {
     const key = `${encoding}:${document}`;
     let bytes = encodedCache.get(key);
     if (!bytes) {
       bytes = compressBody(document, encoding, 'max');
-      if (encodedCache.size >= 16) encodedCache.delete(encodedCache.keys().next().value!);
+      if (encodedCache.size >= 64) encodedCache.delete(encodedCache.keys().next().value!);
       encodedCache.set(key, bytes);
     }
     return bytes;

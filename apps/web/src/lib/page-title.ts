@@ -12,7 +12,8 @@ export function pageTitle(page: string): PageTitleHandle {
   return { title: `${page} · Kujiya` };
 }
 
-function titleOf(handle: unknown): string | null {
+/** The title a route's handle names, if it names one. */
+export function titleOf(handle: unknown): string | null {
   return typeof handle === 'object' && handle !== null && 'title' in handle && typeof handle.title === 'string'
     ? handle.title
     : null;

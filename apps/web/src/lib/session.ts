@@ -105,7 +105,8 @@ window.addEventListener('storage', () => sessionStore.check());
 sessionStore.check();
 
 export function useSession(): SessionSnapshot & { isLoggedIn: boolean } {
-  const value = useSyncExternalStore(sessionStore.subscribe, sessionStore.get);
+  // The build's prerender (app/prerender-page.tsx) reads the same snapshot: signed out, as a first visit is.
+  const value = useSyncExternalStore(sessionStore.subscribe, sessionStore.get, sessionStore.get);
   return { ...value, isLoggedIn: value.isAuthenticated };
 }
 

@@ -58,30 +58,29 @@ export interface Instance {
   process: ChildProcess;
 }
 
+/** Node's arguments for a server entry: the flags of `npm start` (apps/server/package.json), so the bench measures what the shop runs. */
+const serverNodeArgs = (entry: string) => ['--max-semi-space-size=64', '--import', 'tsx', path.join(repoRoot, entry)];
+
 /** One real server process (apps/server/src/test/server-process.ts) on `databaseUrl` (PGlite when omitted). */
 export function startInstance(env: Record<string, string>): Promise<Instance> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/test/server-process.ts')],
-    {
-      cwd: repoRoot,
-      env: {
-        PATH: process.env.PATH,
-        NODE_ENV: 'development',
-        PORT: '0',
-        HOST: '127.0.0.1',
-        JWT_SECRET,
-        DEMO_DATA: '0',
-        LOG_LEVEL: 'warn',
-        // A bench stops its servers at once: no drain window (docs/operations.md).
-        SHUTDOWN_DRAIN_SECONDS: '0',
-        // e.g. BENCH_NODE_OPTIONS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile the servers under load.
-        ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const child = spawn(process.execPath, serverNodeArgs('apps/server/src/test/server-process.ts'), {
+    cwd: repoRoot,
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'development',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      JWT_SECRET,
+      DEMO_DATA: '0',
+      LOG_LEVEL: 'warn',
+      // A bench stops its servers at once: no drain window (docs/operations.md).
+      SHUTDOWN_DRAIN_SECONDS: '0',
+      // e.g. BENCH_NODE_OPTIONS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile the servers under load.
+      ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
+      ...env,
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   return new Promise((resolve, reject) => {
@@ -112,7 +111,7 @@ export function startInstance(env: Record<string, string>): Promise<Instance> {
  * (of the bench range), its data in `dataDir`. Answers once the listing answers, with a set's id.
  */
 export async function startDemoShop(port: number, dataDir: string) {
-  const shop = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')], {
+  const shop = spawn(process.execPath, serverNodeArgs('apps/server/src/main.ts'), {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH,

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { admissionOrderCheck, admissionToPurchase, positionUpdateDelays } from './room-checks.ts';
+import {
+  admissionOrderCheck,
+  admissionToPurchase,
+  admissionToPurchaseBySecond,
+  admissionToldLate,
+  positionUpdateDelays,
+} from './room-checks.ts';
 import type { RoomShopper, RoomUpdate } from './room-shopper.ts';
 
 describe('admissionOrderCheck', () => {
@@ -48,5 +54,38 @@ describe('admissionToPurchase', () => {
   it('takes each admitted shopper first accepted purchase', () => {
     const shoppers = [shopper(1000, [], [1200, 1500]), shopper(2000, [], []), shopper(undefined, [], [])];
     expect(admissionToPurchase(shoppers)).toEqual([200]);
+  });
+});
+
+describe('admissionToPurchaseBySecond', () => {
+  it('splits the times by the second of the admission after the opening', () => {
+    const shoppers = [
+      shopper(1000, [], [1300]),
+      shopper(1900, [], [2000]),
+      shopper(2500, [], [2550]),
+      shopper(4000, [], [4010]),
+    ];
+    expect(admissionToPurchaseBySecond(shoppers, 1000)).toEqual([
+      { label: '0–1 s', times: [100, 300] },
+      { label: '1–2 s', times: [50] },
+      { label: '2 s on', times: [10] },
+    ]);
+  });
+});
+
+describe('admissionToldLate', () => {
+  it("measures each admitted shopper's news against the room's admit_at", () => {
+    const told = (id: string, admittedAt: number | undefined) =>
+      ({ shopper: { id }, admittedAt, updates: [], accepted: [] }) as unknown as RoomShopper;
+    const room = {
+      entrantListHash: 'h',
+      entrants: [
+        { entrantId: 'e1', userId: 'a', openingNumber: 1, admitAt: 1000 },
+        { entrantId: 'e2', userId: 'b', openingNumber: 2, admitAt: 1100 },
+        { entrantId: 'e3', userId: 'c', openingNumber: 3, admitAt: 1200 },
+      ],
+    };
+    expect(admissionToldLate([told('b', 1400), told('a', 1050), told('c', undefined)], room)).toEqual([50, 300]);
+    expect(admissionToldLate([told('a', 1050)], undefined)).toEqual([]);
   });
 });

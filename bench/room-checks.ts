@@ -21,7 +21,7 @@ export interface SqlChecks {
 /** What the room stored: the published entrant list hash and each entrant's opening place and admission. */
 export interface RoomRecord {
   entrantListHash: string | null;
-  entrants: { entrantId: string; openingNumber: number | null; admitAt: number | null }[];
+  entrants: { entrantId: string; userId: string; openingNumber: number | null; admitAt: number | null }[];
 }
 
 export async function sqlChecks(url: string, setId: string, limit: number): Promise<SqlChecks> {
@@ -70,14 +70,15 @@ async function roomRecord(client: pg.Client, setId: string): Promise<RoomRecord 
   if (!room) return undefined;
   const entrants = (
     await client.query(
-      'select entrant_id, opening_number, admit_at from drop_entrants where set_id = $1 order by opening_number',
+      'select entrant_id, user_id, opening_number, admit_at from drop_entrants where set_id = $1 order by opening_number',
       [setId],
     )
-  ).rows as { entrant_id: string; opening_number: number | null; admit_at: Date | null }[];
+  ).rows as { entrant_id: string; user_id: string; opening_number: number | null; admit_at: Date | null }[];
   return {
     entrantListHash: room.entrant_list_hash,
     entrants: entrants.map((e) => ({
       entrantId: e.entrant_id,
+      userId: e.user_id,
       openingNumber: e.opening_number,
       admitAt: e.admit_at?.getTime() ?? null,
     })),
@@ -134,4 +135,35 @@ export function admissionToPurchase(shoppers: readonly RoomShopper[]): number[] 
     .filter((s) => s.admittedAt !== undefined && s.accepted.length > 0)
     .map((s) => s.accepted[0]!.at - s.admittedAt!)
     .sort((a, b) => a - b);
+}
+
+/**
+ * How long after its time in the room's rows (`admit_at`) each admitted shopper learnt of it: the part
+ * of admission → purchase that is the room telling late rather than the purchase being slow.
+ */
+export function admissionToldLate(shoppers: readonly RoomShopper[], room: RoomRecord | undefined): number[] {
+  const due = new Map(room?.entrants.map((e) => [e.userId, e.admitAt]) ?? []);
+  return shoppers
+    .flatMap((s) => {
+      const admitAt = due.get(s.shopper.id);
+      return s.admittedAt === undefined || admitAt == null ? [] : [s.admittedAt - admitAt];
+    })
+    .sort((a, b) => a - b);
+}
+
+/** The same times split by when the shopper was admitted: the opening's first second, the next, and after. */
+export function admissionToPurchaseBySecond(shoppers: readonly RoomShopper[], openingAt: number) {
+  const spans = [
+    { label: '0–1 s', from: -Infinity, to: 1000 },
+    { label: '1–2 s', from: 1000, to: 2000 },
+    { label: '2 s on', from: 2000, to: Infinity },
+  ];
+  return spans.map(({ label, from, to }) => ({
+    label,
+    times: admissionToPurchase(
+      shoppers.filter(
+        (s) => s.admittedAt !== undefined && s.admittedAt - openingAt >= from && s.admittedAt - openingAt < to,
+      ),
+    ),
+  }));
 }

@@ -33,6 +33,14 @@ function roomTable(r: RoomResult): string[] {
       `${ms(r.admissionToPurchaseP50)} / **${ms(r.admissionToPurchaseP99)}**`,
     ],
     [
+      'The same by when the shopper was admitted after the opening: shoppers, p50 / p99',
+      r.admissionToPurchaseBySecond.map((b) => `${b.label}: ${b.shoppers}, ${ms(b.p50)} / ${ms(b.p99)}`).join('; '),
+    ],
+    [
+      "Admission told after its time in the room's rows, p50 / p99",
+      r.room ? `${ms(r.admissionToldLateP50)} / ${ms(r.admissionToldLateP99)}` : '— (no room)',
+    ],
+    [
       'Position-update delay, p50 / p99',
       r.room
         ? `${ms(r.positionDelayP50)} / **${ms(r.positionDelayP99)}** (${r.positionUpdates} updates)`
@@ -53,6 +61,12 @@ function roomTable(r: RoomResult): string[] {
     [
       'Load generator during the drop: event-loop delay p99, CPU',
       `${ms(r.generator.loopDelayP99Ms)}, ${(r.generator.cpuShare * 100).toFixed(0)}% of one core`,
+    ],
+    [
+      "Load generator in the opening's first second: longest event-loop delay, CPU",
+      r.generator.firstSecond
+        ? `${ms(r.generator.firstSecond.loopDelayMaxMs)}, ${(r.generator.firstSecond.cpuShare * 100).toFixed(0)}% of one core`
+        : '—',
     ],
   ];
   return ['| Figure | Value |', '|---|---|', ...rows.map(([k, v]) => `| ${k} | ${v} |`)];

@@ -89,7 +89,7 @@ afterEach(async () => {
 async function start(plan: Partial<ShopperPlan>) {
   room = fakeRoom();
   const url = await room.listen();
-  const full: ShopperPlan = { setId: SET, limit: LIMIT, perOrder: LIMIT, probe: true, pollMs: 10_000, ...plan };
+  const full: ShopperPlan = { setId: SET, limit: LIMIT, perOrder: LIMIT, probe: true, pollMs: null, ...plan };
   shoppers = ['a', 'b', 'c'].map((id) => new RoomShopper({ id, username: id, token: id }, url, full, () => {}));
   return room;
 }

@@ -4,6 +4,7 @@
  * and the purchases up to the set's limit as soon as the room admits it (docs/performance.md).
  */
 import WebSocket from 'ws';
+import { dropStatusPollMs } from '@kujiya/shared';
 import { BenchConnection } from './lib.ts';
 
 /** Wall-clock milliseconds with sub-millisecond precision, comparable with the opening time. */
@@ -30,12 +31,17 @@ export interface ShopperPlan {
   perOrder: number;
   /** After reaching the limit, one more 1-ticket order that the shop must refuse. */
   probe: boolean;
-  /** Poll `GET …/status` every this many ms while waiting (2,000 without sockets; a 10 s safety net with them). */
-  pollMs: number;
+  /**
+   * Poll `GET …/status` every this many ms while waiting (2,000 without sockets); null: as the web app
+   * does beside its socket, `dropStatusPollMs` after the room's last word, restarted by every word.
+   */
+  pollMs: number | null;
 }
 
 interface RoomAnswer {
   setId?: string;
+  joined?: boolean;
+  opensAt?: string | null;
   position?: number | null;
   admitted?: boolean;
   /** Not in the contract: used when the room says when it admitted the shopper. */
@@ -63,6 +69,10 @@ export class RoomShopper {
   private socket: WebSocket | undefined;
   private queue: Promise<unknown> = Promise.resolve();
   private pollTimer: NodeJS.Timeout | undefined;
+  private waiting = false;
+  /** The room's last word, socket messages merged into the last status as the web app's query does. */
+  private lastWord: RoomAnswer = {};
+  private readonly pollSpread = Math.random();
   private buying: Promise<void> | undefined;
   private stopped = false;
 
@@ -125,15 +135,29 @@ export class RoomShopper {
     return answer.status;
   }
 
-  /** Waits in the room: polls the status (every `pollMs`, the first after a random share of it). */
+  /** Waits in the room: polls the status (every `pollMs`, the first after a random share of it; or as the web app). */
   waitInRoom(): void {
-    const poll = async () => {
-      if (this.stopped || this.admittedAt !== undefined) return;
-      const answer = await this.send('GET', `/api/drops/${this.plan.setId}/status`).catch(() => undefined);
-      if (answer && answer.status < 300) this.onRoomAnswer(JSON.parse(answer.body) as RoomAnswer);
-      if (!this.stopped && this.admittedAt === undefined) this.pollTimer = setTimeout(poll, this.plan.pollMs);
-    };
-    this.pollTimer = setTimeout(poll, Math.random() * this.plan.pollMs);
+    this.waiting = true;
+    this.schedulePoll(this.plan.pollMs === null ? undefined : Math.random() * this.plan.pollMs);
+  }
+
+  private schedulePoll(delayMs?: number): void {
+    clearTimeout(this.pollTimer);
+    if (this.stopped || this.admittedAt !== undefined) return;
+    const wait = delayMs ?? this.plan.pollMs ?? dropStatusPollMs(this.statusWord(), Date.now(), this.pollSpread);
+    this.pollTimer = setTimeout(() => void this.poll(), wait);
+  }
+
+  private statusWord() {
+    const { joined = false, admitted = false, position = null, opensAt = null } = this.lastWord;
+    return { joined, admitted, position, opensAt };
+  }
+
+  private async poll(): Promise<void> {
+    if (this.stopped || this.admittedAt !== undefined) return;
+    const answer = await this.send('GET', `/api/drops/${this.plan.setId}/status`).catch(() => undefined);
+    if (answer && answer.status < 300) this.onRoomAnswer(JSON.parse(answer.body) as RoomAnswer, true);
+    else this.schedulePoll();
   }
 
   /** Without a room: everyone may buy from the opening. */
@@ -142,9 +166,12 @@ export class RoomShopper {
     this.buying = this.buy();
   }
 
-  private onRoomAnswer(answer: RoomAnswer): void {
+  private onRoomAnswer(answer: RoomAnswer, polled = false): void {
     const at = wallClock();
     this.updates.push({ at, position: answer.position ?? null, admitted: answer.admitted === true });
+    this.lastWord = { ...this.lastWord, ...answer };
+    // A fixed period counts from the last poll; the web app's wait from the room's last word.
+    if (this.waiting && (polled || this.plan.pollMs === null)) this.schedulePoll();
     if (answer.entrantListHash) this.entrantListHash = answer.entrantListHash;
     if (answer.admitted !== true || this.admittedAt !== undefined) return;
     this.admittedAt = at;

@@ -7,6 +7,7 @@
  * against the verifiable order. Without a room (the join answers 404) it measures the plain drop
  * with the same shoppers: everyone buys at the opening.
  */
+import fs from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.ts';
@@ -28,6 +29,8 @@ import {
 import {
   admissionOrderCheck,
   admissionToPurchase,
+  admissionToPurchaseBySecond,
+  admissionToldLate,
   positionUpdateDelays,
   sqlChecks,
   type SqlChecks,
@@ -60,6 +63,11 @@ export interface RoomResult extends Omit<SqlChecks, 'room'> {
   admittedShoppers: number;
   admissionToPurchaseP50: number;
   admissionToPurchaseP99: number;
+  /** From each admission's time in the room's rows to the shopper learning of it. */
+  admissionToldLateP50: number;
+  admissionToldLateP99: number;
+  /** The same by when the shopper was admitted: the opening's first second, the next, after. */
+  admissionToPurchaseBySecond: { label: string; shoppers: number; p50: number; p99: number }[];
   positionUpdates: number;
   positionDelayP50: number;
   positionDelayP99: number;
@@ -69,7 +77,12 @@ export interface RoomResult extends Omit<SqlChecks, 'room'> {
   refusals: Record<string, number>;
   serverErrors: number;
   /** The load generator during the drop (opening → stop): its event loop's p99 delay and its CPU (share of one core). */
-  generator: { loopDelayP99Ms: number; cpuShare: number };
+  generator: {
+    loopDelayP99Ms: number;
+    cpuShare: number;
+    /** The same over the opening's first second: the longest loop delay and the CPU share. */
+    firstSecond: { loopDelayMaxMs: number; cpuShare: number } | undefined;
+  };
   /** Probes beyond the limit after a shopper reached it: accepted, or each refusal code. */
   probes: Record<string, number>;
 }
@@ -189,14 +202,20 @@ function watchGenerator() {
   loop.enable();
   const cpu = process.cpuUsage();
   const start = performance.now();
+  const share = (since: NodeJS.CpuUsage, from: number) => {
+    const used = process.cpuUsage(since);
+    return (used.user + used.system) / 1000 / (performance.now() - from);
+  };
+  // The opening's first second on its own: the generator reads 5,000 places in it.
+  let firstSecond: RoomResult['generator']['firstSecond'];
+  const firstSecondTimer = setTimeout(() => {
+    firstSecond = { loopDelayMaxMs: loop.max / 1e6, cpuShare: share(cpu, start) };
+  }, 1000);
   return {
     stop(): RoomResult['generator'] {
+      clearTimeout(firstSecondTimer);
       loop.disable();
-      const used = process.cpuUsage(cpu);
-      return {
-        loopDelayP99Ms: loop.percentile(99) / 1e6,
-        cpuShare: (used.user + used.system) / 1000 / (performance.now() - start),
-      };
+      return { loopDelayP99Ms: loop.percentile(99) / 1e6, cpuShare: share(cpu, start), firstSecond };
     },
   };
 }
@@ -232,7 +251,7 @@ export async function runRoomDrop(options: RoomOptions): Promise<RoomResult> {
       limit: options.limit,
       perOrder: options.limit,
       probe: true,
-      pollMs: options.sockets ? 10_000 : 2000,
+      pollMs: options.sockets ? null : 2000,
     };
     shoppers = seeded.map((s, i) => new RoomShopper(s, instances[i % instances.length]!.url, plan, (n) => (sold += n)));
     await openPages(shoppers, options.sockets);
@@ -258,6 +277,10 @@ export async function runRoomDrop(options: RoomOptions): Promise<RoomResult> {
     const generatorLoad = generator.stop();
     await Promise.all(instances.map(stopInstance));
     const checks = await sqlChecks(database.url, setId, options.limit);
+    if (process.env.BENCH_ROOM_DUMP) {
+      const rows = shoppers.map((s) => ({ admittedAt: s.admittedAt, accepted: s.accepted, id: s.shopper.id }));
+      fs.writeFileSync(process.env.BENCH_ROOM_DUMP, JSON.stringify({ openingAt, rows, room: checks.room }));
+    }
     return summarize({ options, shoppers, checks, openingAt, room, joinsDoneBeforeOpeningMs, generatorLoad });
   } finally {
     await Promise.all(shoppers.map((s) => s.stop()));
@@ -280,6 +303,7 @@ function summarize(run: {
   const { shoppers, checks, openingAt } = run;
   const lastAccepted = Math.max(...shoppers.flatMap((s) => s.accepted.map((a) => a.at)));
   const toPurchase = admissionToPurchase(shoppers);
+  const toldLate = admissionToldLate(shoppers, checks.room);
   const delays = run.room ? positionUpdateDelays(shoppers, openingAt) : [];
   return {
     ...checks,
@@ -292,6 +316,14 @@ function summarize(run: {
     admittedShoppers: shoppers.filter((s) => s.admittedAt !== undefined).length,
     admissionToPurchaseP50: percentile(toPurchase, 50),
     admissionToPurchaseP99: percentile(toPurchase, 99),
+    admissionToldLateP50: percentile(toldLate, 50),
+    admissionToldLateP99: percentile(toldLate, 99),
+    admissionToPurchaseBySecond: admissionToPurchaseBySecond(shoppers, openingAt).map(({ label, times }) => ({
+      label,
+      shoppers: times.length,
+      p50: percentile(times, 50),
+      p99: percentile(times, 99),
+    })),
     positionUpdates: delays.length,
     positionDelayP50: percentile(delays, 50),
     positionDelayP99: percentile(delays, 99),

@@ -75,7 +75,7 @@ function startChild(name, command, args, options) {
 }
 
 function startInstance({ name, port, metricsPort }) {
-  return startChild(name, process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  return startChild(name, process.execPath, ['--max-semi-space-size=64', '--import', 'tsx', 'src/main.ts'], {
     cwd: path.join(root, 'apps/server'),
     env: {
       ...process.env,

@@ -60,6 +60,14 @@ describe('deploy files', () => {
     expect(patterns('.dockerignore')).toEqual(patterns('deploy/Dockerfile.dockerignore'));
   });
 
+  it('runs the server with the same Node flags wherever it runs as the shop: npm start, the image, the cluster, the bench', () => {
+    const flag = '--max-semi-space-size=64';
+    expect(JSON.parse(read('apps/server/package.json')).scripts.start).toContain(flag);
+    expect(read('deploy/Dockerfile')).toContain(`CMD ["node", "${flag}", "--import", "tsx", "src/main.ts"]`);
+    expect(read('scripts/cluster.mjs')).toContain(`'${flag}', '--import', 'tsx', 'src/main.ts'`);
+    expect(read('bench/lib.ts')).toContain(`'${flag}', '--import', 'tsx'`);
+  });
+
   it('declares every package the server imports at run time as a dependency, so the prune keeps it', () => {
     const declared = (file: string) => Object.keys(JSON.parse(read(file)).dependencies ?? {});
     const runtime = new Set([...declared('apps/server/package.json'), ...declared('packages/shared/package.json')]);

@@ -13,6 +13,7 @@ export * from './common/server-paths.ts';
 export * from './catalogue/schemas.ts';
 export * from './catalogue/drops.ts';
 export * from './drops/room-order.ts';
+export * from './drops/room-timing.ts';
 export * from './drops/room-schemas.ts';
 export * from './catalogue/rules.ts';
 export * from './catalogue/product-inputs.ts';

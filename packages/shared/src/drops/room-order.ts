@@ -2,15 +2,17 @@ import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 
-export { DROP_ADMISSION_IDLE_MS, DROP_ROOM_OPENS_BEFORE_MS } from './room-timing.ts';
-
 /**
  * The waiting room's verifiable order (docs/rules/drops.md, "Waiting room"), written once for the
  * server, the fairness page and `scripts/verify-fairness.mjs`. Pure and synchronous.
  */
 
-/** Default admission rate: about what the purchase path sustains on two instances. */
-export const DROP_DEFAULT_ADMISSIONS_PER_SECOND = 500;
+/**
+ * Default admission rate: what the purchase path sustains during a drop with thousands waiting
+ * (docs/performance.md, bench (f): three instances on two cores served about 350 orders a second;
+ * admitting 500 a second queued the admitted, 300 kept them within about 0.2 s once past the opening).
+ */
+export const DROP_DEFAULT_ADMISSIONS_PER_SECOND = 300;
 export const DROP_MAX_ADMISSIONS_PER_SECOND = 10_000;
 
 /** The entrant list's hash: SHA-256 hex of the entrant ids sorted ascending, joined with "\n". */

@@ -1,23 +1,26 @@
 import { ErrorCode } from '@kujiya/shared';
-import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../core/context.ts';
 import { HttpError } from '../../core/http-errors.ts';
 import {
   admissionLapsesAt,
-  admittedCount,
   closeIfNobodyWaits,
   nobodyWaits,
   roomReads,
+  type EntrantRow,
   type RoomRound,
 } from './room-state.ts';
 import { currentRoom } from './join.ts';
-import { dropEntrants } from './tables.ts';
 
 export const JOIN_ROOM_TO_BUY = 'This set is selling through its waiting room. Join the room to buy.';
 export const waitForYourTurn = (position: number) =>
   `You are number ${position} in the waiting room. Please wait for your turn.`;
 const USE_WRITE_INTERVAL_MS = 15_000;
 export const ADMISSION_LAPSED = 'Your turn in the waiting room has lapsed. Join the room again.';
+
+const lapsedBy = (entrant: EntrantRow, now: Date) => {
+  const lapsesAt = admissionLapsesAt(entrant);
+  return lapsesAt !== null && lapsesAt <= now;
+};
 
 const refuse = (message: string, code: ErrorCode, extra: Record<string, unknown> = {}) =>
   new HttpError(403, message, extra, {}, code);
@@ -34,32 +37,58 @@ export async function assertMayBuy(
   setId: string,
   now: Date,
 ): Promise<void> {
+  const [refusal] = await admissionRefusals(ctx, roundOf, [userId], setId, now);
+  if (refusal) throw refusal;
+}
+
+/**
+ * The same check for the shoppers of a purchase batch at once: one read of the room and one of their
+ * entrants, whatever the batch's size (a drop's batches hold dozens). Answers, shopper by shopper,
+ * null (may buy) or the refusal.
+ */
+export async function admissionRefusals(
+  ctx: AppContext,
+  roundOf: (setId: string) => Promise<RoomRound>,
+  userIds: readonly string[],
+  setId: string,
+  now: Date,
+): Promise<(HttpError | null)[]> {
+  const nobodyRefused = userIds.map(() => null);
   const reads = roomReads(ctx.db);
   let room = await reads.room(setId);
-  if (!room || room.closedAt) return;
+  if (!room || room.closedAt) return nobodyRefused;
   if (!room.orderedAt) {
     // Before the opening the opening rule refuses the purchase (docs/rules/drops.md, "Opening").
     const round = await roundOf(setId);
-    if (!round.salesStartAt || now < round.salesStartAt) return;
+    if (!round.salesStartAt || now < round.salesStartAt) return nobodyRefused;
     room = await currentRoom(ctx, setId, round);
-    if (!room || room.closedAt) return;
+    if (!room || room.closedAt) return nobodyRefused;
   }
   if (nobodyWaits(room, now)) {
     await closeIfNobodyWaits(ctx, room);
-    return;
+    return nobodyRefused;
   }
-  const entrant = await reads.entrant(setId, userId);
-  if (!entrant?.admitAt || entrant.queueNumber === null) throw refuse(JOIN_ROOM_TO_BUY, ErrorCode.DROP_ROOM_REQUIRED);
-  if (entrant.admitAt > now) {
-    const position = Math.max(1, entrant.queueNumber - (await admittedCount(ctx.db, setId, now)));
-    throw refuse(waitForYourTurn(position), ErrorCode.DROP_NOT_ADMITTED, { position });
+  const entrants = new Map((await reads.entrants(setId, [...new Set(userIds)])).map((e) => [e.userId, e]));
+  let admitted: number | undefined;
+  const used = new Set<string>();
+  const refusals: (HttpError | null)[] = [];
+  for (const userId of userIds) {
+    const entrant = entrants.get(userId);
+    if (!entrant?.admitAt || entrant.queueNumber === null) {
+      refusals.push(refuse(JOIN_ROOM_TO_BUY, ErrorCode.DROP_ROOM_REQUIRED));
+    } else if (entrant.admitAt > now) {
+      admitted ??= await reads.admitted(setId, now);
+      const position = Math.max(1, entrant.queueNumber - admitted);
+      refusals.push(refuse(waitForYourTurn(position), ErrorCode.DROP_NOT_ADMITTED, { position }));
+    } else if (lapsedBy(entrant, now)) {
+      refusals.push(refuse(ADMISSION_LAPSED, ErrorCode.DROP_ADMISSION_LAPSED));
+    } else {
+      refusals.push(null);
+      // A burst of orders writes the use once per 15 s, not once per order (the lapse is minutes long).
+      const sinceUse = entrant.lastUsedAt ? now.getTime() - entrant.lastUsedAt.getTime() : Infinity;
+      if (sinceUse >= USE_WRITE_INTERVAL_MS) used.add(userId);
+    }
   }
-  const lapsesAt = admissionLapsesAt(entrant);
-  if (lapsesAt && lapsesAt <= now) throw refuse(ADMISSION_LAPSED, ErrorCode.DROP_ADMISSION_LAPSED);
-  // A burst of orders writes the use once per 15 s, not once per order (the lapse is minutes long).
-  if (entrant.lastUsedAt && now.getTime() - entrant.lastUsedAt.getTime() < USE_WRITE_INTERVAL_MS) return;
-  await ctx.db
-    .update(dropEntrants)
-    .set({ lastUsedAt: now })
-    .where(and(eq(dropEntrants.setId, setId), eq(dropEntrants.userId, userId)));
+  if (used.size > 0) await reads.markUsed(setId, [...used], now);
+  return refusals;
 }

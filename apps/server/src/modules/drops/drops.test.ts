@@ -1,7 +1,7 @@
 import { DROP_ADMISSION_IDLE_MS, roomOrder, verifyRoomOrder, type LiveDropMessage } from '@kujiya/shared';
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createTestProduct, scheduleOpening } from '../catalogue/test-helpers.ts';
 import { testShopper } from '../token-shop/test-helpers.ts';
@@ -176,6 +176,37 @@ describe('the waiting room', () => {
     expect((await call('GET', `/api/drops/${setId}/room`)).json().orderedEntrantIds).toHaveLength(3_000);
   });
 
+  it("checks a purchase batch's shoppers in one go, each with its own answer, and keeps the admitted alive", async () => {
+    const setId = await scheduledSet(5, 1);
+    const joined = [];
+    for (const name of ['batch-a', 'batch-b']) {
+      const shopper = await testShopper(t, `room-${name}`);
+      await join(setId, shopper.headers);
+      joined.push(shopper.user.id);
+    }
+    const outsider = (await testShopper(t, 'room-batch-out')).user.id;
+    t.clock.advance(5 * MINUTE);
+    await t.services.drops.status(joined[0]!, setId);
+    const rows = await t.ctx.db.select().from(dropEntrants).where(eq(dropEntrants.setId, setId));
+    const [first, second] = rows.sort((x, y) => x.queueNumber! - y.queueNumber!).map((e) => e.userId);
+    const answers = await t.services.drops.admission.refusals(
+      [second!, outsider, first!, first!],
+      setId,
+      t.clock.now(),
+    );
+    expect(
+      answers.map((answer) => answer && { code: (answer as { code: string }).code, message: answer.message }),
+    ).toEqual([
+      { code: 'DROP_NOT_ADMITTED', message: 'You are number 1 in the waiting room. Please wait for your turn.' },
+      { code: 'DROP_ROOM_REQUIRED', message: 'This set is selling through its waiting room. Join the room to buy.' },
+      null,
+      null,
+    ]);
+    const used = await t.ctx.db.select().from(dropEntrants).where(eq(dropEntrants.setId, setId));
+    expect(used.find((e) => e.userId === first)?.lastUsedAt?.toISOString()).toBe(t.clock.now().toISOString());
+    expect(used.find((e) => e.userId === second)?.lastUsedAt).toBeNull();
+  });
+
   it('a set nobody queued for sells as usual from its opening', async () => {
     const setId = await scheduledSet(10, null);
     t.clock.advance(10 * MINUTE);
@@ -195,49 +226,119 @@ describe('the waiting room', () => {
     });
   });
 
-  /** A drops service whose live layer is a list of connected shoppers and a record of what was sent. */
+  /**
+   * A drops service whose live layer is a list of connected shoppers and a record of what was sent, and
+   * whose timers run when the test says (`runDue`: those whose moment the test clock has reached).
+   */
   function roomsWithSockets() {
     const sent: { userId: string; message: LiveDropMessage }[] = [];
     const connected: string[] = [];
+    const timers: { at: number; delayMs: number; run: () => void }[] = [];
     const drops = createDropsService(t.ctx, {
       catalogue: t.services.catalogue,
       live: { connectedUserIds: () => connected, sendToUser: (userId, message) => sent.push({ userId, message }) },
+      schedule: (delayMs, run) => timers.push({ at: t.clock.now().getTime() + delayMs, delayMs, run }),
     });
-    return { sent, connected, drops };
+    const runDue = () => {
+      const due = timers.filter((timer) => timer.at <= t.clock.now().getTime());
+      due.forEach((timer) => timers.splice(timers.indexOf(timer), 1));
+      due.forEach((timer) => timer.run());
+    };
+    return { sent, connected, drops, timers, runDue };
   }
 
-  it('tells connected entrants their place over the socket, only when it changed', async () => {
-    const { sent, connected, drops } = roomsWithSockets();
+  const admittedMessage = (setId: string) => ({
+    type: 'drop',
+    setId,
+    position: 0,
+    admitted: true,
+    estimatedWaitSeconds: 0,
+  });
+
+  it('tells connected entrants their place over the socket, only when it changed, and each admission at its moment', async () => {
+    const { sent, connected, drops, timers, runDue } = roomsWithSockets();
     const setId = await scheduledSet(5, 1);
-    const a = await testShopper(t, 'room-ws-a');
-    const b = await testShopper(t, 'room-ws-b');
-    await join(setId, a.headers);
-    await join(setId, b.headers);
-    connected.push(a.user.id, b.user.id);
+    const shoppers = [];
+    for (const name of ['ws-a', 'ws-b', 'ws-c', 'ws-d']) {
+      const shopper = await testShopper(t, `room-${name}`);
+      await join(setId, shopper.headers);
+      connected.push(shopper.user.id);
+      shoppers.push(shopper);
+    }
     t.clock.advance(5 * MINUTE);
     await drops.tick();
-    const first = sent.splice(0);
-    expect(first.map((m) => m.message.admitted).sort()).toEqual([false, true]);
-    expect(first.find((m) => !m.message.admitted)?.message).toEqual({
-      type: 'drop',
-      setId,
-      position: 1,
-      admitted: false,
-      estimatedWaitSeconds: 1,
-    });
+    const placed = await t.ctx.db.select().from(dropEntrants).where(eq(dropEntrants.setId, setId));
+    const byPlace = placed.sort((x, y) => x.queueNumber! - y.queueNumber!).map((e) => e.userId);
+    // One a second: the first is in at the opening, the last is told its place; the second and third,
+    // in before the next tick, hear nothing now and their admission at its own moment.
+    // Sent nearest the front first, whatever order the rows were read in.
+    expect(sent.splice(0)).toEqual([
+      { userId: byPlace[0], message: admittedMessage(setId) },
+      { userId: byPlace[3], message: { type: 'drop', setId, position: 3, admitted: false, estimatedWaitSeconds: 3 } },
+    ]);
+    expect(timers.map((timer) => timer.delayMs).sort()).toEqual([1_000, 2_000]);
     await drops.tick();
     expect(sent).toEqual([]);
+    expect(timers).toHaveLength(2);
+
     t.clock.advance(1_000);
+    runDue();
+    expect(sent.splice(0)).toEqual([{ userId: byPlace[1], message: admittedMessage(setId) }]);
     await drops.tick();
-    // The last one admitted: nobody waits, the room closes and says so to the one who waited.
-    expect(sent.map((m) => m.message)).toEqual([
-      { type: 'drop', setId, position: 0, admitted: true, estimatedWaitSeconds: 0 },
+    // The last is now due before the next tick (2 s from now): its timer joins the third's.
+    expect(sent).toEqual([]);
+    expect(timers.map((timer) => timer.at - t.clock.now().getTime()).sort()).toEqual([1_000, 2_000]);
+    t.clock.advance(2_000);
+    runDue();
+    const inQueueOrder = (messages: typeof sent) =>
+      messages.sort((x, y) => byPlace.indexOf(x.userId) - byPlace.indexOf(y.userId));
+    expect(inQueueOrder(sent.splice(0))).toEqual([
+      { userId: byPlace[2], message: admittedMessage(setId) },
+      { userId: byPlace[3], message: admittedMessage(setId) },
     ]);
+    // Nobody waits: the room closes, and tells nobody twice.
+    await drops.tick();
+    expect(sent).toEqual([]);
     expect(await drops.roomStats(setId)).toEqual({ waiting: 0, admitted: 0 });
   });
 
+  it('runs a tick of its own at an opening that comes before the next tick', async () => {
+    const { sent, connected, drops, timers, runDue } = roomsWithSockets();
+    const setId = await scheduledSet(5, 1);
+    const shopper = await testShopper(t, 'room-opening-tick');
+    await join(setId, shopper.headers);
+    connected.push(shopper.user.id);
+    t.clock.advance(5 * MINUTE - 1_500);
+    await drops.tick();
+    await drops.tick();
+    expect(sent).toEqual([]);
+    expect(timers.map((timer) => timer.delayMs)).toEqual([1_500]);
+    t.clock.advance(1_500);
+    runDue();
+    // The opening's own tick, not a periodic one, orders the room and tells the shopper.
+    await vi.waitFor(() => expect(sent).toEqual([{ userId: shopper.user.id, message: admittedMessage(setId) }]));
+  });
+
+  it('leaves an admission to the next tick when its timer runs before the clock has reached it', async () => {
+    const { sent, connected, drops, timers } = roomsWithSockets();
+    const setId = await scheduledSet(5, 1);
+    for (const name of ['early-a', 'early-b']) {
+      const shopper = await testShopper(t, `room-${name}`);
+      await join(setId, shopper.headers);
+      connected.push(shopper.user.id);
+    }
+    t.clock.advance(5 * MINUTE);
+    await drops.tick();
+    sent.length = 0;
+    timers.splice(0).forEach((timer) => timer.run());
+    expect(sent).toEqual([]);
+    t.clock.advance(1_000);
+    await drops.tick();
+    expect(sent.map((m) => m.message)).toEqual([admittedMessage(setId)]);
+  });
+
   it('a tick reads only who still waits, yet tells a shopper who connects later their admission', async () => {
-    const { sent, connected, drops } = roomsWithSockets();
+    const { sent, connected, drops, timers } = roomsWithSockets();
     const setId = await scheduledSet(5, 1);
     const shoppers = [];
     for (const name of ['late-a', 'late-b', 'late-c', 'late-d', 'late-e', 'late-f', 'late-g', 'late-h']) {
@@ -253,12 +354,14 @@ describe('the waiting room', () => {
     // longer ago than a tick's read reaches back.
     connected.push(byPlace[7]!);
     await drops.tick();
+    expect(sent).toEqual([
+      { userId: byPlace[7], message: { type: 'drop', setId, position: 7, admitted: false, estimatedWaitSeconds: 7 } },
+    ]);
     t.clock.advance(6_500);
     await drops.tick();
-    expect(sent.at(-1)).toEqual({
-      userId: byPlace[7],
-      message: { type: 'drop', setId, position: 1, admitted: false, estimatedWaitSeconds: 1 },
-    });
+    // Its admission, half a second ahead, is told at its moment rather than as a place now.
+    expect(sent).toHaveLength(1);
+    expect(timers.map((timer) => timer.delayMs)).toEqual([500]);
     sent.length = 0;
     connected.push(byPlace[1]!);
     await drops.tick();

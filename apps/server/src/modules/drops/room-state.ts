@@ -44,6 +44,18 @@ function prepareReads(db: Db) {
     .from(dropEntrants)
     .where(and(eq(dropEntrants.setId, sql.placeholder('setId')), eq(dropEntrants.userId, sql.placeholder('userId'))))
     .prepare('kujiya_drop_entrant');
+  // Several shoppers' rows at once: their ids as one array literal (uuids hold no commas or quotes).
+  const userIdIn = sql`${dropEntrants.userId} = any(${sql.placeholder('userIds')}::uuid[])`;
+  const entrants = db
+    .select()
+    .from(dropEntrants)
+    .where(and(eq(dropEntrants.setId, sql.placeholder('setId')), userIdIn))
+    .prepare('kujiya_drop_entrants');
+  const markUsed = db
+    .update(dropEntrants)
+    .set({ lastUsedAt: sql`${sql.placeholder('now')}::timestamptz` })
+    .where(and(eq(dropEntrants.setId, sql.placeholder('setId')), userIdIn))
+    .prepare('kujiya_drop_mark_used');
   const admitted = db
     .select({ n: count() })
     .from(dropEntrants)
@@ -53,12 +65,17 @@ function prepareReads(db: Db) {
     room: async (setId: string): Promise<RoomRow | undefined> => (await room.execute({ setId }))[0],
     entrant: async (setId: string, userId: string): Promise<EntrantRow | undefined> =>
       (await entrant.execute({ setId, userId }))[0],
+    entrants: (setId: string, userIds: string[]): Promise<EntrantRow[]> =>
+      entrants.execute({ setId, userIds: `{${userIds.join(',')}}` }),
+    /** Moves the admissions' last use (each purchase keeps its admission alive). */
+    markUsed: async (setId: string, userIds: string[], now: Date): Promise<void> =>
+      void (await markUsed.execute({ setId, userIds: `{${userIds.join(',')}}`, now: now.toISOString() })),
     admitted: async (setId: string, now: Date): Promise<number> => (await admitted.execute({ setId, now }))[0]?.n ?? 0,
   };
 }
 
 /**
- * The room, the entrant and the admitted count as the admission check, the status and the tick read
+ * The room, the entrants and the admitted count as the admission check, the status and the tick read
  * them: prepared once per database (named statements), so a drop's thousands of reads pay neither
  * query building nor planning again.
  */

@@ -11,15 +11,16 @@ import {
 } from './room-state.ts';
 import { entrantStatus, isRoomOpen, type RoomSnapshot } from './status.ts';
 import { dropEntrants } from './tables.ts';
+import {
+  admittedMessage,
+  createRoomMessages,
+  ROOM_TICK_MS,
+  timerSchedule,
+  type RoomSockets,
+  type Schedule,
+} from './room-messages.ts';
 
-/** How often each instance orders due rooms and tells its own sockets their place (docs/rules/drops.md). */
-export const ROOM_TICK_MS = 2_000;
-
-/** What the tick needs of the live layer: this instance's signed-in sockets. */
-export interface RoomSockets {
-  connectedUserIds(): string[];
-  sendToUser(userId: string, message: LiveDropMessage): void;
-}
+export { ROOM_TICK_MS, type RoomSockets, type Schedule } from './room-messages.ts';
 
 /**
  * How far back a tick's read reaches before the previous tick: an entrant admitted at once by a join
@@ -27,10 +28,74 @@ export interface RoomSockets {
  */
 const READ_OVERLAP_MS = 5_000;
 
+/** Messages a tick sends before it lets the instance's requests and timers run. */
+const TELL_SLICE = 100;
+
+type EntrantRow = typeof dropEntrants.$inferSelect;
+type RoomMessages = ReturnType<typeof createRoomMessages>;
+
 /** What this instance told a room last time: when, and which of its connected shoppers it looked at. */
 interface RoomMemo {
   toldAt: Date | null;
   looked: Set<string>;
+}
+
+/** The entrants whose message may have changed since this instance last told the room. */
+function entrantsToTell(ctx: AppContext, setId: string, memo: RoomMemo, here: Set<string>, closing: boolean) {
+  const inRoom = and(eq(dropEntrants.setId, setId), isNotNull(dropEntrants.admitAt));
+  if (closing || !memo.toldAt) return ctx.db.select().from(dropEntrants).where(inRoom);
+  const since = new Date(memo.toldAt.getTime() - READ_OVERLAP_MS);
+  const newcomers = [...here].filter((userId) => !memo.looked.has(userId));
+  return ctx.db
+    .select()
+    .from(dropEntrants)
+    .where(
+      and(
+        inRoom,
+        newcomers.length > 0
+          ? or(gt(dropEntrants.admitAt, since), inArray(dropEntrants.userId, newcomers))
+          : gt(dropEntrants.admitAt, since),
+      ),
+    );
+}
+
+/** Runs `run` one call at a time: a call made while one runs starts when it has ended. */
+function oneAtATime(run: () => Promise<void>): () => Promise<void> {
+  let previous: Promise<void> = Promise.resolve();
+  return () => {
+    const next = previous.then(run);
+    previous = next.catch(() => undefined);
+    return next;
+  };
+}
+
+/** Tells one entrant its place, or its admission at its moment; true when a message went out now. */
+function tellEntrant(
+  messages: RoomMessages,
+  snapshot: RoomSnapshot,
+  entrant: EntrantRow,
+  admitted: number,
+  now: Date,
+  closing: boolean,
+) {
+  const { setId } = snapshot;
+  const status = entrantStatus(snapshot, entrant, admitted, now);
+  if (!status.joined && !closing) return false;
+  const { admitAt } = entrant;
+  if (!closing && !status.admitted && admitAt && admitAt.getTime() - now.getTime() <= ROOM_TICK_MS) {
+    messages.tellAdmissionOnTime(setId, entrant.userId, admitAt, now);
+    return false;
+  }
+  const message: LiveDropMessage = closing
+    ? admittedMessage(setId)
+    : {
+        type: 'drop',
+        setId,
+        position: status.position,
+        admitted: status.admitted,
+        estimatedWaitSeconds: status.estimatedWaitSeconds,
+      };
+  return messages.tell(setId, entrant.userId, message);
 }
 
 /**
@@ -42,29 +107,21 @@ interface RoomMemo {
  * Waiting is cheap: queue numbers and admission times never change once given, so after the first
  * tick of an ordered room a tick reads only the entrants still waiting or admitted since the last one
  * (plus shoppers who connected since), and works out every place from one admitted count.
+ *
+ * An admission due before the next tick is told at its own moment, not at that tick: the shopper may
+ * buy up to 2 s sooner, and the admitted reach the purchase path spread over the tick as the room
+ * admits them, not a tick's worth at once. That shopper gets no position this tick, so the admission
+ * still comes at least 2 s after the message before it.
  */
-export function createRoomTick(ctx: AppContext, roundOf: (setId: string) => Promise<RoomRound>, sockets: RoomSockets) {
-  const lastSent = new Map<string, string>();
+export function createRoomTick(
+  ctx: AppContext,
+  roundOf: (setId: string) => Promise<RoomRound>,
+  sockets: RoomSockets,
+  schedule: Schedule = timerSchedule,
+) {
   const memos = new Map<string, RoomMemo>();
-
-  /** The entrants whose message may have changed since this instance last told the room. */
-  function entrantsToTell(setId: string, memo: RoomMemo, here: Set<string>, closing: boolean) {
-    const inRoom = and(eq(dropEntrants.setId, setId), isNotNull(dropEntrants.admitAt));
-    if (closing || !memo.toldAt) return ctx.db.select().from(dropEntrants).where(inRoom);
-    const since = new Date(memo.toldAt.getTime() - READ_OVERLAP_MS);
-    const newcomers = [...here].filter((userId) => !memo.looked.has(userId));
-    return ctx.db
-      .select()
-      .from(dropEntrants)
-      .where(
-        and(
-          inRoom,
-          newcomers.length > 0
-            ? or(gt(dropEntrants.admitAt, since), inArray(dropEntrants.userId, newcomers))
-            : gt(dropEntrants.admitAt, since),
-        ),
-      );
-  }
+  const openingsDue = new Set<string>();
+  const messages = createRoomMessages(ctx.clock, sockets, schedule);
 
   async function tellEntrants(snapshot: RoomSnapshot, connected: string[]) {
     const { setId } = snapshot;
@@ -73,44 +130,53 @@ export function createRoomTick(ctx: AppContext, roundOf: (setId: string) => Prom
     const closing = !isRoomOpen(snapshot, now);
     const here = new Set(connected);
     const memo = memos.get(setId) ?? { toldAt: null, looked: new Set<string>() };
-    const entrants = (await entrantsToTell(setId, memo, here, closing)).filter((e) => here.has(e.userId));
+    const entrants = (await entrantsToTell(ctx, setId, memo, here, closing)).filter((e) => here.has(e.userId));
     // Before the opening nobody has a place yet: the first read after it must take the whole room.
     if (snapshot.room?.orderedAt) memos.set(setId, { toldAt: now, looked: here });
     if (entrants.length === 0) return;
     const admitted = await admittedCount(ctx.db, setId, now);
+    // Nearest the front first, a slice at a time: at an opening the instance tells thousands of places,
+    // and the first admitted shoppers' purchases must not wait behind all of them.
+    entrants.sort((a, b) => (a.queueNumber ?? Infinity) - (b.queueNumber ?? Infinity));
+    let told = 0;
     for (const entrant of entrants) {
-      const status = entrantStatus(snapshot, entrant, admitted, now);
-      if (!status.joined && !closing) continue;
-      const message: LiveDropMessage = closing
-        ? { type: 'drop', setId, position: 0, admitted: true, estimatedWaitSeconds: 0 }
-        : {
-            type: 'drop',
-            setId,
-            position: status.position,
-            admitted: status.admitted,
-            estimatedWaitSeconds: status.estimatedWaitSeconds,
-          };
-      const key = `${setId}:${entrant.userId}`;
-      const text = JSON.stringify(message);
-      if (lastSent.get(key) === text) continue;
-      lastSent.set(key, text);
-      sockets.sendToUser(entrant.userId, message);
+      if (tellEntrant(messages, snapshot, entrant, admitted, now, closing) && ++told % TELL_SLICE === 0) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
     }
   }
 
-  return async function tick(): Promise<void> {
+  /** A room opening before the next tick gets a tick of its own at that moment: its first admissions are told at once. */
+  function tickAtOpening(setId: string, opensAt: Date | null, now: Date) {
+    if (!opensAt || opensAt <= now || opensAt.getTime() - now.getTime() > ROOM_TICK_MS) return;
+    if (openingsDue.has(setId)) return;
+    openingsDue.add(setId);
+    schedule(opensAt.getTime() - now.getTime(), () => {
+      openingsDue.delete(setId);
+      tick().catch((error: unknown) => ctx.log.warn({ err: error, setId }, 'drop room tick at the opening failed'));
+    });
+  }
+
+  async function runTick(): Promise<void> {
     const connected = sockets.connectedUserIds();
     for (const listed of await openRooms(ctx.db)) {
       const { setId } = listed;
       const round = await roundOf(setId);
-      if (!listed.orderedAt) await orderAtOpening(ctx, setId, round);
+      if (!listed.orderedAt) {
+        await orderAtOpening(ctx, setId, round);
+        tickAtOpening(setId, round.salesStartAt, ctx.clock.now());
+      }
       const room = await findRoom(ctx.db, setId);
       if (!room) continue;
       if (connected.length > 0) await tellEntrants({ setId, opensAt: round.salesStartAt, room }, connected);
       if (await closeIfNobodyWaits(ctx, room)) {
         memos.delete(setId);
-        for (const key of lastSent.keys()) if (key.startsWith(`${setId}:`)) lastSent.delete(key);
+        messages.forgetRoom(setId);
       }
     }
-  };
+  }
+
+  // One tick at a time: the periodic ones and those at an opening run one after the other.
+  const tick = oneAtATime(runTick);
+  return tick;
 }

@@ -2,10 +2,10 @@ import type { DropRoomRecord, DropRoomSettings, DropRoomStatus } from '@kujiya/s
 import { asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../core/context.ts';
 import type { CatalogueService } from '../catalogue/service.ts';
-import { assertMayBuy } from './admission.ts';
+import { admissionRefusals, assertMayBuy } from './admission.ts';
 import { currentRoom, joinRoom } from './join.ts';
 import { findRoom, roomFigures, type RoomRound } from './room-state.ts';
-import { createRoomTick, type RoomSockets } from './room-updates.ts';
+import { createRoomTick, type RoomSockets, type Schedule } from './room-updates.ts';
 
 export { ROOM_TICK_MS } from './room-updates.ts';
 import { readStatus } from './status.ts';
@@ -16,7 +16,10 @@ import { dropEntrants, dropRooms } from './tables.ts';
  * verifiable order at the opening, admission at the owner's rate, and the admission check the orders
  * module runs before every purchase (`admission.assertMayBuy`). State is in the database only.
  */
-export function createDropsService(ctx: AppContext, deps: { catalogue: CatalogueService; live: RoomSockets }) {
+export function createDropsService(
+  ctx: AppContext,
+  deps: { catalogue: CatalogueService; live: RoomSockets; schedule?: Schedule },
+) {
   const roundOf = async (setId: string): Promise<RoomRound> => {
     const { round } = await deps.catalogue.getProductOfRound(ctx.db, setId);
     return { salesStartAt: round.salesStartAt, serverSeed: round.serverSeed };
@@ -35,6 +38,9 @@ export function createDropsService(ctx: AppContext, deps: { catalogue: Catalogue
     /** The orders module's hook (passed in services.ts): throws a 403 while the shopper may not buy. */
     admission: {
       assertMayBuy: (userId: string, setId: string, now: Date) => assertMayBuy(ctx, roundOf, userId, setId, now),
+      /** The same for a purchase batch's shoppers at once: null (may buy) or the refusal, shopper by shopper. */
+      refusals: (userIds: readonly string[], setId: string, now: Date) =>
+        admissionRefusals(ctx, roundOf, userIds, setId, now),
     },
 
     /** The drop monitor's room figures; null when the set has no room. */
@@ -85,6 +91,6 @@ export function createDropsService(ctx: AppContext, deps: { catalogue: Catalogue
     },
 
     /** One tick of this instance's rooms (ordering, closing, position messages); server.ts runs it every 2 s. */
-    tick: createRoomTick(ctx, roundOf, deps.live),
+    tick: createRoomTick(ctx, roundOf, deps.live, deps.schedule),
   };
 }

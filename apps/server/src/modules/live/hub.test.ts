@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { liveServerMessageSchema, type LiveBusEvent } from '@kujiya/shared';
 import { LiveHub, bannerFor, type LiveSocket } from './hub.ts';
 
@@ -34,7 +34,9 @@ const purchase = (buyerId: string, productName = 'One Piece Set'): LiveBusEvent 
   displayName: buyerId,
   productName,
 });
-const tick = (ms: number) => new Promise((r) => setTimeout(r, ms));
+// The banners' periods are asserted both ways (not before, then by): on fake timers and a fake
+// `performance.now()`, so a loaded machine's late timers cannot move a banner across the line.
+const tick = (ms: number) => vi.advanceTimersByTimeAsync(ms);
 const options = {
   maxSocketsPerIp: 3,
   heartbeatMs: 60_000,
@@ -45,6 +47,13 @@ const options = {
 };
 
 describe('live hub', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'performance'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('merges a burst into at most one banner per period ("3 people just bought ...")', async () => {
     const hub = new LiveHub(options);
     const watcher = new FakeSocket();
@@ -101,6 +110,27 @@ describe('live hub', () => {
     expect(buyer.messages).toEqual([
       expect.objectContaining({ username: 'u2', productName: 'Dragon Set', message: 'u2 just bought Dragon Set!' }),
     ]);
+    hub.stop();
+  });
+
+  it('sends no banners to a shopper waiting in a drop room until admitted; the others get them', async () => {
+    const hub = new LiveHub(options);
+    const waiting = new FakeSocket();
+    const browsing = new FakeSocket();
+    hub.authenticate(hub.add(waiting, '1.1.1.1'), 'w');
+    hub.authenticate(hub.add(browsing, '1.1.1.2'), 'b');
+    const place = (admitted: boolean) =>
+      ({ type: 'drop', setId: 's1', position: admitted ? 0 : 12, admitted, estimatedWaitSeconds: 4 }) as const;
+    hub.sendToUser('w', place(false));
+    hub.deliver(purchase('u1'));
+    await tick(20);
+    expect(waiting.messages.map((m) => m.type)).toEqual(['drop']);
+    expect(browsing.messages.map((m) => m.type)).toEqual(['purchase']);
+    hub.sendToUser('w', place(true));
+    await tick(250);
+    hub.deliver(purchase('u2'));
+    await tick(20);
+    expect(waiting.messages.map((m) => m.type)).toEqual(['drop', 'drop', 'purchase']);
     hub.stop();
   });
 

@@ -1,4 +1,3 @@
-import { performance } from 'node:perf_hooks';
 import {
   LIVE_ANONYMOUS_NAME,
   LIVE_BOARD_INTERVAL_MS,
@@ -96,6 +95,8 @@ export class LiveHub {
   readonly clients = new Set<LiveClient>();
   private readonly byUser = new Map<string, Set<LiveClient>>();
   private readonly perIp = new Map<string, number>();
+  /** The rooms each shopper on this instance was last told they wait in (not yet admitted). */
+  private readonly waitingIn = new Map<string, Set<string>>();
   private pending: PurchaseEvent[] = [];
   private lastBannerAt = -Infinity;
   private bannerTimer: NodeJS.Timeout | undefined;
@@ -142,7 +143,10 @@ export class LiveHub {
     if (client.userId) {
       const set = this.byUser.get(client.userId);
       set?.delete(client);
-      if (set?.size === 0) this.byUser.delete(client.userId);
+      if (set?.size === 0) {
+        this.byUser.delete(client.userId);
+        this.waitingIn.delete(client.userId);
+      }
     }
   }
 
@@ -168,12 +172,29 @@ export class LiveHub {
     return [...this.byUser.keys()];
   }
 
-  /** One message to every socket of a shopper on this instance. */
+  /**
+   * One message to every socket of a shopper on this instance. Not parsed again: its type is the
+   * contract's, and a drop's room sends thousands of these at its opening (docs/performance.md).
+   */
   sendToUser(userId: string, message: LiveServerMessage): void {
     const sockets = this.byUser.get(userId);
     if (!sockets) return;
-    const text = JSON.stringify(liveServerMessageSchema.parse(message));
+    if (message.type === 'drop') this.noteRoom(userId, message.setId, !message.admitted);
+    const text = JSON.stringify(message);
     for (const client of sockets) this.send(client, text);
+  }
+
+  /**
+   * A shopper told a place in a room (not admitted) gets no purchase banners until admitted or the
+   * room closes: the room's messages are the news, and at a drop's opening the banners' fan-out to
+   * thousands of waiting sockets would take the CPU the admitted buyers need (docs/rules/live.md).
+   */
+  private noteRoom(userId: string, setId: string, waiting: boolean): void {
+    const rooms = this.waitingIn.get(userId);
+    if (waiting) {
+      if (rooms) rooms.add(setId);
+      else this.waitingIn.set(userId, new Set([setId]));
+    } else if (rooms?.delete(setId) && rooms.size === 0) this.waitingIn.delete(userId);
   }
 
   /** An event from the bus (any instance). */
@@ -224,6 +245,7 @@ export class LiveHub {
     // A buyer's own purchase is left out of the banners they get.
     const forBuyer = new Map<string, string | null>();
     for (const client of [...this.clients]) {
+      if (client.userId && this.waitingIn.has(client.userId)) continue;
       if (client.userId && buyers.has(client.userId)) {
         let own = forBuyer.get(client.userId);
         if (own === undefined) {

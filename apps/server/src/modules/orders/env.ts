@@ -21,6 +21,8 @@ import type { OrderRow, RoundContext, SettleDeps, Settlement } from './settle.ts
  */
 export interface Admission {
   assertMayBuy(userId: string, setId: string, now: Date): Promise<void>;
+  /** The check for several shoppers at once (a purchase batch): per shopper, null or the refusal to throw. */
+  refusals(userIds: readonly string[], setId: string, now: Date): Promise<(Error | null)[]>;
 }
 
 /** Hears every refused purchase with its error code (sync and cheap: it runs on the buyer's path). */

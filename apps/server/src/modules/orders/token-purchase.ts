@@ -19,7 +19,7 @@ import {
 } from './env.ts';
 import type { OrderRow, ProductPrizes, RoundContext } from './settle.ts';
 import {
-  assertAdmitted,
+  admissionRefusals,
   assertSalesOpen,
   countingRefusals,
   assertWithinLimits,
@@ -322,20 +322,17 @@ async function runAdmittedBatch(
   setId: string,
   items: TokenPurchase[],
 ): Promise<Outcome<TokenUseResponse>[]> {
-  const refusals = await Promise.all(
-    items.map((item) =>
-      assertAdmitted(env, item.user.id, setId).then(
-        () => null,
-        (error: unknown) => ({ error }),
-      ),
-    ),
+  const refusals = await admissionRefusals(
+    env,
+    items.map((item) => item.user.id),
+    setId,
   );
   const admitted = items.filter((_, i) => refusals[i] === null);
   const ran = admitted.length > 0 ? await runTokenBatch(env, setId, admitted) : [];
   let next = 0;
   return items.map((_, i) => {
     const refusal = refusals[i];
-    return refusal ? { ok: false, error: refusal.error } : ran[next++]!;
+    return refusal ? { ok: false, error: refusal } : ran[next++]!;
   });
 }
 

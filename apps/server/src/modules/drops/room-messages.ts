@@ -1,0 +1,69 @@
+import type { LiveDropMessage } from '@kujiya/shared';
+import type { Clock } from '../../core/clock.ts';
+
+/** How often each instance orders due rooms and tells its own sockets their place (docs/rules/drops.md). */
+export const ROOM_TICK_MS = 2_000;
+
+/** What the rooms need of the live layer: this instance's signed-in sockets. */
+export interface RoomSockets {
+  connectedUserIds(): string[];
+  sendToUser(userId: string, message: LiveDropMessage): void;
+}
+
+/** Runs `run` after `delayMs` (a timer that does not hold the process open; tests pass their own). */
+export type Schedule = (delayMs: number, run: () => void) => void;
+
+export const timerSchedule: Schedule = (delayMs, run) => void setTimeout(run, delayMs).unref();
+
+/** What an admitted shopper (or everyone, when the room closes) is told. */
+export const admittedMessage = (setId: string): LiveDropMessage => ({
+  type: 'drop',
+  setId,
+  position: 0,
+  admitted: true,
+  estimatedWaitSeconds: 0,
+});
+
+/**
+ * What this instance tells the shoppers connected to it about their rooms: never the same message
+ * twice in a row, and an admission due before the next tick at its own moment, at least 2 s after the
+ * message before it (docs/rules/drops.md: at most one update per shopper per 2 s).
+ */
+export function createRoomMessages(clock: Clock, sockets: RoomSockets, schedule: Schedule) {
+  const lastSent = new Map<string, { text: string; at: number }>();
+  const admissionsDue = new Set<string>();
+
+  /** Sends a shopper's message unless it is the one they were last told; true when it was sent. */
+  function tell(setId: string, userId: string, message: LiveDropMessage): boolean {
+    const key = `${setId}:${userId}`;
+    const text = JSON.stringify(message);
+    if (lastSent.get(key)?.text === text) return false;
+    lastSent.set(key, { text, at: clock.now().getTime() });
+    sockets.sendToUser(userId, message);
+    return true;
+  }
+
+  /** Tells an entrant admitted before the next tick at the moment of the admission. */
+  function tellAdmissionOnTime(setId: string, userId: string, admitAt: Date, now: Date) {
+    const key = `${setId}:${userId}`;
+    if (admissionsDue.has(key)) return;
+    const lastAt = lastSent.get(key)?.at ?? -Infinity;
+    const at = Math.max(admitAt.getTime(), lastAt + ROOM_TICK_MS);
+    // Due already (an opening's first places): told now, before the places behind them.
+    if (at <= now.getTime()) return void tell(setId, userId, admittedMessage(setId));
+    admissionsDue.add(key);
+    schedule(at - now.getTime(), () => {
+      admissionsDue.delete(key);
+      // A clock behind the timer (a test's) leaves it to the next tick.
+      if (clock.now().getTime() < at) return;
+      tell(setId, userId, admittedMessage(setId));
+    });
+  }
+
+  /** A closed room's shoppers are forgotten. */
+  function forgetRoom(setId: string) {
+    for (const key of lastSent.keys()) if (key.startsWith(`${setId}:`)) lastSent.delete(key);
+  }
+
+  return { tell, tellAdmissionOnTime, forgetRoom };
+}

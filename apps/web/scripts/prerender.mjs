@@ -44,3 +44,7 @@ for (const pathname of PRERENDERED_PATHS) {
 fs.writeFileSync(path.join(root, 'dist', 'prerendered.json'), JSON.stringify(pages));
 fs.rmSync(outDir, { recursive: true, force: true });
 console.log(`prerendered ${PRERENDERED_PATHS.length} pages`);
+// The rendered modules leave timers behind: with the `window` above, TanStack Query takes this for a
+// browser and keeps each cached query's five-minute garbage-collection timer, which would hold the
+// build for five minutes. Everything is written, so the script ends here.
+process.exit(0);

@@ -4,7 +4,7 @@ import { BUSY_MAX_WAIT_MS, createBusyGate } from './busy-gate.ts';
 /** A gate sampled every 100 ms that has seen `load` once, and a sender waiting at it since. */
 async function senderWaiting(load: () => number) {
   const gate = createBusyGate({ utilisation: load, sampleMs: 100 });
-  await gate.whenNotBusy();
+  void gate.whenNotBusy();
   await vi.advanceTimersByTimeAsync(100);
   const sender = { through: false };
   void gate.whenNotBusy().then(() => (sender.through = true));
@@ -19,11 +19,30 @@ describe('the busy gate of background senders', () => {
     vi.useRealTimers();
   });
 
-  it('lets a sender through at once while the instance is quiet', async () => {
-    const gate = createBusyGate({ utilisation: () => 0.2 });
+  it('lets a sender through while the instance is quiet: the first after one look, the next at once', async () => {
+    const gate = createBusyGate({ utilisation: () => 0.2, sampleMs: 100 });
+    let first = false;
+    void gate.whenNotBusy().then(() => (first = true));
+    await vi.advanceTimersByTimeAsync(99);
+    expect(first).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(first).toBe(true);
+    let next = false;
+    void gate.whenNotBusy().then(() => (next = true));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(next).toBe(true);
+    gate.close();
+  });
+
+  it("holds the first sender of an instance that is busy from the start (a drop's first receipts)", async () => {
+    let load = 1;
+    const gate = createBusyGate({ utilisation: () => load, sampleMs: 100 });
     let through = false;
     void gate.whenNotBusy().then(() => (through = true));
-    await vi.advanceTimersByTimeAsync(0);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(through).toBe(false);
+    load = 0.1;
+    await vi.advanceTimersByTimeAsync(200);
     expect(through).toBe(true);
     gate.close();
   });

@@ -24,7 +24,8 @@ function eventLoopUtilisation(): Utilisation {
  * Background senders (queued mail and push, docs/jobs.md) step aside while this instance is
  * busy: during a drop, rendering and sending hundreds of receipts competed with the buyers' requests
  * on the same event loop (docs/performance.md). `whenNotBusy` resolves at once on a quiet instance;
- * on a busy one it waits until the load drops, at most BUSY_MAX_WAIT_MS.
+ * on a busy one it waits until the load drops, at most BUSY_MAX_WAIT_MS. The first sender waits one
+ * sample period while the gate takes its first look.
  */
 export function createBusyGate(options: { utilisation?: Utilisation; sampleMs?: number; maxWaitMs?: number } = {}) {
   const sampleMs = options.sampleMs ?? SAMPLE_MS;
@@ -33,9 +34,14 @@ export function createBusyGate(options: { utilisation?: Utilisation; sampleMs?: 
   let busy = false;
   let closed = false;
   let sampler: NodeJS.Timeout | undefined;
+  // The gate samples from its first sender on, and that sender waits for the first look: let through
+  // unseen, a drop's first receipts (often an instance's first sends) rendered in its busiest second.
+  let looked!: () => void;
+  const firstLook = new Promise<void>((resolve) => (looked = resolve));
 
   function sample(): void {
     busy = utilisation() > BUSY_UTILISATION;
+    looked();
   }
 
   return {
@@ -49,6 +55,7 @@ export function createBusyGate(options: { utilisation?: Utilisation; sampleMs?: 
         sampler = setInterval(sample, sampleMs);
         sampler.unref();
       }
+      await firstLook;
       for (let waited = 0; busy && waited < maxWaitMs; waited += sampleMs) {
         await new Promise((resolve) => setTimeout(resolve, sampleMs));
       }
@@ -61,6 +68,7 @@ export function createBusyGate(options: { utilisation?: Utilisation; sampleMs?: 
     close(): void {
       closed = true;
       busy = false;
+      looked();
       clearInterval(sampler);
       sampler = undefined;
     },

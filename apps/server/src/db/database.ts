@@ -76,14 +76,25 @@ export async function openDatabase(opts: {
   poolSize?: number;
   /** An in-memory PGlite started from this dumped data folder instead of a fresh one (tests). */
   pgliteImage?: Blob;
+  /** How long a connection above the kept ones may sit idle before it closes (pg's 10 s; tests shorten it). */
+  idleTimeoutMs?: number;
 }): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    // Both pools keep every connection they have opened (min = max): a drop's opening, after minutes
+    // of joins that needed few connections, must not pay for opening a dozen new ones per instance
+    // (new backends, their caches cold, each named statement prepared again) in its busiest second.
+    const kept = (max: number) => ({
+      connectionString: opts.url,
+      max,
+      min: max,
+      idleTimeoutMillis: opts.idleTimeoutMs,
+    });
+    const pool = new pg.Pool(kept(opts.poolSize ?? 10));
     // An idle connection the server drops (restart, admin) is discarded by the pool and replaced on
     // the next query; without a listener the pool would rethrow it and stop the process.
     pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    const lockPool = new pg.Pool({ connectionString: opts.url, max: LOCK_POOL_SIZE });
+    const lockPool = new pg.Pool(kept(LOCK_POOL_SIZE));
     lockPool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
     const lockDb = drizzlePg(lockPool, { schema }) as unknown as Db;
     const executeSql = async (text: string, values: unknown[] = []) =>

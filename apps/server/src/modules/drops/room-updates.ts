@@ -1,5 +1,5 @@
 import type { LiveDropMessage } from '@kujiya/shared';
-import { and, eq, gt, inArray, isNotNull, or } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../core/context.ts';
 import {
   admittedCount,
@@ -30,6 +30,15 @@ const READ_OVERLAP_MS = 5_000;
 
 /** Messages a tick sends before it lets the instance's requests and timers run. */
 const TELL_SLICE = 100;
+/**
+ * How long a tick's places may take to go out, slice by slice. At an opening an instance tells
+ * thousands of places while its first admitted shoppers buy: the admissions go by their own timers,
+ * and the places (none of them due within the tick) spread over this much instead of taking the
+ * instance's first few hundred milliseconds (docs/performance.md).
+ */
+const TELL_SPREAD_MS = 700;
+/** The shortest pause between two slices. */
+const TELL_PAUSE_MS = 10;
 
 type EntrantRow = typeof dropEntrants.$inferSelect;
 type RoomMessages = ReturnType<typeof createRoomMessages>;
@@ -40,10 +49,23 @@ interface RoomMemo {
   looked: Set<string>;
 }
 
-/** The entrants whose message may have changed since this instance last told the room. */
+/** `user_id = any(…)` of a set of shoppers, as one array parameter (uuids hold no commas or quotes). */
+const userIdIn = (userIds: Iterable<string>) =>
+  sql`${dropEntrants.userId} = any(${`{${[...userIds].join(',')}}`}::uuid[])`;
+
+/**
+ * The entrants whose message may have changed since this instance last told the room: on the first
+ * read after the opening (or when the room closes) every entrant connected here, later only those
+ * admitted since or connected since. Only this instance's shoppers: at an opening each instance reads
+ * its own share of the room, not all of it.
+ */
 function entrantsToTell(ctx: AppContext, setId: string, memo: RoomMemo, here: Set<string>, closing: boolean) {
   const inRoom = and(eq(dropEntrants.setId, setId), isNotNull(dropEntrants.admitAt));
-  if (closing || !memo.toldAt) return ctx.db.select().from(dropEntrants).where(inRoom);
+  if (closing || !memo.toldAt)
+    return ctx.db
+      .select()
+      .from(dropEntrants)
+      .where(and(inRoom, userIdIn(here)));
   const since = new Date(memo.toldAt.getTime() - READ_OVERLAP_MS);
   const newcomers = [...here].filter((userId) => !memo.looked.has(userId));
   return ctx.db
@@ -53,7 +75,7 @@ function entrantsToTell(ctx: AppContext, setId: string, memo: RoomMemo, here: Se
       and(
         inRoom,
         newcomers.length > 0
-          ? or(gt(dropEntrants.admitAt, since), inArray(dropEntrants.userId, newcomers))
+          ? or(gt(dropEntrants.admitAt, since), userIdIn(newcomers))
           : gt(dropEntrants.admitAt, since),
       ),
     );
@@ -138,10 +160,11 @@ export function createRoomTick(
     // Nearest the front first, a slice at a time: at an opening the instance tells thousands of places,
     // and the first admitted shoppers' purchases must not wait behind all of them.
     entrants.sort((a, b) => (a.queueNumber ?? Infinity) - (b.queueNumber ?? Infinity));
+    const pauseMs = Math.max(TELL_PAUSE_MS, Math.floor(TELL_SPREAD_MS / Math.ceil(entrants.length / TELL_SLICE)));
     let told = 0;
     for (const entrant of entrants) {
       if (tellEntrant(messages, snapshot, entrant, admitted, now, closing) && ++told % TELL_SLICE === 0) {
-        await new Promise((resolve) => setTimeout(resolve, 10));
+        await new Promise((resolve) => setTimeout(resolve, pauseMs));
       }
     }
   }

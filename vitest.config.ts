@@ -13,11 +13,11 @@ const slow = { testTimeout: 120_000, hookTimeout: 180_000 };
 const serverSetup = ['apps/server/src/test/worker-redis.ts'];
 
 // Projects: pure rules, web logic, server API on PGlite, the same server tests again on a real
-// PostgreSQL when TEST_DATABASE_URL is set (CI), and the browser tests (run last, one file at a time).
+// PostgreSQL when TEST_DATABASE_URL is set (CI), and the browser tests (run last, two files at a time).
 export default defineConfig({
   test: {
     // Two test files at a time even on a 2-core machine: the server files spend much of their time
-    // waiting on PostgreSQL, Redis and child processes (the browser and cluster files stay one at a time).
+    // waiting on PostgreSQL, Redis and child processes (the cluster files stay one at a time).
     maxWorkers: 2,
     projects: [
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] } },
@@ -73,7 +73,11 @@ export default defineConfig({
           include: ['e2e/**/*.e2e.ts'],
           testTimeout: 180_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Two browser files at a time (each its own server, database and Chromium): much of a file's
+          // time is waiting (an opening a minute ahead, debounced searches, a tear's animation), so
+          // two at once take CI's browser tests from about 15 minutes to 9. The frame-budget checks
+          // know another Chromium shares the cores (e2e/support/frame-budget.ts).
+          env: { E2E_FILES_AT_ONCE: '2' },
         },
       },
     ],

@@ -222,6 +222,16 @@ export class RoomShopper {
     if (probe.status === 200) this.onSold(1);
   }
 
+  /** One ticket of another set (the bench's warm-up before the drop). */
+  async buyOne(setId: string): Promise<number> {
+    const answer = await this.send('POST', '/api/token/use', {
+      setId,
+      username: this.shopper.username,
+      ticketsBought: 1,
+    });
+    return answer.status;
+  }
+
   private order(ticketsBought: number) {
     return this.send('POST', '/api/token/use', {
       setId: this.plan.setId,

@@ -48,6 +48,8 @@ export interface RoomOptions {
   leadSeconds: number;
   /** Live sockets (`/ws`) for the room's updates; else status polls every 2 s. */
   sockets: boolean;
+  /** Shoppers who buy one ticket of another set before the drop (BENCH_ROOM_WARMUP; 0: fresh instances). */
+  warmUp: number;
 }
 
 export interface RoomResult extends Omit<SqlChecks, 'room'> {
@@ -177,6 +179,18 @@ async function openPages(shoppers: RoomShopper[], sockets: boolean) {
   }
 }
 
+/**
+ * BENCH_ROOM_WARMUP: before the drop, that many shoppers each buy one ticket of another set, as on an
+ * instance that has been selling for a while: its purchase path compiled by V8, where a fresh process
+ * compiles it during the opening's first seconds (docs/performance.md).
+ */
+async function warmUp(app: App, buyers: RoomShopper[]) {
+  const { setId } = await createRound(app, 'Bench Warm-up', buyers.length);
+  for (let from = 0; from < buyers.length; from += 250) {
+    await Promise.all(buyers.slice(from, from + 250).map((s) => s.buyOne(setId).catch(() => undefined)));
+  }
+}
+
 /** Joins in waves of 250, as shoppers arriving over the last minutes. */
 async function joinAll(shoppers: RoomShopper[]) {
   for (let from = 0; from < shoppers.length; from += 250) {
@@ -243,7 +257,9 @@ export async function runRoomDrop(options: RoomOptions): Promise<RoomResult> {
   let shoppers: RoomShopper[] = [];
   try {
     const { setId } = await createRound(app, 'Bench Room Drop', options.tickets);
-    const seeded = await seedShoppers(app, options.shoppers, (options.limit + 1) * TOKEN_PRICE);
+    const warmUps = Math.min(options.warmUp, options.shoppers);
+    // Tokens for the limit and the probe (and the warm-up's one ticket).
+    const seeded = await seedShoppers(app, options.shoppers, (options.limit + 1 + (warmUps > 0 ? 1 : 0)) * TOKEN_PRICE);
     instances = await startInstances(database.url, options.instances);
     let sold = 0;
     const plan = {
@@ -255,6 +271,7 @@ export async function runRoomDrop(options: RoomOptions): Promise<RoomResult> {
     };
     shoppers = seeded.map((s, i) => new RoomShopper(s, instances[i % instances.length]!.url, plan, (n) => (sold += n)));
     await openPages(shoppers, options.sockets);
+    if (warmUps > 0) await warmUp(app, shoppers.slice(0, warmUps));
     // Scheduled once the instances serve: their listing shows it within LISTING_MAX_AGE_MS (1 s).
     const openingAt = Date.now() + options.leadSeconds * 1000;
     await scheduleDrop(app, setId, new Date(openingAt), options.limit);
@@ -369,5 +386,6 @@ export function roomOptionsFromEnv(): RoomOptions {
     instances: Number(process.env.BENCH_INSTANCES ?? 3),
     leadSeconds: Number(process.env.BENCH_ROOM_LEAD_SECONDS ?? 30),
     sockets: process.env.BENCH_ROOM_POLL !== '1',
+    warmUp: Number(process.env.BENCH_ROOM_WARMUP ?? 0),
   };
 }

@@ -3,12 +3,15 @@ import os from 'node:os';
 /**
  * The longest frame a tear may take. 32 ms (two frames at 60 Hz) is the goal on a machine that is not
  * busy; on a 2-core box already running more than it has cores for (CI running beside other work),
- * software rendering stalls for reasons outside the page, so the test only guards against a frozen
+ * software rendering stalls for reasons outside the page (as it does with another browser file
+ * running beside it on two cores), so the test only guards against a frozen
  * tear there (150 ms) and prints the real figure. The goal itself is measured by the trace test's
  * summary file, not enforced under load.
  */
 export function tearFrameBudgetMs(): number {
-  const busy = os.loadavg()[0] > os.cpus().length;
+  // Browser files run two at a time (vitest.config.ts): another file's Chromium shares the cores.
+  const sharing = Number(process.env.E2E_FILES_AT_ONCE ?? 1) > 1 && os.cpus().length <= 2;
+  const busy = sharing || os.loadavg()[0] > os.cpus().length;
   const budget = busy ? 150 : 32;
   console.log(`Frame budget ${budget} ms (1-minute load ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores)`);
   return budget;

@@ -4,7 +4,8 @@ import { liveBusEventSchema, type LiveBusEvent } from '@kujiya/shared';
 
 /** Carries live events to every instance's hub: Redis pub/sub, or in-process for one instance. */
 export interface LiveBus {
-  publish(event: LiveBusEvent): void;
+  /** Every instance's hub gets the events, in order; the events of one commit go as one message. */
+  publish(...events: LiveBusEvent[]): void;
   close(): Promise<void>;
   /** 'local' (no Redis), 'shared' (Redis up) or 'degraded' (Redis configured but unreachable). */
   readonly mode: 'local' | 'shared' | 'degraded';
@@ -15,7 +16,7 @@ type Deliver = (event: LiveBusEvent) => void;
 export function createLocalBus(deliver: Deliver): LiveBus {
   return {
     mode: 'local',
-    publish: (event) => deliver(event),
+    publish: (...events) => events.forEach(deliver),
     close: async () => {},
   };
 }
@@ -71,15 +72,19 @@ export function createRedisBus(redisUrl: string, log: FastifyBaseLogger, deliver
     } catch {
       return;
     }
-    const event = liveBusEventSchema.safeParse(parsed);
-    if (event.success) deliver(event.data);
+    // One event, or the events of one commit as an array; each is checked on its own.
+    for (const item of Array.isArray(parsed) ? parsed : [parsed]) {
+      const event = liveBusEventSchema.safeParse(item);
+      if (event.success) deliver(event.data);
+    }
   });
 
   return {
     get mode() {
       return down || pub.status !== 'ready' || sub.status !== 'ready' ? ('degraded' as const) : ('shared' as const);
     },
-    publish(event) {
+    publish(...events) {
+      if (events.length === 0) return;
       if (pub.status !== 'ready' || sub.status !== 'ready') {
         // Still connecting at start-up is not an outage; a lost connection is.
         if (
@@ -88,13 +93,16 @@ export function createRedisBus(redisUrl: string, log: FastifyBaseLogger, deliver
           )
         )
           markDown();
-        deliver(event);
+        events.forEach(deliver);
         return;
       }
-      // Our own subscription brings the event back to this instance's hub.
-      pub.publish(channel, JSON.stringify(event)).catch((error) => {
+      // One message for the lot (a purchase batch's dozens of events): one PUBLISH, and one message for
+      // every instance to read instead of one per event. A single event goes as itself.
+      const text = JSON.stringify(events.length === 1 ? events[0] : events);
+      // Our own subscription brings the events back to this instance's hub.
+      pub.publish(channel, text).catch((error) => {
         markDown(error);
-        deliver(event);
+        events.forEach(deliver);
       });
     },
     async close() {

@@ -4,6 +4,7 @@ import {
   LIVE_CLOSE_SESSION_ENDED,
   LIVE_NAME_MAX,
   LIVE_PRODUCT_NAME_MAX,
+  type LiveBusEvent,
   type LiveServerMessage,
 } from '@kujiya/shared';
 import type { AppContext } from '../../core/context.ts';
@@ -55,6 +56,15 @@ function watchSessions(ctx: AppContext, hub: LiveHub, intervalMs: number) {
   return { checkNow, stop: runPeriodically('live session check', intervalMs, checkNow, ctx.log) };
 }
 
+/** A paid purchase's banner event, or none when its buyer's account is gone. */
+function purchaseEvent(purchase: PaidPurchase, account: { username: string; appearAsSomeone: boolean } | undefined) {
+  if (!account) return [];
+  const displayName = account.appearAsSomeone ? LIVE_ANONYMOUS_NAME : account.username.slice(0, LIVE_NAME_MAX);
+  // Messages stay small: an overlong product name is cut, never refused.
+  const productName = purchase.productName.slice(0, LIVE_PRODUCT_NAME_MAX);
+  return [{ kind: 'purchase', buyerId: purchase.buyerId, displayName, productName } satisfies LiveBusEvent];
+}
+
 /**
  * The live layer (docs/rules/live.md): the /ws hub of this instance and the bus to the others.
  * Other modules call `purchasePaid` and `userChanged` with their open transaction; the event is
@@ -85,14 +95,7 @@ export function createLiveService(
       exec,
       safely('purchase', async () => {
         const accounts = await deps.accounts.getAccounts(ctx.db, [...new Set(purchases.map((p) => p.buyerId))]);
-        for (const purchase of purchases) {
-          const account = accounts.get(purchase.buyerId);
-          if (!account) continue;
-          const displayName = account.appearAsSomeone ? LIVE_ANONYMOUS_NAME : account.username.slice(0, LIVE_NAME_MAX);
-          // Messages stay small: an overlong product name is cut, never refused.
-          const productName = purchase.productName.slice(0, LIVE_PRODUCT_NAME_MAX);
-          bus.publish({ kind: 'purchase', buyerId: purchase.buyerId, displayName, productName });
-        }
+        bus.publish(...purchases.flatMap((purchase) => purchaseEvent(purchase, accounts.get(purchase.buyerId))));
       }),
     );
   }
@@ -115,7 +118,7 @@ export function createLiveService(
       afterCommit(
         exec,
         safely(event, async () => {
-          for (const userId of unique) bus.publish({ kind: 'user', userId, event });
+          bus.publish(...unique.map((userId): LiveBusEvent => ({ kind: 'user', userId, event })));
         }),
       );
     },

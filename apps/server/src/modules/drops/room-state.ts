@@ -33,6 +33,9 @@ export function admissionLapsesAt(entrant: EntrantRow): Date | null {
 export const nobodyWaits = (room: RoomRow, now: Date) =>
   room.orderedAt !== null && (room.lastAdmitAt === null || room.lastAdmitAt <= now);
 
+/** Shoppers' ids as one PostgreSQL array literal, for `user_id = any($n::uuid[])` (uuids hold no commas or quotes). */
+export const uuidArray = (ids: Iterable<string>) => `{${[...ids].join(',')}}`;
+
 function prepareReads(db: Db) {
   const room = db
     .select()
@@ -44,7 +47,7 @@ function prepareReads(db: Db) {
     .from(dropEntrants)
     .where(and(eq(dropEntrants.setId, sql.placeholder('setId')), eq(dropEntrants.userId, sql.placeholder('userId'))))
     .prepare('kujiya_drop_entrant');
-  // Several shoppers' rows at once: their ids as one array literal (uuids hold no commas or quotes).
+  // Several shoppers' rows at once: their ids as one array literal (`uuidArray`).
   const userIdIn = sql`${dropEntrants.userId} = any(${sql.placeholder('userIds')}::uuid[])`;
   const entrants = db
     .select()
@@ -66,10 +69,10 @@ function prepareReads(db: Db) {
     entrant: async (setId: string, userId: string): Promise<EntrantRow | undefined> =>
       (await entrant.execute({ setId, userId }))[0],
     entrants: (setId: string, userIds: string[]): Promise<EntrantRow[]> =>
-      entrants.execute({ setId, userIds: `{${userIds.join(',')}}` }),
+      entrants.execute({ setId, userIds: uuidArray(userIds) }),
     /** Moves the admissions' last use (each purchase keeps its admission alive). */
     markUsed: async (setId: string, userIds: string[], now: Date): Promise<void> =>
-      void (await markUsed.execute({ setId, userIds: `{${userIds.join(',')}}`, now: now.toISOString() })),
+      void (await markUsed.execute({ setId, userIds: uuidArray(userIds), now: now.toISOString() })),
     admitted: async (setId: string, now: Date): Promise<number> => (await admitted.execute({ setId, now }))[0]?.n ?? 0,
   };
 }

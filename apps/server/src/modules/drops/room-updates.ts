@@ -7,6 +7,7 @@ import {
   findRoom,
   openRooms,
   orderAtOpening,
+  uuidArray,
   type RoomRound,
 } from './room-state.ts';
 import { entrantStatus, isRoomOpen, type RoomSnapshot } from './status.ts';
@@ -49,9 +50,8 @@ interface RoomMemo {
   looked: Set<string>;
 }
 
-/** `user_id = any(…)` of a set of shoppers, as one array parameter (uuids hold no commas or quotes). */
-const userIdIn = (userIds: Iterable<string>) =>
-  sql`${dropEntrants.userId} = any(${`{${[...userIds].join(',')}}`}::uuid[])`;
+/** `user_id = any(…)` of a set of shoppers, as one array parameter. */
+const userIdIn = (userIds: Iterable<string>) => sql`${dropEntrants.userId} = any(${uuidArray(userIds)}::uuid[])`;
 
 /**
  * The entrants whose message may have changed since this instance last told the room: on the first

@@ -167,35 +167,34 @@ function startInstances(url: string, count: number): Promise<Instance[]> {
   );
 }
 
-/** Each shopper opens the set's page, in waves of 250: the listing on its connection, and its live socket. */
-async function openPages(shoppers: RoomShopper[], sockets: boolean) {
+/** Runs `step` for every shopper, 250 at a time (the generator's pace for a crowd arriving). */
+async function inWaves(shoppers: RoomShopper[], step: (shopper: RoomShopper) => Promise<unknown>) {
   for (let from = 0; from < shoppers.length; from += 250) {
-    await Promise.all(
-      shoppers.slice(from, from + 250).map(async (s) => {
-        await s.openPage().catch(() => undefined);
-        if (sockets) await s.openSocket();
-      }),
-    );
+    await Promise.all(shoppers.slice(from, from + 250).map(step));
   }
+}
+
+/** Each shopper opens the set's page: the listing on its connection, and its live socket. */
+function openPages(shoppers: RoomShopper[], sockets: boolean) {
+  return inWaves(shoppers, async (s) => {
+    await s.openPage().catch(() => undefined);
+    if (sockets) await s.openSocket();
+  });
 }
 
 /**
  * BENCH_ROOM_WARMUP: before the drop, that many shoppers each buy one ticket of another set, as on an
- * instance that has been selling for a while: its purchase path compiled by V8, where a fresh process
- * compiles it during the opening's first seconds (docs/performance.md).
+ * instance that has been selling for a while and so has run the purchase path before
+ * (docs/performance.md: it did not change the opening's figures).
  */
 async function warmUp(app: App, buyers: RoomShopper[]) {
   const { setId } = await createRound(app, 'Bench Warm-up', buyers.length);
-  for (let from = 0; from < buyers.length; from += 250) {
-    await Promise.all(buyers.slice(from, from + 250).map((s) => s.buyOne(setId).catch(() => undefined)));
-  }
+  await inWaves(buyers, (s) => s.buyOne(setId).catch(() => undefined));
 }
 
-/** Joins in waves of 250, as shoppers arriving over the last minutes. */
-async function joinAll(shoppers: RoomShopper[]) {
-  for (let from = 0; from < shoppers.length; from += 250) {
-    await Promise.all(shoppers.slice(from, from + 250).map((s) => s.join().catch(() => 0)));
-  }
+/** Joins, as shoppers arriving over the last minutes. */
+function joinAll(shoppers: RoomShopper[]) {
+  return inWaves(shoppers, (s) => s.join().catch(() => 0));
 }
 
 /** Waits until every ticket is sold (then 1 s for answers in flight) or `deadline` (wall clock). */

@@ -9,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { pipelineTransactions } from './round-trips.ts';
 
 export type Schema = typeof schema;
 /** The Drizzle database, whichever driver is behind it (PGlite or node-postgres). */
@@ -94,9 +95,12 @@ export async function openDatabase(opts: {
     // the next query; without a listener the pool would rethrow it and stop the process.
     pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    const lockPool = new pg.Pool(kept(LOCK_POOL_SIZE));
+    // In pg's pipeline mode: a batch's statements that do not wait for each other share a round
+    // trip while it holds its round's lock (round-trips.ts).
+    const lockPool = new pg.Pool({ ...kept(LOCK_POOL_SIZE), pipeline: true });
     lockPool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
     const lockDb = drizzlePg(lockPool, { schema }) as unknown as Db;
+    pipelineTransactions(lockDb);
     const executeSql = async (text: string, values: unknown[] = []) =>
       lastRows((await pool.query(text, values.length ? values : undefined)) as unknown as Rows | Rows[]);
     const pools = [pool, lockPool];

@@ -3,7 +3,7 @@ import type { Prize } from '@kujiya/shared';
 import type { Executor } from '../../db/database.ts';
 import { notFound } from '../../core/http-errors.ts';
 import type { RoundsService } from './rounds.ts';
-import { prizes, roundPrizes } from './tables.ts';
+import { prizes, roundPrizes, setRounds } from './tables.ts';
 import { PRODUCT_NOT_FOUND, type CataloguePrize } from './types.ts';
 import { asCataloguePrize, comparePrizes } from './views.ts';
 
@@ -41,6 +41,22 @@ export async function listPrizes(
 export async function prizesByIds(exec: Executor, ids: string[]): Promise<CataloguePrize[]> {
   if (ids.length === 0) return [];
   return (await exec.select().from(prizes).where(inArray(prizes.id, ids))).map(asCataloguePrize);
+}
+
+/**
+ * `prizesOfProduct` of a round's product, by the round's id: a purchase batch sends it together with
+ * its read of the round (db/round-trips.ts), before it knows the product.
+ */
+export async function prizesOfRound(exec: Executor, roundId: string): Promise<CataloguePrize[]> {
+  const rows = await exec
+    .select({ prize: prizes })
+    .from(prizes)
+    .innerJoin(setRounds, eq(setRounds.productId, prizes.productId))
+    .where(eq(setRounds.id, roundId));
+  return rows
+    .map((row) => row.prize)
+    .sort(comparePrizes)
+    .map(asCataloguePrize);
 }
 
 /** A product's prizes in display order, retired double-chance prizes too. */

@@ -1,6 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { isTransaction, preparedPerDatabase, type Executor, type Tx } from '../../db/database.ts';
 import { notFound } from '../../core/http-errors.ts';
+import { startNow } from '../../db/round-trips.ts';
 import { asRound } from './rounds.ts';
 import { products, promotions, setRounds } from './tables.ts';
 import { PRODUCT_NOT_FOUND, type PublicRound, type RoundContext } from './types.ts';
@@ -8,15 +9,18 @@ import { asCatalogueProduct, promotionView } from './views.ts';
 
 /** Locks a round (as lockRound) and reads its product and promotion in the same statement: what a purchase needs before drawing. */
 export async function lockProductOfRound(tx: Tx, setId: string): Promise<RoundContext> {
-  const [row] = await tx
-    .select({ product: products, promotion: promotions, round: setRounds })
-    .from(setRounds)
-    .innerJoin(products, eq(products.id, setRounds.productId))
-    .leftJoin(promotions, eq(promotions.id, products.promotionId))
-    .where(eq(setRounds.id, setId))
-    // The round row only (the product stays free for the shop's other readers): its lock
-    // serialises every change of the round's tickets, as `lockRound` does.
-    .for('update', { of: setRounds });
+  // Sent before this returns: a purchase batch sends its reads right behind it (db/round-trips.ts).
+  const [row] = await startNow(
+    tx
+      .select({ product: products, promotion: promotions, round: setRounds })
+      .from(setRounds)
+      .innerJoin(products, eq(products.id, setRounds.productId))
+      .leftJoin(promotions, eq(promotions.id, products.promotionId))
+      .where(eq(setRounds.id, setId))
+      // The round row only (the product stays free for the shop's other readers): its lock
+      // serialises every change of the round's tickets, as `lockRound` does.
+      .for('update', { of: setRounds }),
+  );
   if (!row) throw notFound(PRODUCT_NOT_FOUND);
   return {
     product: asCatalogueProduct(row.product),

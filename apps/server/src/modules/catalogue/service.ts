@@ -17,7 +17,7 @@ import { setDropSettings, type DropSettingsPatch } from './drop-settings.ts';
 import type { CatalogueDeps } from './deps.ts';
 import { createListing } from './listing.ts';
 import type { ListingChanges } from './listing-cache.ts';
-import { listPrizes, prizesByIds, prizesOfProduct } from './prizes.ts';
+import { listPrizes, prizesByIds, prizesOfProduct, prizesOfRound } from './prizes.ts';
 import { createProduct, createPromotion, listPromotions, setActive } from './products.ts';
 import { assertPrizesChangeable, reloadSet, type ReloadOptions } from './reload.ts';
 import { getProductOfRound, isEmpty, lockProductOfRound, publicRound, roundsOfProduct } from './round-views.ts';
@@ -65,6 +65,7 @@ export function createCatalogueService(
     listPrizes: (exec: Executor, setId: string, productId: string) => listPrizes(rounds, exec, setId, productId),
     prizesByIds,
     prizesOfProduct,
+    prizesOfRound,
     /** The round's collection sheet now: the live board and the drop monitor (docs/rules/drops.md). */
     roundBoard: (setId: string) => roundBoard(d, ctx.db, setId),
     // The back office (docs/rules/back-office.md).

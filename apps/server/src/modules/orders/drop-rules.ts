@@ -31,7 +31,7 @@ export interface ShopperHistory {
 const NO_HISTORY: ShopperHistory = { bought: 0, lastOrderAt: null };
 
 /** Whether the set has any limit whose check needs the shoppers' orders. */
-const needsHistory = (rc: RoundContext) =>
+export const needsHistory = (rc: RoundContext) =>
   rc.product.maxTicketsPerShopper !== null || rc.product.orderCooldownSeconds !== null;
 
 /**

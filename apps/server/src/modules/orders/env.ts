@@ -11,6 +11,7 @@ import type { LiveService } from '../live/service.ts';
 import type { Round } from '../catalogue/service.ts';
 import { shipByDateFor } from '../inventory/service.ts';
 import { insertJsonRows } from '../../core/json-rows.ts';
+import { startNow } from '../../db/round-trips.ts';
 import { orders } from './tables.ts';
 import { ORDER_NOT_FOUND } from './constants.ts';
 import type { OrderRow, RoundContext, SettleDeps, Settlement } from './settle.ts';
@@ -129,13 +130,23 @@ function rowOf(values: NewOrder, createdAt: Date): OrderRow {
 
 /** Inserts orders in one statement; answers the rows in the same order. */
 export async function insertOrders(tx: Tx, env: OrdersEnv, list: readonly NewOrder[]): Promise<OrderRow[]> {
-  if (list.length === 0) return [];
-  const createdAt = env.ctx.clock.now();
-  // Every column is given (typed as the full row), so the rows returned are exactly the rows stored;
-  // one JSON parameter for the whole batch instead of a bound value per column (docs/performance.md).
-  const rows = list.map((values) => rowOf(values, createdAt));
-  await tx.execute(insertJsonRows(orders, rows));
+  const rows = newOrderRows(env, list);
+  await insertOrderRows(tx, rows);
   return rows;
+}
+
+/** The rows `insertOrders` writes, every column given (typed as the full row): exactly the rows stored. */
+export function newOrderRows(env: OrdersEnv, list: readonly NewOrder[]): OrderRow[] {
+  const createdAt = env.ctx.clock.now();
+  return list.map((values) => rowOf(values, createdAt));
+}
+
+/**
+ * Inserts order rows, one JSON parameter for the whole batch instead of a bound value per column
+ * (docs/performance.md). Sent before this returns (a purchase batch sends its round's lock right behind it).
+ */
+export async function insertOrderRows(tx: Tx, rows: readonly OrderRow[]): Promise<void> {
+  if (rows.length > 0) await startNow(tx.execute(insertJsonRows(orders, rows)));
 }
 
 export async function findOrder(exec: Executor, orderId: string, forUpdate = false): Promise<OrderRow | null> {

@@ -7,6 +7,7 @@ import type { OrderDraw, TakenTicket } from '../stock/service.ts';
 import { NOT_ENOUGH_TICKETS } from '../stock/service.ts';
 import { orders } from './tables.ts';
 import { jsonRows } from '../../core/json-rows.ts';
+import { settleWritesBehind, writeBehind } from '../../db/round-trips.ts';
 import {
   addPrizeBatches,
   sendReceipt,
@@ -55,16 +56,7 @@ async function decideOrders(
   });
   const drawnAt = s.ctx.clock.now();
   const decided = await decidedRows(tx, s, items, draws, rc, drawnAt);
-  await markDecidedPaid(tx, decided, drawnAt);
   const prizes = knownPrizes ?? (await s.deps.catalogue.prizesOfProduct(tx, product.id));
-  await addPrizeBatches(
-    tx,
-    s,
-    round.sku,
-    decided.map((order) => ({ order, ranks: order.selectedPrizes })),
-    (rank) => (rank === LAST_RANK ? 'last' : 'draw'),
-    prizes,
-  );
   // Each purchase notice carries the order's receipt: its entries in the chained log, built from
   // the draws just made (the order has no lottery picks yet): no need to read them back.
   const receipts = decided.map((order, i) => receiptOfDraws(round.id, draws[i]!.tickets));
@@ -74,19 +66,24 @@ async function decideOrders(
       ? [{ userId: order.userId, message: purchaseIntro(product.name, order.numberOfTickets), receipt }]
       : [];
   });
-  await s.deps.notifications.notifyEach(tx, notices);
-  // And its receipt mail: one queue row each, rendered after commit (a batch holds the round lock).
-  await mailReceipts(
-    tx,
-    s,
-    decided.map((order, i) => ({
-      order,
-      stage: 'purchase',
-      prizes: prizeLines(order.selectedPrizes, prizes),
-      receipt: receipts[i] ?? null,
-    })),
-  );
+  // What was won is written behind the draw's own writes (db/round-trips.ts): on a purchase batch's
+  // pipelined connection they all share one round trip. The receipt mails go first: they read
+  // their recipients before their insert (one queue row each, rendered after commit).
+  const mails = decided.map((order, i) => ({
+    order,
+    stage: 'purchase' as const,
+    prizes: prizeLines(order.selectedPrizes, prizes),
+    receipt: receipts[i] ?? null,
+  }));
+  await writeBehind(tx, () => mailReceipts(tx, s, mails));
+  await writeBehind(tx, () => markDecidedPaid(tx, decided, drawnAt));
+  const wins = decided.map((order) => ({ order, ranks: order.selectedPrizes }));
+  const source = (rank: string) => (rank === LAST_RANK ? 'last' : 'draw');
+  await writeBehind(tx, () => addPrizeBatches(tx, s, round.sku, wins, source, prizes));
+  await writeBehind(tx, () => s.deps.notifications.notifyEach(tx, notices));
   if (!draws.some((draw) => draw.finalTicket)) return decided;
+  // The sell-out reads what was just written (the receipt mails' insert may still be on its way).
+  await settleWritesBehind(tx);
   await settleSellOut(tx, s, rc);
   // The sell-out draws may have added prizes to these orders.
   return readBack(tx, decided);

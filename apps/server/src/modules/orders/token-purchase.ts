@@ -12,7 +12,8 @@ import { TOKEN_BATCH_MAX } from './constants.ts';
 import {
   assertOwnUsername,
   defaultClientSeed,
-  insertOrders,
+  insertOrderRows,
+  newOrderRows,
   quoteOrThrow,
   type NewOrder,
   type OrdersEnv,
@@ -23,8 +24,10 @@ import {
   assertSalesOpen,
   countingRefusals,
   assertWithinLimits,
+  needsHistory,
   shopperHistories,
 } from './drop-rules.ts';
+import { isPipelined, writeBehind } from '../../db/round-trips.ts';
 
 /** One token purchase waiting for its round's batch. */
 interface TokenPurchase {
@@ -148,13 +151,14 @@ async function keepOrReplace(
     if (same) kept.set(row.id, row);
   }
   const stale = written.filter((row) => !kept.has(row.id)).map((row) => row.id);
-  if (stale.length > 0) await tx.delete(orders).where(inArray(orders.id, stale));
+  // Both written behind (db/round-trips.ts): nothing reads these rows before the draw's own writes.
+  if (stale.length > 0) await writeBehind(tx, () => tx.delete(orders).where(inArray(orders.id, stale)));
   if (accepted.length === 0) return [];
-  const added = await insertOrders(
-    tx,
+  const added = newOrderRows(
     env,
     accepted.filter((p) => !kept.has(p.item.orderId)).map((p) => orderOf(p, rc)),
   );
+  await writeBehind(tx, () => insertOrderRows(tx, added));
   const rowById = new Map([...kept, ...added.map((row) => [row.id, row] as const)]);
   return accepted.map((p) => rowById.get(p.item.orderId)!);
 }
@@ -199,23 +203,33 @@ async function batchTransaction(
   outcomes: Outcome<TokenUseResponse>[],
   carry: (claims: IdempotencyClaim[]) => void,
 ) {
-  const { catalogue, stock } = env.deps;
+  const { catalogue } = env.deps;
   const refuse = (i: number, error: unknown) => (outcomes[i] = { ok: false, error });
-  // Before the lock: the round as it looks now, the orders it would make, the prizes to hand out.
-  const seen = await catalogue.getProductOfRound(tx, setId);
-  const prizes = await catalogue.prizesOfProduct(tx, seen.product.id);
-  let written: OrderRow[] = [];
-  if (seen.round.status === 'open' && catalogue.holdSecondsLeft(seen.round) === 0 && !opensLater(env, seen.round)) {
-    // The round's counter alone (reservations are counted under the lock): a row for a purchase
-    // that turns out not to fit is deleted there, rare enough to cost less than a read here.
-    const seenUntaken = seen.round.totalTickets - seen.round.nextNonce;
-    written = await insertOrders(
-      tx,
-      env,
-      quoteInOrder(seen, seenUntaken, entries).fits.map((p) => orderOf(p, seen)),
-    );
-  }
-  const rc = await catalogue.lockProductOfRound(tx, setId);
+  // Before the lock: the round as it looks now and the prizes to hand out (sent together on a
+  // pipelined connection), then the orders it would make.
+  const seeing = catalogue.getProductOfRound(tx, setId);
+  const prizesAhead = isPipelined(tx) ? catalogue.prizesOfRound(tx, setId) : undefined;
+  prizesAhead?.catch(() => {});
+  const seen = await seeing;
+  const prizes = await (prizesAhead ?? catalogue.prizesOfProduct(tx, seen.product.id));
+  const looksOpen =
+    seen.round.status === 'open' && catalogue.holdSecondsLeft(seen.round) === 0 && !opensLater(env, seen.round);
+  // The round's counter alone (reservations are counted under the lock): a row for a purchase that
+  // turns out not to fit is deleted there, rare enough to cost less than a read here.
+  const written = looksOpen
+    ? newOrderRows(
+        env,
+        quoteInOrder(seen, seen.round.totalTickets - seen.round.nextNonce, entries).fits.map((p) => orderOf(p, seen)),
+      )
+    : [];
+  // Written behind (db/round-trips.ts): on a pipelined connection the insert goes out with the
+  // lock's statement and runs before it, so it is neither a round trip of its own nor under the lock.
+  await writeBehind(tx, () => insertOrderRows(tx, written));
+  const locking = catalogue.lockProductOfRound(tx, setId);
+  // On a pipelined connection the reads under the lock go right behind its statement (which has
+  // been sent): PostgreSQL runs them once the lock is granted, and they come back with it.
+  const ahead = looksOpen && isPipelined(tx) ? readsUnderLock(tx, env, seen, entries) : undefined;
+  const rc = await locking;
   const holdTimeLeft = catalogue.holdSecondsLeft(rc.round);
   const lockedRound: LockedRound = { round: rc.round, left: 0 };
   let accepted: PlannedPurchase[] = [];
@@ -223,18 +237,14 @@ async function batchTransaction(
   if (closed) entries.forEach(({ i }) => refuse(i, closed));
   else if (holdTimeLeft > 0) entries.forEach(({ i }) => refuse(i, locked(HOLD_MESSAGE, { holdTimeLeft })));
   else {
-    lockedRound.left = (await stock.availabilityOfRounds(tx, [rc.round])).get(rc.round.id)!.left;
-    // The shoppers' counted orders, under the round lock (docs/rules/drops.md, "Limits").
-    const histories = await shopperHistories(
-      tx,
-      env,
-      rc,
-      entries.map(({ item }) => item.user.id),
-      { except: entries.map(({ item }) => item.orderId) },
-    );
+    const reads = ahead && needsHistory(seen) === needsHistory(rc) ? ahead : readsUnderLock(tx, env, rc, entries);
+    lockedRound.left = (await reads.availability.of([rc.round])).get(rc.round.id)!.left;
+    const histories = await reads.histories;
     const limits: LimitCheck = (item, paid) => assertWithinLimits(env, rc, histories.get(item.user.id), paid);
     accepted = await spendInOrder(tx, env, rc, lockedRound.left, entries, refuse, limits);
   }
+  // Reads sent ahead and not used (the round turned out closed, or held) have still run in this transaction.
+  if (ahead) await ahead.histories;
   const rows = await keepOrReplace(tx, env, rc, written, accepted);
   if (rows.length === 0) return;
   const decided = await decideAccepted(tx, env, rc, rows, accepted, lockedRound, prizes);
@@ -246,6 +256,23 @@ async function batchTransaction(
   env.ctx.metrics.tokensSpent(tx, sum(accepted.map((p) => p.cost)));
   // Only the purchases carried out mark their claims, each with its answer; a refused one's key stays free.
   carry(accepted.flatMap(({ i, item }) => (item.claim ? [{ ...item.claim, answer: answerOf(outcomes[i]!) }] : [])));
+}
+
+/**
+ * What a batch reads under the round lock: what is left, and the shoppers' counted orders (docs/rules/drops.md,
+ * "Limits"). Sent at once; `rc` gives the round and product ids and whether the set has limits.
+ */
+function readsUnderLock(tx: Tx, env: OrdersEnv, rc: RoundContext, entries: readonly Entry[]) {
+  const availability = env.deps.stock.availabilityAhead(tx, [rc.round.id]);
+  const histories = shopperHistories(
+    tx,
+    env,
+    rc,
+    entries.map(({ item }) => item.user.id),
+    { except: entries.map(({ item }) => item.orderId) },
+  );
+  histories.catch(() => {});
+  return { availability, histories };
 }
 
 /** A carried-out purchase's answer as POST /api/token/use sends it (tokenUseResponseSchema's field order). */

@@ -85,6 +85,19 @@ export function createAvailability(ctx: AppContext, rounds: Pick<RoundLedger, 'f
     return result ?? { total: 0, untaken: 0, reserved: 0, left: 0, firstLapse: null };
   }
 
-  return { availability, availabilityOf, availabilityOfRounds };
+  /**
+   * `availabilityOfRounds` in two steps: the reservations' read is sent now, right behind a round
+   * lock's statement on a pipelined transaction (db/round-trips.ts), and the round's counters, known
+   * once the lock answers, are applied when `of` is called.
+   */
+  function availabilityAhead(exec: Executor, roundIds: string[]) {
+    const reserved = reservedByRound(exec, ctx.clock.now(), roundIds);
+    reserved.catch(() => {});
+    return {
+      of: async (roundRows: ReadonlyArray<RoundCounters>) => availabilityFrom(roundRows, await reserved),
+    };
+  }
+
+  return { availability, availabilityOf, availabilityOfRounds, availabilityAhead };
 }
 export type Availability = ReturnType<typeof createAvailability>;

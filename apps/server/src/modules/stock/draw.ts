@@ -3,6 +3,7 @@ import { drawSequencePositions, extendChain } from '@kujiya/shared';
 import type { Tx } from '../../db/database.ts';
 import { badRequest } from '../../core/http-errors.ts';
 import { jsonRows } from '../../core/json-rows.ts';
+import { writeBehind } from '../../db/round-trips.ts';
 import type { Availability } from './availability.ts';
 import { NOT_ENOUGH_TICKETS } from './hold-limits.ts';
 import { reservations, tickets } from './tables.ts';
@@ -178,25 +179,29 @@ export function createDraw(deps: DrawDeps) {
     const drawn = await pickTickets(tx, round, input.orders, count);
     const chain = chainDraws(round, drawn);
     const hashes = drawn.map((_, i) => (chain ? chain.hashes[i]! : null));
-    await claimTickets(tx, roundId, drawn, hashes, deps.now());
+    // The draw's writes go behind (db/round-trips.ts): on a purchase batch's pipelined connection they
+    // share a round trip with the caller's own writes of what was won.
+    await writeBehind(tx, () => claimTickets(tx, roundId, drawn, hashes, deps.now()));
     const finalTicket = round.totalTickets - round.nextNonce === count;
     // Nonces, head, prize counts and (at sell-out) the round's status in one statement. Chance sets
     // take entries only: their prizes are drawn at sell-out.
     const firstNonce = round.nextNonce;
     const prizeCounts = input.entriesOnly ? undefined : countLetters(drawn);
-    await rounds.recordDraws(tx, roundId, {
-      firstNonce,
-      count,
-      headHash: chain?.head ?? null,
-      soldOut: finalTicket,
-      prizeCounts,
-    });
+    await writeBehind(tx, () =>
+      rounds.recordDraws(tx, roundId, {
+        firstNonce,
+        count,
+        headHash: chain?.head ?? null,
+        soldOut: finalTicket,
+        prizeCounts,
+      }),
+    );
     // The locked round the caller holds moves on too (a Challenge takes one ticket at a time).
     if (input.locked) {
       input.locked.round = { ...round, nextNonce: firstNonce + count, headHash: chain?.head ?? round.headHash };
       input.locked.left = left - count;
     }
-    await consumeReservations(tx, reservationIds);
+    await writeBehind(tx, () => consumeReservations(tx, reservationIds));
     const lastPrize = !input.entriesOnly && finalTicket ? await rounds.awardLastPrize(tx, roundId) : false;
     return drawsByOrder(input.orders, drawn, hashes, { finalTicket, lastPrize });
   }

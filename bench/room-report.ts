@@ -11,7 +11,7 @@ export async function roomDropLines(): Promise<string[]> {
   const r = await runRoomDrop(roomOptionsFromEnv());
   const o = r.options;
   return [
-    `(f) Drop with a waiting room: ${o.shoppers} shoppers, a ${o.tickets}-ticket round, limit ${o.limit} per shopper (each buys up to it, then tries one more), ${o.instances} instances on one PostgreSQL${process.env.BENCH_REDIS_URL ? ' and Redis' : ''}, ${o.sockets ? 'a live socket (/ws) each' : 'status polls every 2 s'}, opening ${o.leadSeconds} s after every shopper's page was open (then they join)${o.warmUp > 0 ? `, the instances warmed by ${o.warmUp} purchases of another set first` : ''}. ${r.room ? 'Room: yes.' : `**No room** (joins answered ${counts(r.joins)}): everyone buys at the opening.`}`,
+    `(f) Drop with a waiting room: ${o.shoppers} shoppers, a ${o.tickets}-ticket round, limit ${o.limit} per shopper (each buys up to it, then tries one more), ${o.instances} instances (NODE_ENV=production) on one PostgreSQL${process.env.BENCH_REDIS_URL ? ' and Redis' : ''}, ${o.sockets ? 'a live socket (/ws) each' : 'status polls every 2 s'}, opening ${o.leadSeconds} s after every shopper's page was open (then they join)${o.warmUp > 0 ? `, the instances warmed by ${o.warmUp} purchases of another set first` : ''}. ${r.room ? 'Room: yes.' : `**No room** (joins answered ${counts(r.joins)}): everyone buys at the opening.`}`,
     '',
     ...roomTable(r),
   ];

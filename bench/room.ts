@@ -15,6 +15,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { systemClock } from '../apps/server/src/core/clock.ts';
 import { migrateDatabase, openDatabase } from '../apps/server/src/db/database.ts';
 import { users } from '../apps/server/src/modules/accounts/tables.ts';
+import { TEST_VAPID_ENV } from '../apps/server/src/test/test-app.ts';
 import { tokenLedger, tokenLots } from '../apps/server/src/modules/wallet/tables.ts';
 import { TOKEN_PRICE, createRound } from './drop.ts';
 import {
@@ -150,6 +151,18 @@ async function scheduleDrop(app: App, setId: string, opensAt: Date, limit: numbe
   }
 }
 
+/**
+ * The servers run as a shop runs them (NODE_ENV=production: React's production build for the mails,
+ * no development checks), with the built-in test gateway and courier switched on as production asks.
+ */
+const productionEnv = {
+  NODE_ENV: 'production',
+  PAYMENTS: 'test',
+  TEST_COURIER: '1',
+  ADMIN_TWO_FACTOR: 'optional',
+  // The tests' key pair: the bench sends no push.
+  ...TEST_VAPID_ENV,
+};
 function startInstances(url: string, count: number): Promise<Instance[]> {
   const base = Number(process.env.BENCH_PORT_BASE ?? 0);
   return Promise.all(
@@ -162,6 +175,7 @@ function startInstances(url: string, count: number): Promise<Instance[]> {
         LIVE_MAX_SOCKETS_PER_IP: '20000',
         PORT: base ? String(base + i) : '0',
         ...(process.env.BENCH_REDIS_URL ? { REDIS_URL: process.env.BENCH_REDIS_URL } : {}),
+        ...productionEnv,
       }),
     ),
   );

@@ -94,6 +94,18 @@ describe('writeBehind', () => {
     expect(log).not.toContain('commit');
   });
 
+  it('throws a failed write behind rather than the error of a statement that met the aborted transaction after it', async () => {
+    const { db, log } = fakeDb(true);
+    const a = controlledWrite(log, 'a');
+    const done = db.transaction(async (tx) => {
+      await writeBehind(tx, a.run);
+      a.settle(false);
+      await tick();
+      throw new Error('current transaction is aborted');
+    });
+    await expect(done).rejects.toThrow('a failed');
+  });
+
   it('settleWritesBehind waits for the writes sent so far, for a read that must see them', async () => {
     const { db, log } = fakeDb(true);
     const a = controlledWrite(log, 'a');

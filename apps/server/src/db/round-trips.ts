@@ -9,6 +9,7 @@
  * Elsewhere (the main pool, PGlite) the same steps run one after the other in the order given: the
  * result is the same, only the round trips differ.
  */
+
 /** The writes each pipelined transaction has sent and not yet seen answered. */
 const writesOf = new WeakMap<object, Promise<unknown>[]>();
 
@@ -25,7 +26,15 @@ export function pipelineTransactions(db: object): void {
   runner.transaction = (fn, config) =>
     original(async (tx: never) => {
       writesOf.set(tx as object, []);
-      const value = await fn(tx);
+      let value: unknown;
+      try {
+        value = await fn(tx);
+      } catch (error) {
+        // A write sent earlier that failed is the cause (a deadlock withTxRetry runs again); the
+        // statement that threw after it only met the aborted transaction.
+        await settleWritesBehind(tx as object);
+        throw error;
+      }
       await settleWritesBehind(tx as object);
       return value;
     }, config);

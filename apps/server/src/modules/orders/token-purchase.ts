@@ -211,7 +211,7 @@ async function batchTransaction(
   const prizesAhead = isPipelined(tx) ? catalogue.prizesOfRound(tx, setId) : undefined;
   prizesAhead?.catch(() => {});
   const seen = await seeing;
-  const prizes = await (prizesAhead ?? catalogue.prizesOfProduct(tx, seen.product.id));
+  const prizes = await (prizesAhead ?? catalogue.prizesOfRound(tx, setId));
   const looksOpen =
     seen.round.status === 'open' && catalogue.holdSecondsLeft(seen.round) === 0 && !opensLater(env, seen.round);
   // The round's counter alone (reservations are counted under the lock): a row for a purchase that

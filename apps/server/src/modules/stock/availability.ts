@@ -57,19 +57,30 @@ function availabilityFrom(roundRows: ReadonlyArray<RoundCounters>, reserved: Hel
 
 /** How many tickets of rounds are left to buy (docs/rules/buying.md). */
 export function createAvailability(ctx: AppContext, rounds: Pick<RoundLedger, 'findRounds'>) {
+  /**
+   * What is left of rounds in two steps: the reservations' read is sent now (on a purchase batch's
+   * pipelined transaction, right behind the round lock's statement: db/round-trips.ts), and the
+   * rounds' counters, known once the lock answers, are applied when `of` is called.
+   */
+  function availabilityAhead(exec: Executor, roundIds: string[], exceptReservationId?: string) {
+    const reserved = reservedByRound(exec, ctx.clock.now(), roundIds, exceptReservationId);
+    reserved.catch(() => {});
+    return {
+      of: async (roundRows: ReadonlyArray<RoundCounters>) => availabilityFrom(roundRows, await reserved),
+    };
+  }
+
   async function availabilityOfRounds(
     exec: Executor,
     roundRows: ReadonlyArray<RoundCounters>,
     exceptReservationId?: string,
   ): Promise<Map<string, RoundAvailability>> {
     if (roundRows.length === 0) return new Map();
-    const reserved = await reservedByRound(
+    return availabilityAhead(
       exec,
-      ctx.clock.now(),
       roundRows.map((r) => r.id),
       exceptReservationId,
-    );
-    return availabilityFrom(roundRows, reserved);
+    ).of(roundRows);
   }
 
   async function availability(exec: Executor, roundIds: string[], exceptReservationId?: string) {
@@ -83,19 +94,6 @@ export function createAvailability(ctx: AppContext, rounds: Pick<RoundLedger, 'f
   ): Promise<RoundAvailability> {
     const result = (await availability(exec, [roundId], exceptReservationId)).get(roundId);
     return result ?? { total: 0, untaken: 0, reserved: 0, left: 0, firstLapse: null };
-  }
-
-  /**
-   * `availabilityOfRounds` in two steps: the reservations' read is sent now, right behind a round
-   * lock's statement on a pipelined transaction (db/round-trips.ts), and the round's counters, known
-   * once the lock answers, are applied when `of` is called.
-   */
-  function availabilityAhead(exec: Executor, roundIds: string[]) {
-    const reserved = reservedByRound(exec, ctx.clock.now(), roundIds);
-    reserved.catch(() => {});
-    return {
-      of: async (roundRows: ReadonlyArray<RoundCounters>) => availabilityFrom(roundRows, await reserved),
-    };
   }
 
   return { availability, availabilityOf, availabilityOfRounds, availabilityAhead };

@@ -234,9 +234,14 @@ describe('the waiting room', () => {
     const sent: { userId: string; message: LiveDropMessage }[] = [];
     const connected: string[] = [];
     const timers: { at: number; delayMs: number; run: () => void }[] = [];
+    const waiting: string[][] = [];
     const drops = createDropsService(t.ctx, {
       catalogue: t.services.catalogue,
-      live: { connectedUserIds: () => connected, sendToUser: (userId, message) => sent.push({ userId, message }) },
+      live: {
+        connectedUserIds: () => connected,
+        sendToUser: (userId, message) => sent.push({ userId, message }),
+        noteWaiting: (_setId, userIds) => waiting.push([...userIds]),
+      },
       schedule: (delayMs, run) => timers.push({ at: t.clock.now().getTime() + delayMs, delayMs, run }),
     });
     const runDue = () => {
@@ -244,7 +249,7 @@ describe('the waiting room', () => {
       due.forEach((timer) => timers.splice(timers.indexOf(timer), 1));
       due.forEach((timer) => timer.run());
     };
-    return { sent, connected, drops, timers, runDue };
+    return { sent, connected, drops, timers, runDue, waiting };
   }
 
   const admittedMessage = (setId: string) => ({
@@ -256,7 +261,7 @@ describe('the waiting room', () => {
   });
 
   it('tells connected entrants their place over the socket, only when it changed, and each admission at its moment', async () => {
-    const { sent, connected, drops, timers, runDue } = roomsWithSockets();
+    const { sent, connected, drops, timers, runDue, waiting } = roomsWithSockets();
     const setId = await scheduledSet(5, 1);
     const shoppers = [];
     for (const name of ['ws-a', 'ws-b', 'ws-c', 'ws-d']) {
@@ -277,6 +282,8 @@ describe('the waiting room', () => {
       { userId: byPlace[3], message: { type: 'drop', setId, position: 3, admitted: false, estimatedWaitSeconds: 3 } },
     ]);
     expect(timers.map((timer) => timer.delayMs).sort()).toEqual([1_000, 2_000]);
+    // The hub knew who waits before any place went out: all but the first, admitted at the opening.
+    expect(waiting[0]).toEqual(byPlace.slice(1));
     await drops.tick();
     expect(sent).toEqual([]);
     expect(timers).toHaveLength(2);

@@ -8,6 +8,8 @@ export const ROOM_TICK_MS = 2_000;
 export interface RoomSockets {
   connectedUserIds(): string[];
   sendToUser(userId: string, message: LiveDropMessage): void;
+  /** These shoppers wait in the set's room: no purchase banners for them until told an admission. */
+  noteWaiting(setId: string, userIds: readonly string[]): void;
 }
 
 /** Runs `run` after `delayMs` (a timer that does not hold the process open; tests pass their own). */

@@ -160,6 +160,12 @@ export function createRoomTick(
     // Nearest the front first, a slice at a time: at an opening the instance tells thousands of places,
     // and the first admitted shoppers' purchases must not wait behind all of them.
     entrants.sort((a, b) => (a.queueNumber ?? Infinity) - (b.queueNumber ?? Infinity));
+    // Known to wait before the slices reach them: the opening's first banners skip them too.
+    if (!closing)
+      sockets.noteWaiting(
+        setId,
+        entrants.filter((e) => !e.admitAt || e.admitAt > now).map((e) => e.userId),
+      );
     const pauseMs = Math.max(TELL_PAUSE_MS, Math.floor(TELL_SPREAD_MS / Math.ceil(entrants.length / TELL_SLICE)));
     let told = 0;
     for (const entrant of entrants) {

@@ -134,6 +134,25 @@ describe('live hub', () => {
     hub.stop();
   });
 
+  it('sends no banners to shoppers noted waiting before they are told a place (the opening)', async () => {
+    const hub = new LiveHub(options);
+    const notTold = new FakeSocket();
+    const browsing = new FakeSocket();
+    hub.authenticate(hub.add(notTold, '1.1.1.1'), 'w');
+    hub.authenticate(hub.add(browsing, '1.1.1.2'), 'b');
+    hub.noteWaiting('s1', ['w', 'not-connected-here']);
+    hub.deliver(purchase('u1'));
+    await tick(20);
+    expect(notTold.messages).toEqual([]);
+    expect(browsing.messages.map((m) => m.type)).toEqual(['purchase']);
+    hub.sendToUser('w', { type: 'drop', setId: 's1', position: 0, admitted: true, estimatedWaitSeconds: 0 });
+    await tick(250);
+    hub.deliver(purchase('u2'));
+    await tick(20);
+    expect(notTold.messages.map((m) => m.type)).toEqual(['drop', 'purchase']);
+    hub.stop();
+  });
+
   it('drops a client whose send buffer is full and still sends to the others', async () => {
     const dropped: string[] = [];
     const hub = new LiveHub(options, (_client, reason) => dropped.push(reason));

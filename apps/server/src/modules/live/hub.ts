@@ -185,6 +185,14 @@ export class LiveHub {
   }
 
   /**
+   * Shoppers connected here who wait in a set's room, known before each is told a place: at a drop's
+   * opening the places go out slice by slice, and the first banners must not reach those not told yet.
+   */
+  noteWaiting(setId: string, userIds: readonly string[]): void {
+    for (const userId of userIds) if (this.byUser.has(userId)) this.noteRoom(userId, setId, true);
+  }
+
+  /**
    * A shopper told a place in a room (not admitted) gets no purchase banners until admitted or the
    * room closes: the room's messages are the news, and at a drop's opening the banners' fan-out to
    * thousands of waiting sockets would take the CPU the admitted buyers need (docs/rules/live.md).

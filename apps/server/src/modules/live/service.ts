@@ -126,6 +126,7 @@ export function createLiveService(
     // Per-shopper messages from shared state (docs/rules/drops.md): each instance tells its own sockets.
     connectedUserIds: () => hub.connectedUserIds(),
     sendToUser: (userId: string, message: LiveServerMessage) => hub.sendToUser(userId, message),
+    noteWaiting: (setId: string, userIds: readonly string[]) => hub.noteWaiting(setId, userIds),
 
     /** One round of the periodic session check (tests run it at once). */
     closeEndedSessions: sessionChecks.checkNow,

@@ -113,12 +113,18 @@ describe('live hub', () => {
     hub.stop();
   });
 
-  it('sends no banners to a shopper waiting in a drop room until admitted; the others get them', async () => {
+  /** A hub with two signed-in shoppers: 'w', who waits in set s1's room, and 'b', who browses. */
+  function waitingAndBrowsing() {
     const hub = new LiveHub(options);
     const waiting = new FakeSocket();
     const browsing = new FakeSocket();
     hub.authenticate(hub.add(waiting, '1.1.1.1'), 'w');
     hub.authenticate(hub.add(browsing, '1.1.1.2'), 'b');
+    return { hub, waiting, browsing };
+  }
+
+  it('sends no banners to a shopper waiting in a drop room until admitted; the others get them', async () => {
+    const { hub, waiting, browsing } = waitingAndBrowsing();
     const place = (admitted: boolean) =>
       ({ type: 'drop', setId: 's1', position: admitted ? 0 : 12, admitted, estimatedWaitSeconds: 4 }) as const;
     hub.sendToUser('w', place(false));
@@ -135,11 +141,7 @@ describe('live hub', () => {
   });
 
   it('sends no banners to shoppers noted waiting before they are told a place (the opening)', async () => {
-    const hub = new LiveHub(options);
-    const notTold = new FakeSocket();
-    const browsing = new FakeSocket();
-    hub.authenticate(hub.add(notTold, '1.1.1.1'), 'w');
-    hub.authenticate(hub.add(browsing, '1.1.1.2'), 'b');
+    const { hub, waiting: notTold, browsing } = waitingAndBrowsing();
     hub.noteWaiting('s1', ['w', 'not-connected-here']);
     hub.deliver(purchase('u1'));
     await tick(20);

@@ -273,12 +273,24 @@ it(
     expect(await isFocused(last), 'the + at its maximum keeps focus').toBe(true);
     await viewportShot(page, 'keyboard-inventory-plus-at-max');
 
-    // Confirm → the self-collection dialog takes focus; Escape gives it back to Confirm.
+    // Confirm → the self-collection dialog takes focus; Escape gives it back to Confirm. Its slots and
+    // pickup address are held back until it has opened, as on a slow phone: the focus it placed while
+    // they loaded must survive their arrival (a day offered before the slots came and turned off by
+    // them, a Wednesday evening, used to drop it on the page).
+    let releaseLoads!: () => void;
+    const loadsHeld = new Promise<void>((resolve) => (releaseLoads = resolve));
+    await page.route(/\/api\/(self-collection\/slots|settings\/pickup-point)/, async (route) => {
+      await loadsHeld;
+      await route.continue();
+    });
     await tabTo(page, confirm);
     await page.keyboard.press('Enter');
     const collect = dialog(page, 'Confirm Self-Collect');
     await collect.waitFor();
-    await expect.poll(() => focusInside(collect)).toBe(true);
+    await expect.poll(() => focusInside(collect), { timeout: 5_000 }).toBe(true);
+    releaseLoads();
+    await collect.getByRole('status', { name: 'Loading time slots' }).waitFor({ state: 'detached' });
+    expect(await focusInside(collect), `after the slots came: ${await describeFocus(page)}`).toBe(true);
     await expectFocusVisible(page);
     await viewportShot(page, 'keyboard-self-collect-dialog');
     await page.keyboard.press('Escape');

@@ -14,7 +14,11 @@ const slot = (date: string, hour: number, full = false): CollectionSlot => ({
 
 describe('calendarDays', () => {
   it('offers today to 14 days ahead, only Wednesdays and Fridays selectable', () => {
-    const days = calendarDays(now, undefined);
+    const slots = ['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-27', '2026-12-02', '2026-12-04', '2026-12-05'];
+    const days = calendarDays(
+      now,
+      slots.map((date) => slot(date, 15)),
+    );
     const real = days.filter((d) => d !== null);
     expect(days.slice(0, 1)).toEqual([null]); // padded back to Sunday
     expect(real[0]!.date).toBe('2026-11-23');
@@ -25,6 +29,10 @@ describe('calendarDays', () => {
       '2026-12-02',
       '2026-12-04',
     ]);
+  });
+
+  it('offers no day before the slots arrive, so the focus the dialog gave a day is not dropped', () => {
+    expect(calendarDays(now, undefined).filter((d) => d?.selectable)).toEqual([]);
   });
 
   it('turns off a collection day the server has no slots left for', () => {

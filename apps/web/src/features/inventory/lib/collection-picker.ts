@@ -12,18 +12,20 @@ export interface CalendarDay {
   date: string;
   dayOfMonth: number;
   weekday: number;
-  /** A Wednesday or Friday inside the window with at least one slot not yet started. */
+  /** A Wednesday or Friday inside the window the server lists a slot for. */
   selectable: boolean;
 }
 
 /**
  * The picker's days: today to 14 days ahead (Singapore dates), padded back to the Sunday of the first
- * week so they sit under weekday headings. Only collection days that still have a slot can be chosen.
+ * week so they sit under weekday headings. Only collection days that still have a slot can be chosen,
+ * and none before the slots arrive: a day enabled while loading and disabled once they came (a
+ * Wednesday evening, its slots over) would drop the keyboard focus the opening dialog put on it.
  */
 export function calendarDays(now: Date, slots: readonly CollectionSlot[] | undefined): (CalendarDay | null)[] {
   const today = singaporeDate(now);
   const allowed = new Set(collectionDates(now));
-  const withSlots = slots ? new Set(slots.map((slot) => slot.date)) : null;
+  const withSlots = new Set(slots?.map((slot) => slot.date));
   const days: (CalendarDay | null)[] = Array.from({ length: weekdayOf(today) }, () => null);
   for (let i = 0; i <= COLLECTION_WINDOW_DAYS; i += 1) {
     const date = addDays(today, i);
@@ -31,7 +33,7 @@ export function calendarDays(now: Date, slots: readonly CollectionSlot[] | undef
       date,
       dayOfMonth: Number(date.slice(8, 10)),
       weekday: weekdayOf(date),
-      selectable: allowed.has(date) && (withSlots === null || withSlots.has(date)),
+      selectable: allowed.has(date) && withSlots.has(date),
     });
   }
   return days;

@@ -8,7 +8,10 @@ import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } fr
 /** An admin's authenticator app: the TOTP secret, on once a first code confirmed it. */
 export const adminTotp = pgTable('admin_totp', {
   adminId: uuid('admin_id').primaryKey(),
-  /** Base32 secret; readable by the server (it must compute codes), so the database is as secret as the JWT key. */
+  /**
+   * The Base32 secret sealed with the server's key (secret-box.ts: `v1.` and AES-256-GCM); a row
+   * written before sealing holds it plain until its next accepted code seals it.
+   */
   secret: text('secret').notNull(),
   /** Null while set up but not yet confirmed by a first code (no login asks for it then). */
   enabledAt: timestamp('enabled_at', { withTimezone: true }),

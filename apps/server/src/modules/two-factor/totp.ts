@@ -6,13 +6,14 @@ import type { AppContext } from '../../core/context.ts';
 import { conflict } from '../../core/http-errors.ts';
 import type { Executor } from '../../db/database.ts';
 import { adminTotp } from './tables.ts';
+import { isSealed, openTotpSecret, sealTotpSecret } from './secret-box.ts';
 
 /** Authenticator codes change every 30 s; one step either side is accepted for clock drift. */
 export const TOTP_PERIOD_SECONDS = 30;
 const TOLERANCE_SECONDS = TOTP_PERIOD_SECONDS;
 const ISSUER = 'Kujiya Back Office';
 
-type TotpContext = Pick<AppContext, 'db' | 'clock'>;
+type TotpContext = Pick<AppContext, 'db' | 'clock' | 'config'>;
 
 /**
  * A new secret for the admin, replacing an unconfirmed one; refused while one is on (turn it off
@@ -25,10 +26,14 @@ export async function startTotpSetup(
   const [existing] = await ctx.db.select().from(adminTotp).where(eq(adminTotp.adminId, admin.id));
   if (existing?.enabledAt) throw conflict(twoFactorMessages.alreadyOn);
   const secret = generateSecret();
+  const sealed = await sealTotpSecret(ctx, admin.id, secret);
   await ctx.db
     .insert(adminTotp)
-    .values({ adminId: admin.id, secret, createdAt: ctx.clock.now() })
-    .onConflictDoUpdate({ target: adminTotp.adminId, set: { secret, createdAt: ctx.clock.now(), lastTimeStep: null } });
+    .values({ adminId: admin.id, secret: sealed, createdAt: ctx.clock.now() })
+    .onConflictDoUpdate({
+      target: adminTotp.adminId,
+      set: { secret: sealed, createdAt: ctx.clock.now(), lastTimeStep: null },
+    });
   const otpauthUrl = generateURI({ issuer: ISSUER, label: admin.username, secret });
   const svg = await QRCode.toString(otpauthUrl, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
   return { secret, otpauthUrl, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
@@ -43,7 +48,8 @@ export async function totpOf(exec: Executor, adminId: string) {
 /**
  * Checks a 6-digit code against the secret and takes its time step: true only when the code is right
  * and its step is later than the last accepted one. The conditional update makes a code good once,
- * even when two instances check it at the same moment.
+ * even when two instances check it at the same moment. A secret stored before sealing is sealed by
+ * the same update; one that does not open (another key) matches no code.
  */
 export async function takeTotpCode(
   ctx: TotpContext,
@@ -51,9 +57,11 @@ export async function takeTotpCode(
   row: { adminId: string; secret: string; lastTimeStep: number | null },
   code: string,
 ): Promise<boolean> {
+  const secret = await openTotpSecret(ctx, row.adminId, row.secret);
+  if (secret === null) return false;
   const epoch = Math.floor(ctx.clock.now().getTime() / 1000);
   const result = await verify({
-    secret: row.secret,
+    secret,
     token: code,
     epoch,
     epochTolerance: TOLERANCE_SECONDS,
@@ -62,7 +70,10 @@ export async function takeTotpCode(
   if (!result.valid || !('timeStep' in result)) return false;
   const taken = await exec
     .update(adminTotp)
-    .set({ lastTimeStep: result.timeStep })
+    .set({
+      lastTimeStep: result.timeStep,
+      ...(isSealed(row.secret) ? {} : { secret: await sealTotpSecret(ctx, row.adminId, secret) }),
+    })
     .where(
       and(
         eq(adminTotp.adminId, row.adminId),

@@ -1,9 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECOVERY_CODE_PATTERN } from '@kujiya/shared';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { bearer, insertTestAdmin, post } from '../accounts/test-helpers.ts';
 import { totpCode } from './test-helpers.ts';
+import { adminTotp } from './tables.ts';
 
 const get = (t: TestApp, url: string, token: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
 
@@ -142,6 +143,45 @@ describe('two-factor sign-in (ADMIN_TWO_FACTOR optional, the default outside pro
     expect(off.statusCode).toBe(200);
     expect(off.json()).toMatchObject({ totp: false, recoveryCodesLeft: 0 });
     expect((await login(t, 'leaver', 'Leaver123!')).statusCode).toBe(200);
+  });
+
+  it('stores the app’s secret sealed with the server key and bound to its admin; a plain one from before still works and is sealed by its next code', async () => {
+    const adminId = await insertTestAdmin(t, { username: 'Sealed', password: 'Sealed123!', role: 'owner' });
+    const otherId = await insertTestAdmin(t, { username: 'Other', password: 'Other123!', role: 'owner' });
+    const { secret, recoveryCodes } = await enrol(t, 'Sealed', 'Sealed123!');
+    const stored = async (id: string) =>
+      (await t.ctx.db.select({ secret: adminTotp.secret }).from(adminTotp).where(eq(adminTotp.adminId, id)))[0]!.secret;
+    const sealed = await stored(adminId);
+    expect(sealed).toMatch(/^v1\.[A-Za-z0-9_-]+$/);
+    expect(sealed).not.toContain(secret);
+    expect(Buffer.from(sealed.slice(3), 'base64url').toString('latin1')).not.toContain(secret);
+
+    // A row from before sealing holds the secret plain: its codes still work, and the first one seals it.
+    await t.ctx.db.update(adminTotp).set({ secret }).where(eq(adminTotp.adminId, adminId));
+    t.clock.advance(60_000);
+    expect((await login(t, 'sealed', 'Sealed123!', { code: await totpCode(t, secret) })).statusCode).toBe(200);
+    const resealed = await stored(adminId);
+    expect(resealed).toMatch(/^v1\./);
+    expect(resealed).not.toBe(sealed); // a fresh IV each time
+    t.clock.advance(60_000);
+    expect((await login(t, 'sealed', 'Sealed123!', { code: await totpCode(t, secret) })).statusCode).toBe(200);
+
+    // Copied into another admin's row, or damaged, it does not open: the code is refused (401, not a
+    // 500), and the admin's recovery codes still sign in.
+    await t.ctx.db
+      .insert(adminTotp)
+      .values({ adminId: otherId, secret: resealed, enabledAt: new Date(), createdAt: new Date() });
+    t.clock.advance(60_000);
+    const copied = await login(t, 'other', 'Other123!', { code: await totpCode(t, secret) });
+    expect(copied.statusCode).toBe(401);
+    expect(copied.json().code).toBe('TWO_FACTOR_INVALID');
+    await t.ctx.db
+      .update(adminTotp)
+      .set({ secret: `${resealed.slice(0, -4)}AAAA` })
+      .where(eq(adminTotp.adminId, adminId));
+    t.clock.advance(60_000);
+    expect((await login(t, 'sealed', 'Sealed123!', { code: await totpCode(t, secret) })).statusCode).toBe(401);
+    expect((await login(t, 'sealed', 'Sealed123!', { code: recoveryCodes[0] })).statusCode).toBe(200);
   });
 
   it('answers a database failure while checking the code as a 500, not as a wrong code', async () => {

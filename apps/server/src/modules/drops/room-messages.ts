@@ -26,21 +26,28 @@ export const admittedMessage = (setId: string): LiveDropMessage => ({
   estimatedWaitSeconds: 0,
 });
 
+/** Two messages of one shopper's room that say the same (the key holds the set and the shopper). */
+const sameNews = (a: LiveDropMessage, b: LiveDropMessage) =>
+  a.position === b.position && a.admitted === b.admitted && a.estimatedWaitSeconds === b.estimatedWaitSeconds;
+
 /**
  * What this instance tells the shoppers connected to it about their rooms: never the same message
  * twice in a row, and an admission due before the next tick at its own moment, at least 2 s after the
  * message before it (docs/rules/drops.md: at most one update per shopper per 2 s).
  */
 export function createRoomMessages(clock: Clock, sockets: RoomSockets, schedule: Schedule) {
-  const lastSent = new Map<string, { text: string; at: number }>();
+  const lastSent = new Map<string, { message: LiveDropMessage; at: number }>();
   const admissionsDue = new Set<string>();
 
-  /** Sends a shopper's message unless it is the one they were last told; true when it was sent. */
+  /**
+   * Sends a shopper's message unless it is the one they were last told; true when it was sent.
+   * Compared field by field, so the message is turned into JSON once, by the socket's send.
+   */
   function tell(setId: string, userId: string, message: LiveDropMessage): boolean {
     const key = `${setId}:${userId}`;
-    const text = JSON.stringify(message);
-    if (lastSent.get(key)?.text === text) return false;
-    lastSent.set(key, { text, at: clock.now().getTime() });
+    const last = lastSent.get(key)?.message;
+    if (last && sameNews(last, message)) return false;
+    lastSent.set(key, { message, at: clock.now().getTime() });
     sockets.sendToUser(userId, message);
     return true;
   }

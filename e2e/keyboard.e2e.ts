@@ -288,6 +288,7 @@ it(
     const collect = dialog(page, 'Confirm Self-Collect');
     await collect.waitFor();
     await expect.poll(() => focusInside(collect), { timeout: 5_000 }).toBe(true);
+    await viewportShot(page, 'keyboard-self-collect-dialog-loading');
     releaseLoads();
     await collect.getByRole('status', { name: 'Loading time slots' }).waitFor({ state: 'detached' });
     expect(await focusInside(collect), `after the slots came: ${await describeFocus(page)}`).toBe(true);

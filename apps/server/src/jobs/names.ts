@@ -14,6 +14,7 @@ export const JOB = {
   tradeExpiry: 'trade-expiry',
   revokedTokenPurge: 'revoked-token-purge',
   sessionPurge: 'session-purge',
+  totpSealing: 'totp-sealing',
   idempotencyKeyPurge: 'idempotency-key-purge',
   dropAlerts: 'drop-alerts',
   pushDelivery: 'push-delivery',

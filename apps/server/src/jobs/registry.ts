@@ -8,6 +8,7 @@ import { fulfilmentJobs } from './fulfilment.ts';
 import { tradeExpiryJob } from './trade-expiry.ts';
 import { revokedTokenPurgeJob } from './revoked-token-purge.ts';
 import { sessionPurgeJob } from './session-purge.ts';
+import { totpSealingJob } from './totp-sealing.ts';
 import { idempotencyKeyPurgeJob } from './idempotency-key-purge.ts';
 import { dropAlertsJob } from './drop-alerts.ts';
 import { pushDeliveryJob } from './push-delivery.ts';
@@ -27,6 +28,7 @@ export function jobDefinitions(services: Services, everyMs = JOB_INTERVAL_MS): J
     tradeExpiryJob(services.trading, everyMs),
     revokedTokenPurgeJob(services.accounts),
     sessionPurgeJob(services.accounts),
+    totpSealingJob(services.twoFactor),
     idempotencyKeyPurgeJob(services.idempotency),
     dropAlertsJob(services.dropAlerts, everyMs),
     pushDeliveryJob(services.push, everyMs),

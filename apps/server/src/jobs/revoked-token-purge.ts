@@ -1,13 +1,7 @@
 import type { AccountsService } from '../modules/accounts/service.ts';
-import { HOUR } from '../core/clock.ts';
 import { JOB } from './names.ts';
-import type { JobDefinition } from './queue.ts';
+import { hourlyJob } from './hourly.ts';
 
 /** Revoked admin token ids are deleted once their token has expired (docs/rules/security.md); deleting twice is harmless. */
-export const revokedTokenPurgeJob = (accounts: AccountsService): JobDefinition => ({
-  name: JOB.revokedTokenPurge,
-  everyMs: HOUR,
-  retryLimit: 3,
-  retryDelaySeconds: 60,
-  run: async () => ({ purged: await accounts.purgeRevokedTokens() }),
-});
+export const revokedTokenPurgeJob = (accounts: AccountsService) =>
+  hourlyJob(JOB.revokedTokenPurge, async () => ({ purged: await accounts.purgeRevokedTokens() }));

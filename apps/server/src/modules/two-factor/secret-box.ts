@@ -11,7 +11,7 @@ import { derivedSecret } from '../../core/secrets.ts';
 type KeyContext = Pick<AppContext, 'config' | 'db'>;
 
 /** A sealed secret starts with this; one without it was stored before sealing (plain Base32). */
-const SEALED_PREFIX = 'v1.';
+export const SEALED_PREFIX = 'v1.';
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 

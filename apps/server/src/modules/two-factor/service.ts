@@ -6,7 +6,7 @@ import type { AuditService } from '../audit/service.ts';
 import { addPasskey, disableTotp, enableTotp, mustEnrol, removePasskey, resetFactors, statusOf } from './factors.ts';
 import { checkSecondFactor, type SecondFactorProof } from './login-check.ts';
 import { loginOptions, registrationOptions } from './passkeys.ts';
-import { startTotpSetup } from './totp.ts';
+import { sealPlainTotpSecrets, startTotpSetup } from './totp.ts';
 
 export type { SecondFactorProof } from './login-check.ts';
 
@@ -34,8 +34,12 @@ export function createTwoFactorService(ctx: AppContext, deps: { audit: AuditServ
     removePasskey: (admin: Admin, passkeyId: string) => removePasskey(d, admin, passkeyId),
     /** Options for a passkey login of the admin named (null: unknown name; the options then match nothing). */
     passkeyLoginOptions: (adminId: string | null) => loginOptions(ctx, adminId),
+    /** The hourly totp-sealing job: seals secrets stored before sealing; returns how many. */
+    sealPlainSecrets: () => sealPlainTotpSecrets(ctx),
     /** Another owner clears an admin's factors; `endSessions` (accounts') ends theirs in the same transaction. */
     reset: (actor: Admin, adminId: string, endSessions: (tx: Tx) => Promise<void>) =>
       resetFactors(d, actor, adminId, endSessions),
   };
 }
+
+export type TwoFactorService = ReturnType<typeof createTwoFactorService>;

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, isNull, lt, notLike, or } from 'drizzle-orm';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import { twoFactorMessages, type TwoFactorSetupResponse } from '@kujiya/shared';
@@ -6,7 +6,7 @@ import type { AppContext } from '../../core/context.ts';
 import { conflict } from '../../core/http-errors.ts';
 import type { Executor } from '../../db/database.ts';
 import { adminTotp } from './tables.ts';
-import { isSealed, openTotpSecret, sealTotpSecret } from './secret-box.ts';
+import { isSealed, openTotpSecret, SEALED_PREFIX, sealTotpSecret } from './secret-box.ts';
 
 /** Authenticator codes change every 30 s; one step either side is accepted for clock drift. */
 export const TOTP_PERIOD_SECONDS = 30;
@@ -82,4 +82,26 @@ export async function takeTotpCode(
     )
     .returning({ adminId: adminTotp.adminId });
   return taken.length > 0;
+}
+
+/**
+ * The hourly totp-sealing job: seals every secret still stored plain (rows from before sealing whose
+ * admin has not signed in with a code since). Each row is replaced only if it still holds the value
+ * read, so a concurrent run or an accepted code changes nothing twice. Returns how many it sealed.
+ */
+export async function sealPlainTotpSecrets(ctx: TotpContext): Promise<number> {
+  const plain = await ctx.db
+    .select({ adminId: adminTotp.adminId, secret: adminTotp.secret })
+    .from(adminTotp)
+    .where(notLike(adminTotp.secret, `${SEALED_PREFIX}%`));
+  let sealed = 0;
+  for (const row of plain) {
+    const updated = await ctx.db
+      .update(adminTotp)
+      .set({ secret: await sealTotpSecret(ctx, row.adminId, row.secret) })
+      .where(and(eq(adminTotp.adminId, row.adminId), eq(adminTotp.secret, row.secret)))
+      .returning({ adminId: adminTotp.adminId });
+    sealed += updated.length;
+  }
+  return sealed;
 }

@@ -184,6 +184,22 @@ describe('two-factor sign-in (ADMIN_TWO_FACTOR optional, the default outside pro
     expect((await login(t, 'sealed', 'Sealed123!', { code: recoveryCodes[0] })).statusCode).toBe(200);
   });
 
+  it('seals, in the hourly job, the secrets still plain from before sealing; a second run changes nothing', async () => {
+    const adminId = await insertTestAdmin(t, { username: 'Dormant', password: 'Dormant123!', role: 'owner' });
+    const { secret } = await enrol(t, 'Dormant', 'Dormant123!');
+    await t.ctx.db.update(adminTotp).set({ secret }).where(eq(adminTotp.adminId, adminId));
+    const stored = async () =>
+      (await t.ctx.db.select({ secret: adminTotp.secret }).from(adminTotp).where(eq(adminTotp.adminId, adminId)))[0]!
+        .secret;
+    expect(await t.services.twoFactor.sealPlainSecrets()).toBe(1);
+    const sealed = await stored();
+    expect(sealed).toMatch(/^v1\./);
+    expect(await t.services.twoFactor.sealPlainSecrets()).toBe(0);
+    expect(await stored()).toBe(sealed);
+    t.clock.advance(60_000);
+    expect((await login(t, 'dormant', 'Dormant123!', { code: await totpCode(t, secret) })).statusCode).toBe(200);
+  });
+
   it('answers a database failure while checking the code as a 500, not as a wrong code', async () => {
     await insertTestAdmin(t, { username: 'Broken', password: 'Broken123!', role: 'owner' });
     const { token, recoveryCodes } = await enrol(t, 'Broken', 'Broken123!');

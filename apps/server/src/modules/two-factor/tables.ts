@@ -10,7 +10,8 @@ export const adminTotp = pgTable('admin_totp', {
   adminId: uuid('admin_id').primaryKey(),
   /**
    * The Base32 secret sealed with the server's key (secret-box.ts: `v1.` and AES-256-GCM); a row
-   * written before sealing holds it plain until its next accepted code seals it.
+   * written before sealing holds it plain until its next accepted code or the hourly totp-sealing
+   * job seals it.
    */
   secret: text('secret').notNull(),
   /** Null while set up but not yet confirmed by a first code (no login asks for it then). */

@@ -8,6 +8,11 @@ import { adminTotp } from './tables.ts';
 
 const get = (t: TestApp, url: string, token: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
 
+/** The admin's TOTP secret as the database holds it. */
+const storedSecret = async (t: TestApp, adminId: string) =>
+  (await t.ctx.db.select({ secret: adminTotp.secret }).from(adminTotp).where(eq(adminTotp.adminId, adminId)))[0]!
+    .secret;
+
 /** Each admin logs in from an address of their own, so one test's login limits do not touch another's. */
 const addressOf = (username: string) =>
   `10.1.${username.length}.${[...username.toLowerCase()].reduce((sum, c) => sum + c.charCodeAt(0), 0) % 250}`;
@@ -149,8 +154,7 @@ describe('two-factor sign-in (ADMIN_TWO_FACTOR optional, the default outside pro
     const adminId = await insertTestAdmin(t, { username: 'Sealed', password: 'Sealed123!', role: 'owner' });
     const otherId = await insertTestAdmin(t, { username: 'Other', password: 'Other123!', role: 'owner' });
     const { secret, recoveryCodes } = await enrol(t, 'Sealed', 'Sealed123!');
-    const stored = async (id: string) =>
-      (await t.ctx.db.select({ secret: adminTotp.secret }).from(adminTotp).where(eq(adminTotp.adminId, id)))[0]!.secret;
+    const stored = (id: string) => storedSecret(t, id);
     const sealed = await stored(adminId);
     expect(sealed).toMatch(/^v1\.[A-Za-z0-9_-]+$/);
     expect(sealed).not.toContain(secret);
@@ -188,9 +192,7 @@ describe('two-factor sign-in (ADMIN_TWO_FACTOR optional, the default outside pro
     const adminId = await insertTestAdmin(t, { username: 'Dormant', password: 'Dormant123!', role: 'owner' });
     const { secret } = await enrol(t, 'Dormant', 'Dormant123!');
     await t.ctx.db.update(adminTotp).set({ secret }).where(eq(adminTotp.adminId, adminId));
-    const stored = async () =>
-      (await t.ctx.db.select({ secret: adminTotp.secret }).from(adminTotp).where(eq(adminTotp.adminId, adminId)))[0]!
-        .secret;
+    const stored = () => storedSecret(t, adminId);
     expect(await t.services.twoFactor.sealPlainSecrets()).toBe(1);
     const sealed = await stored();
     expect(sealed).toMatch(/^v1\./);

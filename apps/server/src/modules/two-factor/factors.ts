@@ -18,7 +18,7 @@ import { adminPasskeys, adminTotp } from './tables.ts';
 import { takeTotpCode, totpOf } from './totp.ts';
 
 export interface FactorDeps {
-  ctx: Pick<AppContext, 'db' | 'clock' | 'config'>;
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'log'>;
   audit: AuditService;
 }
 type Actor = Pick<Principal, 'id' | 'username' | 'adminRole'>;

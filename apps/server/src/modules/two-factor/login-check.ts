@@ -16,7 +16,7 @@ export interface SecondFactorProof {
   passkey?: PasskeyAuthenticationResponse;
 }
 
-type CheckContext = Pick<AppContext, 'db' | 'clock' | 'config'>;
+type CheckContext = Pick<AppContext, 'db' | 'clock' | 'config' | 'log'>;
 
 /** Whether the admin has any second factor on: a confirmed authenticator app or a passkey. */
 export async function hasSecondFactor(ctx: CheckContext, adminId: string): Promise<boolean> {

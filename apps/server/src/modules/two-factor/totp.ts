@@ -13,7 +13,7 @@ export const TOTP_PERIOD_SECONDS = 30;
 const TOLERANCE_SECONDS = TOTP_PERIOD_SECONDS;
 const ISSUER = 'Kujiya Back Office';
 
-type TotpContext = Pick<AppContext, 'db' | 'clock' | 'config'>;
+type TotpContext = Pick<AppContext, 'db' | 'clock' | 'config' | 'log'>;
 
 /**
  * A new secret for the admin, replacing an unconfirmed one; refused while one is on (turn it off
@@ -58,7 +58,11 @@ export async function takeTotpCode(
   code: string,
 ): Promise<boolean> {
   const secret = await openTotpSecret(ctx, row.adminId, row.secret);
-  if (secret === null) return false;
+  if (secret === null) {
+    // The on-call's clue: usually JWT_SECRET changed since the app was set up (docs/operations.md).
+    ctx.log.warn({ adminId: row.adminId }, 'authenticator secret does not open with this server key; code refused');
+    return false;
+  }
   const epoch = Math.floor(ctx.clock.now().getTime() / 1000);
   const result = await verify({
     secret,

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RECOVERY_CODE_PATTERN } from '@kujiya/shared';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { bearer, insertTestAdmin, post } from '../accounts/test-helpers.ts';
@@ -176,9 +176,13 @@ describe('two-factor sign-in (ADMIN_TWO_FACTOR optional, the default outside pro
       .insert(adminTotp)
       .values({ adminId: otherId, secret: resealed, enabledAt: new Date(), createdAt: new Date() });
     t.clock.advance(60_000);
+    const warn = vi.spyOn(t.ctx.log, 'warn');
     const copied = await login(t, 'other', 'Other123!', { code: await totpCode(t, secret) });
     expect(copied.statusCode).toBe(401);
     expect(copied.json().code).toBe('TWO_FACTOR_INVALID');
+    // The operator sees why: the secret did not open.
+    expect(warn).toHaveBeenCalledWith({ adminId: otherId }, expect.stringContaining('does not open'));
+    warn.mockRestore();
     await t.ctx.db
       .update(adminTotp)
       .set({ secret: `${resealed.slice(0, -4)}AAAA` })

@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const run = (label, cmd, args, env = {}) => {
   console.log(`\n▶ ${label}`);
@@ -53,14 +54,29 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 let exitCode = 0;
-// The names of failed tests, repeated after the summary so that a log's tail says which ones failed.
+// The names of failed tests and the start of each failure's message, repeated after the summary so that a log's
+// tail (often all a CI record keeps) says which tests failed and why.
 const failures = [];
+// The message itself and the stack frames in the project's own files (not node_modules), up to a few lines.
+const MESSAGE_LINES = 12;
+const firstLines = (message) =>
+  stripVTControlCharacters(message)
+    .split('\n')
+    .filter(
+      (line) => line.trim() !== '' && !(/^\s+at /.test(line) && /node_modules|node:internal|<anonymous>/.test(line)),
+    )
+    .slice(0, MESSAGE_LINES)
+    .map((line) => `    ${line}`)
+    .join('\n');
 const failuresIn = (json) =>
   json.testResults.flatMap((file) => {
     const where = path.relative(process.cwd(), file.name);
     const tests = file.assertionResults.filter((test) => test.status === 'failed');
     if (tests.length === 0 && file.status === 'failed') return [`${where}: ${file.message || 'the file failed'}`];
-    return tests.map((test) => `${where} > ${test.fullName}`);
+    return tests.map((test) => {
+      const why = (test.failureMessages ?? []).map(firstLines).join('\n');
+      return why ? `${where} > ${test.fullName}\n${why}` : `${where} > ${test.fullName}`;
+    });
   });
 suites.forEach(([label, projects], i) => {
   const report = path.join(reportDir, `report-${i}.json`);

@@ -10,6 +10,9 @@ import { ROOM_TICK_MS } from './modules/drops/service.ts';
 import { createJobRegistry } from './jobs/registry.ts';
 import { listenForMetrics, type MetricsListener } from './core/metrics-serving.ts';
 import { busyGate } from './core/busy-gate.ts';
+import { loadLabelsPdf } from './modules/admin/service.ts';
+import { loadMailRenderer } from './modules/mail/service.ts';
+import { loadWebAuthn } from './modules/two-factor/service.ts';
 
 export interface StartOptions {
   config: Config;
@@ -67,6 +70,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       poolSize: config.databasePoolSize,
     }));
   await migrateDatabase(database, config.databaseUrl);
+  // The app loads these heavy libraries on first use (so each test file's import of it stays light);
+  // a server loads them before it listens, so no request, drop or job stalls on a first import.
+  await Promise.all([loadMailRenderer(), loadLabelsPdf(), loadWebAuthn()]);
   const built = await buildApp({
     config,
     database,

@@ -18,6 +18,16 @@ function* databaseErrors(error: unknown): Generator<{ code?: unknown; constraint
   }
 }
 
+/**
+ * The SQLSTATE of the database error on an error's `cause` chain; undefined when none came from the
+ * database (Node's own codes, EPIPE and the like, are not SQLSTATEs: no SQLSTATE class starts with E).
+ */
+export function databaseErrorCode(error: unknown): string | undefined {
+  for (const e of databaseErrors(error))
+    if (typeof e.code === 'string' && /^[0-9A-DF-Z][0-9A-Z]{4}$/.test(e.code)) return e.code;
+  return undefined;
+}
+
 /** True when a database error is a unique violation (optionally of the named constraint or index). */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
   for (const e of databaseErrors(error)) {

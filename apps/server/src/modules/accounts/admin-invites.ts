@@ -20,8 +20,8 @@ export interface AdminDeps {
   audit: AuditService;
 }
 
-function inviteMail(to: string, username: string, role: AdminRole, link: string) {
-  const content = renderMail({
+async function inviteMail(to: string, username: string, role: AdminRole, link: string) {
+  const content = await renderMail({
     title: 'You are invited to the Kujiya back office',
     intro: [
       `Hi ${username},`,
@@ -39,6 +39,9 @@ function inviteMail(to: string, username: string, role: AdminRole, link: string)
 /** A new admin without a password, and a one-time set-password link sent through the mail queue. */
 export async function inviteAdmin(d: AdminDeps, actor: Principal, input: InviteAdminRequest): Promise<AdminAccount> {
   const token = generateToken();
+  // Laid out before the transaction: rendering holds no lock.
+  const link = `${d.ctx.config.publicUrl}/admin/set-password/${token}`;
+  const invitation = await inviteMail(input.email, input.username, input.role, link);
   const invited = await d.ctx.db.transaction(async (tx) => {
     const now = d.ctx.clock.now();
     const [taken] = await tx
@@ -60,9 +63,7 @@ export async function inviteAdmin(d: AdminDeps, actor: Principal, input: InviteA
       expiresAt: new Date(now.getTime() + ADMIN_INVITE_TTL_MS),
       createdAt: now,
     });
-    await d.mail.enqueue(tx, [
-      inviteMail(input.email, input.username, input.role, `${d.ctx.config.publicUrl}/admin/set-password/${token}`),
-    ]);
+    await d.mail.enqueue(tx, [invitation]);
     await d.audit.record(tx, {
       admin: actor,
       action: 'admin.invite',

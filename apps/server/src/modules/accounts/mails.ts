@@ -10,10 +10,10 @@ import { renderMail } from '../mail/service.ts';
 import type { MailMessage } from '../mail/service.ts';
 
 /** The verification code mail (sign-up, or password recovery by code). */
-export function codeMail(to: string, code: string, process: 'signup' | 'forgetPassword'): MailMessage {
+export async function codeMail(to: string, code: string, process: 'signup' | 'forgetPassword'): Promise<MailMessage> {
   const forSignup = process === 'signup';
   const subject = forSignup ? `Your Kujiya verification code: ${code}` : `Your Kujiya password reset code: ${code}`;
-  const content = renderMail({
+  const content = await renderMail({
     title: forSignup ? 'Verify your e-mail' : 'Reset your password',
     intro: [
       'Hi there,',
@@ -31,8 +31,8 @@ export function codeMail(to: string, code: string, process: 'signup' | 'forgetPa
 }
 
 /** The password reset link mail. */
-export function resetLinkMail(to: string, username: string, link: string): MailMessage {
-  const content = renderMail({
+export async function resetLinkMail(to: string, username: string, link: string): Promise<MailMessage> {
+  const content = await renderMail({
     title: 'Reset your password',
     intro: [`Hi ${username},`, 'We received a request to reset the password of your Kujiya account.'],
     action: { label: 'Reset password', url: link },
@@ -45,14 +45,14 @@ export function resetLinkMail(to: string, username: string, link: string): MailM
 }
 
 /** A login from a device the account has never used (docs/rules/accounts.md, "Sessions and devices"). */
-export function newSignInMail(
+export async function newSignInMail(
   to: string,
   username: string,
   signIn: { device: string; place: SessionPlace; at: Date },
   devicesLink: string,
-): MailMessage {
+): Promise<MailMessage> {
   const when = formatSgDateTime(signIn.at);
-  const content = renderMail({
+  const content = await renderMail({
     title: 'New sign-in to your account',
     intro: [
       `Hi ${username},`,

@@ -99,7 +99,9 @@ export function createPasswordResets(ctx: AppContext, mail: MailService, session
       if (!user) return;
       const token = await issue(ctx.db, user.id);
       try {
-        await mail.send(resetLinkMail(user.email, user.username, `${ctx.config.publicUrl}/reset-password/${token}`));
+        await mail.send(
+          await resetLinkMail(user.email, user.username, `${ctx.config.publicUrl}/reset-password/${token}`),
+        );
       } catch (error) {
         ctx.log.error({ err: error }, 'reset link mail failed');
         // The link never reached anyone: void it.

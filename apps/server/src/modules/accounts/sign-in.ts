@@ -42,7 +42,7 @@ export async function openSignIn(
       .returning({ key: userDevices.deviceKey });
     if (kind === 'login' && known && added.length > 0) {
       const link = `${ctx.config.publicUrl}${DEVICES_PATH}`;
-      await mail.enqueue(tx, [newSignInMail(row.email, row.username, { device, place, at: now }, link)]);
+      await mail.enqueue(tx, [await newSignInMail(row.email, row.username, { device, place, at: now }, link)]);
     }
   });
   return session;

@@ -145,7 +145,7 @@ export function createVerification(ctx: AppContext, mail: MailService, resets: P
       const code = generateCode();
       const id = await replaceCode(ctx, email, purpose, hashCode(await getPepper(), email, purpose, code));
       try {
-        await mail.send(codeMail(email, code, process));
+        await mail.send(await codeMail(email, code, process));
       } catch (error) {
         ctx.log.error({ err: error }, 'verification code mail failed');
         await ctx.db.update(verificationCodes).set({ consumedAt: ctx.clock.now() }).where(eq(verificationCodes.id, id));

@@ -29,8 +29,7 @@ import {
 import { badRequest, notFound } from '../../core/http-errors.ts';
 import { acceptMultipartForms, readMultipartFiles } from '../../core/multipart.ts';
 import type { ModuleRoutes } from '../../routes.ts';
-import type { UploadedImage } from './service.ts';
-import { shipmentLabelsPdf } from './labels-pdf.ts';
+import { loadLabelsPdf, type UploadedImage } from './service.ts';
 
 const IMAGE_FIELD = /^(productImage|prizeImage\d{1,2})$/;
 /** The product image and one per prize (27 prizes at most). */
@@ -178,6 +177,7 @@ export const adminRoutes: ModuleRoutes = async (app, { ctx, services }) => {
     async (_request, reply) => {
       const pending = await services.fulfilment.pendingPaidShipments();
       if (pending.length === 0) throw notFound(NO_PENDING_SHIPMENTS);
+      const { shipmentLabelsPdf } = await loadLabelsPdf();
       const pdf = await shipmentLabelsPdf(pending, ctx.clock.now(), await services.shopSettings.senderAddress());
       reply.header('Content-Type', 'application/pdf');
       reply.header('Content-Disposition', 'attachment; filename="pending-shipments.pdf"');

@@ -55,3 +55,9 @@ export function createAdminService(ctx: AppContext, deps: Deps) {
     dashboard: dashboard.dashboard,
   };
 }
+
+/**
+ * pdfkit and the barcode library, loaded at the first label export: about a second of every import of
+ * the app otherwise (each test file). A server process loads them before it listens (server.ts).
+ */
+export const loadLabelsPdf = () => import('./labels-pdf.ts');

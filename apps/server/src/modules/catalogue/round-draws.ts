@@ -1,5 +1,6 @@
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
+import { checkInStatement } from '../../db/round-trips.ts';
 import { prizes, roundPrizes, setRounds } from './tables.ts';
 
 export interface RecordedDraws {
@@ -44,8 +45,10 @@ export async function decrementPrizes(tx: Tx, roundId: string, counts: ReadonlyM
 export async function recordDraws(tx: Tx, roundId: string, input: RecordedDraws, at: Date): Promise<void> {
   const now = at.toISOString();
   const wanted = [...(input.prizeCounts ?? new Map<string, number>())].filter(([, count]) => count > 0);
-  // The letters drawn lower their prize counts in the same statement (never below 0).
-  const result = (await tx.execute(sql`
+  const prizesBelowZero = `Prizes ${wanted.map(([l]) => l).join(', ')} of round ${roundId} cannot go below 0`;
+  // The letters drawn lower their prize counts in the same statement (never below 0). Its checks are
+  // in the statement: a purchase batch sends it behind (db/round-trips.ts).
+  await tx.execute(sql`
     with r as (
       update ${setRounds} set
         next_nonce = next_nonce + ${input.count},
@@ -64,13 +67,8 @@ export async function recordDraws(tx: Tx, roundId: string, input: RecordedDraws,
         and pz.letter = v.letter and rp.remaining_quantity >= v.n
       returning rp.prize_id
     )
-    select (select count(*) from r)::int as rounds, (select count(*) from p)::int as prizes`)) as unknown as {
-    rows: { rounds: number; prizes: number }[];
-  };
-  const row = result.rows[0]!;
-  if (Number(row.rounds) !== 1) throw new Error('Round nonce moved while locked');
-  if (Number(row.prizes) !== wanted.length)
-    throw new Error(`Prizes ${wanted.map(([l]) => l).join(', ')} of round ${roundId} cannot go below 0`);
+    select ${checkInStatement(sql`(select count(*) from r) = 1`, 'Round nonce moved while locked')},
+           ${checkInStatement(sql`(select count(*) from p) = ${wanted.length}`, prizesBelowZero)}`);
 }
 
 /** Gives out the round's Last Prize (final ticket taken); false when the set has none left. */

@@ -33,42 +33,58 @@ const refuse = (message: string, code: ErrorCode, extra: Record<string, unknown>
 export async function assertMayBuy(
   ctx: AppContext,
   roundOf: (setId: string) => Promise<RoomRound>,
+  activeRooms: Set<string>,
   userId: string,
   setId: string,
   now: Date,
 ): Promise<void> {
-  const [refusal] = await admissionRefusals(ctx, roundOf, [userId], setId, now);
-  if (refusal) throw refusal;
+  const { refusals, usesWritten } = await admissionRefusals(ctx, roundOf, activeRooms, [userId], setId, now);
+  await usesWritten;
+  if (refusals[0]) throw refusals[0];
+}
+
+/** A batch's admission check: per shopper null (may buy) or the refusal, and the write of their use. */
+export interface AdmissionCheck {
+  refusals: (HttpError | null)[];
+  /** The admissions' last use, written alongside the purchase: awaited before it is answered. */
+  usesWritten: Promise<void>;
 }
 
 /**
  * The same check for the shoppers of a purchase batch at once: one read of the room and one of their
- * entrants, whatever the batch's size (a drop's batches hold dozens). Answers, shopper by shopper,
- * null (may buy) or the refusal.
+ * entrants, whatever the batch's size (a drop's batches hold dozens). Where this instance last found
+ * the set's room active (`activeRooms`, a hint), both reads go out together: one wait instead of two
+ * on a drop's busy event loop. The use is written while the purchase runs, not before it.
  */
 export async function admissionRefusals(
   ctx: AppContext,
   roundOf: (setId: string) => Promise<RoomRound>,
+  activeRooms: Set<string>,
   userIds: readonly string[],
   setId: string,
   now: Date,
-): Promise<(HttpError | null)[]> {
-  const nobodyRefused = userIds.map(() => null);
+): Promise<AdmissionCheck> {
+  const nobodyRefused = { refusals: userIds.map(() => null), usesWritten: Promise.resolve() };
   const reads = roomReads(ctx.db);
+  const shoppers = [...new Set(userIds)];
+  const entrantsAhead = activeRooms.has(setId) ? reads.entrants(setId, shoppers) : undefined;
+  entrantsAhead?.catch(() => {});
   let room = await reads.room(setId);
-  if (!room || room.closedAt) return nobodyRefused;
+  if (!room || room.closedAt) return (void activeRooms.delete(setId), nobodyRefused);
   if (!room.orderedAt) {
     // Before the opening the opening rule refuses the purchase (docs/rules/drops.md, "Opening").
     const round = await roundOf(setId);
     if (!round.salesStartAt || now < round.salesStartAt) return nobodyRefused;
     room = await currentRoom(ctx, setId, round);
-    if (!room || room.closedAt) return nobodyRefused;
+    if (!room || room.closedAt) return (void activeRooms.delete(setId), nobodyRefused);
   }
   if (nobodyWaits(room, now)) {
     await closeIfNobodyWaits(ctx, room);
+    activeRooms.delete(setId);
     return nobodyRefused;
   }
-  const entrants = new Map((await reads.entrants(setId, [...new Set(userIds)])).map((e) => [e.userId, e]));
+  activeRooms.add(setId);
+  const entrants = new Map((await (entrantsAhead ?? reads.entrants(setId, shoppers))).map((e) => [e.userId, e]));
   let admitted: number | undefined;
   const used = new Set<string>();
   const refusals: (HttpError | null)[] = [];
@@ -89,6 +105,7 @@ export async function admissionRefusals(
       if (sinceUse >= USE_WRITE_INTERVAL_MS) used.add(userId);
     }
   }
-  if (used.size > 0) await reads.markUsed(setId, [...used], now);
-  return refusals;
+  const usesWritten = used.size > 0 ? reads.markUsed(setId, [...used], now) : Promise.resolve();
+  usesWritten.catch(() => {});
+  return { refusals, usesWritten };
 }

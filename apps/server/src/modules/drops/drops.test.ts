@@ -2,6 +2,7 @@ import { DROP_ADMISSION_IDLE_MS, roomOrder, verifyRoomOrder, type LiveDropMessag
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { traceStatements } from '../../test/statement-trace.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createTestProduct, scheduleOpening } from '../catalogue/test-helpers.ts';
 import { testShopper } from '../token-shop/test-helpers.ts';
@@ -189,11 +190,12 @@ describe('the waiting room', () => {
     await t.services.drops.status(joined[0]!, setId);
     const rows = await t.ctx.db.select().from(dropEntrants).where(eq(dropEntrants.setId, setId));
     const [first, second] = rows.sort((x, y) => x.queueNumber! - y.queueNumber!).map((e) => e.userId);
-    const answers = await t.services.drops.admission.refusals(
+    const { refusals: answers, usesWritten } = await t.services.drops.admission.refusals(
       [second!, outsider, first!, first!],
       setId,
       t.clock.now(),
     );
+    await usesWritten;
     expect(
       answers.map((answer) => answer && { code: (answer as { code: string }).code, message: answer.message }),
     ).toEqual([
@@ -206,6 +208,46 @@ describe('the waiting room', () => {
     expect(used.find((e) => e.userId === first)?.lastUsedAt?.toISOString()).toBe(t.clock.now().toISOString());
     expect(used.find((e) => e.userId === second)?.lastUsedAt).toBeNull();
   });
+
+  it.skipIf(process.env.TEST_DB !== 'postgres')(
+    'reads the room and the entrants together once this instance has found the room active (one wait, not two)',
+    async () => {
+      const setId = await scheduledSet(5, 1);
+      const shoppers = [];
+      for (const name of ['room-together-a', 'room-together-b']) {
+        const shopper = await testShopper(t, name);
+        await join(setId, shopper.headers);
+        shoppers.push(shopper);
+      }
+      t.clock.advance(5 * MINUTE);
+      await t.services.drops.status(shoppers[0]!.user.id, setId);
+      // The first in the order may buy; the second still waits, so the room stays active.
+      const [first] = await t.ctx.db
+        .select()
+        .from(dropEntrants)
+        .where(and(eq(dropEntrants.setId, setId), eq(dropEntrants.queueNumber, 1)));
+      const shopper = shoppers.find((s) => s.user.id === first!.userId)!;
+      const check = () => t.services.drops.admission.refusals([shopper.user.id], setId, t.clock.now());
+      await (
+        await check()
+      ).usesWritten; // finds the room active
+      // Connections open, as a drop's are: two reads at once then take two connections at once.
+      await Promise.all([1, 2, 3].map(() => t.database.executeSql('select pg_sleep(0.05)')));
+      const { trace, restore } = traceStatements();
+      try {
+        expect((await check()).refusals).toEqual([null]);
+      } finally {
+        restore();
+      }
+      const at = (event: 'sent' | 'answered', table: string) =>
+        trace.findIndex((e) => e.event === event && e.text.includes(`from "${table}"`));
+      expect(at('sent', 'drop_entrants')).toBeGreaterThanOrEqual(0);
+      // Both out before either answer: one wait.
+      expect(Math.max(at('sent', 'drop_entrants'), at('sent', 'drop_rooms'))).toBeLessThan(
+        Math.min(at('answered', 'drop_entrants'), at('answered', 'drop_rooms')),
+      );
+    },
+  );
 
   it('a set nobody queued for sells as usual from its opening', async () => {
     const setId = await scheduledSet(10, null);

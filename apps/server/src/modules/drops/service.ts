@@ -24,6 +24,9 @@ export function createDropsService(
     const { round } = await deps.catalogue.getProductOfRound(ctx.db, setId);
     return { salesStartAt: round.salesStartAt, serverSeed: round.serverSeed };
   };
+  // The sets whose room this instance last found active: their admission checks read the entrants
+  // with the room (a hint only; the room's row decides).
+  const activeRooms = new Set<string>();
 
   return {
     join: async (userId: string, setId: string): Promise<DropRoomStatus> =>
@@ -37,10 +40,11 @@ export function createDropsService(
 
     /** The orders module's hook (passed in services.ts): throws a 403 while the shopper may not buy. */
     admission: {
-      assertMayBuy: (userId: string, setId: string, now: Date) => assertMayBuy(ctx, roundOf, userId, setId, now),
-      /** The same for a purchase batch's shoppers at once: null (may buy) or the refusal, shopper by shopper. */
+      assertMayBuy: (userId: string, setId: string, now: Date) =>
+        assertMayBuy(ctx, roundOf, activeRooms, userId, setId, now),
+      /** The same for a purchase batch's shoppers at once: null (may buy) or the refusal, shopper by shopper, and the write of their use. */
       refusals: (userIds: readonly string[], setId: string, now: Date) =>
-        admissionRefusals(ctx, roundOf, userIds, setId, now),
+        admissionRefusals(ctx, roundOf, activeRooms, userIds, setId, now),
     },
 
     /** The drop monitor's room figures; null when the set has no room. */

@@ -113,8 +113,8 @@ describe('dev outbox', () => {
 });
 
 describe('mail layout', () => {
-  it('escapes what it is given and writes links out in the text part', () => {
-    const mail = renderMail({
+  it('escapes what it is given and writes links out in the text part', async () => {
+    const mail = await renderMail({
       title: 'Hi <b>',
       intro: ['Tom & "Jerry"'],
       action: { label: 'Go', url: 'https://kujiya.sg/x?a=1&b=2' },

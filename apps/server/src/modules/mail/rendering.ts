@@ -2,12 +2,18 @@ import type { AppContext } from '../../core/context.ts';
 import type { MailMessage, QueuedMail } from './service.ts';
 import type { MailContent, RenderedMail } from './templates/content.ts';
 import { OPTIONAL_MAIL_LABELS, contentOf, type MailEnv, type TemplateMail } from './templates/kinds.ts';
-import { renderContent } from './templates/render.ts';
 import type { UnsubscribeTokens } from './unsubscribe.ts';
 
+/**
+ * React Email and React's server renderer, loaded at the first mail rendered: seconds of every import
+ * of the app otherwise (each test file). A server process loads it before it listens (server.ts).
+ */
+export const loadMailRenderer = () => import('./templates/render.ts');
+const renderer = loadMailRenderer;
+
 /** Lays out any mail content in the shop's frame, as HTML and text (for modules that write their own mails). */
-export function renderMail(content: MailContent): RenderedMail {
-  return renderContent(content);
+export async function renderMail(content: MailContent): Promise<RenderedMail> {
+  return (await renderer()).renderContent(content);
 }
 
 /** The one-click unsubscribe of an optional mail: the footer link (web page) and the RFC 8058 headers. */
@@ -25,21 +31,21 @@ async function unsubscribeParts(ctx: AppContext, tokens: UnsubscribeTokens, mail
 }
 
 /** A templated mail laid out in the frame, with an optional mail's unsubscribe link in its footer. */
-export function renderTemplateMail(
+export async function renderTemplateMail(
   mail: TemplateMail,
   env: MailEnv,
   unsubscribe?: MailContent['unsubscribe'],
-): RenderedMail {
+): Promise<RenderedMail> {
   const content = contentOf(mail, env);
   if (unsubscribe) content.unsubscribe = unsubscribe;
-  return renderContent(content);
+  return (await renderer()).renderContent(content);
 }
 
 /** A queued mail as it is sent: kept parts, or its template rendered now (the delivery job, no transaction). */
 export async function renderQueued(ctx: AppContext, tokens: UnsubscribeTokens, mail: QueuedMail): Promise<MailMessage> {
   if (!mail.template) return { to: mail.to, subject: mail.subject, text: mail.text ?? '', html: mail.html ?? '' };
   const unsubscribe = await unsubscribeParts(ctx, tokens, mail);
-  const rendered = renderTemplateMail(
+  const rendered = await renderTemplateMail(
     { template: mail.template, data: mail.data } as TemplateMail,
     { publicUrl: ctx.config.publicUrl },
     unsubscribe?.link,

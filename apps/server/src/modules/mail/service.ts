@@ -142,4 +142,4 @@ export function createMailService(ctx: AppContext) {
 export type MailService = ReturnType<typeof createMailService>;
 
 /** The shop's mail frame, for modules that write their own mails (templates/render.ts). */
-export { renderMail } from './rendering.ts';
+export { loadMailRenderer, renderMail } from './rendering.ts';

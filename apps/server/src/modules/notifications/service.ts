@@ -97,20 +97,33 @@ async function queueEmails(
 /** An order receipt mail's content; the buyer's name is added here. */
 export type ReceiptMail = Omit<OrderReceiptMailData, 'username'>;
 
-/** Receipt mails of orders, addressed to each buyer by name. */
-async function queueReceipts(
+/** Queues receipt mails to recipients already read: one insert (a write a purchase batch sends behind). */
+export interface ReceiptMailer {
+  queue(exec: Executor, receipts: ReadonlyArray<{ userId: string; receiptMail: ReceiptMail }>): Promise<void>;
+}
+
+/**
+ * The receipts' recipients, read now: a purchase batch sends this read with its draw's, so queueing
+ * the mails after the draw is one statement that goes out with the commit (db/round-trips.ts).
+ */
+async function receiptRecipients(
   deps: NotificationsDeps,
   exec: Executor,
-  receipts: ReadonlyArray<{ userId: string; receiptMail: ReceiptMail }>,
-): Promise<void> {
-  if (receipts.length === 0) return;
-  const accounts = await deps.accounts.getAccounts(exec, [...new Set(receipts.map((r) => r.userId))]);
-  const mails: QueuedTemplateMail[] = receipts.flatMap(({ userId, receiptMail }) => {
-    const account = accounts.get(userId);
-    if (!account) return [];
-    return [{ to: account.email, template: 'orderReceipt', data: { ...receiptMail, username: account.username } }];
-  });
-  await deps.mail.enqueue(exec, mails);
+  userIds: readonly string[],
+): Promise<ReceiptMailer> {
+  const accounts = userIds.length > 0 ? await deps.accounts.getAccounts(exec, [...new Set(userIds)]) : new Map();
+  return {
+    queue: (into, receipts) =>
+      deps.mail.enqueue(
+        into,
+        receipts.flatMap(({ userId, receiptMail }) => {
+          const account = accounts.get(userId);
+          if (!account) return [];
+          const data = { ...receiptMail, username: account.username };
+          return [{ to: account.email, template: 'orderReceipt' as const, data }];
+        }),
+      ),
+  };
 }
 
 /** One notice to each user (and its push and e-mail copies), in the caller's transaction. */
@@ -170,8 +183,18 @@ export function createNotificationsService(ctx: AppContext, deps: NotificationsD
      * Order receipt mails (a purchase, a lottery's result) in the caller's transaction: one row each
      * in the mail queue, rendered and sent after commit. Transactional: never skipped.
      */
-    mailReceipts: (exec: Executor, receipts: ReadonlyArray<{ userId: string; receiptMail: ReceiptMail }>) =>
-      queueReceipts(deps, exec, receipts),
+    async mailReceipts(exec: Executor, receipts: ReadonlyArray<{ userId: string; receiptMail: ReceiptMail }>) {
+      if (receipts.length === 0) return;
+      const mailer = await receiptRecipients(
+        deps,
+        exec,
+        receipts.map((r) => r.userId),
+      );
+      await mailer.queue(exec, receipts);
+    },
+
+    /** The recipients of receipt mails read ahead of queueing them (`ReceiptMailer`). */
+    receiptRecipients: (exec: Executor, userIds: readonly string[]) => receiptRecipients(deps, exec, userIds),
 
     /** The user's notifications not removed, newest first. */
     async list(userId: string): Promise<NotificationView[]> {

@@ -130,9 +130,10 @@ export async function assertAdmitted(env: OrdersEnv, userId: string, setId: stri
   await env.deps.admission?.assertMayBuy(userId, setId, env.ctx.clock.now());
 }
 
-/** The same for the shoppers of a purchase batch, in one check: per shopper, null or the refusal. */
-export async function admissionRefusals(env: OrdersEnv, userIds: string[], setId: string): Promise<(Error | null)[]> {
-  return env.deps.admission?.refusals(userIds, setId, env.ctx.clock.now()) ?? userIds.map(() => null);
+/** The same for the shoppers of a purchase batch, in one check: per shopper, null or the refusal (and the use's write). */
+export async function admissionRefusals(env: OrdersEnv, userIds: string[], setId: string) {
+  const none = { refusals: userIds.map(() => null), usesWritten: Promise.resolve() };
+  return (await env.deps.admission?.refusals(userIds, setId, env.ctx.clock.now())) ?? none;
 }
 
 /** Runs a purchase path; a 4xx refusal is counted by its code for the drop monitor (docs/rules/drops.md). */

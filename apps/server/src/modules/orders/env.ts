@@ -22,8 +22,15 @@ import type { OrderRow, RoundContext, SettleDeps, Settlement } from './settle.ts
  */
 export interface Admission {
   assertMayBuy(userId: string, setId: string, now: Date): Promise<void>;
-  /** The check for several shoppers at once (a purchase batch): per shopper, null or the refusal to throw. */
-  refusals(userIds: readonly string[], setId: string, now: Date): Promise<(Error | null)[]>;
+  /**
+   * The check for several shoppers at once (a purchase batch): per shopper, null or the refusal to
+   * throw, and the write of their admissions' use, which runs beside the purchase (await it before answering).
+   */
+  refusals(
+    userIds: readonly string[],
+    setId: string,
+    now: Date,
+  ): Promise<{ refusals: (Error | null)[]; usesWritten: Promise<void> }>;
 }
 
 /** Hears every refused purchase with its error code (sync and cheap: it runs on the buyer's path). */

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { LAST_RANK } from '@kujiya/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MINUTE } from '../../core/clock.ts';
+import { eventsOfClientFrom, traceStatements, type TracedStatement } from '../../test/statement-trace.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createTestProduct } from '../catalogue/test-helpers.ts';
 import { fundedShopper, ticketsLeftOf, useTokens } from './test-helpers.ts';
@@ -17,6 +18,19 @@ async function untilSomeoneWaitsForALock(client: pg.Client): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   throw new Error('no purchase batch waited for the round lock');
+}
+
+/**
+ * How many times the batch's process had to wait for an answer before it could send on, from the
+ * round lock's statement to the COMMIT: each is a turn of a busy event loop while the lock is held.
+ */
+function waitsUnderTheLock(events: readonly TracedStatement[]): number {
+  const lock = events.findIndex((e) => e.event === 'sent' && e.text.includes('for update'));
+  const commit = events.findIndex((e) => e.event === 'sent' && e.text === 'commit');
+  let waits = 0;
+  for (let k = lock + 1; k <= commit; k++)
+    if (events[k]!.event === 'sent' && events[k - 1]!.event === 'answered') waits++;
+  return waits;
 }
 
 /**
@@ -57,6 +71,27 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('a purchase batch on a pipel
     expect(res.json()).toMatchObject({ message: 'Not enough tickets left', ticketsLeft: 1 });
     expect(await ticketsLeftOf(t, setId)).toBe(1);
     expect(await t.services.wallet.balance(t.ctx.db, buyer.user.id)).toBe(100);
+  });
+
+  it('holds the round lock for two waits on PostgreSQL: the reads, then the spends with the draw; the writes go with the commit', async () => {
+    const { setId } = await createTestProduct(t);
+    const buyer = await fundedShopper(t, 'pipelined-trips', 100);
+    const { trace, restore } = traceStatements();
+    let res;
+    try {
+      res = await useTokens(t, buyer, { setId, ticketsBought: 2 });
+    } finally {
+      restore();
+    }
+    expect(res.statusCode).toBe(200);
+    const events = eventsOfClientFrom(trace, 'insert into "orders"');
+    const sent = (marker: string) => events.findIndex((e) => e.event === 'sent' && e.text.includes(marker));
+    const answered = (marker: string) => events.findIndex((e) => e.event === 'answered' && e.text.includes(marker));
+    // The spends and the draw's read in one round trip; the claim of the tickets and the COMMIT in the next.
+    expect(sent('with wanted as')).toBeLessThan(answered('with wanted as'));
+    expect(sent('row_number() over')).toBeLessThan(answered('with wanted as'));
+    expect(sent('commit')).toBeLessThan(answered('update "tickets" set order_id'));
+    expect(waitsUnderTheLock(events)).toBe(2);
   });
 
   it('decides a batch of purchases with its writes sent together, as successive purchases would', async () => {

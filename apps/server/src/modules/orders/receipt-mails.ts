@@ -1,6 +1,6 @@
 import { LAST_RANK, sortPrizeRanks, type FairnessReceipt } from '@kujiya/shared';
 import type { Tx } from '../../db/database.ts';
-import type { ReceiptMail } from '../notifications/service.ts';
+import type { ReceiptMail, ReceiptMailer } from '../notifications/service.ts';
 import { countRanks, type OrderRow, type ProductPrizes, type SettleEnv } from './prizes-won.ts';
 
 /** "Prize A · Luffy figure x1" lines of what an order won, for its receipt mail. */
@@ -33,22 +33,23 @@ export function receiptMailOf(
   };
 }
 
+type ReceiptMailItem = {
+  order: OrderRow;
+  stage: ReceiptMail['stage'];
+  prizes: string[];
+  receipt: FairnessReceipt | null;
+};
+
+const toReceipt = ({ order, stage, prizes, receipt }: ReceiptMailItem) => ({
+  userId: order.userId,
+  receiptMail: receiptMailOf(order, stage, prizes, receipt),
+});
+
 /** Queues the receipt mails of orders whose tickets were just drawn (docs/rules/notifications.md). */
-export async function mailReceipts(
-  tx: Tx,
-  s: SettleEnv,
-  items: ReadonlyArray<{
-    order: OrderRow;
-    stage: ReceiptMail['stage'];
-    prizes: string[];
-    receipt: FairnessReceipt | null;
-  }>,
-): Promise<void> {
-  await s.deps.notifications.mailReceipts(
-    tx,
-    items.map(({ order, stage, prizes, receipt }) => ({
-      userId: order.userId,
-      receiptMail: receiptMailOf(order, stage, prizes, receipt),
-    })),
-  );
+export async function mailReceipts(tx: Tx, s: SettleEnv, items: ReadonlyArray<ReceiptMailItem>): Promise<void> {
+  await s.deps.notifications.mailReceipts(tx, items.map(toReceipt));
 }
+
+/** The same to recipients read ahead (`receiptRecipients`): one insert, a write a batch sends behind. */
+export const queueReceiptMails = (tx: Tx, mailer: ReceiptMailer, items: ReadonlyArray<ReceiptMailItem>) =>
+  mailer.queue(tx, items.map(toReceipt));

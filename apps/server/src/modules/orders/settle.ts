@@ -7,7 +7,7 @@ import type { OrderDraw, TakenTicket } from '../stock/service.ts';
 import { NOT_ENOUGH_TICKETS } from '../stock/service.ts';
 import { orders } from './tables.ts';
 import { jsonRows } from '../../core/json-rows.ts';
-import { settleWritesBehind, writeBehind } from '../../db/round-trips.ts';
+import { checkInStatement, settleWritesBehind, writeBehind } from '../../db/round-trips.ts';
 import {
   addPrizeBatches,
   sendReceipt,
@@ -18,7 +18,7 @@ import {
   type SettleEnv,
 } from './prizes-won.ts';
 import { settleSellOut } from './sell-out.ts';
-import { mailReceipts, prizeLines } from './receipt-mails.ts';
+import { mailReceipts, prizeLines, queueReceiptMails } from './receipt-mails.ts';
 
 export type { OrderRow, ProductPrizes, RoundContext, SettleDeps } from './prizes-won.ts';
 
@@ -42,6 +42,13 @@ async function decideOrders(
   if (promotion?.type === 'CHALLENGE' && !product.lotteryEnabled)
     throw new Error('decideOrders: a Challenge is decided one order at a time');
   if (items.length === 0) return [];
+  // The receipt mails' recipients are read first: on a purchase batch's pipelined connection the read
+  // shares the draw's round trip, and the mails' insert then goes out with the commit (db/round-trips.ts).
+  const recipients = s.deps.notifications.receiptRecipients(
+    tx,
+    items.map(({ order }) => order.userId),
+  );
+  recipients.catch(() => {});
   // Chance sets take entries only: prizes are drawn at sell-out; the Last Prize still goes to the final ticket.
   const draws = await s.deps.stock.takeTicketsForOrders(tx, {
     roundId: round.id,
@@ -67,22 +74,23 @@ async function decideOrders(
       : [];
   });
   // What was won is written behind the draw's own writes (db/round-trips.ts): on a purchase batch's
-  // pipelined connection they all share one round trip. The receipt mails go first: they read
-  // their recipients before their insert (one queue row each, rendered after commit).
+  // pipelined connection they all share one round trip with the commit. One queue row per receipt
+  // mail, rendered after commit.
+  const mailer = await recipients;
   const mails = decided.map((order, i) => ({
     order,
     stage: 'purchase' as const,
     prizes: prizeLines(order.selectedPrizes, prizes),
     receipt: receipts[i] ?? null,
   }));
-  await writeBehind(tx, () => mailReceipts(tx, s, mails));
+  await writeBehind(tx, () => queueReceiptMails(tx, mailer, mails));
   await writeBehind(tx, () => markDecidedPaid(tx, decided, drawnAt));
   const wins = decided.map((order) => ({ order, ranks: order.selectedPrizes }));
   const source = (rank: string) => (rank === LAST_RANK ? 'last' : 'draw');
   await writeBehind(tx, () => addPrizeBatches(tx, s, round.sku, wins, source, prizes));
   await writeBehind(tx, () => s.deps.notifications.notifyEach(tx, notices));
   if (!draws.some((draw) => draw.finalTicket)) return decided;
-  // The sell-out reads what was just written (the receipt mails' insert may still be on its way).
+  // The sell-out reads what was just written (still on its way on a pipelined connection).
   await settleWritesBehind(tx);
   await settleSellOut(tx, s, rc);
   // The sell-out draws may have added prizes to these orders.
@@ -134,14 +142,18 @@ async function markDecidedPaid(tx: Tx, decided: readonly OrderRow[], drawnAt: Da
       paid_at: o.paidAt?.toISOString() ?? null,
     })),
   );
-  const updated = (await tx.execute(sql`
-    update ${orders} o set status = 'paid', paid_at = coalesce(v.paid_at, ${drawnAt.toISOString()}::timestamptz),
-      number_of_tickets = v.n, selected_prizes = v.selected, challenge_alphabet = null, challenge_won = false,
-      challenge_remaining_tickets = 0, refunded_tokens = 0, lottery_won = v.lottery_won, drawn_at = ${drawnAt.toISOString()}::timestamptz
-    from json_to_recordset(${values}) as v(id uuid, n int, selected jsonb, lottery_won boolean, paid_at timestamptz)
-    where o.id = v.id
-    returning o.id`)) as unknown as { rows: unknown[] };
-  if (updated.rows.length !== decided.length) throw new Error('decideOrders: an order row is missing');
+  // The count is checked in the statement: a purchase batch sends it behind (db/round-trips.ts).
+  const allPaid = sql`(select count(*) from paid) = ${decided.length}`;
+  await tx.execute(sql`
+    with paid as (
+      update ${orders} o set status = 'paid', paid_at = coalesce(v.paid_at, ${drawnAt.toISOString()}::timestamptz),
+        number_of_tickets = v.n, selected_prizes = v.selected, challenge_alphabet = null, challenge_won = false,
+        challenge_remaining_tickets = 0, refunded_tokens = 0, lottery_won = v.lottery_won, drawn_at = ${drawnAt.toISOString()}::timestamptz
+      from json_to_recordset(${values}) as v(id uuid, n int, selected jsonb, lottery_won boolean, paid_at timestamptz)
+      where o.id = v.id
+      returning o.id
+    )
+    select ${checkInStatement(allPaid, 'decideOrders: an order row is missing')}`);
 }
 
 /** The orders as they now are, in the given order (after a sell-out added prizes to them). */

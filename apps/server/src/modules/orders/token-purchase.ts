@@ -27,7 +27,8 @@ import {
   needsHistory,
   shopperHistories,
 } from './drop-rules.ts';
-import { isPipelined, writeBehind } from '../../db/round-trips.ts';
+import { isPipelined, startNow, writeBehind } from '../../db/round-trips.ts';
+import type { SpendResult } from '../wallet/service.ts';
 
 /** One token purchase waiting for its round's batch. */
 interface TokenPurchase {
@@ -85,11 +86,21 @@ const orderOf = (p: PlannedPurchase, rc: RoundContext): NewOrder => ({
   status: 'paid',
 });
 
+/** Purchases whose buyers' balances fell short: the batch runs again without them (`runTokenBatch`). */
+class ShortOfTokens extends Error {
+  constructor(readonly refusals: ReadonlyMap<number, unknown>) {
+    super('a purchase batch met a short balance');
+  }
+}
+
 /**
- * Quotes against what is left in arrival order, then spends (token lots, after the round); a short
- * balance frees its tickets for the purchases refused for want of them, which are quoted again.
+ * Quotes against what is left in arrival order and sends the spends (token lots, after the round)
+ * without waiting: on a pipelined connection their answer comes back with the draw's, one round trip
+ * under the lock instead of two. A buyer whose balance falls short is left unspent by the statement;
+ * `assertSpent` finds it before the commit, and the batch runs again without that purchase (whose
+ * tickets then go to the next ones in arrival order).
  */
-async function spendInOrder(
+function quoteAndSpend(
   tx: Tx,
   env: OrdersEnv,
   rc: RoundContext,
@@ -98,36 +109,35 @@ async function spendInOrder(
   refuse: (i: number, e: unknown) => void,
   limits: LimitCheck,
 ) {
-  const accepted: PlannedPurchase[] = [];
-  let open = entries;
-  let refusals = new Map<number, unknown>();
-  for (;;) {
-    const quoted = quoteInOrder(rc, left - accepted.reduce((n, p) => n + p.received, 0), open, limits);
-    refusals = quoted.refusals;
-    if (quoted.fits.length === 0) break;
-    const spends = await env.deps.wallet.spendEach(
+  const { fits, refusals } = quoteInOrder(rc, left, entries, limits);
+  for (const [i, error] of refusals) refuse(i, error);
+  const spent = startNow(
+    env.deps.wallet.spendEach(
       tx,
-      quoted.fits.map((p) => ({ userId: p.item.user.id, amount: p.cost, reference: p.item.orderId })),
+      fits.map((p) => ({ userId: p.item.user.id, amount: p.cost, reference: p.item.orderId })),
+    ),
+  );
+  spent.catch(() => {});
+  return { accepted: fits, spent };
+}
+
+/** Throws `ShortOfTokens` naming each accepted purchase its buyer could not pay for. */
+async function assertSpent(spent: Promise<SpendResult[]>, accepted: readonly PlannedPurchase[]): Promise<void> {
+  const spends = await spent;
+  const short = new Map<number, unknown>();
+  accepted.forEach((p, k) => {
+    const spend = spends[k]!;
+    if (spend.ok) return;
+    const tokensNeeded = p.cost - spend.available;
+    short.set(
+      p.i,
+      badRequest(`Not enough tokens: this purchase costs ${p.cost} tokens, you need ${tokensNeeded} more.`, {
+        tokensNeeded,
+        totalTokens: spend.available,
+      }),
     );
-    let short = false;
-    quoted.fits.forEach((p, k) => {
-      const spend = spends[k]!;
-      if (spend.ok) return void accepted.push(p);
-      short = true;
-      const tokensNeeded = p.cost - spend.available;
-      refuse(
-        p.i,
-        badRequest(`Not enough tokens: this purchase costs ${p.cost} tokens, you need ${tokensNeeded} more.`, {
-          tokensNeeded,
-          totalTokens: spend.available,
-        }),
-      );
-    });
-    open = open.filter((entry) => refusals.has(entry.i));
-    if (!short || open.length === 0) break;
-  }
-  for (const entry of open) refuse(entry.i, refusals.get(entry.i));
-  return accepted;
+  });
+  if (short.size > 0) throw new ShortOfTokens(short);
 }
 
 /** The rows written before the lock stand where the purchase came out the same; the others go. */
@@ -191,6 +201,22 @@ async function decideAccepted(
   return decided;
 }
 
+/** The round and its prizes as a batch first sees them: a view to quote from, checked again under the lock. */
+type RoundLook = { seen: RoundContext; prizes: ProductPrizes };
+
+/**
+ * Reads the round and its prizes now, on the main pool (named statements) and beside the admission
+ * check: the batch's transaction then starts with its lock instead of a read of its own.
+ */
+function lookAtRound(env: OrdersEnv, setId: string): Promise<RoundLook> {
+  const { catalogue } = env.deps;
+  const seeing = catalogue.getProductOfRound(env.ctx.db, setId);
+  const prizing = catalogue.prizesOfRound(env.ctx.db, setId);
+  const looked = Promise.all([seeing, prizing]).then(([seen, prizes]) => ({ seen, prizes }));
+  looked.catch(() => {});
+  return looked;
+}
+
 /**
  * One attempt of a batch, in one transaction. Lock order (docs/architecture.md): the new order rows
  * (fresh ids nobody else can wait on) → round → token lots → inventory units.
@@ -199,19 +225,15 @@ async function batchTransaction(
   tx: Tx,
   env: OrdersEnv,
   setId: string,
+  looked: Promise<RoundLook>,
   entries: readonly Entry[],
   outcomes: Outcome<TokenUseResponse>[],
   carry: (claims: IdempotencyClaim[]) => void,
 ) {
   const { catalogue } = env.deps;
   const refuse = (i: number, error: unknown) => (outcomes[i] = { ok: false, error });
-  // Before the lock: the round as it looks now and the prizes to hand out (sent together on a
-  // pipelined connection), then the orders it would make.
-  const seeing = catalogue.getProductOfRound(tx, setId);
-  const prizesAhead = isPipelined(tx) ? catalogue.prizesOfRound(tx, setId) : undefined;
-  prizesAhead?.catch(() => {});
-  const seen = await seeing;
-  const prizes = await (prizesAhead ?? catalogue.prizesOfRound(tx, setId));
+  // Before the lock: the round as it looked (read beside the admission check), then the orders it would make.
+  const { seen, prizes } = await looked;
   const looksOpen =
     seen.round.status === 'open' && catalogue.holdSecondsLeft(seen.round) === 0 && !opensLater(env, seen.round);
   // The round's counter alone (reservations are counted under the lock): a row for a purchase that
@@ -233,6 +255,7 @@ async function batchTransaction(
   const holdTimeLeft = catalogue.holdSecondsLeft(rc.round);
   const lockedRound: LockedRound = { round: rc.round, left: 0 };
   let accepted: PlannedPurchase[] = [];
+  let spent: Promise<SpendResult[]> = Promise.resolve([]);
   const closed = refusalBeforeOpening(env, rc.round);
   if (closed) entries.forEach(({ i }) => refuse(i, closed));
   else if (holdTimeLeft > 0) entries.forEach(({ i }) => refuse(i, locked(HOLD_MESSAGE, { holdTimeLeft })));
@@ -241,13 +264,15 @@ async function batchTransaction(
     lockedRound.left = (await reads.availability.of([rc.round])).get(rc.round.id)!.left;
     const histories = await reads.histories;
     const limits: LimitCheck = (item, paid) => assertWithinLimits(env, rc, histories.get(item.user.id), paid);
-    accepted = await spendInOrder(tx, env, rc, lockedRound.left, entries, refuse, limits);
+    ({ accepted, spent } = quoteAndSpend(tx, env, rc, lockedRound.left, entries, refuse, limits));
   }
   // Reads sent ahead and not used (the round turned out closed, or held) have still run in this transaction.
   if (ahead) await ahead.histories;
   const rows = await keepOrReplace(tx, env, rc, written, accepted);
   if (rows.length === 0) return;
   const decided = await decideAccepted(tx, env, rc, rows, accepted, lockedRound, prizes);
+  // Answered with the draw's read: a short balance rolls this attempt back (runTokenBatch).
+  await assertSpent(spent, accepted);
   decided.forEach((order, k) => {
     outcomes[accepted[k]!.i] = { ok: true, value: { orderId: order.id, totalTicketsBought: order.numberOfTickets } };
   });
@@ -313,17 +338,33 @@ async function runTokenBatch(
   env: OrdersEnv,
   setId: string,
   items: TokenPurchase[],
+  looked: Promise<RoundLook> = lookAtRound(env, setId),
 ): Promise<Outcome<TokenUseResponse>[]> {
-  const entries = items.map((item, i) => ({ item, i }));
-  let outcomes: Outcome<TokenUseResponse>[] = [];
-  try {
-    await runCarryingClaims((carry) =>
-      withTxRetry(env.ctx.database.lockDb, (tx) => {
-        outcomes = items.map(() => ({ ok: false, error: new Error('purchase not decided') }));
-        carry([]);
-        return batchTransaction(tx, env, setId, entries, outcomes, carry);
-      }),
+  let entries: Entry[] = items.map((item, i) => ({ item, i }));
+  // Refused for a short balance by an earlier attempt: final, and left out of the next one.
+  const short = new Map<number, unknown>();
+  const undecided = (): Outcome<TokenUseResponse>[] =>
+    items.map((_, i) =>
+      short.has(i) ? { ok: false, error: short.get(i) } : { ok: false, error: new Error('purchase not decided') },
     );
+  let outcomes = undecided();
+  try {
+    await runCarryingClaims(async (carry) => {
+      while (entries.length > 0) {
+        try {
+          return await withTxRetry(env.ctx.database.lockDb, (tx) => {
+            outcomes = undecided();
+            carry([]);
+            return batchTransaction(tx, env, setId, looked, entries, outcomes, carry);
+          });
+        } catch (error) {
+          if (!(error instanceof ShortOfTokens)) throw error;
+          for (const [i, refusal] of error.refusals) short.set(i, refusal);
+          entries = entries.filter((entry) => !short.has(entry.i));
+          outcomes = undecided();
+        }
+      }
+    });
   } catch (error) {
     if (items.length === 1) return [{ ok: false, error }];
     // Something unexpected failed the shared transaction: each purchase runs again on its own, so
@@ -333,7 +374,7 @@ async function runTokenBatch(
       'token purchase batch failed; retrying one by one',
     );
     const alone: Outcome<TokenUseResponse>[] = [];
-    for (const item of items) alone.push((await runTokenBatch(env, setId, [item]))[0]!);
+    for (const item of items) alone.push((await runTokenBatch(env, setId, [item], looked))[0]!);
     return alone;
   }
   return outcomes;
@@ -349,13 +390,19 @@ async function runAdmittedBatch(
   setId: string,
   items: TokenPurchase[],
 ): Promise<Outcome<TokenUseResponse>[]> {
-  const refusals = await admissionRefusals(
+  // The round is read beside the admission check, not after it: one wait for both.
+  const looked = lookAtRound(env, setId);
+  const { refusals, usesWritten } = await admissionRefusals(
     env,
     items.map((item) => item.user.id),
     setId,
   );
   const admitted = items.filter((_, i) => refusals[i] === null);
-  const ran = admitted.length > 0 ? await runTokenBatch(env, setId, admitted) : [];
+  const ran = admitted.length > 0 ? await runTokenBatch(env, setId, admitted, looked) : [];
+  // The purchases have committed: a failed write of the use only shortens the admissions (logged).
+  await usesWritten.catch((error: unknown) =>
+    env.ctx.log.warn({ err: error, setId }, "admission use not recorded; the shoppers' purchases stand"),
+  );
   let next = 0;
   return items.map((_, i) => {
     const refusal = refusals[i];

@@ -3,7 +3,7 @@ import { drawSequencePositions, extendChain } from '@kujiya/shared';
 import type { Tx } from '../../db/database.ts';
 import { badRequest } from '../../core/http-errors.ts';
 import { jsonRows } from '../../core/json-rows.ts';
-import { writeBehind } from '../../db/round-trips.ts';
+import { checkInStatement, writeBehind } from '../../db/round-trips.ts';
 import type { Availability } from './availability.ts';
 import { NOT_ENOUGH_TICKETS } from './hold-limits.ts';
 import { reservations, tickets } from './tables.ts';
@@ -65,7 +65,8 @@ async function pickTickets(tx: Tx, round: StockRound, orders: readonly OrderToDr
 
 /**
  * One statement claims every drawn ticket; the "nonce is null" guard means a ticket somebody else
- * already holds is not claimed, and the count check then rolls the whole purchase back.
+ * already holds is not claimed, and the count check (in the statement: it is sent behind) then rolls
+ * the whole purchase back.
  */
 async function claimTickets(
   tx: Tx,
@@ -83,12 +84,15 @@ async function claimTickets(
       client_seed: d.order.clientSeed,
     })),
   );
-  const claimed = (await tx.execute(sql`
-    update ${tickets} set order_id = v.order_id, nonce = v.nonce, client_seed = v.client_seed, taken_at = ${takenAt.toISOString()}::timestamptz, hash = v.hash
-    from json_to_recordset(${claims}) as v(ticket_index int, nonce int, hash text, order_id uuid, client_seed text)
-    where ${tickets.roundId} = ${roundId} and ${tickets.ticketIndex} = v.ticket_index and ${tickets.nonce} is null
-    returning ${tickets.ticketIndex}`)) as unknown as { rows: unknown[] };
-  if (claimed.rows.length !== drawn.length) throw new Error(`Tickets of round ${roundId} were already taken`);
+  const allClaimed = sql`(select count(*) from claimed) = ${drawn.length}`;
+  await tx.execute(sql`
+    with claimed as (
+      update ${tickets} set order_id = v.order_id, nonce = v.nonce, client_seed = v.client_seed, taken_at = ${takenAt.toISOString()}::timestamptz, hash = v.hash
+      from json_to_recordset(${claims}) as v(ticket_index int, nonce int, hash text, order_id uuid, client_seed text)
+      where ${tickets.roundId} = ${roundId} and ${tickets.ticketIndex} = v.ticket_index and ${tickets.nonce} is null
+      returning ${tickets.ticketIndex}
+    )
+    select ${checkInStatement(allClaimed, `Tickets of round ${roundId} were already taken`)}`);
 }
 
 type DrawDeps = { rounds: RoundLedger; availability: Availability; now: () => Date };

@@ -1,12 +1,5 @@
 import { and, asc, eq, gt } from 'drizzle-orm';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import {
   twoFactorMessages,
   type PasskeyAuthenticationResponse,
@@ -27,6 +20,10 @@ type PasskeyRow = typeof adminPasskeys.$inferSelect;
 const CHALLENGE_TTL_MS = 5 * MINUTE;
 
 /** The relying party is the shop's public address (PUBLIC_URL): its host name and origin. */
+/** SimpleWebAuthn, loaded at the first passkey ceremony (a server process loads it before it listens, server.ts). */
+export const loadWebAuthn = () => import('@simplewebauthn/server');
+const webauthn = loadWebAuthn;
+
 export function relyingParty(config: AppContext['config']) {
   const url = new URL(config.publicUrl);
   return { rpID: url.hostname, origin: url.origin, rpName: 'Kujiya Back Office' };
@@ -80,7 +77,9 @@ export async function registrationOptions(
 ): Promise<PasskeyOptions> {
   const { rpID, rpName } = relyingParty(ctx.config);
   const existing = await passkeysOf(ctx.db, admin.id);
-  const options = await generateRegistrationOptions({
+  const options = await (
+    await webauthn()
+  ).generateRegistrationOptions({
     rpName,
     rpID,
     userName: admin.username,
@@ -104,13 +103,17 @@ export async function registerPasskey(
   const challenge = await takeChallenge(exec, ctx.clock.now(), adminId, 'register');
   if (!challenge) throw badRequest(twoFactorMessages.passkeyFailed);
   const { rpID, origin } = relyingParty(ctx.config);
-  const verified = await verifyRegistrationResponse({
-    response: response as unknown as RegistrationResponseJSON,
-    expectedChallenge: challenge,
-    expectedOrigin: origin,
-    expectedRPID: rpID,
-    requireUserVerification: false,
-  }).catch(() => null);
+  const verified = await (
+    await webauthn()
+  )
+    .verifyRegistrationResponse({
+      response: response as unknown as RegistrationResponseJSON,
+      expectedChallenge: challenge,
+      expectedOrigin: origin,
+      expectedRPID: rpID,
+      requireUserVerification: false,
+    })
+    .catch(() => null);
   if (!verified?.verified) throw badRequest(twoFactorMessages.passkeyFailed);
   const { credential } = verified.registrationInfo;
   const [row] = await exec
@@ -134,7 +137,9 @@ export async function registerPasskey(
 export async function loginOptions(ctx: PasskeyContext, adminId: string | null): Promise<PasskeyOptions> {
   const { rpID } = relyingParty(ctx.config);
   const keys = adminId ? await passkeysOf(ctx.db, adminId) : [];
-  const options = await generateAuthenticationOptions({
+  const options = await (
+    await webauthn()
+  ).generateAuthenticationOptions({
     rpID,
     allowCredentials: keys.map((p) => ({ id: p.credentialId, transports: p.transports })),
     userVerification: 'preferred',
@@ -157,19 +162,23 @@ export async function takePasskeyLogin(
     .where(and(eq(adminPasskeys.adminId, adminId), eq(adminPasskeys.credentialId, response.id)));
   if (!key) return false;
   const { rpID, origin } = relyingParty(ctx.config);
-  const verified = await verifyAuthenticationResponse({
-    response: response as unknown as AuthenticationResponseJSON,
-    expectedChallenge: challenge,
-    expectedOrigin: origin,
-    expectedRPID: rpID,
-    credential: {
-      id: key.credentialId,
-      publicKey: Buffer.from(key.publicKey, 'base64url'),
-      counter: key.counter,
-      transports: key.transports,
-    },
-    requireUserVerification: false,
-  }).catch(() => null);
+  const verified = await (
+    await webauthn()
+  )
+    .verifyAuthenticationResponse({
+      response: response as unknown as AuthenticationResponseJSON,
+      expectedChallenge: challenge,
+      expectedOrigin: origin,
+      expectedRPID: rpID,
+      credential: {
+        id: key.credentialId,
+        publicKey: Buffer.from(key.publicKey, 'base64url'),
+        counter: key.counter,
+        transports: key.transports,
+      },
+      requireUserVerification: false,
+    })
+    .catch(() => null);
   if (!verified?.verified) return false;
   await ctx.db
     .update(adminPasskeys)

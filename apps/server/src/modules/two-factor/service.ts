@@ -9,6 +9,7 @@ import { loginOptions, registrationOptions } from './passkeys.ts';
 import { sealPlainTotpSecrets, startTotpSetup } from './totp.ts';
 
 export type { SecondFactorProof } from './login-check.ts';
+export { loadWebAuthn } from './passkeys.ts';
 
 type Admin = Pick<Principal, 'id' | 'username' | 'adminRole'>;
 

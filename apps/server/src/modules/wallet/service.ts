@@ -9,7 +9,7 @@ import { spendEach } from './spend.ts';
 import { credit, revokeLots } from './lots.ts';
 import { balance, ledgerBalance, ledgerOf, ledgerOfReference, lotsOf } from './reads.ts';
 
-export { addMonthsUtc, type SpendInput } from './types.ts';
+export { addMonthsUtc, type SpendInput, type SpendResult } from './types.ts';
 
 /**
  * The token wallet (docs/rules/tokens.md). Other modules spend and refund tokens only through it, inside their

@@ -63,32 +63,36 @@ const notice = (data: Partial<Extract<TemplateMail, { template: 'notice' }>['dat
 });
 
 describe('the mail templates', () => {
-  it('the sign-up code: the code large in the HTML and on its own in the text', () => {
+  it('the sign-up code: the code large in the HTML and on its own in the text', async () => {
     const content: MailContent = {
       title: 'Verify your e-mail',
       intro: ['Hi there,', 'Enter this code:'],
       code: '042917',
     };
-    const mail = keep('verification-code', renderMail(content));
+    const mail = keep('verification-code', await renderMail(content));
     bothSay(mail, 'Verify your e-mail', '042917');
     expect(mail.text).toMatch(/^042917$/m);
     expect(mail.html).toContain('letter-spacing:8px');
     expect(mail.text).not.toMatch(/unsubscribe/i);
   });
 
-  it('the reset link: a button, and the address written out in both parts', () => {
+  it('the reset link: a button, and the address written out in both parts', async () => {
     const link = 'https://kujiya.sg/reset-password/AbC_123-xyz';
     const mail = keep(
       'reset-link',
-      renderMail({ title: 'Reset your password', intro: ['Hi mia,'], action: { label: 'Reset password', url: link } }),
+      await renderMail({
+        title: 'Reset your password',
+        intro: ['Hi mia,'],
+        action: { label: 'Reset password', url: link },
+      }),
     );
     expect(mail.html).toContain(`href="${link}"`);
     expect(mail.text).toContain(`open this link: ${link}`);
     expect(mail.text).not.toMatch(/unsubscribe/i);
   });
 
-  it('the order receipt: set, tickets, payment, total, prizes and the fairness receipt', () => {
-    const mail = keep('order-receipt', renderTemplateMail({ template: 'orderReceipt', data: order }, env));
+  it('the order receipt: set, tickets, payment, total, prizes and the fairness receipt', async () => {
+    const mail = keep('order-receipt', await renderTemplateMail({ template: 'orderReceipt', data: order }, env));
     bothSay(mail, 'Hi mia,', 'One Piece Vol. 3', '3 (1 free)', 'Card', '$24.00', order.orderId);
     bothSay(mail, 'Prizes won', 'Prize A · Luffy figure x1', 'Prize E · Towel x2', 'Fairness receipt');
     // The receipt is kept whole in the text part: pasted on the fairness page, it checks.
@@ -99,18 +103,18 @@ describe('the mail templates', () => {
     expect(mail.text).not.toMatch(/unsubscribe/i);
   });
 
-  it('a token order shows its total in tokens', () => {
-    const mail = renderTemplateMail(
+  it('a token order shows its total in tokens', async () => {
+    const mail = await renderTemplateMail(
       { template: 'orderReceipt', data: { ...order, payment: 'token', total: 1500 } },
       env,
     );
     bothSay(mail, 'Tokens', '1,500 tokens');
   });
 
-  it('a lottery set: entries at purchase, then the result with what was won', () => {
+  it('a lottery set: entries at purchase, then the result with what was won', async () => {
     const entries = keep(
       'order-receipt-lottery-entries',
-      renderTemplateMail({ template: 'orderReceipt', data: { ...order, lottery: true, prizes: [] } }, env),
+      await renderTemplateMail({ template: 'orderReceipt', data: { ...order, lottery: true, prizes: [] } }, env),
     );
     bothSay(entries, 'Your lottery entries are in', 'One Piece Vol. 3');
     expect(entries.text).not.toContain('Prizes won');
@@ -118,15 +122,18 @@ describe('the mail templates', () => {
     const result = { ...order, lottery: true, stage: 'result' as const, prizes: ['Prize B · Zoro figure x1'] };
     const won = keep(
       'order-receipt-lottery-result',
-      renderTemplateMail({ template: 'orderReceipt', data: result }, env),
+      await renderTemplateMail({ template: 'orderReceipt', data: result }, env),
     );
     bothSay(won, 'Your lottery result', 'The lottery has been drawn. Congratulations!', 'Prize B · Zoro figure x1');
-    const lost = renderTemplateMail({ template: 'orderReceipt', data: { ...result, prizes: [], receipt: null } }, env);
+    const lost = await renderTemplateMail(
+      { template: 'orderReceipt', data: { ...result, prizes: [], receipt: null } },
+      env,
+    );
     bothSay(lost, 'Unfortunately you did not win this time.');
     expect(lost.text).toContain('https://kujiya.sg/orders');
   });
 
-  it('shipment booked: the courier, the air waybill and the tracking link', () => {
+  it('shipment booked: the courier, the air waybill and the tracking link', async () => {
     const data = {
       kind: 'shipmentBooked' as const,
       subject: 'Your parcel is booked: AWB123',
@@ -137,14 +144,14 @@ describe('the mail templates', () => {
         { label: 'Tracking', value: 'https://track.example/AWB123' },
       ],
     };
-    const mail = keep('shipment-booked', renderTemplateMail(notice(data), env));
+    const mail = keep('shipment-booked', await renderTemplateMail(notice(data), env));
     bothSay(mail, 'Your parcel is booked', 'AWB123', 'https://track.example/AWB123');
     expect(mail.html).toContain('Track your parcel');
     expect(mail.text).toContain('https://kujiya.sg/track/AWB123');
     expect(mail.text).not.toMatch(/unsubscribe/i);
   });
 
-  it('self-collection booked: date, slot and address', () => {
+  it('self-collection booked: date, slot and address', async () => {
     const details = [
       { label: 'Reference', value: 'SC-1A2B3C4D' },
       { label: 'Date', value: 'Wed, 9 Dec' },
@@ -152,39 +159,39 @@ describe('the mail templates', () => {
       { label: 'Address', value: '1 Kuji Street, #01-01, Singapore 123456' },
     ];
     const data = { kind: 'collectionBooked' as const, subject: 'Self-collection booked', url: '/shipments', details };
-    const mail = keep('collection-booked', renderTemplateMail(notice(data), env));
+    const mail = keep('collection-booked', await renderTemplateMail(notice(data), env));
     bothSay(mail, 'Your self-collection is booked', 'SC-1A2B3C4D', 'Wed, 9 Dec', '3:00 pm', '1 Kuji Street');
   });
 
-  it('trade completed', () => {
+  it('trade completed', async () => {
     const data = { kind: 'tradeCompleted' as const, subject: 'Your trade is complete', url: '/trade-history' };
     const mail = keep(
       'trade-completed',
-      renderTemplateMail(notice({ ...data, message: "You accepted ann's offer." }), env),
+      await renderTemplateMail(notice({ ...data, message: "You accepted ann's offer." }), env),
     );
     bothSay(mail, 'Trade completed', "You accepted ann's offer.");
     expect(mail.text).toContain('https://kujiya.sg/trade-history');
   });
 
-  it('the optional kinds carry an unsubscribe link in both parts; the transactional ones never do', () => {
+  it('the optional kinds carry an unsubscribe link in both parts; the transactional ones never do', async () => {
     const optional = [
       ['forfeit-warning', 'forfeitWarning', 'ship-by reminder', 'Ship your prize before it is forfeited'],
       ['preorder-arrived', 'preorderArrived', 'pre-order arrived', 'Your pre-order has arrived'],
       ['set-opening', 'setOpening', 'set opening', 'A set you follow is opening'],
     ] as const;
     for (const [file, kind, what, title] of optional) {
-      const mail = keep(file, renderTemplateMail(notice({ kind, url: '/inventory' }), env, UNSUBSCRIBE(what)));
+      const mail = keep(file, await renderTemplateMail(notice({ kind, url: '/inventory' }), env, UNSUBSCRIBE(what)));
       bothSay(mail, title, `Unsubscribe from ${what} e-mails`);
       expect(mail.text).toContain('https://kujiya.sg/unsubscribe?token=u.k.mac');
       expect(mail.html).toContain('href="https://kujiya.sg/unsubscribe?token=u.k.mac"');
     }
-    const plain = renderTemplateMail(notice({ subject: 'Your payment is being refunded' }), env);
+    const plain = await renderTemplateMail(notice({ subject: 'Your payment is being refunded' }), env);
     expect(plain.html).not.toMatch(/unsubscribe/i);
     expect(plain.text).toContain('Your payment is being refunded');
   });
 
-  it('escapes what it is given; the text part carries no markup', () => {
-    const mail = renderTemplateMail(notice({ subject: 'Hi <b>', message: 'Tom & "Jerry"' }), env);
+  it('escapes what it is given; the text part carries no markup', async () => {
+    const mail = await renderTemplateMail(notice({ subject: 'Hi <b>', message: 'Tom & "Jerry"' }), env);
     expect(mail.html).toContain('Hi &lt;b&gt;');
     expect(mail.html).not.toContain('<b>');
     expect(mail.text).toContain('Tom & "Jerry"');

@@ -77,9 +77,8 @@ export async function registrationOptions(
 ): Promise<PasskeyOptions> {
   const { rpID, rpName } = relyingParty(ctx.config);
   const existing = await passkeysOf(ctx.db, admin.id);
-  const options = await (
-    await webauthn()
-  ).generateRegistrationOptions({
+  const { generateRegistrationOptions } = await webauthn();
+  const options = await generateRegistrationOptions({
     rpName,
     rpID,
     userName: admin.username,
@@ -103,17 +102,14 @@ export async function registerPasskey(
   const challenge = await takeChallenge(exec, ctx.clock.now(), adminId, 'register');
   if (!challenge) throw badRequest(twoFactorMessages.passkeyFailed);
   const { rpID, origin } = relyingParty(ctx.config);
-  const verified = await (
-    await webauthn()
-  )
-    .verifyRegistrationResponse({
-      response: response as unknown as RegistrationResponseJSON,
-      expectedChallenge: challenge,
-      expectedOrigin: origin,
-      expectedRPID: rpID,
-      requireUserVerification: false,
-    })
-    .catch(() => null);
+  const { verifyRegistrationResponse } = await webauthn();
+  const verified = await verifyRegistrationResponse({
+    response: response as unknown as RegistrationResponseJSON,
+    expectedChallenge: challenge,
+    expectedOrigin: origin,
+    expectedRPID: rpID,
+    requireUserVerification: false,
+  }).catch(() => null);
   if (!verified?.verified) throw badRequest(twoFactorMessages.passkeyFailed);
   const { credential } = verified.registrationInfo;
   const [row] = await exec
@@ -137,9 +133,8 @@ export async function registerPasskey(
 export async function loginOptions(ctx: PasskeyContext, adminId: string | null): Promise<PasskeyOptions> {
   const { rpID } = relyingParty(ctx.config);
   const keys = adminId ? await passkeysOf(ctx.db, adminId) : [];
-  const options = await (
-    await webauthn()
-  ).generateAuthenticationOptions({
+  const { generateAuthenticationOptions } = await webauthn();
+  const options = await generateAuthenticationOptions({
     rpID,
     allowCredentials: keys.map((p) => ({ id: p.credentialId, transports: p.transports })),
     userVerification: 'preferred',
@@ -162,23 +157,20 @@ export async function takePasskeyLogin(
     .where(and(eq(adminPasskeys.adminId, adminId), eq(adminPasskeys.credentialId, response.id)));
   if (!key) return false;
   const { rpID, origin } = relyingParty(ctx.config);
-  const verified = await (
-    await webauthn()
-  )
-    .verifyAuthenticationResponse({
-      response: response as unknown as AuthenticationResponseJSON,
-      expectedChallenge: challenge,
-      expectedOrigin: origin,
-      expectedRPID: rpID,
-      credential: {
-        id: key.credentialId,
-        publicKey: Buffer.from(key.publicKey, 'base64url'),
-        counter: key.counter,
-        transports: key.transports,
-      },
-      requireUserVerification: false,
-    })
-    .catch(() => null);
+  const { verifyAuthenticationResponse } = await webauthn();
+  const verified = await verifyAuthenticationResponse({
+    response: response as unknown as AuthenticationResponseJSON,
+    expectedChallenge: challenge,
+    expectedOrigin: origin,
+    expectedRPID: rpID,
+    credential: {
+      id: key.credentialId,
+      publicKey: Buffer.from(key.publicKey, 'base64url'),
+      counter: key.counter,
+      transports: key.transports,
+    },
+    requireUserVerification: false,
+  }).catch(() => null);
   if (!verified?.verified) return false;
   await ctx.db
     .update(adminPasskeys)

@@ -11,6 +11,14 @@ export { ROOM_TICK_MS } from './room-updates.ts';
 import { readStatus } from './status.ts';
 import { dropEntrants, dropRooms } from './tables.ts';
 
+/** What the room needs of a set's current round, read through the catalogue. */
+const roundReader =
+  (ctx: AppContext, catalogue: CatalogueService) =>
+  async (setId: string): Promise<RoomRound> => {
+    const { round } = await catalogue.getProductOfRound(ctx.db, setId);
+    return { salesStartAt: round.salesStartAt, serverSeed: round.serverSeed };
+  };
+
 /**
  * The drop's waiting room (docs/rules/drops.md, "Waiting room"): joining, the shopper's place, the
  * verifiable order at the opening, admission at the owner's rate, and the admission check the orders
@@ -20,12 +28,8 @@ export function createDropsService(
   ctx: AppContext,
   deps: { catalogue: CatalogueService; live: RoomSockets; schedule?: Schedule },
 ) {
-  const roundOf = async (setId: string): Promise<RoomRound> => {
-    const { round } = await deps.catalogue.getProductOfRound(ctx.db, setId);
-    return { salesStartAt: round.salesStartAt, serverSeed: round.serverSeed };
-  };
-  // The sets whose room this instance last found active: their admission checks read the entrants
-  // with the room (a hint only; the room's row decides).
+  const roundOf = roundReader(ctx, deps.catalogue);
+  // The sets whose room this instance last found active: their checks read entrants with the room (a hint).
   const activeRooms = new Set<string>();
 
   return {

@@ -18,10 +18,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the waiting room on two instanc
     const { t, instances } = shop;
     const [a, b] = instances as [NonNullable<(typeof instances)[0]>, NonNullable<(typeof instances)[0]>];
     const { setId } = await createTestProduct(t);
-    const opensAt = new Date(Date.now() + 12_000);
-    await scheduleOpening(t, setId, opensAt);
-    // One a second: the last entrants still wait long after the opening.
-    await t.services.drops.setSettings(setId, { admissionsPerSecond: 1 });
     const shoppers = await Promise.all(
       Array.from({ length: ENTRANTS }, async (_, i) => {
         const user = await insertTestShopper(t, `room-pg-${i}`);
@@ -29,6 +25,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the waiting room on two instanc
         return { user, token, auth: `Bearer ${token}` };
       }),
     );
+    // Scheduled once the shoppers exist, so that on a loaded machine every join still comes before it.
+    const opensAt = new Date(Date.now() + 12_000);
+    await scheduleOpening(t, setId, opensAt);
+    // One a second: the last entrants still wait long after the opening.
+    await t.services.drops.setSettings(setId, { admissionsPerSecond: 1 });
     const joins = await Promise.all(
       shoppers.map((s, i) => callInstance(i % 2 ? b : a, s.auth, 'POST', `/api/drops/${setId}/join`)),
     );

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runWithClaim } from '../../core/idempotency-scope.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createTestProduct } from '../catalogue/test-helpers.ts';
-import { fundedShopper } from '../orders/test-helpers.ts';
+import { fundedShopper, ticketsLeftOf } from '../orders/test-helpers.ts';
 import { insertClaim } from './claims.ts';
 
 /**
@@ -79,5 +79,25 @@ describe('idempotency claims in transactions', () => {
       response_body: JSON.stringify({ orderId: bought.orderId, totalTicketsBought: 2 }),
       committed: true,
     });
+  });
+
+  it("rolls a token batch back (on PostgreSQL a pipelined one, its mark sent with the COMMIT) when a purchase's claim was taken over, and sells its tickets after", async () => {
+    const { setId } = await createTestProduct(t);
+    const buyer = await fundedShopper(t, 'pipelined-fenced', 100);
+    const claim = (await insertClaim(t.ctx.db, { userId: buyer.user.id, key: 'fenced-batch', fingerprint: 'f' }))!;
+    // Its lease ran out and a retry on another instance took the claim over.
+    await t.ctx.db.execute(sql`update idempotency_keys set owner = gen_random_uuid() where id = ${claim.id}`);
+    const buy = () =>
+      t.services.orders.useTokens(buyer.user, { username: buyer.user.username, setId, ticketsBought: 2 });
+    await expect(runWithClaim(claim, buy)).rejects.toThrow(/claim lost/);
+    expect(await ticketsLeftOf(t, setId)).toBe(10);
+    expect(await t.services.wallet.balance(t.ctx.db, buyer.user.id)).toBe(100);
+    const { rows } = await t.database.executeSql('select count(*)::int as n from orders where user_id = $1', [
+      buyer.user.id,
+    ]);
+    expect(rows[0]!.n).toBe(0);
+    // The connection is clean: the next purchase on the lock pool goes through.
+    await buy();
+    expect(await ticketsLeftOf(t, setId)).toBe(8);
   });
 });

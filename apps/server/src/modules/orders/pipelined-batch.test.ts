@@ -94,6 +94,35 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('a purchase batch on a pipel
     expect(waitsUnderTheLock(events)).toBe(2);
   });
 
+  it("sends an Idempotency-Key's mark and answer with the COMMIT: still two waits under the lock", async () => {
+    const { setId } = await createTestProduct(t);
+    const buyer = await fundedShopper(t, 'pipelined-keyed', 100);
+    const { trace, restore } = traceStatements();
+    let res;
+    try {
+      res = await t.app.inject({
+        method: 'POST',
+        url: '/api/token/use',
+        headers: { ...buyer.headers, 'idempotency-key': 'pipelined-keyed-1' },
+        payload: { username: buyer.user.username, setId, ticketsBought: 2 },
+      });
+    } finally {
+      restore();
+    }
+    expect(res.statusCode).toBe(200);
+    const events = eventsOfClientFrom(trace, 'insert into "orders"');
+    const sent = (marker: string) => events.findIndex((e) => e.event === 'sent' && e.text.includes(marker));
+    const answered = (marker: string) => events.findIndex((e) => e.event === 'answered' && e.text.includes(marker));
+    expect(sent('commit')).toBeLessThan(answered('update idempotency_keys'));
+    expect(waitsUnderTheLock(events)).toBe(2);
+    const { rows } = await t.database.executeSql(
+      `select state, response_status, response_body, committed_at is not null as committed
+         from idempotency_keys where user_id = $1 and key = 'pipelined-keyed-1'`,
+      [buyer.user.id],
+    );
+    expect(rows[0]).toEqual({ state: 'done', response_status: 200, response_body: res.body, committed: true });
+  });
+
   it('decides a batch of purchases with its writes sent together, as successive purchases would', async () => {
     const { setId } = await createTestProduct(t);
     const buyers = await Promise.all(

@@ -84,7 +84,7 @@ it('a visitor sees tickets left and the prizes remaining move live while another
   expect(await owner.page.getByText('No waiting room').count()).toBe(1);
   // The room's admission rate: the server refuses a bad number with its message, then saves one.
   const rate = owner.page.getByRole('spinbutton', { name: 'Admissions per second' });
-  expect(await rate.getAttribute('placeholder')).toBe('300');
+  expect(await rate.getAttribute('placeholder')).toBe('350');
   await rate.fill('0');
   await owner.page.getByRole('button', { name: 'Save' }).click();
   await owner.page.getByRole('alert').filter({ hasText: 'Admissions per second must be at least 1' }).waitFor();

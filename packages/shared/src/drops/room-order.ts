@@ -8,11 +8,12 @@ import { bytesToHex, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
  */
 
 /**
- * Default admission rate: what the purchase path sustains during a drop with thousands waiting
- * (docs/performance.md, bench (f): three instances on two cores served about 350 orders a second;
- * admitting 500 a second queued the admitted, 300 kept them within about 0.2 s once past the opening).
+ * Default admission rate, reached after the opening's slow start (`DROP_OPENING_RAMP`): what the
+ * purchase path sustains during a drop with thousands waiting (docs/performance.md, bench (f): three
+ * instances on two cores; 500 a second from the opening queued the admitted; with the slow start, 350
+ * a second kept them closer to their admission than 300 or 350 from the first millisecond).
  */
-export const DROP_DEFAULT_ADMISSIONS_PER_SECOND = 300;
+export const DROP_DEFAULT_ADMISSIONS_PER_SECOND = 350;
 export const DROP_MAX_ADMISSIONS_PER_SECOND = 10_000;
 
 /** The entrant list's hash: SHA-256 hex of the entrant ids sorted ascending, joined with "\n". */
@@ -47,9 +48,32 @@ export function verifyRoomOrder(
 }
 
 /**
- * When the n-th entrant (0-based, in room order) is admitted: the opening plus n / rate seconds.
- * Later arrivals get max(their arrival, the previous admission + 1 / rate).
+ * The opening's slow start (docs/rules/drops.md, "Admission"): the rate climbs evenly from
+ * `startShare` of the room's rate to all of it over `seconds`, then stays there. An opening is the
+ * shop's busiest second (the room ordered, every entrant told a place) and the purchase path is slow
+ * for about 1.5 s after it whatever it carries (docs/performance.md), so admitting at the full rate
+ * from the first millisecond queued the first admitted shoppers behind each other. A room admitting
+ * fewer than `fromRate` a second has no such burst and admits at its rate from the opening.
+ */
+export const DROP_OPENING_RAMP = { seconds: 1.5, startShare: 0.4, fromRate: 50 } as const;
+
+/**
+ * When the n-th entrant (0-based, in room order) is admitted, in ms: along the opening's slow start
+ * (the rate r·(s + (1 − s)·t / T) for t < T), then at the rate; below `fromRate`, n / rate. Monotonic in n, so the admission
+ * order is the room order. Later arrivals get max(their arrival, the previous admission + 1 / rate).
  */
 export function admissionTime(openingMs: number, index: number, admissionsPerSecond: number): number {
-  return openingMs + Math.floor((index * 1000) / admissionsPerSecond);
+  const { seconds, startShare, fromRate } = DROP_OPENING_RAMP;
+  const rate = admissionsPerSecond;
+  if (rate < fromRate) return openingMs + Math.floor((index * 1000) / rate);
+  // Admitted by the end of the slow start: the area under the rate's line.
+  const duringRamp = (rate * seconds * (1 + startShare)) / 2;
+  const at =
+    index >= duringRamp
+      ? seconds + (index - duringRamp) / rate
+      : rampTime(index, (rate * (1 - startShare)) / (2 * seconds), rate * startShare);
+  return openingMs + Math.floor(at * 1000);
 }
+
+/** The time t at which a·t² + b·t admissions have been made (the positive root). */
+const rampTime = (index: number, a: number, b: number) => (-b + Math.sqrt(b * b + 4 * a * index)) / (2 * a);

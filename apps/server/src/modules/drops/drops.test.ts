@@ -1,4 +1,10 @@
-import { DROP_ADMISSION_IDLE_MS, roomOrder, verifyRoomOrder, type LiveDropMessage } from '@kujiya/shared';
+import {
+  DROP_ADMISSION_IDLE_MS,
+  admissionTime,
+  roomOrder,
+  verifyRoomOrder,
+  type LiveDropMessage,
+} from '@kujiya/shared';
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -137,6 +143,31 @@ describe('the waiting room', () => {
     expect(await status(setId, stranger.headers)).toMatchObject({ roomOpen: false, admitted: true, joined: false });
     const closed = await join(setId, first.headers);
     expect(closed.json()).toMatchObject({ roomOpen: false, admitted: true, position: null });
+  });
+
+  it("admits a busy room's opening along its slow start, then at the owner's rate", async () => {
+    const setId = await scheduledSet(5, 500);
+    const opensAt = t.clock.now().getTime() + 5 * MINUTE;
+    await t.ctx.db.insert(dropEntrants).values(
+      Array.from({ length: 1_200 }, () => ({
+        setId,
+        userId: randomUUID(),
+        entrantId: randomUUID(),
+        joinedAt: t.clock.now(),
+      })),
+    );
+    t.clock.advance(5 * MINUTE);
+    await t.services.drops.status(randomUUID(), setId);
+    const rows = await t.ctx.db
+      .select({ n: dropEntrants.queueNumber, admitAt: dropEntrants.admitAt })
+      .from(dropEntrants)
+      .where(eq(dropEntrants.setId, setId));
+    const after = new Map(rows.map((row) => [row.n! - 1, row.admitAt!.getTime() - opensAt]));
+    // The rate climbs from 200 to 500 a second over 1.5 s: 300 in the first second, 525 by 1.5 s.
+    expect([0, 300, 525, 1_025].map((n) => after.get(n))).toEqual([0, 1_000, 1_500, 2_500]);
+    for (const [n, ms] of after) expect(ms).toBe(admissionTime(0, n, 500));
+    // Fewer in the first second than the owner's 500, and none early.
+    expect([...after.values()].filter((ms) => ms < 1_000)).toHaveLength(300);
   });
 
   it('an admission lapses a while after its last use; joining again queues at the back', async () => {

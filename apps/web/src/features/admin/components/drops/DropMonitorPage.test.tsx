@@ -84,8 +84,8 @@ describe('the drop monitor (docs/rules/drops.md)', () => {
     const page = open(null);
     const rate = await screen.findByRole('spinbutton', { name: 'Admissions per second' });
     expect(rate).toHaveValue(null);
-    expect(rate).toHaveAttribute('placeholder', '300');
-    expect(rate).toHaveAccessibleDescription(/Leave empty for the default, 300 a second\./);
+    expect(rate).toHaveAttribute('placeholder', '350');
+    expect(rate).toHaveAccessibleDescription(/Leave empty for the default, 350 a second\./);
 
     await page.user.type(rate, '120');
     await page.user.click(screen.getByRole('button', { name: 'Save' }));

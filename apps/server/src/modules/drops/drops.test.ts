@@ -55,6 +55,17 @@ describe('the waiting room', () => {
     return setId;
   }
 
+  /** `count` entrants written straight into the room (shoppers who joined before the opening). */
+  const seedEntrants = (setId: string, count: number) =>
+    t.ctx.db.insert(dropEntrants).values(
+      Array.from({ length: count }, () => ({
+        setId,
+        userId: randomUUID(),
+        entrantId: randomUUID(),
+        joinedAt: t.clock.now(),
+      })),
+    );
+
   it('needs a login, a scheduled opening, and opens 30 minutes before it', async () => {
     const alice = await testShopper(t, 'room-alice');
     const { setId: unscheduled } = await createTestProduct(t);
@@ -148,14 +159,7 @@ describe('the waiting room', () => {
   it("admits a busy room's opening along its slow start, then at the owner's rate", async () => {
     const setId = await scheduledSet(5, 500);
     const opensAt = t.clock.now().getTime() + 5 * MINUTE;
-    await t.ctx.db.insert(dropEntrants).values(
-      Array.from({ length: 1_200 }, () => ({
-        setId,
-        userId: randomUUID(),
-        entrantId: randomUUID(),
-        joinedAt: t.clock.now(),
-      })),
-    );
+    await seedEntrants(setId, 1_200);
     t.clock.advance(5 * MINUTE);
     await t.services.drops.status(randomUUID(), setId);
     const rows = await t.ctx.db
@@ -173,14 +177,7 @@ describe('the waiting room', () => {
   it('an admission lapses a while after its last use; joining again queues at the back', async () => {
     const setId = await scheduledSet(5, 1);
     // 3,000 entrants: at one a second the room still has people waiting when the first turn lapses.
-    await t.ctx.db.insert(dropEntrants).values(
-      Array.from({ length: 3_000 }, () => ({
-        setId,
-        userId: randomUUID(),
-        entrantId: randomUUID(),
-        joinedAt: t.clock.now(),
-      })),
-    );
+    await seedEntrants(setId, 3_000);
     t.clock.advance(5 * MINUTE);
     await t.services.drops.status(randomUUID(), setId);
     const [first] = await t.ctx.db

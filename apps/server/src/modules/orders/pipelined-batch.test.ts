@@ -34,6 +34,24 @@ function waitsUnderTheLock(events: readonly TracedStatement[]): number {
 }
 
 /**
+ * Runs one purchase with every statement traced; its batch's client's statements from the orders'
+ * insert on, and where a statement was sent or answered among them.
+ */
+async function tracedPurchase<R>(purchase: () => Promise<R>) {
+  const { trace, restore } = traceStatements();
+  let res: R;
+  try {
+    res = await purchase();
+  } finally {
+    restore();
+  }
+  const events = eventsOfClientFrom(trace, 'insert into "orders"');
+  const sent = (marker: string) => events.findIndex((e) => e.event === 'sent' && e.text.includes(marker));
+  const answered = (marker: string) => events.findIndex((e) => e.event === 'answered' && e.text.includes(marker));
+  return { res, events, sent, answered };
+}
+
+/**
  * A purchase batch sends its reads under the round lock (what is left, the shoppers' orders) right
  * behind the lock's statement on the lock pool's pipelined connections (db/round-trips.ts). They must
  * run after the lock is granted: a hold committed while the batch waited for the lock is counted.
@@ -76,17 +94,10 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('a purchase batch on a pipel
   it('holds the round lock for two waits on PostgreSQL: the reads, then the spends with the draw; the writes go with the commit', async () => {
     const { setId } = await createTestProduct(t);
     const buyer = await fundedShopper(t, 'pipelined-trips', 100);
-    const { trace, restore } = traceStatements();
-    let res;
-    try {
-      res = await useTokens(t, buyer, { setId, ticketsBought: 2 });
-    } finally {
-      restore();
-    }
+    const { res, events, sent, answered } = await tracedPurchase(() =>
+      useTokens(t, buyer, { setId, ticketsBought: 2 }),
+    );
     expect(res.statusCode).toBe(200);
-    const events = eventsOfClientFrom(trace, 'insert into "orders"');
-    const sent = (marker: string) => events.findIndex((e) => e.event === 'sent' && e.text.includes(marker));
-    const answered = (marker: string) => events.findIndex((e) => e.event === 'answered' && e.text.includes(marker));
     // The spends and the draw's read in one round trip; the claim of the tickets and the COMMIT in the next.
     expect(sent('with wanted as')).toBeLessThan(answered('with wanted as'));
     expect(sent('row_number() over')).toBeLessThan(answered('with wanted as'));
@@ -97,22 +108,15 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('a purchase batch on a pipel
   it("sends an Idempotency-Key's mark and answer with the COMMIT: still two waits under the lock", async () => {
     const { setId } = await createTestProduct(t);
     const buyer = await fundedShopper(t, 'pipelined-keyed', 100);
-    const { trace, restore } = traceStatements();
-    let res;
-    try {
-      res = await t.app.inject({
+    const { res, events, sent, answered } = await tracedPurchase(() =>
+      t.app.inject({
         method: 'POST',
         url: '/api/token/use',
         headers: { ...buyer.headers, 'idempotency-key': 'pipelined-keyed-1' },
         payload: { username: buyer.user.username, setId, ticketsBought: 2 },
-      });
-    } finally {
-      restore();
-    }
+      }),
+    );
     expect(res.statusCode).toBe(200);
-    const events = eventsOfClientFrom(trace, 'insert into "orders"');
-    const sent = (marker: string) => events.findIndex((e) => e.event === 'sent' && e.text.includes(marker));
-    const answered = (marker: string) => events.findIndex((e) => e.event === 'answered' && e.text.includes(marker));
     expect(sent('commit')).toBeLessThan(answered('update idempotency_keys'));
     expect(waitsUnderTheLock(events)).toBe(2);
     const { rows } = await t.database.executeSql(

@@ -1,5 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { DROP_DEFAULT_ADMISSIONS_PER_SECOND } from '@kujiya/shared';
+import { DROP_DEFAULT_ADMISSIONS_PER_SECOND, DROP_OPENING_RAMP } from '@kujiya/shared';
+
+// The opening's slow start (docs/rules/drops.md, "Admission"), told with the rule's own figures.
+// Non-breaking spaces keep each figure with its unit.
+const slowStart = `From ${DROP_OPENING_RAMP.fromRate} a second, the opening starts at ${DROP_OPENING_RAMP.startShare * 100}\u00a0% of the rate and reaches it within ${DROP_OPENING_RAMP.seconds}\u00a0s.`;
 import { serverMessageOf } from '../../../../lib/api-client';
 import { useDropRoomSettings } from '../../api/getDropRoomSettings';
 import { useSaveDropRoomSettings } from '../../api/saveDropRoomSettings';
@@ -55,7 +59,7 @@ function RateField({ setId, saved }: { setId: string; saved: number | null }) {
         </div>
         <span id="drop-rate-hint" className="muted">
           Leave empty for the default, {DROP_DEFAULT_ADMISSIONS_PER_SECOND} a second. A change before the opening
-          schedules its admissions; after it, later arrivals.
+          schedules its admissions; after it, later arrivals. {slowStart}
         </span>
       </div>
 

@@ -86,6 +86,9 @@ describe('the drop monitor (docs/rules/drops.md)', () => {
     expect(rate).toHaveValue(null);
     expect(rate).toHaveAttribute('placeholder', '350');
     expect(rate).toHaveAccessibleDescription(/Leave empty for the default, 350 a second\./);
+    expect(rate).toHaveAccessibleDescription(
+      /From 50 a second, the opening starts at 40\u00a0% of the rate and reaches it within 1\.5\u00a0s\.$/,
+    );
 
     await page.user.type(rate, '120');
     await page.user.click(screen.getByRole('button', { name: 'Save' }));

@@ -59,8 +59,9 @@ export const DROP_OPENING_RAMP = { seconds: 1.5, startShare: 0.4, fromRate: 50 }
 
 /**
  * When the n-th entrant (0-based, in room order) is admitted, in ms: along the opening's slow start
- * (the rate r·(s + (1 − s)·t / T) for t < T), then at the rate; below `fromRate`, n / rate. Monotonic in n, so the admission
- * order is the room order. Later arrivals get max(their arrival, the previous admission + 1 / rate).
+ * (the rate r·(s + (1 − s)·t / T) for t < T), then at the rate; below `fromRate`, n / rate. Monotonic
+ * in n, so the admission order is the room order. Later arrivals get max(their arrival, the previous
+ * admission + 1 / rate).
  */
 export function admissionTime(openingMs: number, index: number, admissionsPerSecond: number): number {
   const { seconds, startShare, fromRate } = DROP_OPENING_RAMP;

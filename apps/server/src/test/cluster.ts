@@ -41,13 +41,20 @@ export interface Cluster {
   states(): Promise<Record<string, string>>;
   /**
    * SIGTERM, wait for the exit (the drain), start again on the same port, wait until haproxy routes to
-   * it; resolves with the stopped process's exit code (0 after a clean drain).
+   * it; resolves with how the stopped process ended (code 0 and no signal after a clean drain).
    */
-  restart(index: number): Promise<number | null>;
+  restart(index: number): Promise<ProcessEnd>;
   /** SIGKILL (a crash: nothing of the drain runs); resolves once the process is gone. */
   kill(index: number): Promise<void>;
   start(index: number): Promise<void>;
   stop(): Promise<void>;
+}
+
+/** How a process ended: its exit code, or the signal that ended it (code null then), and what it printed last. */
+export interface ProcessEnd {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  output: string;
 }
 
 function exited(child: ChildProcess | undefined): boolean {
@@ -141,11 +148,12 @@ export async function startCluster(options: {
     states,
     start,
     async restart(index) {
-      const code = await signalAndWait(instances[index]!.process, 'SIGTERM');
+      const child = instances[index]!.process;
+      const code = await signalAndWait(child, 'SIGTERM');
       // A drain that did not end cleanly says why in its last lines (kept before the restart replaces them).
-      if (code !== 0) console.error(`${instances[index]!.name} exited with ${code}:\n${instances[index]!.output}`);
+      const end = { code, signal: child?.signalCode ?? null, output: instances[index]!.output };
       await start(index);
-      return code;
+      return end;
     },
     kill: async (index) => void (await signalAndWait(instances[index]!.process, 'SIGKILL')),
     async stop() {

@@ -1,11 +1,4 @@
-import {
-  NEW_SIGN_IN_MAIL_SUBJECT,
-  formatSgDateTime,
-  RESET_LINK_VALIDITY,
-  VERIFICATION_CODE_VALIDITY,
-  sessionPlaceLabels,
-  type SessionPlace,
-} from '@kujiya/shared';
+import { RESET_LINK_VALIDITY, VERIFICATION_CODE_VALIDITY } from '@kujiya/shared';
 import { renderMail } from '../mail/service.ts';
 import type { MailMessage } from '../mail/service.ts';
 
@@ -42,25 +35,4 @@ export async function resetLinkMail(to: string, username: string, link: string):
     ],
   });
   return { to, subject: 'Reset your Kujiya password', ...content };
-}
-
-/** A login from a device the account has never used (docs/rules/accounts.md, "Sessions and devices"). */
-export async function newSignInMail(
-  to: string,
-  username: string,
-  signIn: { device: string; place: SessionPlace; at: Date },
-  devicesLink: string,
-): Promise<MailMessage> {
-  const when = formatSgDateTime(signIn.at);
-  const content = await renderMail({
-    title: 'New sign-in to your account',
-    intro: [
-      `Hi ${username},`,
-      `Your Kujiya account was just signed in to from a device it had not used before: ${signIn.device} (${sessionPlaceLabels[signIn.place]}), on ${when} Singapore time.`,
-      'If this was you, there is nothing to do. If not, log that device out and reset your password:',
-    ],
-    action: { label: 'See your devices', url: devicesLink },
-    outro: ['A password reset also signs every device out.'],
-  });
-  return { to, subject: NEW_SIGN_IN_MAIL_SUBJECT, ...content };
 }

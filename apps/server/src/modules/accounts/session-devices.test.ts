@@ -174,8 +174,13 @@ describe('shopper sessions and devices', () => {
     expect(await newDeviceMails('gina@example.com')).toHaveLength(0);
 
     await login('gina', gina.password, { 'user-agent': ANDROID_CHROME, 'x-device-id': PHONE_ID });
-    const [mail, ...more] = await newDeviceMails('gina@example.com');
+    const [queued, ...more] = await newDeviceMails('gina@example.com');
     expect(more).toHaveLength(0);
+    // Queued by template and data, not rendered inside the login's transaction: the delivery job renders it.
+    expect([queued!.template, queued!.text, queued!.html]).toEqual(['newSignIn', null, null]);
+    await t.services.mail.deliverQueued();
+    const [mail] = await t.services.mail.listOutbox({ to: 'gina@example.com', limit: 1 });
+    expect(mail!.subject).toBe(NEW_SIGN_IN_MAIL_SUBJECT);
     expect(mail!.text).toContain('Chrome on Android');
     expect(mail!.text).toContain('https://shop.example.sg/profile/devices');
     expect(mail!.html).toContain('href="https://shop.example.sg/profile/devices"');

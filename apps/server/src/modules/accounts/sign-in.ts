@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { DEVICES_PATH, type AuthResponse } from '@kujiya/shared';
+import type { AuthResponse } from '@kujiya/shared';
 import type { AppContext } from '../../core/context.ts';
 import type { MailService } from '../mail/service.ts';
 import type { UserRow } from './account-views.ts';
 import { sessionFor } from './deps.ts';
-import { newSignInMail } from './mails.ts';
 import { deviceKey, deviceLabel, placeOf, type SignInClient } from './session-devices.ts';
 import { userDevices, userSessions } from './tables.ts';
 
@@ -13,8 +12,8 @@ type SignedInRow = Pick<UserRow, 'id' | 'username' | 'email' | 'profilePicture' 
 /**
  * A shopper's new session at login or sign-up (docs/rules/accounts.md, "Sessions and devices"): the
  * token, its session's device and place, and the device remembered for the account. A login from a
- * device the account has never used queues the new-device mail in the same transaction (sent after
- * it commits). An account without any remembered device (older than the devices) learns its first one
+ * device the account has never used queues the new-device mail in the same transaction, by template
+ * and data: it is rendered and sent by the delivery job after the commit. An account without any remembered device (older than the devices) learns its first one
  * silently, and so does a sign-up.
  */
 export async function openSignIn(
@@ -41,8 +40,8 @@ export async function openSignIn(
       .onConflictDoNothing()
       .returning({ key: userDevices.deviceKey });
     if (kind === 'login' && known && added.length > 0) {
-      const link = `${ctx.config.publicUrl}${DEVICES_PATH}`;
-      await mail.enqueue(tx, [await newSignInMail(row.email, row.username, { device, place, at: now }, link)]);
+      const data = { username: row.username, device, place, at: now.toISOString() };
+      await mail.enqueue(tx, [{ to: row.email, template: 'newSignIn', data }]);
     }
   });
   return session;

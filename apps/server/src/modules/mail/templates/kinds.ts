@@ -1,6 +1,11 @@
 import {
+  DEVICES_PATH,
+  NEW_SIGN_IN_MAIL_SUBJECT,
   formatCents,
+  formatSgDateTime,
   receiptVerifyPath,
+  sessionPlaceLabels,
+  type SessionPlace,
   type FairnessReceipt,
   type NotificationKind,
   type OptionalMailKind,
@@ -43,10 +48,21 @@ export interface OrderReceiptMailData {
   receipt: FairnessReceipt | null;
 }
 
+/** A login from a device the account had not used (docs/rules/accounts.md, "Sessions and devices"). */
+export interface NewSignInMailData {
+  username: string;
+  /** The device as the devices page names it ("Chrome on Android"). */
+  device: string;
+  place: SessionPlace;
+  /** When it signed in, an ISO 8601 instant (the queue keeps JSON). */
+  at: string;
+}
+
 /** Every template and the data it is rendered from (stored as JSON in the mail queue). */
 export interface MailTemplates {
   notice: NoticeMailData;
   orderReceipt: OrderReceiptMailData;
+  newSignIn: NewSignInMailData;
 }
 export type MailTemplateName = keyof MailTemplates;
 
@@ -153,9 +169,24 @@ const orderReceipt: Template<OrderReceiptMailData> = {
   },
 };
 
+const newSignIn: Template<NewSignInMailData> = {
+  subject: () => NEW_SIGN_IN_MAIL_SUBJECT,
+  content: (d, env) => ({
+    title: 'New sign-in to your account',
+    intro: [
+      `Hi ${d.username},`,
+      `Your Kujiya account was just signed in to from a device it had not used before: ${d.device} (${sessionPlaceLabels[d.place]}), on ${formatSgDateTime(new Date(d.at))} Singapore time.`,
+      'If this was you, there is nothing to do. If not, log that device out and reset your password:',
+    ],
+    action: { label: 'See your devices', url: link(env, DEVICES_PATH) },
+    outro: ['A password reset also signs every device out.'],
+  }),
+};
+
 const TEMPLATES: { [N in MailTemplateName]: Template<MailTemplates[N]> } = {
   notice,
   orderReceipt,
+  newSignIn,
 };
 
 export const subjectOf = (mail: TemplateMail): string =>

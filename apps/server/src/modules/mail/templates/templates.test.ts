@@ -190,6 +190,21 @@ describe('the mail templates', () => {
     expect(plain.text).toContain('Your payment is being refunded');
   });
 
+  it('the new sign-in: the device, where and when in Singapore time, and the devices page', async () => {
+    const data = {
+      username: 'mia',
+      device: 'Chrome on Android',
+      place: 'ipv4' as const,
+      at: '2026-12-04T02:30:00.000Z',
+    };
+    const mail = keep('new-sign-in', await renderTemplateMail({ template: 'newSignIn', data }, env));
+    bothSay(mail, 'New sign-in to your account', 'Hi mia,', 'Chrome on Android (Internet (IPv4))');
+    // 02:30 UTC is 10:30 in Singapore (UTC+8).
+    expect(mail.text).toMatch(/10:30\s?AM Singapore time/i);
+    expect(mail.html).toContain('href="https://kujiya.sg/profile/devices"');
+    expect(mail.text).toContain('https://kujiya.sg/profile/devices');
+  });
+
   it('escapes what it is given; the text part carries no markup', async () => {
     const mail = await renderTemplateMail(notice({ subject: 'Hi <b>', message: 'Tom & "Jerry"' }), env);
     expect(mail.html).toContain('Hi &lt;b&gt;');

@@ -47,6 +47,18 @@ describe('registerServiceWorker', () => {
     expect(installing.postMessage).toHaveBeenCalledWith({ type: 'SKIP_WAITING' });
   });
 
+  it('offers a version that was already installing when the page registered (its updatefound missed)', async () => {
+    const { container, registration } = fakeServiceWorkers({ controlled: true });
+    const installing = Object.assign(new EventTarget(), { state: 'installing', postMessage: vi.fn() });
+    registration.installing = installing;
+    await registerServiceWorker(container);
+    expect(screen.queryByRole('status')).toBeNull();
+    installing.state = 'installed';
+    installing.dispatchEvent(new Event('statechange'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Reload' }));
+    expect(installing.postMessage).toHaveBeenCalledWith({ type: 'SKIP_WAITING' });
+  });
+
   it('offers a version already waiting when the page loads', async () => {
     const { container, registration, waiting } = fakeServiceWorkers({ controlled: true });
     registration.waiting = waiting;

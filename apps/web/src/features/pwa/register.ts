@@ -24,13 +24,15 @@ export async function registerServiceWorker(
     });
 
   // An update is a new worker while another controls the page; the first install is not one.
-  if (registration.waiting && container.controller) offer(registration.waiting);
-  registration.addEventListener('updatefound', () => {
-    const installing = registration.installing;
+  const offerOnceInstalled = (installing: ServiceWorker | null) =>
     installing?.addEventListener('statechange', () => {
       if (installing.state === 'installed' && container.controller) offer(installing);
     });
-  });
+  if (registration.waiting && container.controller) offer(registration.waiting);
+  // A worker the browser found while this page loaded (before this module ran) is installing already:
+  // its `updatefound` has gone, so it is watched from here.
+  offerOnceInstalled(registration.installing);
+  registration.addEventListener('updatefound', () => offerOnceInstalled(registration.installing));
   // A tab left open for days still learns of a deploy when the shopper comes back to it.
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') void registration.update().catch(() => undefined);

@@ -13,8 +13,8 @@ type SignedInRow = Pick<UserRow, 'id' | 'username' | 'email' | 'profilePicture' 
  * A shopper's new session at login or sign-up (docs/rules/accounts.md, "Sessions and devices"): the
  * token, its session's device and place, and the device remembered for the account. A login from a
  * device the account has never used queues the new-device mail in the same transaction, by template
- * and data: it is rendered and sent by the delivery job after the commit. An account without any remembered device (older than the devices) learns its first one
- * silently, and so does a sign-up.
+ * and data: it is rendered and sent by the delivery job after the commit. An account without any
+ * remembered device (older than the devices) learns its first one silently, and so does a sign-up.
  */
 export async function openSignIn(
   ctx: AppContext,

@@ -12,6 +12,7 @@ import { traceStatements } from '../../test/statement-trace.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createTestProduct, scheduleOpening } from '../catalogue/test-helpers.ts';
 import { testShopper } from '../token-shop/test-helpers.ts';
+import { entrantsToTell } from './room-updates.ts';
 import { createDropsService } from './service.ts';
 import { dropEntrants } from './tables.ts';
 
@@ -412,6 +413,26 @@ describe('the waiting room', () => {
     t.clock.advance(1_000);
     await drops.tick();
     expect(sent.map((m) => m.message)).toEqual([admittedMessage(setId)]);
+  });
+
+  it("a tick after the opening reads only this instance's shoppers among those still waiting", async () => {
+    const { connected, drops } = roomsWithSockets();
+    const setId = await scheduledSet(5, 1);
+    await seedEntrants(setId, 12);
+    t.clock.advance(5 * MINUTE);
+    await drops.tick();
+    const placed = await t.ctx.db.select().from(dropEntrants).where(eq(dropEntrants.setId, setId));
+    const byPlace = placed.sort((x, y) => x.queueNumber! - y.queueNumber!).map((e) => e.userId);
+    // Two of the twelve are connected here, both still waiting; the ten others are another instance's.
+    const here = new Set([byPlace[4]!, byPlace[9]!]);
+    connected.push(...here);
+    const memo = { toldAt: t.clock.now(), looked: new Set(here) };
+    const read = await entrantsToTell(t.ctx, setId, memo, here, false);
+    expect(read.map((e) => e.userId).sort()).toEqual([...here].sort());
+    // A shopper of this instance who connected since is read too, whatever its admission.
+    here.add(byPlace[0]!);
+    const withNewcomer = await entrantsToTell(t.ctx, setId, memo, here, false);
+    expect(withNewcomer.map((e) => e.userId).sort()).toEqual([...here].sort());
   });
 
   it('a tick reads only who still waits, yet tells a shopper who connects later their admission', async () => {

@@ -45,7 +45,7 @@ type EntrantRow = typeof dropEntrants.$inferSelect;
 type RoomMessages = ReturnType<typeof createRoomMessages>;
 
 /** What this instance told a room last time: when, and which of its connected shoppers it looked at. */
-interface RoomMemo {
+export interface RoomMemo {
   toldAt: Date | null;
   looked: Set<string>;
 }
@@ -56,29 +56,18 @@ const userIdIn = (userIds: Iterable<string>) => sql`${dropEntrants.userId} = any
 /**
  * The entrants whose message may have changed since this instance last told the room: on the first
  * read after the opening (or when the room closes) every entrant connected here, later only those
- * admitted since or connected since. Only this instance's shoppers: at an opening each instance reads
- * its own share of the room, not all of it.
+ * still waiting or admitted since, and those connected since. Only this instance's shoppers, on every
+ * read: each instance reads its own share of the room (a third of a 5,000-shopper room on three), not
+ * every waiting entrant each tick to keep a third of them.
  */
-function entrantsToTell(ctx: AppContext, setId: string, memo: RoomMemo, here: Set<string>, closing: boolean) {
-  const inRoom = and(eq(dropEntrants.setId, setId), isNotNull(dropEntrants.admitAt));
-  if (closing || !memo.toldAt)
-    return ctx.db
-      .select()
-      .from(dropEntrants)
-      .where(and(inRoom, userIdIn(here)));
+export function entrantsToTell(ctx: AppContext, setId: string, memo: RoomMemo, here: Set<string>, closing: boolean) {
+  const ownInRoom = and(eq(dropEntrants.setId, setId), isNotNull(dropEntrants.admitAt), userIdIn(here));
+  if (closing || !memo.toldAt) return ctx.db.select().from(dropEntrants).where(ownInRoom);
   const since = new Date(memo.toldAt.getTime() - READ_OVERLAP_MS);
   const newcomers = [...here].filter((userId) => !memo.looked.has(userId));
-  return ctx.db
-    .select()
-    .from(dropEntrants)
-    .where(
-      and(
-        inRoom,
-        newcomers.length > 0
-          ? or(gt(dropEntrants.admitAt, since), userIdIn(newcomers))
-          : gt(dropEntrants.admitAt, since),
-      ),
-    );
+  const changed =
+    newcomers.length > 0 ? or(gt(dropEntrants.admitAt, since), userIdIn(newcomers)) : gt(dropEntrants.admitAt, since);
+  return ctx.db.select().from(dropEntrants).where(and(ownInRoom, changed));
 }
 
 /** Runs `run` one call at a time: a call made while one runs starts when it has ended. */
@@ -152,7 +141,7 @@ export function createRoomTick(
     const closing = !isRoomOpen(snapshot, now);
     const here = new Set(connected);
     const memo = memos.get(setId) ?? { toldAt: null, looked: new Set<string>() };
-    const entrants = (await entrantsToTell(ctx, setId, memo, here, closing)).filter((e) => here.has(e.userId));
+    const entrants = await entrantsToTell(ctx, setId, memo, here, closing);
     // Before the opening nobody has a place yet: the first read after it must take the whole room.
     if (snapshot.room?.orderedAt) memos.set(setId, { toldAt: now, looked: here });
     if (entrants.length === 0) return;

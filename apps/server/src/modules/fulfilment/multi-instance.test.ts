@@ -37,20 +37,21 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('fulfilment on two server instan
     await t?.close();
   });
 
-  /** The next bookable slot by real time (the instances use the system clock). */
   it('abandon, ship, collect and a trade lock racing on both instances never use the same unit twice', async () => {
     for (let round = 0; round < 4; round += 1) {
       const alice = await addressedShopper(t, `racer${round}`);
       const ids = await givePrizes(t, alice, { A: 3 }, 10);
       const batchId = ids.A!;
       const items = [{ batchId, quantity: 2 }];
+      // The slot by real time: the instances run on the system clock.
+      const collectionDate = nextSlot(new Date());
       const results = await Promise.all([
         call(a, alice, 'POST', '/api/inventory/abandon', { items }),
         call(b, alice, 'POST', '/api/payment/shipping/create-intent', {
           inventoryItems: items,
           useProfileAddress: true,
         }),
-        call(round % 2 ? a : b, alice, 'POST', '/api/self-collection/create', { items, collectionDate: nextSlot() }),
+        call(round % 2 ? a : b, alice, 'POST', '/api/self-collection/create', { items, collectionDate }),
         call(round % 2 ? b : a, alice, 'POST', '/api/inventory/abandon', {
           items: [
             { batchId, quantity: 1 },

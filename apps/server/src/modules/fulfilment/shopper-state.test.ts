@@ -190,7 +190,7 @@ describe('what the shopper sees of shipping and collection', () => {
     const ids = await givePrizes(t, shopper, { A: 1 });
     const booked = await call(t, shopper, 'POST', '/api/self-collection/create', {
       items: [{ batchId: ids.A!, quantity: 1 }],
-      collectionDate: nextCollectionSlot(),
+      collectionDate: nextCollectionSlot(t.clock.now()),
     });
     expect(booked.statusCode).toBe(200);
     const reference = booked.json().collection.collectionId;

@@ -74,9 +74,13 @@ export async function confirmCard(t: TestApp, clientSecret: string, cardNumber =
   });
 }
 
-/** The first bookable self-collection slot from now (a week ahead at 2 PM if none is left in the window). */
-export function nextCollectionSlot(): string {
-  const now = new Date();
+/**
+ * The first bookable self-collection slot after `now` (a week ahead at 2 PM if none is left in the
+ * window). `now` is the clock the app under test reads: its test clock, or the real time for
+ * instances on the system clock. A slot by real time against a test clock fixed in November fell
+ * outside the 14-day window once the real date moved on.
+ */
+export function nextCollectionSlot(now: Date): string {
   for (const date of collectionDates(now)) {
     const slot = collectionSlotsFor(date, now)[0];
     if (slot) return slot.toISOString();

@@ -108,7 +108,7 @@ describe('money calls with an Idempotency-Key', () => {
     'self-collection create': async () => {
       const s = await shopper();
       const ids = await givePrizes(t, s, { A: 2 });
-      const payload = { items: [{ batchId: ids.A!, quantity: 1 }], collectionDate: nextCollectionSlot() };
+      const payload = { items: [{ batchId: ids.A!, quantity: 1 }], collectionDate: nextCollectionSlot(t.clock.now()) };
       return { shopper: s, method: 'POST', url: '/api/self-collection/create', payload };
     },
     'self-collection cancel': async () => {
@@ -118,7 +118,7 @@ describe('money calls with an Idempotency-Key', () => {
         method: 'POST',
         url: '/api/self-collection/create',
         headers: s.headers,
-        payload: { items: [{ batchId: ids.A!, quantity: 1 }], collectionDate: nextCollectionSlot() },
+        payload: { items: [{ batchId: ids.A!, quantity: 1 }], collectionDate: nextCollectionSlot(t.clock.now()) },
       });
       const id = booked.json().collection._id as string;
       return { shopper: s, method: 'POST', url: `/api/self-collection/${id}/cancel` };

@@ -77,7 +77,7 @@ describe('the mail of each event', () => {
   it('a self-collection booked: one mail with date, slot and address', async () => {
     const cat = await addressedShopper(t, 'cat');
     const ids = await givePrizes(t, cat, { B: 1 });
-    const slot = nextCollectionSlot();
+    const slot = nextCollectionSlot(t.clock.now());
     const booked = await t.services.fulfilment.createCollection(cat.user, {
       items: [{ batchId: ids.B!, quantity: 1 } as never],
       collectionDate: slot,

@@ -120,7 +120,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('trading on two server instances
         }),
         call(y, owner, 'POST', '/api/self-collection/create', {
           items: [{ batchId: oIds.A!, quantity: 1 }],
-          collectionDate: nextSlot(),
+          collectionDate: nextSlot(new Date()),
         }),
       ]);
       for (const r of results) expect(r.status, JSON.stringify(r.json)).toBeLessThan(500);

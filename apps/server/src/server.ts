@@ -96,15 +96,18 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     startupNotes.push(`Metrics: ${metricsListener.url}`);
   }
   if (config.env !== 'test') startRoomTick(built);
-  const address = await built.app.listen({ port: config.port, host: config.host });
-  const port = new URL(address).port;
   // Every background job (docs/jobs.md) on the pg-boss queue: one registry, started and stopped here;
   // each instance runs it and the queue gives each run to one of them. Tests start their own.
   const jobs =
     config.env === 'test'
       ? undefined
       : createJobRegistry(built.ctx.jobs, built.services, { everyMs: options.jobIntervalMs, log: built.ctx.log });
+  // Started before the port opens: listening is the start's last step, so once /readyz answers 200
+  // the caller's SIGTERM handler follows at once (main.ts). Started after it, pg-boss's start (seconds
+  // on a loaded machine) left a ready instance that a deploy's SIGTERM ended undrained.
   await jobs?.start();
+  const address = await built.app.listen({ port: config.port, host: config.host });
+  const port = new URL(address).port;
   let closing: Promise<void> | undefined;
   let draining: Promise<void> | undefined;
   const close = () =>

@@ -20,13 +20,9 @@ export interface Instance {
   logs: Record<string, unknown>[];
 }
 
-export function startInstance(
-  databaseUrl: string,
-  env: Record<string, string> = {},
-  /** A start that seeds the demo data takes longer on a loaded machine. */
-  startTimeoutMs = 90_000,
-): Promise<Instance> {
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+/** A server process (`server-process.ts`) on `databaseUrl`, started but not waited for. */
+export function spawnServerProcess(databaseUrl: string, env: Record<string, string> = {}): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', serverEntry], {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH,
@@ -48,6 +44,16 @@ export function startInstance(
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+}
+
+/** A server process on `databaseUrl`, resolved once it prints that it serves. */
+export function startInstance(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+  /** A start that seeds the demo data takes longer on a loaded machine. */
+  startTimeoutMs = 90_000,
+): Promise<Instance> {
+  const child = spawnServerProcess(databaseUrl, env);
   const logs: Record<string, unknown>[] = [];
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

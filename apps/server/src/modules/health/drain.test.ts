@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startInstance, stopInstance, until, type Instance } from '../../test/instances.ts';
+import { freePort } from '../../test/free-port.ts';
+import { spawnServerProcess, startInstance, stopInstance, until, type Instance } from '../../test/instances.ts';
 import { getOnNewConnection, instanceStorage, startSlowPost } from './test-helpers.ts';
 
 type Storage = Awaited<ReturnType<typeof instanceStorage>>;
@@ -58,6 +59,34 @@ describe('the graceful drain of a server process', () => {
       expect(await exited).toBe(0);
     } finally {
       await stopInstance(instance, 'SIGKILL');
+    }
+  });
+
+  it('a SIGTERM the moment /readyz first answers 200 is drained: the start is over by then (exit 0)', async () => {
+    const port = await freePort();
+    const child = spawnServerProcess(storage.url, { ...storage.env, PORT: String(port) });
+    const ended = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
+      child.once('exit', (code, signal) => resolve({ code, signal })),
+    );
+    try {
+      // Asked every 20 ms: a deploy's load balancer may send traffic, and the deploy its SIGTERM, on the first 200.
+      // (On PGlite the probe's `select 1` queues behind the start's own statements on its one connection,
+      // so the old start's window shows on PostgreSQL.)
+      const deadline = Date.now() + 90_000;
+      const ready = () =>
+        getOnNewConnection(`http://127.0.0.1:${port}/readyz`).then(
+          (res) => res.status === 200,
+          () => false,
+        );
+      while (!(await ready())) {
+        if (Date.now() > deadline || child.exitCode !== null) throw new Error('the instance did not become ready');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      child.kill('SIGTERM');
+      // Ended by the signal itself (code null) when no handler was in place yet.
+      expect(await ended).toEqual({ code: 0, signal: null });
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     }
   });
 

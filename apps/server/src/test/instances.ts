@@ -118,11 +118,15 @@ export async function callInstance(
   return { status: res.status, json };
 }
 
-export async function until(check: () => Promise<boolean> | boolean, timeoutMs = 30_000): Promise<void> {
+export async function until(
+  check: () => Promise<boolean> | boolean,
+  timeoutMs = 30_000,
+  intervalMs = 100,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }
 

@@ -72,16 +72,17 @@ describe('the graceful drain of a server process', () => {
       // Asked every 20 ms: a deploy's load balancer may send traffic, and the deploy its SIGTERM, on the first 200.
       // (On PGlite the probe's `select 1` queues behind the start's own statements on its one connection,
       // so the old start's window shows on PostgreSQL.)
-      const deadline = Date.now() + 90_000;
-      const ready = () =>
-        getOnNewConnection(`http://127.0.0.1:${port}/readyz`).then(
-          (res) => res.status === 200,
-          () => false,
-        );
-      while (!(await ready())) {
-        if (Date.now() > deadline || child.exitCode !== null) throw new Error('the instance did not become ready');
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      await until(
+        async () => {
+          if (child.exitCode !== null) throw new Error('the instance exited before it was ready');
+          return getOnNewConnection(`http://127.0.0.1:${port}/readyz`).then(
+            (res) => res.status === 200,
+            () => false,
+          );
+        },
+        90_000,
+        20,
+      );
       child.kill('SIGTERM');
       // Ended by the signal itself (code null) when no handler was in place yet.
       expect(await ended).toEqual({ code: 0, signal: null });

@@ -155,7 +155,7 @@ async function scheduleDrop(app: App, setId: string, opensAt: Date, limit: numbe
  * The servers run as a shop runs them (NODE_ENV=production: React's production build for the mails,
  * no development checks), with the built-in test gateway and courier switched on as production asks.
  */
-const productionEnv = {
+export const productionEnv = {
   NODE_ENV: 'production',
   PAYMENTS: 'test',
   TEST_COURIER: '1',

@@ -2,7 +2,7 @@
  * `npm run bench`: every benchmark of docs/performance.md in one run on this machine, printed and
  * appended to bench/RESULTS.md with the date, the machine and the load average. Only ratios taken
  * side by side in one run are comparable: the absolute figures move with whatever else runs.
- * Select parts with BENCH_ONLY=catalogue,drop,growth,bundle,lighthouse,tear (the default) and room.
+ * Select parts with BENCH_ONLY=catalogue,drop,growth,bundle,lighthouse,tear (the default), room and rest.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,6 +13,7 @@ import { lighthouseScores, spread } from './lighthouse.ts';
 import { tearFrames } from './tear-frames.ts';
 import { loadAverage, machine, median, repoRoot } from './lib.ts';
 import { roomDropLines } from './room-report.ts';
+import { shopAtRest } from './at-rest.ts';
 
 const only = new Set((process.env.BENCH_ONLY ?? 'catalogue,drop,growth,bundle,lighthouse,tear').split(','));
 const label = process.env.BENCH_LABEL ?? 'current';
@@ -114,6 +115,15 @@ if (only.has('room')) {
   for (const line of await roomDropLines()) out(line);
   out();
   out(`Load at the end: ${loadAverage()}.`);
+  out();
+}
+
+if (only.has('rest')) {
+  const r = await shopAtRest();
+  const pct = (share: number) => `${(share * 100).toFixed(1)} %`;
+  out(
+    `(g) The shop at rest: ${r.instances} idle instances (NODE_ENV=production) on one PostgreSQL on this machine, over ${r.seconds.toFixed(0)} s after 15 s to settle: the database's processes used **${pct(r.databaseShare)}** of a core, each instance ${pct(r.serverShare)}.`,
+  );
   out();
 }
 

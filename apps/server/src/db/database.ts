@@ -46,9 +46,11 @@ export interface Database {
   /**
    * Plain SQL for the job queue (pg-boss's `db` option, src/jobs/queue.ts): on the main pool, or on
    * PGlite's one connection (queued behind an open transaction, never inside it). Without values the
-   * text may hold several statements; the last one's rows are returned.
+   * text may hold several statements; the last one's rows are returned. A `prepared` name keeps the
+   * statement's plan on each PostgreSQL connection (a frequent query without values is planned once
+   * per connection, not on every run); PGlite runs it as plain text.
    */
-  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+  executeSql(text: string, values?: unknown[], prepared?: string): Promise<{ rows: Record<string, unknown>[] }>;
   /**
    * The connections now, for the metrics (docs/operations.md, "Metrics"): both PostgreSQL pools
    * summed; PGlite's one connection is in use while a transaction is open on it, idle otherwise.
@@ -101,8 +103,12 @@ export async function openDatabase(opts: {
     lockPool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
     const lockDb = drizzlePg(lockPool, { schema }) as unknown as Db;
     pipelineTransactions(lockDb);
-    const executeSql = async (text: string, values: unknown[] = []) =>
-      lastRows((await pool.query(text, values.length ? values : undefined)) as unknown as Rows | Rows[]);
+    const executeSql = async (text: string, values: unknown[] = [], prepared?: string) =>
+      lastRows(
+        (prepared
+          ? await pool.query({ name: prepared, text, values })
+          : await pool.query(text, values.length ? values : undefined)) as unknown as Rows | Rows[],
+      );
     const pools = [pool, lockPool];
     const connections = () => ({
       inUse: pools.reduce((n, p) => n + p.totalCount - p.idleCount, 0),

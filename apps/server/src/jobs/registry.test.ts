@@ -166,4 +166,40 @@ describe('job registry', () => {
     expect(runs).toBe(1);
     await Promise.all([a.stop(), b.stop()]);
   });
+
+  it('keeps idle workers off the database and still runs, within a second or so, a run sent where no worker of it waits', async () => {
+    const definitions = jobDefinitions(t.services, 60 * 60_000).map((def) => ({ ...def, run: async () => ({}) }));
+    let fetches = 0;
+    const counting = {
+      executeSql: (text: string, values: unknown[]) => {
+        if (text.includes('SKIP LOCKED')) fetches++;
+        return t.database.executeSql(text, values);
+      },
+    };
+    const worker = createJobQueue(counting, t.ctx.log);
+    const sender = createJobQueue(t.database, t.ctx.log);
+    queues.push(worker, sender);
+    await worker.start(definitions);
+    await sender.start([]);
+    // The workers' first fetches at start are done; then the queue idles for three seconds.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    fetches = 0;
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    // Polling every worker each second fetched once per job per second (17 jobs: about 51 here).
+    expect(fetches).toBeLessThanOrEqual(2);
+
+    // Sent by an instance that runs no worker of the job: nobody there to wake, the due check finds it.
+    let ran = 0;
+    const name: JobName = JOB.sessionPurge;
+    const runner = createJobQueue(t.database, t.ctx.log);
+    queues.push(runner);
+    await runner.start([{ name, retryLimit: 1, retryDelaySeconds: 1, run: async () => ({ purged: ++ran }) }]);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const sentAt = Date.now();
+    expect(await sender.send(name)).toBeTruthy();
+    await until('the run sent elsewhere', async () => ran > 0);
+    // Its own poll would have waited up to a minute.
+    expect(Date.now() - sentAt).toBeLessThan(10_000);
+    await Promise.all([worker.stop(), sender.stop(), runner.stop()]);
+  });
 });

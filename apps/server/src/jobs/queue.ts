@@ -189,8 +189,11 @@ class PgBossQueue implements JobQueue {
     }
     this.running = true;
     const dueCheck = setInterval(() => {
+      // Tracked: a stop waits for a check in flight before the database closes.
       if (this.running)
-        void this.wakeDue().catch((err: unknown) => this.log.warn({ err }, 'job due check failed; the workers poll'));
+        void this.track(this.wakeDue()).catch((err: unknown) =>
+          this.log.warn({ err }, 'job due check failed; the workers poll'),
+        );
     }, DUE_CHECK_MS);
     dueCheck.unref();
     this.timers.push(dueCheck);

@@ -150,7 +150,8 @@ class PgBossQueue implements JobQueue {
         [],
         'kujiya_jobs_due',
       );
-      for (const { name } of rows as { name: string }[]) if (this.running && this.workers.has(name)) this.wake(name);
+      // wake() passes over a job that has no worker here.
+      if (this.running) for (const { name } of rows as { name: string }[]) this.wake(name);
     } finally {
       this.checkingDue = false;
     }

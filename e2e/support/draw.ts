@@ -106,9 +106,14 @@ export async function decidedPrizes(page: Page, token: string, orderId: string):
   return ((await response.json()) as { selectedPrizes: string[] }).selectedPrizes;
 }
 
-/** On /draw: waits until Draw can be pressed. */
+/**
+ * On /draw: waits until Draw can be pressed. The poll's own default (1 s) was too short for the page
+ * to load the order on CI's loaded 2-core machine (it failed there once); 15 s as the other page waits.
+ */
 export async function waitDrawReady(page: Page): Promise<void> {
-  await expect.poll(() => page.getByRole('button', { name: 'Draw', exact: true }).isEnabled()).toBe(true);
+  await expect
+    .poll(() => page.getByRole('button', { name: 'Draw', exact: true }).isEnabled(), { timeout: 15_000 })
+    .toBe(true);
 }
 
 /** Presses Draw (or Draw Next Ticket in an open popup) and answers the sealed ticket popup. */

@@ -80,6 +80,9 @@ export default defineConfig({
           // two at once take CI's browser tests from about 15 minutes to 9. The frame-budget checks
           // know another Chromium shares the cores (e2e/support/frame-budget.ts).
           env: { E2E_FILES_AT_ONCE: '2' },
+          // A page's state polled (`expect.poll`) gets as long as the suite's other page waits: the 1 s
+          // default failed on a loaded 2-core machine (a Draw button enabled after 1.2 s).
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],

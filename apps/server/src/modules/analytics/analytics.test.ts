@@ -54,11 +54,14 @@ describe('analytics events (docs/rules/api.md)', () => {
     expect(refused.statusCode).toBe(400);
 
     // Recorded after the answer, off the buyer's path: wait for both.
-    const events = await vi.waitFor(async () => {
-      const listed = await t.services.analytics.list({ userId: buyer.user.id });
-      expect(listed).toHaveLength(2);
-      return listed;
-    });
+    const events = await vi.waitFor(
+      async () => {
+        const listed = await t.services.analytics.list({ userId: buyer.user.id });
+        expect(listed).toHaveLength(2);
+        return listed;
+      },
+      { timeout: 10_000 },
+    );
     expect(events.map((e) => e.name)).toEqual(['Purchase With Tokens Complete', 'Purchase With Tokens Failed']);
     expect(events[0]!.properties).toEqual({ setId, orderId: ok.json().orderId });
     expect(events[1]!.properties).toMatchObject({ setId, status: 400, message: refused.json().message });

@@ -394,7 +394,9 @@ describe('the waiting room', () => {
     t.clock.advance(1_500);
     runDue();
     // The opening's own tick, not a periodic one, orders the room and tells the shopper.
-    await vi.waitFor(() => expect(sent).toEqual([{ userId: shopper.user.id, message: admittedMessage(setId) }]));
+    await vi.waitFor(() => expect(sent).toEqual([{ userId: shopper.user.id, message: admittedMessage(setId) }]), {
+      timeout: 10_000,
+    });
   });
 
   it('leaves an admission to the next tick when its timer runs before the clock has reached it', async () => {

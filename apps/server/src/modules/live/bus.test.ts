@@ -32,13 +32,13 @@ describe.skipIf(!redisUrl)('the live bus on Redis', () => {
     try {
       await vi.waitFor(() => expect([sender.mode, receiver.mode]).toEqual(['shared', 'shared']), { timeout: 10_000 });
       sender.publish(user('a'), user('b'), { kind: 'board', setId: 's1' });
-      await vi.waitFor(() => expect(heard).toHaveLength(3));
+      await vi.waitFor(() => expect(heard).toHaveLength(3), { timeout: 10_000 });
       expect(heard).toEqual([user('a'), user('b'), { kind: 'board', setId: 's1' }]);
       expect(messages).toHaveLength(1);
       expect(JSON.parse(messages[0]!)).toHaveLength(3);
       // A single event goes as itself (what instances of the previous release send and read).
       sender.publish(user('c'));
-      await vi.waitFor(() => expect(heard).toHaveLength(4));
+      await vi.waitFor(() => expect(heard).toHaveLength(4), { timeout: 10_000 });
       expect(JSON.parse(messages[1]!)).toEqual(user('c'));
     } finally {
       raw.disconnect();
@@ -57,7 +57,7 @@ describe.skipIf(!redisUrl)('the live bus on Redis', () => {
       await raw.publish(liveChannelFor(url), JSON.stringify([user('d'), { kind: 'nonsense' }, user('e')]));
       await raw.publish(liveChannelFor(url), 'not json');
       await raw.publish(liveChannelFor(url), JSON.stringify(user('f')));
-      await vi.waitFor(() => expect(heard).toEqual([user('d'), user('e'), user('f')]));
+      await vi.waitFor(() => expect(heard).toEqual([user('d'), user('e'), user('f')]), { timeout: 10_000 });
     } finally {
       raw.disconnect();
       await receiver.close();

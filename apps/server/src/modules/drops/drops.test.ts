@@ -278,6 +278,41 @@ describe('the waiting room', () => {
     },
   );
 
+  it("answers a running room's status from a copy at most 250 ms old: places that late at most, admissions at once", async () => {
+    const setId = await scheduledSet(5, 10);
+    await seedEntrants(setId, 20);
+    t.clock.advance(5 * MINUTE);
+    await t.services.drops.status(randomUUID(), setId); // the opening orders the room
+    const rows = await t.ctx.db
+      .select({ userId: dropEntrants.userId, n: dropEntrants.queueNumber })
+      .from(dropEntrants)
+      .where(eq(dropEntrants.setId, setId));
+    const userAt = (n: number) => rows.find((row) => row.n === n)!.userId;
+    // At 10 a second, queue number n is admitted (n − 1) × 100 ms after the opening.
+    expect(admissionTime(0, 2, 10)).toBe(200);
+    const tenth = () => t.services.drops.status(userAt(10), setId);
+
+    expect(await tenth()).toMatchObject({ position: 9, admitted: false }); // the opening's first admitted
+    t.clock.advance(200);
+    // Two more admitted since the copy was read: the place shown is the copy's, at most 250 ms late…
+    const { trace, restore } = traceStatements();
+    try {
+      expect(await tenth()).toMatchObject({ position: 9, admitted: false, estimatedWaitSeconds: 1 });
+    } finally {
+      restore();
+    }
+    // …and it asked PostgreSQL for the shopper's own row only (its round, room and count came from the copy).
+    if (process.env.TEST_DB === 'postgres') {
+      const sent = trace.filter((e) => e.event === 'sent').map((e) => e.text);
+      expect(sent).toHaveLength(1);
+      expect(sent[0]).toContain('from "drop_entrants"');
+    }
+    // An admission is read from the shopper's own row, so it is never late.
+    expect(await t.services.drops.status(userAt(3), setId)).toMatchObject({ position: 0, admitted: true });
+    t.clock.advance(50);
+    expect(await tenth()).toMatchObject({ position: 7, admitted: false });
+  });
+
   it('a set nobody queued for sells as usual from its opening', async () => {
     const setId = await scheduledSet(10, null);
     t.clock.advance(10 * MINUTE);

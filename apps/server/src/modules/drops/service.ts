@@ -8,7 +8,7 @@ import { findRoom, roomFigures, type RoomRound } from './room-state.ts';
 import { createRoomTick, type RoomSockets, type Schedule } from './room-updates.ts';
 
 export { ROOM_TICK_MS } from './room-updates.ts';
-import { readStatus } from './status.ts';
+import { createStatusReads } from './status-reads.ts';
 import { dropEntrants, dropRooms } from './tables.ts';
 
 /** What the room needs of a set's current round, read through the catalogue. */
@@ -36,11 +36,7 @@ export function createDropsService(
     join: async (userId: string, setId: string): Promise<DropRoomStatus> =>
       joinRoom(ctx, setId, await roundOf(setId), userId),
 
-    async status(userId: string, setId: string): Promise<DropRoomStatus> {
-      const round = await roundOf(setId);
-      const room = await currentRoom(ctx, setId, round);
-      return readStatus(ctx.db, { setId, opensAt: round.salesStartAt, room }, userId, ctx.clock.now());
-    },
+    status: createStatusReads(ctx, roundOf),
 
     /** The orders module's hook (passed in services.ts): throws a 403 while the shopper may not buy. */
     admission: {

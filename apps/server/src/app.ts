@@ -147,11 +147,12 @@ export async function buildApp(options: BuildAppOptions): Promise<KujiyaApp> {
   // Every answer's duration; /metrics itself (docs/operations.md, "Metrics") before the web app's fallback.
   recordHttpDurations(app, ctx.metrics);
   servePublicMetrics(app, ctx.metrics, options.config.metricsToken);
+  // `Idempotency-Key` on the money calls (`config: { idempotent: true }`), before their rate limit: a
+  // replay is answered without counting against it (docs/operations.md, "Idempotent money calls").
+  makeMoneyCallsIdempotent(app, ctx.db, () => ctx.metrics.idempotentReplay());
   // Limits of routes that hold stock or store anonymous data, from one table (core/route-limits.ts);
   // control and format characters are refused in every route's params, query and body.
   applyRouteLimits(app, ctx.limiter);
-  // `Idempotency-Key` on the money calls (`config: { idempotent: true }`), after their rate limit.
-  makeMoneyCallsIdempotent(app, ctx.db, () => ctx.metrics.idempotentReplay());
   const routeTable: RouteOptions[] = [];
   app.addHook('onRoute', (route) => void routeTable.push(route));
   rejectUnsafeCharacters(app);

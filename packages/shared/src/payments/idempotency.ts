@@ -7,10 +7,13 @@ export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 /** On an answer given again from the stored first one. */
 export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
-/** Printable ASCII only (a UUID fits; so does any client's own scheme). */
-const KEY_PATTERN = /^[\x21-\x7e]+$/;
+/**
+ * Printable ASCII, the space included (a UUID fits; so does any client's own scheme). HTTP drops a
+ * header value's leading and trailing spaces before the server sees it, so those never count.
+ */
+const KEY_PATTERN = /^[\x20-\x7e]+$/;
 
-/** Whether a header value may name an action: 1..255 printable ASCII characters, no spaces. */
+/** Whether a header value may name an action: 1..255 printable ASCII characters (docs/operations.md). */
 export const isIdempotencyKey = (value: string): boolean =>
   value.length > 0 && value.length <= IDEMPOTENCY_KEY_MAX_LENGTH && KEY_PATTERN.test(value);
 

@@ -41,6 +41,8 @@ export const WAIT_FOR_FIRST_MS = 10_000;
 const POLL_MS = 50;
 
 const claimOfRequest = new WeakMap<FastifyRequest, IdempotencyClaim>();
+/** Requests whose handler ran with their claim: only their answer is the call's own. */
+const handlerStarted = new WeakSet<FastifyRequest>();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The header's key, or undefined without one; a malformed one is a 400. */
@@ -113,13 +115,18 @@ async function claimOrAnswer(
   }
 }
 
-/** Stores the owner's final answer (2xx, 4xx); after a 5xx, releases the claim (see `releaseClaim`). */
+/**
+ * Stores the owner's final answer (2xx, 4xx). After a 5xx, or a refusal before the handler ran (the
+ * route's rate limit, which comes after the claim), releases the claim (see `releaseClaim`): that
+ * answer is not the call's, so a retry with the key runs it.
+ */
 async function settleClaim(db: Db, request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<void> {
   const claim = claimOfRequest.get(request);
   if (!claim) return;
   claimOfRequest.delete(request);
+  const handled = handlerStarted.delete(request);
   const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
-  if (reply.statusCode >= 500 || body === null) await releaseClaim(db, claim);
+  if (!handled || reply.statusCode >= 500 || body === null) await releaseClaim(db, claim);
   else await storeAnswer(db, claim, reply.statusCode, body);
 }
 
@@ -128,9 +135,11 @@ const asList = <T>(hooks: T | T[] | undefined): T[] =>
 
 /**
  * The routes declared with `config: { idempotent: true }` accept `Idempotency-Key`: a claim after the
- * guard, validation and rate limit (so their 400/401/403/429 are not stored), the handler run with the
- * claim in scope (its transaction marks it, core/after-commit.ts), and the answer stored on the way out.
- * Registered before the routes (and before compression, so the stored body is the plain JSON).
+ * guard and validation (their 400/401/403 are not stored) and before the route's rate limit, so a
+ * replay is answered without counting against it (`applyRouteLimits` is registered after this); a
+ * 429 of that limit releases the claim. The handler runs with the claim in scope (its transaction
+ * marks it, core/after-commit.ts), and the answer is stored on the way out. Registered before the
+ * routes (and before compression, so the stored body is the plain JSON).
  */
 export function makeMoneyCallsIdempotent(app: FastifyInstance, db: Db, onReplay: () => void): void {
   const claimHook: preHandlerHookHandler = (request, reply) => claimOrAnswer(db, request, reply, onReplay);
@@ -145,7 +154,9 @@ export function makeMoneyCallsIdempotent(app: FastifyInstance, db: Db, onReplay:
     const handler = route.handler;
     route.handler = function (this: FastifyInstance, request, reply) {
       const claim = claimOfRequest.get(request);
-      return claim ? runWithClaim(claim, () => handler.call(this, request, reply)) : handler.call(this, request, reply);
+      if (!claim) return handler.call(this, request, reply);
+      handlerStarted.add(request);
+      return runWithClaim(claim, () => handler.call(this, request, reply));
     };
   });
 }

@@ -114,7 +114,7 @@ describe('idempotent token purchases', () => {
   it('refuses a malformed key with 400 and works as before without one', async () => {
     const { setId } = await createTestProduct(t);
     const gus = await fundedShopper(t, 'idem7', 100);
-    for (const bad of ['', 'x'.repeat(256), 'has space', 'tab\there']) {
+    for (const bad of ['', 'x'.repeat(256), 'caf\u00e9', 'tab\there']) {
       const res = await buy(gus, bad, { setId, ticketsBought: 1 });
       expect(res.statusCode, JSON.stringify(bad)).toBe(400);
       expect(res.json().code).toBe(ErrorCode.IDEMPOTENCY_KEY_INVALID);

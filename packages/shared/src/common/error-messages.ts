@@ -37,6 +37,7 @@ export const errorCodeOfMessage: Readonly<Record<string, ErrorCode>> = {
   [accountMessages.usernameTaken]: ErrorCode.USERNAME_TAKEN,
   [accountMessages.emailTaken]: ErrorCode.EMAIL_TAKEN,
   [shopOpsMessages.adminTaken]: ErrorCode.ADMIN_TAKEN,
+  [shopOpsMessages.adminEmailTaken]: ErrorCode.ADMIN_EMAIL_TAKEN,
   [accountMessages.userNotFound]: ErrorCode.USER_NOT_FOUND,
   [accountMessages.emailNotVerified]: ErrorCode.EMAIL_NOT_VERIFIED,
   [accountMessages.codeIncorrect]: ErrorCode.VERIFICATION_CODE_INCORRECT,

@@ -43,6 +43,7 @@ export const shopOpsMessages = {
   promoInactive: 'This promo code is not active.',
   promoCodeTaken: 'A promo code with this code already exists.',
   adminTaken: 'An admin with this username already exists.',
+  adminEmailTaken: 'An admin with this email already exists.',
   inviteInvalid: 'This invitation link is invalid or has expired.',
   wrongPassword: 'Current password is incorrect.',
   cannotDisableSelf: 'You cannot disable your own account.',

@@ -1,13 +1,14 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { shopOpsMessages, type AdminAccount, type AdminRole, type InviteAdminRequest } from '@kujiya/shared';
 import type { AppContext } from '../../core/context.ts';
+import type { Tx } from '../../db/database.ts';
 import type { Principal } from '../../core/auth.ts';
 import { DAY } from '../../core/clock.ts';
 import { badRequest, conflict } from '../../core/http-errors.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { AuditService } from '../audit/service.ts';
 import { renderMail, type MailService } from '../mail/service.ts';
-import { adminUsernameKey, auditView, toAdminAccount } from './admin-views.ts';
+import { adminEmailKey, adminUsernameKey, auditView, toAdminAccount } from './admin-views.ts';
 import { generateToken, hashPassword, hashToken, TOKEN_PATTERN } from './secrets.ts';
 import { adminInvites, admins } from './tables.ts';
 
@@ -36,6 +37,19 @@ async function inviteMail(to: string, username: string, role: AdminRole, link: s
   return { to, subject: 'Your Kujiya back office invitation', ...content };
 }
 
+/** 409 when another admin has the username or the e-mail address (any case; docs/rules/shop-ops.md). */
+async function refuseTakenNames(tx: Tx, input: InviteAdminRequest): Promise<void> {
+  const [taken] = await tx
+    .select({ username: adminUsernameKey, email: adminEmailKey })
+    .from(admins)
+    .where(or(eq(adminUsernameKey, input.username.toLowerCase()), eq(adminEmailKey, input.email.toLowerCase())))
+    .limit(1);
+  if (!taken) return;
+  throw conflict(
+    taken.username === input.username.toLowerCase() ? shopOpsMessages.adminTaken : shopOpsMessages.adminEmailTaken,
+  );
+}
+
 /** A new admin without a password, and a one-time set-password link sent through the mail queue. */
 export async function inviteAdmin(d: AdminDeps, actor: Principal, input: InviteAdminRequest): Promise<AdminAccount> {
   const token = generateToken();
@@ -44,17 +58,15 @@ export async function inviteAdmin(d: AdminDeps, actor: Principal, input: InviteA
   const invitation = await inviteMail(input.email, input.username, input.role, link);
   const invited = await d.ctx.db.transaction(async (tx) => {
     const now = d.ctx.clock.now();
-    const [taken] = await tx
-      .select({ id: admins.id })
-      .from(admins)
-      .where(eq(adminUsernameKey, input.username.toLowerCase()));
-    if (taken) throw conflict(shopOpsMessages.adminTaken);
+    await refuseTakenNames(tx, input);
+    // Two invitations at once both pass that check: the unique indexes decide, the later one is a 409.
     const [row] = await tx
       .insert(admins)
       .values({ username: input.username, email: input.email, role: input.role, passwordHash: null, createdAt: now })
       .returning()
       .catch((error: unknown) => {
         if (isUniqueViolation(error, 'admins_username_lower_idx')) throw conflict(shopOpsMessages.adminTaken);
+        if (isUniqueViolation(error, 'admins_email_lower_idx')) throw conflict(shopOpsMessages.adminEmailTaken);
         throw error;
       });
     await tx.insert(adminInvites).values({

@@ -4,6 +4,7 @@ import { admins } from './tables.ts';
 
 export type AdminRow = typeof admins.$inferSelect;
 export const adminUsernameKey = sql`lower(${admins.username})`;
+export const adminEmailKey = sql`lower(${admins.email})`;
 
 export const toAdminAccount = (row: AdminRow): AdminAccount => ({
   id: row.id,

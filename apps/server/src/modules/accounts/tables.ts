@@ -79,7 +79,7 @@ export const passwordResetTokens = pgTable(
   ],
 );
 
-/** Back-office accounts, apart from shoppers. `username` unique case-insensitively. */
+/** Back-office accounts, apart from shoppers. `username` and `email` unique case-insensitively. */
 export const admins = pgTable(
   'admins',
   {
@@ -89,14 +89,20 @@ export const admins = pgTable(
     passwordHash: text('password_hash'),
     /** As users.token_version: raising it (disable, password change) revokes the admin's tokens. */
     tokenVersion: integer('token_version').notNull().default(0),
-    /** Where the invitation went; null for the environment's first admin. */
+    /**
+     * Where the invitation went; null for the environment's first admin. One admin per address, any
+     * case (docs/rules/shop-ops.md).
+     */
     email: text('email'),
     /** owner: everything; staff: orders, collections, shipments and the inventory look-up. */
     role: text('role').$type<'owner' | 'staff'>().notNull().default('owner'),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [uniqueIndex('admins_username_lower_idx').on(sql`lower(${t.username})`)],
+  (t) => [
+    uniqueIndex('admins_username_lower_idx').on(sql`lower(${t.username})`),
+    uniqueIndex('admins_email_lower_idx').on(sql`lower(${t.email})`),
+  ],
 );
 
 /** One-time set-password links of invited admins: SHA-256 of a random token, single use, 3 days. */

@@ -38,6 +38,29 @@ describe('metrics', () => {
     return res.body;
   };
 
+  it('exports every counter from the start, at 0 for each known label value (increase() sees the first sale)', async () => {
+    const text = await scrape();
+    const counters = [...text.matchAll(/^# TYPE (kujiya_\w+) counter$/gm)].map((m) => m[1]!);
+    expect(counters.length).toBeGreaterThanOrEqual(7);
+    const unlabelled = counters.filter(
+      (name) => !['kujiya_tickets_sold_total', 'kujiya_purchase_refusals_total'].includes(name),
+    );
+    const series = [
+      ...unlabelled,
+      'kujiya_tickets_sold_total{payment_method="token"}',
+      'kujiya_tickets_sold_total{payment_method="card"}',
+      ...[
+        'SALES_NOT_OPEN',
+        'DROP_NOT_ADMITTED',
+        'SHOPPER_LIMIT_REACHED',
+        'NOT_ENOUGH_TICKETS',
+        'INSUFFICIENT_TOKENS',
+      ].map((reason) => `kujiya_purchase_refusals_total{reason="${reason}"}`),
+    ];
+    const lines = new Set(text.split('\n'));
+    for (const name of series) expect(lines.has(`${name} 0`), name).toBe(true);
+  });
+
   it('counts token purchases, tokens spent and a sell-out once committed; a refused purchase counts nothing', async () => {
     const { setId } = await createTestProduct(t); // 10 tickets at 12 tokens
     const alice = await fundedShopper(t, 'alice', 100);

@@ -1,4 +1,5 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { ErrorCode } from '@kujiya/shared';
 import type { Executor } from '../db/database.ts';
 import { atCommit } from './after-commit.ts';
 
@@ -31,7 +32,26 @@ export interface MetricSources {
   redisConnected?: () => boolean;
 }
 
-export type PaymentMethod = 'token' | 'card';
+const PAYMENT_METHODS = ['token', 'card'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/**
+ * The refusal codes a purchase path answers (docs/rules/drops.md), exported at 0 from the start; any
+ * other code still counts, from its first refusal.
+ */
+const KNOWN_REFUSAL_REASONS = [
+  ErrorCode.SALES_NOT_OPEN,
+  ErrorCode.DROP_ROOM_REQUIRED,
+  ErrorCode.DROP_NOT_ADMITTED,
+  ErrorCode.DROP_ADMISSION_LAPSED,
+  ErrorCode.SHOPPER_LIMIT_REACHED,
+  ErrorCode.ORDER_LIMIT_EXCEEDED,
+  ErrorCode.ORDER_COOLDOWN,
+  ErrorCode.NOT_ENOUGH_TICKETS,
+  ErrorCode.ROUND_ON_HOLD,
+  ErrorCode.TOO_MANY_RESERVATIONS,
+  ErrorCode.MINIMUM_TICKETS,
+  ErrorCode.INSUFFICIENT_TOKENS,
+];
 
 /** Seconds: from a few milliseconds (a quiet API call) to the 30 s request deadline. */
 const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
@@ -53,7 +73,19 @@ function within<T>(promise: Promise<T>, ms: number, fallback: T): Promise<T> {
   return Promise.race([promise.catch(() => fallback), late]).finally(() => clearTimeout(timer));
 }
 
+/**
+ * Every counter is exported from the start, at 0 for each label value it knows (a counter without
+ * labels is by itself): Prometheus' `increase()` needs a first sample before the first sale, or it
+ * misses a new instance's first one.
+ */
 function createBusinessCounters(registry: Registry) {
+  const counters = businessCounters(registry);
+  for (const payment_method of PAYMENT_METHODS) counters.ticketsSold.inc({ payment_method }, 0);
+  for (const reason of KNOWN_REFUSAL_REASONS) counters.purchaseRefusals.inc({ reason }, 0);
+  return counters;
+}
+
+function businessCounters(registry: Registry) {
   const registers = [registry];
   return {
     ticketsSold: new Counter({

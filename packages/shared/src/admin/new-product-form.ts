@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dropSettingsFormShape } from '../catalogue/drops.ts';
+import { PRIZE_QUANTITY_MAX } from '../catalogue/product-inputs.ts';
 
 const formBoolean = z.preprocess(
   (value) => value === true || value === 'true' || value === 'on' || value === '1',
@@ -14,14 +15,20 @@ const formInt = (field: string, min: number) =>
       .min(min, `${field} must be at least ${min}`),
   );
 
+/** Dollars: the most one ticket of a new product may cost. */
+const PRICE_MAX = 100_000;
+/** Prizes A to Z and the Last Prize. */
+const PRIZES_MAX = 27;
+
 export const newProductPrizeSchema = z.object({
   name: z.string().trim().min(1, 'Prize name is required').max(60),
   description: z.string().trim().max(200).default(''),
+  // A schema's own `error` answers every issue without its own message: each bound names its limit.
   quantity: z
     .number({ error: 'Prize quantity is required' })
     .int('Prize quantity must be a whole number')
     .min(1, 'Prize quantity must be at least 1')
-    .max(1000),
+    .max(PRIZE_QUANTITY_MAX, `Prize quantity must be at most ${PRIZE_QUANTITY_MAX}`),
   type: z.enum(['Small', 'Big']).default('Small'),
 });
 export type NewProductPrize = z.infer<typeof newProductPrizeSchema>;
@@ -50,7 +57,10 @@ export const newProductFormSchema = z
     ),
     price: z.preprocess(
       (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
-      z.number({ error: 'Price is required' }).positive('Price must be more than 0').max(100_000),
+      z
+        .number({ error: 'Price is required' })
+        .positive('Price must be more than 0')
+        .max(PRICE_MAX, `Price must be at most ${PRICE_MAX}`),
     ),
     token: formInt('Token value', 1),
     active: formBoolean.default(true),
@@ -66,7 +76,10 @@ export const newProductFormSchema = z
           return null;
         }
       },
-      z.array(newProductPrizeSchema, { error: 'Add at least one prize' }).min(1, 'Add at least one prize').max(27),
+      z
+        .array(newProductPrizeSchema, { error: 'Add at least one prize' })
+        .min(1, 'Add at least one prize')
+        .max(PRIZES_MAX, `At most ${PRIZES_MAX} prizes`),
     ),
     /** The scheduled opening and the limits, each optional (docs/rules/drops.md). */
     ...dropSettingsFormShape,

@@ -6,6 +6,8 @@ import { z } from 'zod';
  */
 
 const letterSchema = z.string().regex(/^[A-Z]$/, 'A prize letter is one capital letter');
+/** The most tickets one letter prize of a new product may have. */
+export const PRIZE_QUANTITY_MAX = 1000;
 
 /** A prize of a new product. Letter prizes are tickets; the Last Prize and double-chance prizes are not. */
 export const newPrizeSchema = z.discriminatedUnion('kind', [
@@ -16,7 +18,7 @@ export const newPrizeSchema = z.discriminatedUnion('kind', [
     image: z.string().min(1),
     type: z.enum(['Small', 'Big']).default('Small'),
     itemType: z.string().min(1).default('kuji'),
-    quantity: z.number().int().min(1).max(1000),
+    quantity: z.number().int().min(1).max(PRIZE_QUANTITY_MAX),
   }),
   z.object({
     kind: z.literal('last'),

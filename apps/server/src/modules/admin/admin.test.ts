@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPublicFairnessVerdict, singaporeInstant } from '@kujiya/shared';
+import { ErrorCode, buildPublicFairnessVerdict, singaporeInstant } from '@kujiya/shared';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createTestProduct } from '../catalogue/test-helpers.ts';
 import { fundedShopper, useTokens, type Shopper } from '../orders/test-helpers.ts';
@@ -129,6 +129,21 @@ describe('back office', () => {
     const badImage = productForm(validFields(), ['prizeImage0']);
     badImage.append('productImage', new Blob(['not an image'], { type: 'text/plain' }), 'x.txt');
     expect((await postForm(t, headers, badImage)).json().message).toBe('Unsupported image type');
+    expect((await asAdmin(t, headers, 'GET', '/api/admin/sets')).json().sets.length).toBe(before);
+  });
+
+  it('refuses a value over its limit with a message naming the limit, changing nothing', async () => {
+    const before = (await asAdmin(t, headers, 'GET', '/api/admin/sets')).json().sets.length;
+    const prize = (quantity: number) => ({ name: 'Prize A', description: 'Figure', quantity, type: 'Big' });
+    const over: [Record<string, string>, string][] = [
+      [{ quantity: '1001', prizes: JSON.stringify([prize(1001)]) }, 'Prize quantity must be at most 1000'],
+      [{ price: '100001' }, 'Price must be at most 100000'],
+      [{ quantity: '28', prizes: JSON.stringify(Array.from({ length: 28 }, () => prize(1))) }, 'At most 27 prizes'],
+    ];
+    for (const [fields, message] of over) {
+      const res = await postForm(t, headers, productForm({ ...validFields(), ...fields }));
+      expect([res.statusCode, res.json()]).toEqual([400, { message, code: ErrorCode.VALIDATION_FAILED }]);
+    }
     expect((await asAdmin(t, headers, 'GET', '/api/admin/sets')).json().sets.length).toBe(before);
   });
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { LIVE_CLOSE_SESSION_ENDED } from '@kujiya/shared';
+import { ErrorCode, LIVE_CLOSE_SESSION_ENDED } from '@kujiya/shared';
 import { callInstance, useInstances } from '../../test/instances.ts';
 import { openTestSocket } from '../live/test-helpers.ts';
-import { insertTestShopper } from './test-helpers.ts';
+import { insertTestAdmin, insertTestShopper } from './test-helpers.ts';
 
 /**
  * Shopper sessions across two real server processes on one PostgreSQL database (docs/rules/accounts.md,
@@ -49,6 +49,35 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('shopper sessions on two instanc
       expect(await socket.closed).toBe(LIVE_CLOSE_SESSION_ENDED);
     } finally {
       socket.close();
+    }
+  }, 60_000);
+});
+
+/** One admin per e-mail address (docs/rules/shop-ops.md), held by the database across instances. */
+describe.skipIf(!process.env.TEST_DATABASE_URL)('admin invitations on two instances', () => {
+  const shop = useInstances();
+
+  it('two invitations with one address, one on each instance at once: one 201 and one 409, several times over', async () => {
+    const [a, b] = shop.instances as [(typeof shop.instances)[0], (typeof shop.instances)[0]];
+    const id = await insertTestAdmin(shop.t, { username: 'racingOwner', password: 'Owner123!', role: 'owner' });
+    const { token } = await shop.t.ctx.tokens.sign({ id, username: 'racingOwner', role: 'admin', tokenVersion: 0 });
+    for (let round = 0; round < 6; round++) {
+      const email = `twice${round}@kujiya.test`;
+      const answers = await Promise.all(
+        [a, b].map((instance, i) =>
+          callInstance(instance, `Bearer ${token}`, 'POST', '/api/admin/admins', {
+            username: `twice${round}${'ab'[i]}`,
+            email,
+            role: 'staff',
+          }),
+        ),
+      );
+      expect(answers.map((r) => r.status).sort(), JSON.stringify(answers.map((r) => r.json))).toEqual([201, 409]);
+      expect(answers.find((r) => r.status === 409)!.json).toMatchObject({ code: ErrorCode.ADMIN_EMAIL_TAKEN });
+      const { rows } = await shop.t.database.executeSql('select count(*)::int as n from admins where email = $1', [
+        email,
+      ]);
+      expect(rows[0]!.n).toBe(1);
     }
   }, 60_000);
 });

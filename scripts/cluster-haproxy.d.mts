@@ -1,5 +1,6 @@
 // Types of scripts/cluster-haproxy.mjs for the cluster tests (apps/server/src/test/cluster.ts).
 export function haproxyInstalled(): boolean;
+export const PER_SOURCE_CONNECTIONS: number;
 export function haproxyConfig(options: {
   port: number;
   bind?: string;

@@ -9,6 +9,9 @@ export function haproxyInstalled() {
   return spawnSync('haproxy', ['-v'], { stdio: 'ignore' }).status === 0;
 }
 
+/** Connections one source address may hold at once through the runner's haproxy (the rest are refused). */
+export const PER_SOURCE_CONNECTIONS = 500;
+
 /**
  * The configuration: one frontend on `port`, round robin over the instances, each checked with
  * GET /readyz every second (down after 2 failures, up after 2 successes). A request whose connection
@@ -16,6 +19,9 @@ export function haproxyInstalled() {
  * time or a 503 only when it is a GET, HEAD or OPTIONS: haproxy would resend a POST too, and a money
  * call's retry is the client's, with its Idempotency-Key. Live sockets stay open up to an hour.
  * `X-Served-By` names the instance that answered (support and the tests read it).
+ * The edge (docs/operations.md, "The cluster on this machine"): X-Forwarded-For is the connection's
+ * own source, whatever the client wrote; a request's headers must arrive within 10 s (a slowloris is
+ * cut off); one source address holds at most `PER_SOURCE_CONNECTIONS` connections at once.
  */
 export function haproxyConfig({ port, bind = '*', instances, statsSocket }) {
   const servers = instances.map(
@@ -31,6 +37,9 @@ export function haproxyConfig({ port, bind = '*', instances, statsSocket }) {
     '    timeout connect 2s',
     '    timeout client 60s',
     '    timeout server 60s',
+    // As deploy/haproxy.cfg: headers trickled a line at a time no longer hold a connection for ever.
+    '    timeout http-request 10s',
+    '    timeout client-fin 5s',
     '    timeout http-keep-alive 10s',
     '    timeout queue 10s',
     '    timeout tunnel 1h',
@@ -40,7 +49,13 @@ export function haproxyConfig({ port, bind = '*', instances, statsSocket }) {
     '',
     'frontend shop',
     `    bind ${bind}:${port}`,
-    '    option forwardfor',
+    '    maxconn 4000',
+    // One address cannot take every connection (a slowloris from one machine); the rest stay for others.
+    '    stick-table type ipv6 size 100k expire 30s store conn_cur',
+    '    tcp-request connection track-sc0 src',
+    `    tcp-request connection reject if { sc0_conn_cur gt ${PER_SOURCE_CONNECTIONS} }`,
+    // The client's address is the connection's source: a client-written X-Forwarded-For is replaced.
+    '    http-request set-header X-Forwarded-For %[src]',
     '    default_backend instances',
     '',
     'backend instances',

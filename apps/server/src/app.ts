@@ -13,6 +13,7 @@ import { createRateLimiter } from './core/rate-limiter.ts';
 import { applyRouteLimits } from './core/route-limits.ts';
 import { rejectUnsafeCharacters } from './core/input-hardening.ts';
 import { enforceBodyDeadline } from './core/request-deadline.ts';
+import { fastifyTrustProxy } from './core/proxy-trust.ts';
 import { answerWithRequestId, requestIdGenerator } from './core/request-id.ts';
 import {
   acceptEmptyJsonBodies,
@@ -116,8 +117,9 @@ function createFastify(options: BuildAppOptions, requestTimeoutMs: number): Fast
     // Each request's id, on its log lines (`reqId`) and its answer (core/request-id.ts).
     genReqId: requestIdGenerator(options.config.trustProxy),
     requestIdHeader: false,
-    // Client address: X-Forwarded-For is honoured only behind a trusted proxy (TRUST_PROXY).
-    trustProxy: options.config.trustProxy,
+    // Client address: X-Forwarded-For is honoured only from trusted proxies (TRUST_PROXY: a hop count or
+    // their addresses, never "anything"; docs/rules/security.md, "Client addresses behind a proxy").
+    trustProxy: fastifyTrustProxy(options.config.trustProxy),
     // The request policy (docs/rules/security.md): JSON bodies up to 1 MB (routes may lower it);
     // a request must arrive whole within 30 s (Node times the headers, `enforceBodyDeadline` the
     // body), an idle connection closes after 60 s. Node looks for late headers every 30 s by default:

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { invalidProxyEntry, type ProxyTrust } from './core/proxy-trust.ts';
 
 /**
  * Configuration comes only from the environment. Every variable is listed in the README's table.
@@ -18,6 +19,29 @@ const flag = (fallback: boolean) =>
       ctx.addIssue({ code: 'custom', message: 'must be 0/1/true/false' });
       return z.NEVER;
     });
+
+/**
+ * TRUST_PROXY (docs/rules/security.md, "Client addresses behind a proxy"): unset or 0 = no proxy;
+ * a number = how many proxies are in front; otherwise a comma-separated list of the proxies'
+ * addresses or CIDRs. The old flag's `true`/`yes`/`on` stop start-up: they would have trusted any
+ * client's X-Forwarded-For, and guessing a hop count could blame the wrong address.
+ */
+const proxyTrust = z
+  .string()
+  .optional()
+  .transform((v, ctx): ProxyTrust => {
+    const s = (v ?? '').trim().toLowerCase();
+    if (['', '0', 'false', 'no', 'off'].includes(s)) return false;
+    if (/^\d+$/.test(s) && Number(s) <= 20) return Number(s);
+    const entries = s.split(',').map((entry) => entry.trim());
+    const bad = ['true', 'yes', 'on'].includes(s) ? s : invalidProxyEntry(entries);
+    if (bad === undefined) return entries;
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be the number of proxies in front (1 behind one haproxy) or a list of their addresses or CIDRs, not "${bad}"`,
+    });
+    return z.NEVER;
+  });
 
 const optionalString = z
   .string()
@@ -78,7 +102,7 @@ const envSchema = z.object({
   EASYPARCEL_SERVICE_ID: z.string().default('EP-CS0C'),
   TEST_COURIER: flag(false),
   COLLECTION_SLOT_CAPACITY: z.coerce.number({ message: 'must be a whole number' }).int().min(1).max(1000).default(10),
-  TRUST_PROXY: flag(false),
+  TRUST_PROXY: proxyTrust,
   DEV_OUTBOX: flag(false),
   // Default: on outside production, off in production (see loadConfig).
   DEMO_DATA: optionalString,
@@ -148,7 +172,8 @@ export type Config = {
   /** The built-in test courier hands out fake AWBs; in production only when TEST_COURIER=1. */
   testCourier: boolean;
   collectionSlotCapacity: number;
-  trustProxy: boolean;
+  /** TRUST_PROXY: whose X-Forwarded-For and X-Request-Id are believed (core/proxy-trust.ts). */
+  trustProxy: ProxyTrust;
   /**
    * Who may read the dev outbox (GET /api/dev/outbox): nobody in production, loopback clients by
    * default, every client with DEV_OUTBOX=1 (docs/rules/security.md, "Production safety").

@@ -8,7 +8,7 @@ import { answerWithRequestId, requestIdGenerator } from './request-id.ts';
 
 describe('request ids on error answers', () => {
   it('puts the request id in a 500 body beside { message, code }, the same as its header', async () => {
-    const app = Fastify({ logger: false, genReqId: requestIdGenerator(true), requestIdHeader: false });
+    const app = Fastify({ logger: false, genReqId: requestIdGenerator(1), requestIdHeader: false });
     answerWithRequestId(app);
     answerErrors(app, loadConfig({ NODE_ENV: 'test' }));
     app.get('/boom', async () => {
@@ -22,7 +22,7 @@ describe('request ids on error answers', () => {
   });
 
   it('answers a database out of connections with 503 and Retry-After, not a 500', async () => {
-    const app = Fastify({ logger: false, genReqId: requestIdGenerator(true), requestIdHeader: false });
+    const app = Fastify({ logger: false, genReqId: requestIdGenerator(1), requestIdHeader: false });
     answerWithRequestId(app);
     answerErrors(app, loadConfig({ NODE_ENV: 'test' }));
     app.get('/crowded', async () => {

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest, RouteOptions, preHandlerHookHandl
 import { HOUR, MINUTE } from './clock.ts';
 import { tooManyAttempts } from './http-errors.ts';
 import type { RateLimiter } from './rate-limiter.ts';
+import { countsPerAddress } from './address-limits.ts';
 
 /** A limit on one route: `max` requests per `windowMs`, counted per signed-in shopper or per client address. */
 export interface RouteLimit {
@@ -56,6 +57,7 @@ export function applyRouteLimits(
         const counter = await limiter.hit(`route:${name}:${subjectOf(request, limit.per)}`, limit.windowMs);
         if (counter.count > limit.max) throw tooManyAttempts(counter.ttlMs);
       };
+      if (limit.per === 'ip') countsPerAddress(check, { name, max: limit.max, windowMs: limit.windowMs });
       const existing = route.preHandler
         ? Array.isArray(route.preHandler)
           ? route.preHandler

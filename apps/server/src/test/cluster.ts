@@ -113,7 +113,10 @@ export async function startCluster(options: {
   env?: Record<string, string>;
   /** Give each instance a free METRICS_PORT of its own (docs/operations.md, "Metrics"). */
   withMetrics?: boolean;
+  /** The address haproxy listens on (default loopback); the edge tests use the machine's own interface address. */
+  bind?: string;
 }): Promise<Cluster> {
+  const bind = options.bind ?? '127.0.0.1';
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'kujiya-cluster-test-'));
   const statsSocket = path.join(folder, 'haproxy.sock');
   const instances: ClusterInstance[] = [];
@@ -124,7 +127,7 @@ export async function startCluster(options: {
   }
   const publicPort = await freePort();
   const configFile = path.join(folder, 'haproxy.cfg');
-  fs.writeFileSync(configFile, haproxyConfig({ port: publicPort, bind: '127.0.0.1', instances, statsSocket }));
+  fs.writeFileSync(configFile, haproxyConfig({ port: publicPort, bind, instances, statsSocket }));
   let haproxy: ChildProcess | undefined;
   let haproxyOutput = '';
 
@@ -143,7 +146,7 @@ export async function startCluster(options: {
   }
 
   const cluster: Cluster = {
-    url: `http://127.0.0.1:${publicPort}`,
+    url: `http://${bind}:${publicPort}`,
     instances,
     states,
     start,
@@ -186,7 +189,7 @@ export async function startCluster(options: {
  */
 export function useCluster(
   size = 2,
-  options: { env?: Record<string, string>; withMetrics?: boolean } = {},
+  options: { env?: Record<string, string>; withMetrics?: boolean; bind?: string } = {},
 ): { t: TestApp; cluster: Cluster } {
   const shop = { t: undefined as unknown as TestApp, cluster: undefined as unknown as Cluster };
   beforeAll(async () => {

@@ -263,4 +263,34 @@ describe('client address behind a proxy', () => {
       await t.close();
     }
   });
+  it("with TRUST_PROXY=1, a client-written entry left of the proxy's does not choose the address", async () => {
+    const t = await createTestApp({ env: { TRUST_PROXY: '1' } });
+    try {
+      await exhaustForwarded(t);
+      // The proxy appended the real source (1.2.3.4) right of whatever the client wrote.
+      for (const written of ['5.6.7.8', '127.0.0.1', '9.9.9.9, 8.8.8.8']) {
+        const res = await call(t, '/api/users/check-email', { email: 'y@example.com' }, '10.0.0.1', {
+          'x-forwarded-for': `${written}, 1.2.3.4`,
+        });
+        expect(res.statusCode, written).toBe(429);
+      }
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('with TRUST_PROXY as a list, only those proxies are believed, each hop of them walked back', async () => {
+    const t = await createTestApp({ env: { TRUST_PROXY: '10.0.0.0/8, 192.168.7.1' } });
+    try {
+      await exhaustForwarded(t);
+      const checkEmail = (socket: string, forwardedFor: string) =>
+        call(t, '/api/users/check-email', { email: 'y@example.com' }, socket, { 'x-forwarded-for': forwardedFor });
+      // Two trusted hops (10.0.0.1, then 192.168.7.1) in front of the client 1.2.3.4.
+      expect((await checkEmail('10.0.0.1', '5.6.7.8, 1.2.3.4, 192.168.7.1')).statusCode).toBe(429);
+      // A peer outside the list is the client itself, whatever it forwards.
+      expect((await checkEmail('203.0.113.5', '1.2.3.4')).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
 });

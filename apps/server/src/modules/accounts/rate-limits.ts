@@ -4,10 +4,11 @@ import { HOUR, MINUTE } from '../../core/clock.ts';
 
 const SECOND = 1000;
 import type { RateLimiter } from '../../core/rate-limiter.ts';
+import { countsPerAddress } from '../../core/address-limits.ts';
 
 /**
  * Rate limits of the account routes (docs/rules/security.md). Each route has a per-IP limit (client
- * address; X-Forwarded-For only counts when TRUST_PROXY is set, through Fastify's trustProxy) and
+ * address: `request.ip`, which believes X-Forwarded-For only from the proxies TRUST_PROXY names) and
  * most a per-account limit keyed by the lower-cased e-mail or token of the request; both apply.
  * Logins follow their own policy (`loginLimited`). Counters live in the shared rate limiter (Redis
  * when REDIS_URL, this instance's own counters when Redis is away).
@@ -100,21 +101,24 @@ export function loginBackoffMs(policy: LoginPolicy, failures: number): number {
 /** A route's per-IP and per-account limits as a preHandler: every request counts; over a limit is a 429 with Retry-After. */
 export function rateLimited(limiter: RateLimiter, name: string, limits: RouteLimits) {
   return {
-    async preHandler(request: FastifyRequest) {
-      const checks = [
-        limiter.hit(`${name}:ip:${request.ip}`, limits.perIp.windowMs).then((c) => ({ ...c, max: limits.perIp.max })),
-      ];
-      const { perAccount } = limits;
-      if (perAccount) {
-        checks.push(
-          limiter
-            .hit(`${name}:account:${accountKey(perAccount.key(request))}`, perAccount.windowMs)
-            .then((c) => ({ ...c, max: perAccount.max })),
-        );
-      }
-      const waits = (await Promise.all(checks)).flatMap((c) => (c.count > c.max ? [c.ttlMs] : []));
-      if (waits.length > 0) throw tooManyAttempts(Math.max(...waits));
-    },
+    preHandler: countsPerAddress(
+      async function preHandler(request: FastifyRequest) {
+        const checks = [
+          limiter.hit(`${name}:ip:${request.ip}`, limits.perIp.windowMs).then((c) => ({ ...c, max: limits.perIp.max })),
+        ];
+        const { perAccount } = limits;
+        if (perAccount) {
+          checks.push(
+            limiter
+              .hit(`${name}:account:${accountKey(perAccount.key(request))}`, perAccount.windowMs)
+              .then((c) => ({ ...c, max: perAccount.max })),
+          );
+        }
+        const waits = (await Promise.all(checks)).flatMap((c) => (c.count > c.max ? [c.ttlMs] : []));
+        if (waits.length > 0) throw tooManyAttempts(Math.max(...waits));
+      },
+      { name, ...limits.perIp },
+    ),
   };
 }
 
@@ -167,31 +171,34 @@ function attemptsLimited(
   accountOf: (request: FastifyRequest) => Promise<string | null>,
 ) {
   return {
-    async preHandler(request: FastifyRequest) {
-      const ip = await limiter.hit(`${name}:ip:${request.ip}`, policy.perIp.windowMs);
-      if (ip.count > policy.perIp.max) throw tooManyAttempts(ip.ttlMs);
-      const account = await accountOf(request);
-      if (!account) return;
-      const clientKey = `${name}:client:${account}:${request.ip}`;
-      const accountKeyName = `${name}:account:${account}`;
-      // The client's unsuccessful attempts (this one included) and the account's from anywhere.
-      const client = await limiter.hit(clientKey, HOUR);
-      const total = await limiter.hit(accountKeyName, policy.windowMs);
-      const refuse = async (waitMs: number) => {
-        await Promise.all([limiter.undo(clientKey), limiter.undo(accountKeyName)]);
-        throw tooManyAttempts(waitMs);
-      };
-      if (total.count > policy.hardCapFailures) await refuse(total.ttlMs);
-      const failedBefore = client.count > 1;
-      if (failedBefore && total.count > policy.guardFailures) await refuse(total.ttlMs);
-      const backoffKey = `${name}:backoff:${account}:${request.ip}`;
-      if (client.count > policy.freeFailures) {
-        // Atomic: of parallel attempts past the free ones, one goes ahead and the others wait.
-        const wait = await limiter.acquire(backoffKey, loginBackoffMs(policy, client.count));
-        if (wait > 0) await refuse(wait);
-      }
-      request.loginAttempt = { clientKey, accountKey: accountKeyName, backoffKey, clientCount: client.count };
-    },
+    preHandler: countsPerAddress(
+      async function preHandler(request: FastifyRequest) {
+        const ip = await limiter.hit(`${name}:ip:${request.ip}`, policy.perIp.windowMs);
+        if (ip.count > policy.perIp.max) throw tooManyAttempts(ip.ttlMs);
+        const account = await accountOf(request);
+        if (!account) return;
+        const clientKey = `${name}:client:${account}:${request.ip}`;
+        const accountKeyName = `${name}:account:${account}`;
+        // The client's unsuccessful attempts (this one included) and the account's from anywhere.
+        const client = await limiter.hit(clientKey, HOUR);
+        const total = await limiter.hit(accountKeyName, policy.windowMs);
+        const refuse = async (waitMs: number) => {
+          await Promise.all([limiter.undo(clientKey), limiter.undo(accountKeyName)]);
+          throw tooManyAttempts(waitMs);
+        };
+        if (total.count > policy.hardCapFailures) await refuse(total.ttlMs);
+        const failedBefore = client.count > 1;
+        if (failedBefore && total.count > policy.guardFailures) await refuse(total.ttlMs);
+        const backoffKey = `${name}:backoff:${account}:${request.ip}`;
+        if (client.count > policy.freeFailures) {
+          // Atomic: of parallel attempts past the free ones, one goes ahead and the others wait.
+          const wait = await limiter.acquire(backoffKey, loginBackoffMs(policy, client.count));
+          if (wait > 0) await refuse(wait);
+        }
+        request.loginAttempt = { clientKey, accountKey: accountKeyName, backoffKey, clientCount: client.count };
+      },
+      { name, ...policy.perIp },
+    ),
     async onResponse(request: FastifyRequest, reply: FastifyReply) {
       const attempt = request.loginAttempt;
       if (!attempt) return;

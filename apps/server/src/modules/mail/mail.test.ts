@@ -132,7 +132,7 @@ describe('mail layout', () => {
 describe('the dev outbox is served to loopback clients only (it holds sign-up codes and reset links)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    // Behind a trusted proxy: the forwarded client address decides, the proxy on this machine does not.
+    // Behind a trusted proxy: only a direct connection over loopback is local (docs/rules/security.md).
     t = await createTestApp({ env: { TRUST_PROXY: '1' } });
     await t.services.mail.send({
       to: 'victim@example.com',
@@ -153,6 +153,11 @@ describe('the dev outbox is served to loopback clients only (it holds sign-up co
         ['203.0.113.9', {}],
         ['::ffff:10.0.0.5', {}],
         ['127.0.0.1', { 'x-forwarded-for': '203.0.113.9' }],
+        // Through a proxy on this machine the socket is loopback; a forwarded address never makes a client local.
+        ['127.0.0.1', { 'x-forwarded-for': '127.0.0.1' }],
+        ['127.0.0.1', { 'x-forwarded-for': '203.0.113.9, 127.0.0.1' }],
+        ['::1', { forwarded: 'for=127.0.0.1' }],
+        ['192.168.1.20', { 'x-forwarded-for': '127.0.0.1' }],
       ] as const) {
         const res = await get(url, remote, headers);
         expect(res.statusCode, `${url} from ${remote} ${JSON.stringify(headers)}`).toBe(404);

@@ -15,13 +15,16 @@ import type { OutboxEntry } from './service.ts';
 const shape = (entry: OutboxEntry) => ({ ...entry, createdAt: entry.createdAt.toISOString() });
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
 
 /**
- * Whether the client is on this machine: the connection and the client address (the forwarded one
- * behind a trusted proxy, which itself may be on this machine) are both loopback.
+ * Whether the client is on this machine, by the socket's own address only: a forwarded address is
+ * never believed here. A request that came through a proxy (or says it did) is not a local client,
+ * since the proxy on this machine would otherwise make every client look local.
  */
 function fromLoopback(request: FastifyRequest): boolean {
-  return LOOPBACK.test(request.socket.remoteAddress ?? '') && LOOPBACK.test(request.ip);
+  const forwarded = FORWARDING_HEADERS.some((name) => request.headers[name] !== undefined);
+  return !forwarded && LOOPBACK.test(request.socket.remoteAddress ?? '');
 }
 
 /**
@@ -54,7 +57,8 @@ function preferenceRoutes(app: ApiScope, { ctx, services }: RouteDeps) {
 /**
  * The dev outbox (docs/rules/security.md, "Production safety"): its mails carry sign-up codes and
  * reset links, so whoever reads it can take over any account. Never registered in production (404);
- * elsewhere served to loopback clients only, unless DEV_OUTBOX=1; others get the same 404.
+ * elsewhere served to clients connected directly over loopback only, unless DEV_OUTBOX=1; others
+ * (through a proxy too) get the same 404.
  */
 export const mailRoutes: ModuleRoutes = (app, deps) => {
   preferenceRoutes(app, deps);

@@ -13,6 +13,8 @@ import { busyGate } from './core/busy-gate.ts';
 import { loadLabelsPdf } from './modules/admin/service.ts';
 import { loadMailRenderer } from './modules/mail/service.ts';
 import { loadWebAuthn } from './modules/two-factor/service.ts';
+import { createProcessLog, type ProcessLog } from './core/process-log.ts';
+import { answerWhileWaiting, untilDatabaseAnswers } from './core/startup-wait.ts';
 
 export interface StartOptions {
   config: Config;
@@ -27,6 +29,8 @@ export interface StartOptions {
   jobIntervalMs?: number;
   /** How often the process looks at its memory (default 10 s; core/memory-settle.ts). */
   memorySettleIntervalMs?: number;
+  /** The JSON lines written before the app's logger exists and about lost connections (core/process-log.ts). */
+  log?: ProcessLog;
 }
 
 export interface RunningServer extends KujiyaApp {
@@ -62,14 +66,23 @@ function startRoomTick(built: KujiyaApp): void {
 
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const { config } = options;
+  const log = options.log ?? createProcessLog(config.instanceName);
   const database =
     options.database ??
     (await openDatabase({
       url: config.databaseUrl,
       pgliteDir: options.inMemory ? undefined : path.join(config.dataDir, 'pglite'),
       poolSize: config.databasePoolSize,
+      log,
     }));
-  await migrateDatabase(database, config.databaseUrl);
+  // A database that is down (stopped, restarting, failing over) is waited for, with the port held by
+  // a stand-in that answers /healthz 200 and /readyz 503 (docs/operations.md, "Database outages").
+  let standIn: { close(): Promise<void> } | undefined;
+  await untilDatabaseAnswers(
+    () => migrateDatabase(database, config.databaseUrl),
+    log,
+    async () => void (standIn ??= await answerWhileWaiting(config.port, config.host)),
+  );
   // The app loads these heavy libraries on first use (so each test file's import of it stays light);
   // a server loads them before it listens, so no request, drop or job stalls on a first import.
   await Promise.all([loadMailRenderer(), loadLabelsPdf(), loadWebAuthn()]);
@@ -106,6 +119,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   // the caller's SIGTERM handler follows at once (main.ts). Started after it, pg-boss's start (seconds
   // on a loaded machine) left a ready instance that a deploy's SIGTERM ended undrained.
   await jobs?.start();
+  await standIn?.close();
   const address = await built.app.listen({ port: config.port, host: config.host });
   const port = new URL(address).port;
   let closing: Promise<void> | undefined;

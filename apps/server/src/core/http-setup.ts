@@ -9,10 +9,14 @@ import { answersWithApiHeaders, apiHeadersFrom, helmetHeaders } from './security
 import { validationMessage } from './validate.ts';
 import { contractBreachMessage, isContractBreach } from './serializers.ts';
 import { HttpError, errorBody } from './http-errors.ts';
-import { isDatabaseOverloaded } from '../db/errors.ts';
+import { isDatabaseOverloaded, isDatabaseUnreachable } from '../db/errors.ts';
 
 /** The answer when the database cannot take the request now (out of connections): try again shortly. */
 export const DATABASE_BUSY = 'The shop is very busy right now. Please try again in a moment.';
+/** The answer while the database cannot be reached (stopped, restarting, failing over): try again shortly. */
+export const DATABASE_UNREACHABLE = 'The shop is briefly unavailable. Please try again in a moment.';
+/** Seconds a client should wait before trying again while the database is unreachable. */
+export const DATABASE_RETRY_AFTER_SECONDS = 2;
 
 /**
  * The security headers are the same on every answer of a kind: helmet makes them once here, and each
@@ -117,6 +121,15 @@ export function answerErrors(app: FastifyInstance, config: Config, onContractBre
         .status(503)
         .header('retry-after', '1')
         .send(errorBody(503, DATABASE_BUSY, ErrorCode.SERVICE_UNAVAILABLE));
+    }
+    if (isDatabaseUnreachable(error)) {
+      // Stopped, restarting or failing over (docs/operations.md, "Database outages"): nothing was
+      // done that a retry could double (a transaction that lost its connection rolled back).
+      request.log.warn({ err: error }, 'database unreachable');
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send(errorBody(503, DATABASE_UNREACHABLE, ErrorCode.SERVICE_UNAVAILABLE));
     }
     request.log.error({ err: error }, 'unhandled error');
     // The request id lets support find the logged error (docs/operations.md).

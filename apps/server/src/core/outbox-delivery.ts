@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import { busyGate } from './busy-gate.ts';
 import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { AppContext } from './context.ts';
@@ -41,7 +41,11 @@ export const retryDelay = (attempts: number) => Math.min(MINUTE * 2 ** Math.max(
 
 export interface OutboxDeliveryOptions<T extends OutboxTable> {
   table: T;
-  /** How long a claimed row belongs to its sender; an older claim (a crashed sender) is taken again. */
+  /**
+   * How long a claimed row belongs to its sender; an older claim (a crashed sender, or one whose
+   * database went away mid-batch) is taken again. Short (seconds): a run renews the claims of its
+   * batch's unsent rows once half of it has passed (`renewClaims`).
+   */
   claimMs: number;
   /** Tries per row before it is marked failed. */
   maxAttempts: number;
@@ -102,6 +106,22 @@ export function createOutboxDelivery<T extends OutboxTable>(options: OutboxDeliv
   const whileClaimed = (row: OutboxRow) =>
     and(eq(table.id, row.id), eq(table.status, 'sending'), eq(table.attempts, row.attempts));
 
+  /**
+   * Moves the claim of a batch's unsent rows another `claimMs` ahead; answers the rows still this
+   * run's (a row whose claim lapsed meanwhile, while the instance was busy, may be another run's now:
+   * it is not sent twice).
+   */
+  async function renewClaims(ctx: DeliveryContext, rows: Row<T>[]): Promise<Row<T>[]> {
+    if (rows.length === 0) return rows;
+    const renewed = await ctx.db
+      .update(table)
+      .set(set({ nextAttemptAt: new Date(ctx.clock.now().getTime() + options.claimMs) }))
+      .where(or(...rows.map(whileClaimed)))
+      .returning({ id: table.id });
+    const kept = new Set(renewed.map((row) => (row as { id: string }).id));
+    return rows.filter((row) => kept.has(row.id));
+  }
+
   return {
     /** Claimed again after a sender vanished mid-try on its last attempt: it must not go past the limit. */
     pastLimit: (row: OutboxRow) => row.attempts > maxAttempts,
@@ -145,13 +165,21 @@ export function createOutboxDelivery<T extends OutboxTable>(options: OutboxDeliv
         // Shutting down: no new batch (others keep coming while other instances sell); the rest stays
         // due for the instances that stay, and the drain is not held past its deadline.
         if (yieldsWhenBusy(ctx) && busyGate.isClosed()) return tally;
-        const claimed = await claimDue(ctx, options, batchSize);
-        if (claimed.length === 0) return tally;
-        const sendOne = await senderFor(claimed);
-        for (const row of claimed) {
+        let unsent = await claimDue(ctx, options, batchSize);
+        if (unsent.length === 0) return tally;
+        let renewAt = ctx.clock.now().getTime() + options.claimMs / 2;
+        const sendOne = await senderFor(unsent);
+        while (unsent.length > 0) {
           // Buyers first: on a busy instance each send waits a moment (core/busy-gate.ts).
           if (yieldsWhenBusy(ctx)) await busyGate.whenNotBusy();
-          tally[await sendOne(row)]++;
+          if (ctx.clock.now().getTime() >= renewAt) {
+            unsent = await renewClaims(ctx, unsent);
+            renewAt = ctx.clock.now().getTime() + options.claimMs / 2;
+            if (unsent.length === 0) break;
+          }
+          const [row, ...rest] = unsent;
+          unsent = rest;
+          tally[await sendOne(row!)]++;
         }
       }
     },

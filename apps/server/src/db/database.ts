@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.ts';
 import { pipelineTransactions } from './round-trips.ts';
+import { createProcessLog, type ProcessLog } from '../core/process-log.ts';
 
 export type Schema = typeof schema;
 /** The Drizzle database, whichever driver is behind it (PGlite or node-postgres). */
@@ -81,6 +82,8 @@ export async function openDatabase(opts: {
   pgliteImage?: Blob;
   /** How long a connection above the kept ones may sit idle before it closes (pg's 10 s; tests shorten it). */
   idleTimeoutMs?: number;
+  /** Where a lost connection is logged (a JSON line on stderr by default). */
+  log?: ProcessLog;
 }): Promise<Database> {
   if (opts.url) {
     // Both pools keep every connection they have opened (min = max): a drop's opening, after minutes
@@ -92,15 +95,14 @@ export async function openDatabase(opts: {
       min: max,
       idleTimeoutMillis: opts.idleTimeoutMs,
     });
+    const log = opts.log ?? createProcessLog();
     const pool = new pg.Pool(kept(opts.poolSize ?? 10));
-    // An idle connection the server drops (restart, admin) is discarded by the pool and replaced on
-    // the next query; without a listener the pool would rethrow it and stop the process.
-    pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
+    keepRunningOnLostConnections(pool, log);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     // In pg's pipeline mode: a batch's statements that do not wait for each other share a round
     // trip while it holds its round's lock (round-trips.ts).
     const lockPool = new pg.Pool({ ...kept(LOCK_POOL_SIZE), pipeline: true });
-    lockPool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
+    keepRunningOnLostConnections(lockPool, log);
     const lockDb = drizzlePg(lockPool, { schema }) as unknown as Db;
     pipelineTransactions(lockDb);
     const executeSql = async (text: string, values: unknown[] = [], prepared?: string) =>
@@ -142,6 +144,21 @@ export async function openDatabase(opts: {
 }
 
 /**
+ * A connection the server drops (stopped, restarted, failed over, an administrator's terminate)
+ * emits 'error' on its client. The pool listens on idle clients only; a client checked out for a
+ * transaction had none, and Node stopped the process on it. Every client gets a listener when it
+ * connects: the query in flight fails on its own (answered 503, core/http-setup.ts), the pool drops
+ * the broken client, and the next query opens a new one (docs/operations.md, "Database outages").
+ */
+function keepRunningOnLostConnections(pool: pg.Pool, log: ProcessLog): void {
+  const lost = (error: Error) =>
+    log.warn('PostgreSQL connection lost', { err: error, database: { inUse: pool.totalCount - pool.idleCount } });
+  // The pool re-emits an idle client's error: already logged by the client's own listener.
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', lost));
+}
+
+/**
  * Ends a pool and waits until every connection is really closed: `pool.end()` resolves as soon as
  * the clients are handed back, before their sockets close (a database dropped right after would
  * terminate them mid-goodbye and raise errors).
@@ -166,12 +183,15 @@ export async function migrateDatabase(database: Database, url?: string): Promise
     return;
   }
   const client = new pg.Client({ connectionString: url });
+  // A connection lost mid-migration fails the query in flight (the start-up tries again); without a
+  // listener its 'error' event would end the process.
+  client.on('error', () => {});
   await client.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     await migratePg(drizzlePg(client), { migrationsFolder });
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
-    await client.end();
+    await client.end().catch(() => {});
   }
 }

@@ -4,7 +4,7 @@ import { DrizzleQueryError } from 'drizzle-orm/errors';
 import pg from 'pg';
 import { openTestDatabase } from '../test/test-database.ts';
 import type { Database, Db, Tx } from './database.ts';
-import { isDatabaseOverloaded, isDeadlock, isUniqueViolation, withTxRetry } from './errors.ts';
+import { isDatabaseOverloaded, isDatabaseUnreachable, isDeadlock, isUniqueViolation, withTxRetry } from './errors.ts';
 
 const pgError = (code: string, constraint?: string) => {
   const error = new pg.DatabaseError('failed', 0, 'error');
@@ -64,6 +64,23 @@ describe('database errors', () => {
     expect(isDatabaseOverloaded(pgError('23505'))).toBe(false);
     expect(isDatabaseOverloaded(pgError('57P01'))).toBe(false);
     expect(isDatabaseOverloaded(new Error('sorry, too many clients already'))).toBe(false);
+  });
+
+  it('recognises a database that cannot be reached or dropped the connection, and nothing else', () => {
+    const socketError = (code: string) => Object.assign(new Error(`connect ${code} 127.0.0.1:5432`), { code });
+    for (const code of ['57P01', '57P02', '57P03', '08006', '08001', '08P01'])
+      expect(isDatabaseUnreachable(new DrizzleQueryError('select …', [], pgError(code))), code).toBe(true);
+    for (const code of ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE'])
+      expect(isDatabaseUnreachable(new DrizzleQueryError('select …', [], socketError(code))), code).toBe(true);
+    expect(isDatabaseUnreachable(new Error('Connection terminated unexpectedly'))).toBe(true);
+    expect(isDatabaseUnreachable(new Error('timeout exceeded when trying to connect'))).toBe(true);
+    // A host name with several addresses, each refused: Node's AggregateError.
+    expect(isDatabaseUnreachable(new AggregateError([socketError('ECONNREFUSED')], 'connect failed'))).toBe(true);
+    expect(isDatabaseUnreachable(pgError('23505'))).toBe(false);
+    expect(isDatabaseUnreachable(pgError('40P01'))).toBe(false);
+    expect(isDatabaseUnreachable(pgError('28P01'))).toBe(false);
+    expect(isDatabaseUnreachable(new Error('relation "x" does not exist'))).toBe(false);
+    expect(isDatabaseUnreachable(undefined)).toBe(false);
   });
 
   it('withTxRetry runs a transaction again after a deadlock or serialization failure', async () => {

@@ -52,6 +52,40 @@ export function isDatabaseOverloaded(error: unknown): boolean {
   return false;
 }
 
+/**
+ * The database cannot be reached, or dropped the connection: the server is stopped, crashed,
+ * restarting or failing over (docs/operations.md, "Database outages"). Class 08 (connection
+ * exception), 57P01/57P02 (terminated by an administrator or a crash), 57P03 (not accepting
+ * connections yet), Node's socket errors and node-postgres's own texts for a connection that ended.
+ */
+const CONNECTION_CLASS = '08';
+const SHUT_DOWN_CODES = new Set(['57P01', '57P02', '57P03']);
+const SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+]);
+const CONNECTION_ENDED =
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable|terminating connection/i;
+
+/** True when the database is unreachable or dropped the connection: answered 503, not 500. */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  for (const e of databaseErrors(error)) {
+    const code = typeof e.code === 'string' ? e.code : undefined;
+    if (code && (code.startsWith(CONNECTION_CLASS) || SHUT_DOWN_CODES.has(code) || SOCKET_CODES.has(code))) return true;
+    // An AggregateError (a host name with several addresses, each refused) carries its causes in `errors`.
+    const inner = (e as { errors?: unknown }).errors;
+    if (Array.isArray(inner) && inner.some((one) => isDatabaseUnreachable(one))) return true;
+    const message = (e as { message?: unknown }).message;
+    if (typeof message === 'string' && CONNECTION_ENDED.test(message)) return true;
+  }
+  return false;
+}
+
 /** True when a transaction was rolled back as a deadlock victim or for a serialization failure. */
 export function isDeadlock(error: unknown): boolean {
   for (const e of databaseErrors(error)) {

@@ -41,6 +41,16 @@ const EXPIRE_SECONDS = 600;
 const POLL_SECONDS = 60;
 /** How often an instance asks, in one query for all its jobs, which of them have a run due. */
 const DUE_CHECK_MS = 1_000;
+/**
+ * A running job's heartbeat (docs/jobs.md, "Runs nobody is running"): every few seconds its row's
+ * expiry is moved to `ORPHAN_AFTER_SECONDS` from now. A run whose instance died, or whose end could
+ * not be recorded while the database was away, stops beating and is expired (retried) that much
+ * later, by the expiry check every instance runs, instead of holding its `stately` queue for
+ * EXPIRE_SECONDS.
+ */
+export const HEARTBEAT_MS = 5_000;
+export const ORPHAN_AFTER_SECONDS = 20;
+const EXPIRY_CHECK_MS = 5_000;
 
 /** Creates or updates the job's queue: its policy, retries and expiry. */
 async function ensureQueue(boss: PgBoss, def: JobDefinition): Promise<void> {
@@ -77,9 +87,30 @@ export function createJobQueue(database: Pick<Database, 'executeSql'>, log: Fast
   return new PgBossQueue(database, log);
 }
 
+/** Moves a running job's expiry `ORPHAN_AFTER_SECONDS` ahead (see HEARTBEAT_MS). */
+const HEARTBEAT_SQL = `update ${JOB_SCHEMA}.job
+    set expire_in = (now() - started_on) + interval '${ORPHAN_AFTER_SECONDS} seconds'
+  where name = $1 and id = $2 and state = 'active'`;
+
+/** Beats for `job` until the returned stop is called; a beat lost to an outage is only skipped. */
+function heartbeat(database: Pick<Database, 'executeSql'>, job: PgBoss.Job | undefined): () => void {
+  if (!job) return () => {};
+  const beat = () => void database.executeSql(HEARTBEAT_SQL, [job.name, job.id]).catch(() => {});
+  beat();
+  const timer = setInterval(beat, HEARTBEAT_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
 /** A run's handler: the job's work, its counts logged when it did something, a failure logged and rethrown (retried). */
-function handlerOf(def: JobDefinition, log: FastifyBaseLogger, track: <T>(promise: Promise<T>) => Promise<T>) {
+function handlerOf(
+  def: JobDefinition,
+  log: FastifyBaseLogger,
+  track: <T>(promise: Promise<T>) => Promise<T>,
+  database: Pick<Database, 'executeSql'>,
+) {
   return async ([job]: PgBoss.Job[]) => {
+    const stopBeating = heartbeat(database, job);
     try {
       const result = await track(def.run());
       const counts = result && typeof result === 'object' ? Object.values(result) : [];
@@ -89,8 +120,27 @@ function handlerOf(def: JobDefinition, log: FastifyBaseLogger, track: <T>(promis
     } catch (err) {
       log.warn({ err, job: def.name, jobId: job?.id }, `${def.name} job failed; retried with backoff`);
       throw err;
+    } finally {
+      stopBeating();
     }
   };
+}
+
+/** Logs a repeated check's first failure and its recovery, not every failed second of an outage. */
+class FailureStreaks {
+  private readonly failing = new Set<string>();
+  private readonly log: FastifyBaseLogger;
+  constructor(log: FastifyBaseLogger) {
+    this.log = log;
+  }
+  failed(what: string, err: unknown): void {
+    if (this.failing.has(what)) return;
+    this.failing.add(what);
+    this.log.warn({ err }, `${what} failed; tried again every few seconds until it succeeds`);
+  }
+  recovered(what: string): void {
+    if (this.failing.delete(what)) this.log.info(`${what} succeeds again`);
+  }
 }
 
 class PgBossQueue implements JobQueue {
@@ -107,10 +157,12 @@ class PgBossQueue implements JobQueue {
 
   private readonly database: Pick<Database, 'executeSql'>;
   private readonly log: FastifyBaseLogger;
+  private readonly outage: FailureStreaks;
 
   constructor(database: Pick<Database, 'executeSql'>, log: FastifyBaseLogger) {
     this.database = database;
     this.log = log;
+    this.outage = new FailureStreaks(log);
     this.boss = new PgBoss({
       db: { executeSql: (text: string, values: unknown[]) => database.executeSql(text, values) },
       schema: JOB_SCHEMA,
@@ -157,6 +209,14 @@ class PgBossQueue implements JobQueue {
     }
   }
 
+  /** pg-boss's own expiry (active past its `expire_in`: retried, or failed at the retry limit). */
+  private async expireOrphans(): Promise<void> {
+    await this.boss.expire().then(
+      () => this.outage.recovered('job expiry check'),
+      (err: unknown) => this.outage.failed('job expiry check', err),
+    );
+  }
+
   private async sendRun(name: JobName, trigger: Trigger, slotSeconds?: number): Promise<string | null> {
     const options: PgBoss.SendOptions = slotSeconds ? { singletonKey: 'schedule', singletonSeconds: slotSeconds } : {};
     const id = await this.boss.send(name, { trigger }, options);
@@ -182,7 +242,7 @@ class PgBossQueue implements JobQueue {
     await this.boss.start();
     for (const def of definitions) await ensureQueue(this.boss, def);
     for (const def of definitions) {
-      const handler = handlerOf(def, this.log, this.track);
+      const handler = handlerOf(def, this.log, this.track, this.database);
       this.workers.set(
         def.name,
         await this.boss.work(def.name, { pollingIntervalSeconds: POLL_SECONDS, batchSize: 1 }, handler),
@@ -192,18 +252,28 @@ class PgBossQueue implements JobQueue {
     const dueCheck = setInterval(() => {
       // Tracked: a stop waits for a check in flight before the database closes.
       if (this.running)
-        void this.track(this.wakeDue()).catch((err: unknown) =>
-          this.log.warn({ err }, 'job due check failed; the workers poll'),
+        void this.track(this.wakeDue()).then(
+          () => this.outage.recovered('job due check'),
+          (err: unknown) => this.outage.failed('job due check', err),
         );
     }, DUE_CHECK_MS);
     dueCheck.unref();
     this.timers.push(dueCheck);
+    // Runs that stopped beating are expired (retried) within seconds, on whichever instance looks first.
+    const expiryCheck = setInterval(() => {
+      if (this.running) void this.track(this.expireOrphans());
+    }, EXPIRY_CHECK_MS);
+    expiryCheck.unref();
+    this.timers.push(expiryCheck);
     for (const def of definitions) {
       if (!def.everyMs) continue;
       this.scheduled.set(def.name, def);
       const timer = setInterval(() => {
         if (this.running)
-          void this.tickOf(def).catch((err: unknown) => this.log.error({ err, job: def.name }, 'job schedule failed'));
+          void this.tickOf(def).then(
+            () => this.outage.recovered(`${def.name} job schedule`),
+            (err: unknown) => this.outage.failed(`${def.name} job schedule`, err),
+          );
       }, def.everyMs);
       timer.unref();
       this.timers.push(timer);

@@ -25,6 +25,8 @@ export interface BoughtPurchase {
   orderId: string | null;
   /** How many times it was sent before an answer came. */
   attempts: number;
+  /** When the final answer arrived (ms since the epoch). */
+  answeredAt: number;
 }
 
 export interface LoadReport {
@@ -41,6 +43,8 @@ export interface LoadReport {
   resentAfter: Record<string, number>;
   /** Every HTTP request sent, reads and purchase sends. */
   requests: number;
+  /** Every answer by status, reads and each purchase send (0: no answer at all). */
+  statuses: Record<string, number>;
 }
 
 /** What makes a purchase be sent again with its key: no answer, a gateway error, or "still running" (409). */
@@ -72,7 +76,13 @@ async function send(url: string, init: RequestInit): Promise<{ status: number; b
  * One ticket of `setId` bought with tokens under `key`, sent again with the same key until an answer
  * arrives, as the web app retries a money call after a network failure.
  */
-export async function purchaseWithKey(url: string, shopper: LoadShopper, setId: string, key: string) {
+export async function purchaseWithKey(
+  url: string,
+  shopper: LoadShopper,
+  setId: string,
+  key: string,
+  onAnswer: (status: number) => void = () => {},
+) {
   const body = JSON.stringify({ username: shopper.username, setId, ticketsBought: 1 });
   const resentAfter: number[] = [];
   for (let attempts = 1; ; attempts++) {
@@ -85,6 +95,7 @@ export async function purchaseWithKey(url: string, shopper: LoadShopper, setId: 
       },
       body,
     });
+    onAnswer(answer.status);
     if (!RETRY_STATUSES.has(answer.status) || keySpent(answer)) return { ...answer, attempts, resentAfter };
     resentAfter.push(answer.status);
     await pause(200);
@@ -112,12 +123,15 @@ export function startMixedLoad(options: {
     retriedSends: 0,
     resentAfter: {},
     requests: 0,
+    statuses: {},
   };
+  const count = (status: number) => (report.statuses[status] = (report.statuses[status] ?? 0) + 1);
 
   async function readLoop(path: string, authorization?: string) {
     while (running) {
       const { status } = await send(`${options.url}${path}`, { headers: authorization ? { authorization } : {} });
       report.requests += 1;
+      count(status);
       if (path.includes('balance')) report.balanceReads += 1;
       else report.catalogueReads += 1;
       if (status !== 200) report.failedReads.push({ url: path, status, at: Date.now() });
@@ -128,15 +142,16 @@ export function startMixedLoad(options: {
   async function purchaseLoop(shopper: LoadShopper, setId: string) {
     while (running) {
       const key = crypto.randomUUID();
-      const answer = await purchaseWithKey(options.url, shopper, setId, key);
+      const answer = await purchaseWithKey(options.url, shopper, setId, key, count);
+      const answeredAt = Date.now();
       report.requests += answer.attempts;
       report.retriedSends += answer.attempts - 1;
       for (const status of answer.resentAfter) report.resentAfter[status] = (report.resentAfter[status] ?? 0) + 1;
       if (answer.status === 200) {
         const { orderId } = JSON.parse(answer.body) as { orderId: string };
-        report.purchases.push({ key, userId: shopper.userId, orderId, attempts: answer.attempts });
+        report.purchases.push({ key, userId: shopper.userId, orderId, attempts: answer.attempts, answeredAt });
       } else if (keySpent(answer))
-        report.purchases.push({ key, userId: shopper.userId, orderId: null, attempts: answer.attempts });
+        report.purchases.push({ key, userId: shopper.userId, orderId: null, attempts: answer.attempts, answeredAt });
       else report.refusedPurchases.push({ key, status: answer.status, body: answer.body.slice(0, 200) });
       await pause(20);
     }

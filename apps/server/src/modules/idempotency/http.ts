@@ -144,7 +144,15 @@ const asList = <T>(hooks: T | T[] | undefined): T[] =>
 export function makeMoneyCallsIdempotent(app: FastifyInstance, db: Db, onReplay: () => void): void {
   const claimHook: preHandlerHookHandler = (request, reply) => claimOrAnswer(db, request, reply, onReplay);
   const settleHook: onSendHookHandler = async (request, reply, payload) => {
-    await settleClaim(db, request, reply, payload);
+    try {
+      await settleClaim(db, request, reply, payload);
+    } catch (err) {
+      // The answer goes out whatever became of its record: a committed purchase is never turned into
+      // a failure by the database going away after its commit. A token purchase's answer was stored
+      // in its own transaction; another call's key answers IDEMPOTENCY_KEY_SPENT once its lease ends
+      // (docs/operations.md, "Database outages").
+      request.log.warn({ err, statusCode: reply.statusCode }, 'idempotency answer not recorded; sent anyway');
+    }
     return payload;
   };
   app.addHook('onRoute', (route: RouteOptions) => {

@@ -1,13 +1,16 @@
 import type { AppContext } from '../../core/context.ts';
-import { MINUTE } from '../../core/clock.ts';
 import { createOutboxDelivery, retryDelay } from '../../core/outbox-delivery.ts';
 import { mailQueue } from './tables.ts';
 import type { DeliveryResult, MailMessage, QueuedMail } from './service.ts';
 
 /** Tries per queued mail before it is marked failed. */
 export const MAIL_MAX_ATTEMPTS = 8;
-/** How long a claimed mail belongs to its sender; a claim older than this (a crashed sender) is taken again. */
-export const MAIL_CLAIM_MS = 15 * MINUTE;
+/**
+ * How long a claimed mail belongs to its sender; a claim older than this (a crashed sender, a run cut
+ * off by a database outage) is taken again. The run renews its batch's claims as it goes
+ * (core/outbox-delivery.ts), so a mail server's slow minutes do not hand its mails to another run.
+ */
+export const MAIL_CLAIM_MS = 30_000;
 /** Wait after the n-th failed try: 1, 2, 4 … minutes, at most an hour (about 2 hours over all tries). */
 export const mailRetryDelay = retryDelay;
 

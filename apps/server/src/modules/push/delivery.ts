@@ -1,6 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../core/context.ts';
-import { MINUTE } from '../../core/clock.ts';
 import { createOutboxDelivery } from '../../core/outbox-delivery.ts';
 import { pushOutbox, pushSubscriptions } from './tables.ts';
 import type { PushTransport } from './transport.ts';
@@ -12,7 +11,7 @@ export const PUSH_MAX_ATTEMPTS = 6;
 const outbox = createOutboxDelivery({
   table: pushOutbox,
   // How long a claimed push belongs to its sender; an older claim (a crashed sender) is taken again.
-  claimMs: 5 * MINUTE,
+  claimMs: 30_000, // renewed as the batch goes (core/outbox-delivery.ts): a dead run's rows are taken again in seconds
   maxAttempts: PUSH_MAX_ATTEMPTS,
   batchSize: 50,
 });

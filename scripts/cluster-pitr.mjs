@@ -1,4 +1,4 @@
-// `npm run cluster:pitr -- --to <ISO 8601 time>`: the database of a running `npm run cluster -- --ha` as it
+// `npm run cluster:pitr -- --to <ISO 8601 time> [--database kujiya]`: the database of a running `npm run cluster -- --ha` as it
 // was at that moment, restored by pgBackRest into a new PostgreSQL, with one shop instance on it and the
 // fairness verifier's verdict on every round. Runs until Ctrl-C (or SIGTERM), then stops both and keeps
 // the restored data folder. docs/operations.md, "Point-in-time recovery (the drill)".
@@ -106,9 +106,9 @@ function ownSettings(dataDir, port) {
   fs.writeFileSync(path.join(dataDir, 'pg_hba.conf'), 'local all all trust\nhost all all 127.0.0.1/32 trust\n');
 }
 
-function sql(port, query) {
+function sql(port, database, query) {
   return runAsDatabaseUser(path.join(PG_BIN, 'psql'), [
-    `postgres://postgres@127.0.0.1:${port}/kujiya`,
+    `postgres://postgres@127.0.0.1:${port}/${database}`,
     '-Atc',
     query,
   ]).trim();
@@ -134,7 +134,11 @@ function fairnessVerdict(shopUrl, setIds) {
 }
 
 async function main() {
-  const target = targetTime(process.argv.slice(2));
+  const args = process.argv.slice(2);
+  const target = targetTime(args);
+  // The shop's database on the cluster's PostgreSQL (`npm run cluster -- --ha` makes `kujiya`); all are restored.
+  const database = args.includes('--database') ? args[args.indexOf('--database') + 1] : 'kujiya';
+  if (!database || !/^[a-z_][a-z0-9_]*$/.test(database)) fail('--database needs a database name (e.g. kujiya)');
   const clusterDir = path.resolve(root, process.env.CLUSTER_DIR ?? '.cluster');
   const { postgres, haDir } = readCluster(clusterDir);
   const archivedFrom = await archiveUpToNow(haDir, postgres);
@@ -171,7 +175,11 @@ async function main() {
       ...databaseUser(),
       stdio: 'ignore',
     });
-  await until(async () => sql(pgPort, 'select pg_is_in_recovery()') === 'f', 600_000, 'recovery to the target');
+  await until(
+    async () => sql(pgPort, 'postgres', 'select pg_is_in_recovery()') === 'f',
+    600_000,
+    'recovery to the target',
+  );
   console.log(`[pitr] PostgreSQL restored on 127.0.0.1:${pgPort} (log: ${pgLog})`);
 
   const shopPort = await freePort();
@@ -181,7 +189,7 @@ async function main() {
     env: {
       ...process.env,
       INIT_CWD: root,
-      DATABASE_URL: `postgres://postgres@127.0.0.1:${pgPort}/kujiya`,
+      DATABASE_URL: `postgres://postgres@127.0.0.1:${pgPort}/${database}`,
       PORT: String(shopPort),
       HOST: '127.0.0.1',
       DEMO_DATA: '0',
@@ -221,7 +229,7 @@ async function main() {
   );
   console.log(`[pitr] The restored shop: ${shopUrl}`);
 
-  const setIds = sql(pgPort, 'select id from set_rounds order by opened_at').split('\n').filter(Boolean);
+  const setIds = sql(pgPort, database, 'select id from set_rounds order by opened_at').split('\n').filter(Boolean);
   const fairness = fairnessVerdict(shopUrl, setIds);
   console.log(`[pitr] Fairness: ${JSON.stringify(fairness)}`);
   console.log('[pitr] Ctrl-C stops the restored shop and its PostgreSQL.');

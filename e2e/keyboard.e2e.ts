@@ -188,10 +188,11 @@ it('buys, draws every ticket and tries again with the keyboard only', { timeout:
     expect(await focusInside(popup)).toBe(true);
     await popup.getByTestId('ticket-reveal').waitFor();
     const prize = (await popup.getByTestId('revealed-prize').textContent())!;
-    // The prize is said in words, in the dialog's live region.
+    const described = (await popup.locator('.reveal__description').textContent())!;
+    // The prize is said in words, in the dialog's live region: its rank and what it is (its card's text).
     await expect
       .poll(() => popup.getByTestId('live-announcement').textContent())
-      .toMatch(new RegExp(`^You won ${prize}`));
+      .toSatisfy((said) => String(said).startsWith(`You won ${prize} (${described}).`));
     const next = popup.getByRole('button', { name: ticket === 0 ? 'Draw Next Ticket' : 'Show Results' });
     await expect.poll(() => isFocused(next)).toBe(true);
     await expectFocusVisible(page);

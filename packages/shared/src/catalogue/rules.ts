@@ -145,10 +145,16 @@ export function prizeLabel(name: string): string {
   return rank === LAST_RANK ? LAST_PRIZE_NAME : `Prize ${rank}`;
 }
 
-/** The full-size prize popup title: 'Prize {letter} ({description})' or 'Last Prize ({description})'. */
-export function prizePopupTitle(prize: { name: string; description: string }): string {
+/**
+ * A prize named in full, 'Prize {letter} ({description})' or 'Last Prize ({description})': the
+ * full-size popup's title, and every place that tells a shopper what was won (docs/rules/buying.md).
+ */
+export function prizeFullName(prize: { name: string; description: string }): string {
   return `${prizeLabel(prize.name)} (${prize.description})`;
 }
+
+/** The full-size prize popup title (the spec's wording of `prizeFullName`). */
+export const prizePopupTitle = prizeFullName;
 
 /** A prize is sold out when its remaining quantity (before the slash) is 0. */
 export function isPrizeSoldOut(quantity: string): boolean {

@@ -47,10 +47,15 @@ describe('the mail of each event', () => {
     expect(mail!.headers).toBeUndefined();
     for (const part of [input.name, orderId, 'Tokens', `${order!.totalCost} tokens`, 'Prizes won', 'Fairness receipt'])
       expect(mail!.text).toContain(part);
+    // Each prize by its rank and what it is (the set's prize descriptions), never the rank twice.
+    const described = new Map(input.prizes.map((p) => [p.kind === 'letter' ? p.letter : 'LAST', p.description]));
     for (const letter of order!.selectedPrizes)
-      expect(mail!.text).toContain(letter === 'LAST' ? 'Last Prize' : `Prize ${letter}`);
+      expect(mail!.text).toContain(
+        `${letter === 'LAST' ? 'Last Prize' : `Prize ${letter}`} (${described.get(letter)}) x`,
+      );
     const receipt = (await t.services.notifications.list(ana.user.id)).find((n) => n.receipt)!.receipt!;
-    expect(mail!.text).toContain(JSON.stringify(receipt));
+    expect(mail!.text).toContain(receipt.headHash);
+    expect(mail!.text).not.toContain(JSON.stringify(receipt));
     expect(mail!.text).not.toMatch(/unsubscribe/i);
   });
 

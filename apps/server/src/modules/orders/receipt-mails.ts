@@ -1,14 +1,18 @@
-import { LAST_RANK, sortPrizeRanks, type FairnessReceipt } from '@kujiya/shared';
+import { LAST_PRIZE_NAME, LAST_RANK, prizeFullName, sortPrizeRanks, type FairnessReceipt } from '@kujiya/shared';
 import type { Tx } from '../../db/database.ts';
 import type { ReceiptMail, ReceiptMailer } from '../notifications/service.ts';
 import { countRanks, type OrderRow, type ProductPrizes, type SettleEnv } from './prizes-won.ts';
 
-/** "Prize A · Luffy figure x1" lines of what an order won, for its receipt mail. */
+/**
+ * "Prize A (Luffy figure) x1" lines of what an order won, for its receipt mail: the prize's rank and
+ * its description (its name is only "Prize A" again).
+ */
 export function prizeLines(ranks: readonly string[], prizes: ProductPrizes): string[] {
-  const names = new Map(prizes.map((p) => [p.letter, p.name]));
+  const described = new Map(prizes.map((p) => [p.letter, p.description]));
   return [...countRanks(sortPrizeRanks(ranks))].map(([rank, n]) => {
-    const name = names.get(rank);
-    return `${rank === LAST_RANK ? 'Last Prize' : `Prize ${rank}`}${name ? ` · ${name}` : ''} x${n}`;
+    const name = rank === LAST_RANK ? LAST_PRIZE_NAME : `Prize ${rank}`;
+    const description = described.get(rank);
+    return `${description ? prizeFullName({ name, description }) : name} x${n}`;
   });
 }
 

@@ -4,7 +4,7 @@ import { UpdatePrompt } from './components/UpdatePrompt';
 
 /**
  * Registers the service worker (/sw.js, scope `/`; docs/rules/offline.md) and offers a new version
- * once one is installed and waiting. Loaded by main.tsx after the page's `load`, so none of it is part
+ * once one is installed and waiting. Loaded by main.tsx after the page's `load` (at once when it has fired), so none of it is part
  * of the first paint. A new worker never takes over by itself: the page it would serve may be running
  * code of the old build, so the shopper chooses when to reload.
  */

@@ -114,8 +114,21 @@ const notice: Template<NoticeMailData> = {
 const money = (d: OrderReceiptMailData) =>
   d.payment === 'card' ? formatCents(d.total) : `${d.total.toLocaleString('en-SG')} tokens`;
 
-/** The receipt's lines as kept in the mail: its JSON, which the fairness page checks. */
-const receiptLines = (receipt: FairnessReceipt) => [JSON.stringify(receipt)];
+const DRAW_KIND: Record<FairnessReceipt['entries'][number]['domain'], string> = {
+  ticket: 'Ticket',
+  lottery: 'Lottery pick',
+  double: 'Double chance pick',
+};
+
+/**
+ * The receipt as the mail keeps it, in words (never its JSON, which reads as noise in a mail): the
+ * head hash and each draw's hash. The button carries the whole receipt to the fairness page, and the
+ * order's page on Kujiya copies it (docs/rules/fairness.md).
+ */
+const receiptLines = (receipt: FairnessReceipt) => [
+  `Head hash right after your draws: ${receipt.headHash}`,
+  ...receipt.entries.map((entry) => `${DRAW_KIND[entry.domain]} ${entry.nonce}: ${entry.hash}`),
+];
 
 function prizeSection(d: OrderReceiptMailData): Pick<MailContent, 'list' | 'intro'> {
   if (d.lottery && d.stage === 'purchase')
@@ -160,7 +173,7 @@ const orderReceipt: Template<OrderReceiptMailData> = {
       keep: d.receipt
         ? {
             heading: 'Fairness receipt',
-            note: 'Keep this receipt: pasted on the fairness page of the set, it shows your draws are in the published log.',
+            note: 'Keep this mail: "Check the draw" shows your draws are in the set\'s published log. The order on Kujiya keeps the same receipt to copy.',
             lines: receiptLines(d.receipt),
           }
         : undefined,

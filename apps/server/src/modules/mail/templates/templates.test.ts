@@ -53,7 +53,7 @@ const order: OrderReceiptMailData = {
   total: 2400,
   lottery: false,
   stage: 'purchase',
-  prizes: ['Prize A · Luffy figure x1', 'Prize E · Towel x2'],
+  prizes: ['Prize A (Luffy figure) x1', 'Prize E (Towel) x2'],
   receipt,
 };
 
@@ -94,9 +94,11 @@ describe('the mail templates', () => {
   it('the order receipt: set, tickets, payment, total, prizes and the fairness receipt', async () => {
     const mail = keep('order-receipt', await renderTemplateMail({ template: 'orderReceipt', data: order }, env));
     bothSay(mail, 'Hi mia,', 'One Piece Vol. 3', '3 (1 free)', 'Card', '$24.00', order.orderId);
-    bothSay(mail, 'Prizes won', 'Prize A · Luffy figure x1', 'Prize E · Towel x2', 'Fairness receipt');
-    // The receipt is kept whole in the text part: pasted on the fairness page, it checks.
-    expect(mail.text).toContain(JSON.stringify(receipt));
+    bothSay(mail, 'Prizes won', 'Prize A (Luffy figure) x1', 'Prize E (Towel) x2', 'Fairness receipt');
+    // The receipt in words, never its JSON: the head hash and each draw's hash, in both parts.
+    bothSay(mail, `Head hash right after your draws: ${receipt.headHash}`);
+    for (const entry of receipt.entries) bothSay(mail, `${entry.nonce}: ${entry.hash}`);
+    for (const part of [mail.text, mail.html]) expect(part).not.toMatch(/\{"|&quot;setId/);
     // The button checks it at once; the written-out link is the set's fairness page (short enough to read).
     expect(mail.html).toContain('href="https://kujiya.sg/fairness/round-1?receipt=');
     expect(mail.text).toContain('open this link: https://kujiya.sg/fairness/round-1\n');
@@ -119,12 +121,12 @@ describe('the mail templates', () => {
     bothSay(entries, 'Your lottery entries are in', 'One Piece Vol. 3');
     expect(entries.text).not.toContain('Prizes won');
     expect(entries.text).not.toContain('Your prizes wait');
-    const result = { ...order, lottery: true, stage: 'result' as const, prizes: ['Prize B · Zoro figure x1'] };
+    const result = { ...order, lottery: true, stage: 'result' as const, prizes: ['Prize B (Zoro figure) x1'] };
     const won = keep(
       'order-receipt-lottery-result',
       await renderTemplateMail({ template: 'orderReceipt', data: result }, env),
     );
-    bothSay(won, 'Your lottery result', 'The lottery has been drawn. Congratulations!', 'Prize B · Zoro figure x1');
+    bothSay(won, 'Your lottery result', 'The lottery has been drawn. Congratulations!', 'Prize B (Zoro figure) x1');
     const lost = await renderTemplateMail(
       { template: 'orderReceipt', data: { ...result, prizes: [], receipt: null } },
       env,

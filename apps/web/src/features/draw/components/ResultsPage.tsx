@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { WonPrize } from '@kujiya/shared';
+import { prizeFullName, type WonPrize } from '@kujiya/shared';
 import { Dialog } from '../../../components/ui/Dialog';
 import { LiveAnnouncement } from '../../../components/ui/LiveAnnouncement';
 import { imageUrl } from '../../../lib/image-url';
@@ -34,7 +34,7 @@ export function ResultsPage() {
       <p className="results__set">{results.product.name}</p>
       {/* The whole haul in one sentence for a screen reader, read as the page opens. */}
       <LiveAnnouncement
-        message={`You won ${results.prizes.map((prize) => `${prize.quantity} × ${prize.name}`).join(', ') || 'no prizes yet'}.`}
+        message={`You won ${results.prizes.map((prize) => `${prize.quantity} × ${prizeFullName(prize)}`).join(', ') || 'no prizes yet'}.`}
       />
       {results.prizes.length === 0 && <p>No prizes yet: chance sets are drawn when they sell out.</p>}
       <ul className="results__list">

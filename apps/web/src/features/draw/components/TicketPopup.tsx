@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import type { Prize } from '@kujiya/shared';
+import { prizeFullName, type Prize } from '@kujiya/shared';
 import { Dialog } from '../../../components/ui/Dialog';
 import { TicketReveal } from './TicketReveal';
 import { TicketTear } from './TicketTear';
@@ -26,7 +26,7 @@ export function TicketPopup({ rank, prize, challengeAlphabet, isLast, onTorn, on
   // What was won, in words: the ticket art and its letter alone say little to a screen reader.
   const won =
     stage === 'open'
-      ? `You won ${prizeTitle(rank)}${prize ? `: ${prize.name}` : ''}.${isChallengeWin(rank, challengeAlphabet) ? ' Challenge Won!' : ''}`
+      ? `You won ${prize ? prizeFullName(prize) : prizeTitle(rank)}.${isChallengeWin(rank, challengeAlphabet) ? ' Challenge Won!' : ''}`
       : '';
   return (
     <Dialog

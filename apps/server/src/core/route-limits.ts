@@ -39,7 +39,8 @@ function subjectOf(request: FastifyRequest, per: RouteLimit['per']): string {
 
 /**
  * Adds the limit of every route named in `limits` as its last preHandler (after its guard, so the
- * shopper is known). Registered before the routes, it covers every route added later.
+ * shopper is known). Registered before the routes, it covers every route added later; and after the
+ * money calls' `Idempotency-Key` claim (app.ts), so a replayed key is answered without counting.
  */
 export function applyRouteLimits(
   app: FastifyInstance,

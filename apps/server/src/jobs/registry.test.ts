@@ -3,7 +3,7 @@ import type { FailedJob } from '@kujiya/shared';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { bearer, post } from '../modules/accounts/test-helpers.ts';
 import { JOB, type JobName } from './names.ts';
-import { createJobQueue, type JobQueue } from './queue.ts';
+import { createJobQueue, ORPHAN_AFTER_SECONDS, type JobQueue } from './queue.ts';
 import { JOB_SCHEMA, scrubError } from './dead-letters.ts';
 import { jobDefinitions } from './registry.ts';
 
@@ -201,5 +201,54 @@ describe('job registry', () => {
     // Its own poll would have waited up to a minute.
     expect(Date.now() - sentAt).toBeLessThan(10_000);
     await Promise.all([worker.stop(), sender.stop(), runner.stop()]);
+  });
+  it('keeps a running job beating, and retries within seconds a run left active with no beat (an end lost to an outage)', async () => {
+    const name: JobName = JOB.mailDelivery;
+    let release: () => void = () => {};
+    let runs = 0;
+    const queue = createJobQueue(t.database, t.ctx.log);
+    queues.push(queue);
+    await queue.start([
+      {
+        name,
+        retryLimit: 1,
+        retryDelaySeconds: 1,
+        run: async () => {
+          runs++;
+          if (runs === 1) await new Promise<void>((resolve) => (release = resolve));
+          return { sent: 0 };
+        },
+      },
+    ]);
+    // While a run goes on, its row expires 20 s after its last beat, not 10 minutes after its start.
+    const first = (await queue.send(name))!;
+    await until('the first run', async () => runs === 1);
+    const secondsLeft = async (id: string) =>
+      Number(
+        (
+          await t.database.executeSql(
+            `select extract(epoch from started_on + expire_in - now()) as left from ${JOB_SCHEMA}.job where id = $1`,
+            [id],
+          )
+        ).rows[0]!.left,
+      );
+    await until('the first beat', async () => (await secondsLeft(first)) <= ORPHAN_AFTER_SECONDS + 1);
+    expect(await secondsLeft(first)).toBeGreaterThan(0);
+    release();
+    await until('the first run to end', async () => (await jobRow(first))?.state === 'completed');
+    // A run whose end was never recorded, its last beat 30 s ago: it holds the stately queue until expired.
+    const orphan = (
+      await t.database.executeSql(
+        `insert into ${JOB_SCHEMA}.job (name, state, started_on, expire_in, policy, retry_limit)
+         values ($1, 'active', now() - interval '50 seconds', interval '20 seconds', 'stately', 0) returning id`,
+        [name],
+      )
+    ).rows[0]!.id as string;
+    const next = (await queue.send(name))!;
+    expect(next).toBeTruthy();
+    await until('the run behind the orphan', async () => (await jobRow(next))?.state === 'completed');
+    expect((await jobRow(orphan))?.state).toBe('failed');
+    expect(runs).toBe(2);
+    await queue.stop();
   });
 });

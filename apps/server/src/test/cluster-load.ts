@@ -45,6 +45,8 @@ export interface LoadReport {
   requests: number;
   /** Every answer by status, reads and each purchase send (0: no answer at all). */
   statuses: Record<string, number>;
+  /** Why the first sends with no answer at all got none (the client's error), at most 20. */
+  unanswered: string[];
 }
 
 /** What makes a purchase be sent again with its key: no answer, a gateway error, or "still running" (409). */
@@ -68,7 +70,8 @@ async function send(url: string, init: RequestInit): Promise<{ status: number; b
     const res = await fetch(url, { ...init, signal: AbortSignal.timeout(30_000) });
     return { status: res.status, body: await res.text() };
   } catch (error) {
-    return { status: 0, body: String(error) };
+    // fetch names the socket error only on its cause ("fetch failed": "other side closed", ECONNRESET …).
+    return { status: 0, body: `${String(error)}: ${String((error as { cause?: unknown }).cause ?? '')}` };
   }
 }
 
@@ -81,7 +84,7 @@ export async function purchaseWithKey(
   shopper: LoadShopper,
   setId: string,
   key: string,
-  onAnswer: (status: number) => void = () => {},
+  onAnswer: (answer: { status: number; body: string }) => void = () => {},
 ) {
   const body = JSON.stringify({ username: shopper.username, setId, ticketsBought: 1 });
   const resentAfter: number[] = [];
@@ -95,7 +98,7 @@ export async function purchaseWithKey(
       },
       body,
     });
-    onAnswer(answer.status);
+    onAnswer(answer);
     if (!RETRY_STATUSES.has(answer.status) || keySpent(answer)) return { ...answer, attempts, resentAfter };
     resentAfter.push(answer.status);
     await pause(200);
@@ -124,14 +127,19 @@ export function startMixedLoad(options: {
     resentAfter: {},
     requests: 0,
     statuses: {},
+    unanswered: [],
   };
-  const count = (status: number) => (report.statuses[status] = (report.statuses[status] ?? 0) + 1);
+  const count = ({ status, body }: { status: number; body: string }) => {
+    report.statuses[status] = (report.statuses[status] ?? 0) + 1;
+    if (status === 0 && report.unanswered.length < 20) report.unanswered.push(body.slice(0, 200));
+  };
 
   async function readLoop(path: string, authorization?: string) {
     while (running) {
-      const { status } = await send(`${options.url}${path}`, { headers: authorization ? { authorization } : {} });
+      const answer = await send(`${options.url}${path}`, { headers: authorization ? { authorization } : {} });
+      const { status } = answer;
       report.requests += 1;
-      count(status);
+      count(answer);
       if (path.includes('balance')) report.balanceReads += 1;
       else report.catalogueReads += 1;
       if (status !== 200) report.failedReads.push({ url: path, status, at: Date.now() });

@@ -141,7 +141,7 @@ export async function startCluster(options: {
     await until(async () => {
       if (exited(child)) throw new Error(`${instance.name} exited while starting: ${instance.output}`);
       return (await answers(`${instance.url}/readyz`)) === 200;
-    }, 120_000).catch((error: unknown) => {
+    }, 200_000).catch((error: unknown) => {
       throw new Error(`${instance.name} not ready: ${String(error)}; last output: ${instance.output.slice(-2000)}`);
     });
     if (haproxy) await until(() => routedTo(instance.name), 30_000);

@@ -161,6 +161,7 @@ describe.runIf(clusterCanRun && ownPostgresCanRun)(
         recoveryMs,
         jobsReleasedMs,
         statuses: report.statuses,
+        unanswered: report.unanswered,
         requests: report.requests,
         purchases: report.purchases.length,
         purchasesRetriedWithKey: report.purchases.filter((p) => p.attempts > 1).length,

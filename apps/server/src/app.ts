@@ -25,6 +25,8 @@ import { serveWebApp } from './core/web-serving.ts';
 import { createMetrics } from './core/metrics.ts';
 import { recordHttpDurations, servePublicMetrics } from './core/metrics-serving.ts';
 import { readQueueBacklogs } from './jobs/backlogs.ts';
+import { lastBackupAt } from './db/backup-record.ts';
+import { replicationLagSeconds } from './db/replication.ts';
 import type { AppContext } from './core/context.ts';
 import { createSessions, type Sessions } from './modules/accounts/sessions.ts';
 import { createServices, type Services } from './services.ts';
@@ -90,6 +92,8 @@ async function createContext(
     poolConnections: () => database.connections(),
     queueBacklogs: () => readQueueBacklogs(database),
     redisConnected: () => limiter.shared,
+    lastBackupAt: () => lastBackupAt(database),
+    replicationLagSeconds: () => replicationLagSeconds(database),
   });
   const ctx: AppContext = {
     config,

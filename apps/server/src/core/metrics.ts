@@ -23,12 +23,27 @@ export interface QueueBacklog {
   oldestAgeSeconds: number;
 }
 
+/** The instance's readiness as its `/readyz` sees it (modules/health). */
+export interface ReadinessState {
+  ready: boolean;
+  databaseUp: boolean;
+  /** `off` without REDIS_URL: no Redis series then, so an alert on it cannot fire. */
+  redis: 'ok' | 'down' | 'off';
+}
+
 /** What the gauges read at scrape time; each part is registered by whoever owns the thing measured. */
 export interface MetricSources {
   poolConnections?: () => PoolConnections;
   queueBacklogs?: () => Promise<QueueBacklog[]>;
   liveSocketsOpen?: () => number;
   redisConnected?: () => boolean;
+  readiness?: () => Promise<ReadinessState>;
+  /** Unix seconds of the newest backup the shop knows of; null when none was ever recorded. */
+  lastBackupAt?: () => Promise<number | null>;
+  /** Seconds the slowest standby is behind; null when the database has no replication. */
+  replicationLagSeconds?: () => Promise<number | null>;
+  /** Shoppers still in line in the waiting rooms of rounds that have opened. */
+  dropShoppersWaiting?: () => Promise<number>;
 }
 
 export type PaymentMethod = 'token' | 'card';
@@ -174,6 +189,73 @@ function createGauges(registry: Registry, sources: MetricSources) {
   });
 }
 
+/** A scrape-time read that waits longer (the database down or saturated) leaves its gauge out of that scrape. */
+const READ_TIMEOUT_MS = 2_000;
+
+/** A gauge without labels set from an async source when Prometheus scrapes; left out when the source fails. */
+function readGauge(registry: Registry, name: string, help: string, read: () => Promise<number | null | undefined>) {
+  new Gauge({
+    name,
+    help,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      const value = await within(read(), READ_TIMEOUT_MS, undefined);
+      if (value !== null && value !== undefined) this.set(value);
+    },
+  });
+}
+
+/**
+ * The gauges the alerts read (deploy/alerts.yml, docs/operations.md "Alerts"): readiness, the database
+ * and Redis as this instance sees them, the newest backup, replication lag and stalled drops.
+ */
+function createHealthGauges(registry: Registry, sources: MetricSources) {
+  // One readiness check per scrape for the three gauges it feeds.
+  let check: { at: number; state: Promise<ReadinessState | undefined> } | undefined;
+  const readiness = (): Promise<ReadinessState | undefined> => {
+    if (!sources.readiness) return Promise.resolve(undefined);
+    if (!check || Date.now() - check.at > QUEUE_READ_REUSE_MS) {
+      check = { at: Date.now(), state: within(sources.readiness(), READ_TIMEOUT_MS, undefined) };
+    }
+    return check.state;
+  };
+  const flag = (on: boolean | undefined) => (on === undefined ? undefined : on ? 1 : 0);
+  readGauge(registry, 'kujiya_ready', '1 when this instance answers /readyz with 200, else 0.', async () =>
+    flag((await readiness())?.ready),
+  );
+  readGauge(registry, 'kujiya_database_up', '1 when the database answers this instance within 1 s, else 0.', async () =>
+    flag((await readiness())?.databaseUp),
+  );
+  readGauge(
+    registry,
+    'kujiya_redis_up',
+    '1 when Redis answers this instance, 0 when not; absent without REDIS_URL.',
+    async () => {
+      const redis = (await readiness())?.redis;
+      return redis === undefined || redis === 'off' ? undefined : flag(redis === 'ok');
+    },
+  );
+  readGauge(
+    registry,
+    'kujiya_backup_last_success_timestamp_seconds',
+    'Unix time of the newest successful backup the shop knows of (0: none recorded).',
+    async () => (sources.lastBackupAt ? ((await sources.lastBackupAt()) ?? 0) : undefined),
+  );
+  readGauge(
+    registry,
+    'kujiya_database_replication_lag_seconds',
+    'Seconds the slowest standby is behind the primary; absent without replication.',
+    async () => sources.replicationLagSeconds?.(),
+  );
+  readGauge(
+    registry,
+    'kujiya_drop_shoppers_waiting',
+    'Shoppers still waiting for admission in the rooms of rounds that have opened.',
+    async () => sources.dropShoppersWaiting?.(),
+  );
+}
+
 /** "2xx".."5xx" (anything else, e.g. 1xx, as its own first digit). */
 export const statusClassOf = (status: number) => `${Math.floor(status / 100)}xx`;
 
@@ -188,6 +270,7 @@ export function createMetrics() {
   const timings = createTimings(registry);
   const sources: MetricSources = {};
   createGauges(registry, sources);
+  createHealthGauges(registry, sources);
   const onCommit = (exec: Executor, count: () => void) => atCommit(exec, count);
   return {
     registry,

@@ -87,7 +87,7 @@ async function createContext(
   const limiter = createRateLimiter(config.redisUrl, app.log, `kujiya-rl:`);
   app.addHook('onClose', async () => limiter.close());
   // This app's own registry; the live hub adds its socket count when it is built.
-  const metrics = createMetrics();
+  const metrics = createMetrics({ redisConfigured: Boolean(config.redisUrl) });
   metrics.watch({
     poolConnections: () => database.connections(),
     queueBacklogs: () => readQueueBacklogs(database),

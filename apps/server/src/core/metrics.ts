@@ -192,16 +192,18 @@ function createGauges(registry: Registry, sources: MetricSources) {
 /** A scrape-time read that waits longer (the database down or saturated) leaves its gauge out of that scrape. */
 const READ_TIMEOUT_MS = 2_000;
 
-/** A gauge without labels set from an async source when Prometheus scrapes; left out when the source fails. */
+/**
+ * A gauge without labels set from an async source when Prometheus scrapes; null reads as 0. A read
+ * that fails or takes too long keeps the last value (a database outage must not zero the last backup).
+ */
 function readGauge(registry: Registry, name: string, help: string, read: () => Promise<number | null | undefined>) {
   new Gauge({
     name,
     help,
     registers: [registry],
     async collect() {
-      this.reset();
       const value = await within(read(), READ_TIMEOUT_MS, undefined);
-      if (value !== null && value !== undefined) this.set(value);
+      if (value !== undefined) this.set(value ?? 0);
     },
   });
 }
@@ -210,7 +212,7 @@ function readGauge(registry: Registry, name: string, help: string, read: () => P
  * The gauges the alerts read (deploy/alerts.yml, docs/operations.md "Alerts"): readiness, the database
  * and Redis as this instance sees them, the newest backup, replication lag and stalled drops.
  */
-function createHealthGauges(registry: Registry, sources: MetricSources) {
+function createHealthGauges(registry: Registry, sources: MetricSources, redisConfigured: boolean) {
   // One readiness check per scrape for the three gauges it feeds.
   let check: { at: number; state: Promise<ReadinessState | undefined> } | undefined;
   const readiness = (): Promise<ReadinessState | undefined> => {
@@ -227,15 +229,18 @@ function createHealthGauges(registry: Registry, sources: MetricSources) {
   readGauge(registry, 'kujiya_database_up', '1 when the database answers this instance within 1 s, else 0.', async () =>
     flag((await readiness())?.databaseUp),
   );
-  readGauge(
-    registry,
-    'kujiya_redis_up',
-    '1 when Redis answers this instance, 0 when not; absent without REDIS_URL.',
-    async () => {
-      const redis = (await readiness())?.redis;
-      return redis === undefined || redis === 'off' ? undefined : flag(redis === 'ok');
-    },
-  );
+  // Only where REDIS_URL is set: a shop without Redis has no series, so KujiyaRedisDown cannot fire.
+  if (redisConfigured) {
+    readGauge(
+      registry,
+      'kujiya_redis_up',
+      '1 when Redis answers this instance, 0 when not (only with REDIS_URL).',
+      async () => {
+        const redis = (await readiness())?.redis;
+        return redis === undefined ? undefined : flag(redis === 'ok');
+      },
+    );
+  }
   readGauge(
     registry,
     'kujiya_backup_last_success_timestamp_seconds',
@@ -245,7 +250,7 @@ function createHealthGauges(registry: Registry, sources: MetricSources) {
   readGauge(
     registry,
     'kujiya_database_replication_lag_seconds',
-    'Seconds the slowest standby is behind the primary; absent without replication.',
+    'Seconds the slowest standby is behind the primary; 0 without replication.',
     async () => sources.replicationLagSeconds?.(),
   );
   readGauge(
@@ -263,14 +268,14 @@ export const statusClassOf = (status: number) => `${Math.floor(status / 100)}xx`
  * Builds the app's metrics. The business counters take the caller's executor and count only once
  * its transaction commits (core/after-commit.ts `atCommit`), so rolled-back work counts nothing.
  */
-export function createMetrics() {
+export function createMetrics(options: { redisConfigured: boolean } = { redisConfigured: false }) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const counters = createBusinessCounters(registry);
   const timings = createTimings(registry);
   const sources: MetricSources = {};
   createGauges(registry, sources);
-  createHealthGauges(registry, sources);
+  createHealthGauges(registry, sources, options.redisConfigured);
   const onCommit = (exec: Executor, count: () => void) => atCommit(exec, count);
   return {
     registry,

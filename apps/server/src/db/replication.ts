@@ -5,7 +5,7 @@ import type { Database } from './database.ts';
  * (docs/operations.md, "Alerts"). On a primary: the largest `replay_lag` of `pg_stat_replication`
  * (0 while a connected standby has nothing to replay, when PostgreSQL reports null). On a standby:
  * the age of the last transaction it replayed. Null without replication (no standby connected, or
- * PGlite), so the alert has no series to fire on. Seeing other sessions' lag needs `pg_monitor`.
+ * PGlite), exported as 0, so the alert cannot fire. Seeing other sessions' lag needs `pg_monitor`.
  */
 export async function replicationLagSeconds(database: Pick<Database, 'executeSql' | 'kind'>): Promise<number | null> {
   if (database.kind !== 'postgres') return null;

@@ -213,13 +213,16 @@ function readGauge(registry: Registry, name: string, help: string, read: () => P
  * and Redis as this instance sees them, the newest backup, replication lag and stalled drops.
  */
 function createHealthGauges(registry: Registry, sources: MetricSources, redisConfigured: boolean) {
-  // One readiness check per scrape for the three gauges it feeds.
-  let check: { at: number; state: Promise<ReadinessState | undefined> } | undefined;
+  // One readiness check per scrape for the gauges it feeds (two, three with Redis): the first asks
+  // afresh, the others of that scrape reuse it.
+  const readers = redisConfigured ? 3 : 2;
+  let check: { readers: number; state: Promise<ReadinessState | undefined> } | undefined;
   const readiness = (): Promise<ReadinessState | undefined> => {
     if (!sources.readiness) return Promise.resolve(undefined);
-    if (!check || Date.now() - check.at > QUEUE_READ_REUSE_MS) {
-      check = { at: Date.now(), state: within(sources.readiness(), READ_TIMEOUT_MS, undefined) };
+    if (!check || check.readers >= readers) {
+      check = { readers: 0, state: within(sources.readiness(), READ_TIMEOUT_MS, undefined) };
     }
+    check.readers += 1;
     return check.state;
   };
   const flag = (on: boolean | undefined) => (on === undefined ? undefined : on ? 1 : 0);

@@ -26,6 +26,8 @@ import { serveWebApp } from './core/web-serving.ts';
 import { createMetrics } from './core/metrics.ts';
 import { recordHttpDurations, servePublicMetrics } from './core/metrics-serving.ts';
 import { readQueueBacklogs } from './jobs/backlogs.ts';
+import { lastBackupAt } from './db/backup-record.ts';
+import { replicationLagSeconds } from './db/replication.ts';
 import type { AppContext } from './core/context.ts';
 import { createSessions, type Sessions } from './modules/accounts/sessions.ts';
 import { createServices, type Services } from './services.ts';
@@ -86,11 +88,13 @@ async function createContext(
   const limiter = createRateLimiter(config.redisUrl, app.log, `kujiya-rl:`);
   app.addHook('onClose', async () => limiter.close());
   // This app's own registry; the live hub adds its socket count when it is built.
-  const metrics = createMetrics();
+  const metrics = createMetrics({ redisConfigured: Boolean(config.redisUrl) });
   metrics.watch({
     poolConnections: () => database.connections(),
     queueBacklogs: () => readQueueBacklogs(database),
     redisConnected: () => limiter.shared,
+    lastBackupAt: () => lastBackupAt(database),
+    replicationLagSeconds: () => replicationLagSeconds(database),
   });
   const ctx: AppContext = {
     config,

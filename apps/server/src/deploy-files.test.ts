@@ -1,5 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -97,6 +98,42 @@ describe('deploy files', () => {
     const check = spawnSync('haproxy', ['-c', '-f', path.join(repoRoot, 'deploy/haproxy.cfg')], { encoding: 'utf8' });
     expect(check.status, check.stderr).toBe(0);
   });
+
+  it('sends the alerts of deploy/alerts.yml to an Alertmanager that compose runs', () => {
+    const compose = read('deploy/compose.yaml');
+    expect(compose).toContain('./alerts.yml:/etc/prometheus/alerts.yml:ro');
+    expect(compose).toMatch(/^ {2}alertmanager:\n {4}image: prom\/alertmanager:/m);
+    const prometheus = read('deploy/prometheus.yml');
+    expect(prometheus).toMatch(/rule_files:\n\s+- alerts\.yml/);
+    expect(prometheus).toContain("targets: ['alertmanager:9093']");
+    // Every placeholder of alertmanager.yml is given by compose's alertmanager service.
+    for (const [, name] of read('deploy/alertmanager.yml').matchAll(/\$\{([A-Z_]+)\}/g))
+      expect(compose, `compose does not give ${name}`).toMatch(new RegExp(`^ {6}${name}: `, 'm'));
+  });
+
+  it.skipIf(!installed('amtool'))(
+    'Alertmanager accepts deploy/alertmanager.yml once its placeholders are filled',
+    () => {
+      const sample: Record<string, string> = {
+        ALERT_WEBHOOK_URL: 'https://hooks.example.com/kujiya?token=a&b',
+        ALERT_EMAIL_TO: 'ops@example.com',
+        ALERT_EMAIL_FROM: 'Kujiya alerts <alerts@kujiya.sg>',
+        ALERT_SMTP_SMARTHOST: 'smtp.example.com:587',
+        ALERT_SMTP_USERNAME: 'alerts@kujiya.sg',
+        ALERT_SMTP_PASSWORD: 'p&ss$word',
+      };
+      const filled = read('deploy/alertmanager.yml').replace(/\$\{([A-Z_]+)\}/g, (_, name: string) => sample[name]!);
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kujiya-alertmanager-'));
+      try {
+        fs.writeFileSync(path.join(dir, 'alertmanager.yml'), filled);
+        const check = spawnSync('amtool', ['check-config', path.join(dir, 'alertmanager.yml')], { encoding: 'utf8' });
+        expect(check.status, check.stdout + check.stderr).toBe(0);
+        expect(check.stdout).toMatch(/2 receivers/);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 
   it.skipIf(!installed('promtool'))('Prometheus accepts deploy/prometheus.yml', () => {
     const out = execFileSync('promtool', ['check', 'config', path.join(repoRoot, 'deploy/prometheus.yml')], {

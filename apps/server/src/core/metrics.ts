@@ -24,12 +24,27 @@ export interface QueueBacklog {
   oldestAgeSeconds: number;
 }
 
+/** The instance's readiness as its `/readyz` sees it (modules/health). */
+export interface ReadinessState {
+  ready: boolean;
+  databaseUp: boolean;
+  /** `off` without REDIS_URL: no Redis series then, so an alert on it cannot fire. */
+  redis: 'ok' | 'down' | 'off';
+}
+
 /** What the gauges read at scrape time; each part is registered by whoever owns the thing measured. */
 export interface MetricSources {
   poolConnections?: () => PoolConnections;
   queueBacklogs?: () => Promise<QueueBacklog[]>;
   liveSocketsOpen?: () => number;
   redisConnected?: () => boolean;
+  readiness?: () => Promise<ReadinessState>;
+  /** Unix seconds of the newest backup the shop knows of; null when none was ever recorded. */
+  lastBackupAt?: () => Promise<number | null>;
+  /** Seconds the slowest standby is behind; null when the database has no replication. */
+  replicationLagSeconds?: () => Promise<number | null>;
+  /** Shoppers still in line in the waiting rooms of rounds that have opened. */
+  dropShoppersWaiting?: () => Promise<number>;
 }
 
 const PAYMENT_METHODS = ['token', 'card'] as const;
@@ -206,6 +221,81 @@ function createGauges(registry: Registry, sources: MetricSources) {
   });
 }
 
+/** A scrape-time read that waits longer (the database down or saturated) leaves its gauge out of that scrape. */
+const READ_TIMEOUT_MS = 2_000;
+
+/**
+ * A gauge without labels set from an async source when Prometheus scrapes; null reads as 0. A read
+ * that fails or takes too long keeps the last value (a database outage must not zero the last backup).
+ */
+function readGauge(registry: Registry, name: string, help: string, read: () => Promise<number | null | undefined>) {
+  new Gauge({
+    name,
+    help,
+    registers: [registry],
+    async collect() {
+      const value = await within(read(), READ_TIMEOUT_MS, undefined);
+      if (value !== undefined) this.set(value ?? 0);
+    },
+  });
+}
+
+/**
+ * The gauges the alerts read (deploy/alerts.yml, docs/operations.md "Alerts"): readiness, the database
+ * and Redis as this instance sees them, the newest backup, replication lag and stalled drops.
+ */
+function createHealthGauges(registry: Registry, sources: MetricSources, redisConfigured: boolean) {
+  // One readiness check per scrape for the gauges it feeds (two, three with Redis): the first asks
+  // afresh, the others of that scrape reuse it.
+  const readers = redisConfigured ? 3 : 2;
+  let check: { readers: number; state: Promise<ReadinessState | undefined> } | undefined;
+  const readiness = (): Promise<ReadinessState | undefined> => {
+    if (!sources.readiness) return Promise.resolve(undefined);
+    if (!check || check.readers >= readers) {
+      check = { readers: 0, state: within(sources.readiness(), READ_TIMEOUT_MS, undefined) };
+    }
+    check.readers += 1;
+    return check.state;
+  };
+  const flag = (on: boolean | undefined) => (on === undefined ? undefined : on ? 1 : 0);
+  readGauge(registry, 'kujiya_ready', '1 when this instance answers /readyz with 200, else 0.', async () =>
+    flag((await readiness())?.ready),
+  );
+  readGauge(registry, 'kujiya_database_up', '1 when the database answers this instance within 1 s, else 0.', async () =>
+    flag((await readiness())?.databaseUp),
+  );
+  // Only where REDIS_URL is set: a shop without Redis has no series, so KujiyaRedisDown cannot fire.
+  if (redisConfigured) {
+    readGauge(
+      registry,
+      'kujiya_redis_up',
+      '1 when Redis answers this instance, 0 when not (only with REDIS_URL).',
+      async () => {
+        const redis = (await readiness())?.redis;
+        return redis === undefined ? undefined : flag(redis === 'ok');
+      },
+    );
+  }
+  readGauge(
+    registry,
+    'kujiya_backup_last_success_timestamp_seconds',
+    'Unix time of the newest successful backup the shop knows of (0: none recorded).',
+    async () => (sources.lastBackupAt ? ((await sources.lastBackupAt()) ?? 0) : undefined),
+  );
+  readGauge(
+    registry,
+    'kujiya_database_replication_lag_seconds',
+    'Seconds the slowest standby is behind the primary; 0 without replication.',
+    async () => sources.replicationLagSeconds?.(),
+  );
+  readGauge(
+    registry,
+    'kujiya_drop_shoppers_waiting',
+    'Shoppers still waiting for admission in the rooms of rounds that have opened.',
+    async () => sources.dropShoppersWaiting?.(),
+  );
+}
+
 /** "2xx".."5xx" (anything else, e.g. 1xx, as its own first digit). */
 export const statusClassOf = (status: number) => `${Math.floor(status / 100)}xx`;
 
@@ -213,13 +303,14 @@ export const statusClassOf = (status: number) => `${Math.floor(status / 100)}xx`
  * Builds the app's metrics. The business counters take the caller's executor and count only once
  * its transaction commits (core/after-commit.ts `atCommit`), so rolled-back work counts nothing.
  */
-export function createMetrics() {
+export function createMetrics(options: { redisConfigured: boolean } = { redisConfigured: false }) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const counters = createBusinessCounters(registry);
   const timings = createTimings(registry);
   const sources: MetricSources = {};
   createGauges(registry, sources);
+  createHealthGauges(registry, sources, options.redisConfigured);
   const onCommit = (exec: Executor, count: () => void) => atCommit(exec, count);
   return {
     registry,

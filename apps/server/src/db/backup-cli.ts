@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { loadConfigOrExit } from '../config.ts';
 import { BackupError, backupDatabase, pgliteDirOf, restoreDatabase, type BackupTarget } from './backup.ts';
+import { recordBackup } from './backup-record.ts';
 
 /**
  * `npm run backup -- FILE` and `npm run restore -- FILE [--force]` (docs/operations.md, "Backups and
@@ -32,6 +33,12 @@ async function main(): Promise<number> {
     if (command === 'backup') {
       await backupDatabase(target, file);
       console.log(`Backed up ${where} to ${file}`);
+      // The instances export the newest backup's time for the KujiyaBackupStale alert (docs/operations.md).
+      if (target.kind === 'postgres') {
+        await recordBackup(target.url, new Date()).catch((error: unknown) =>
+          console.error(`The backup is done, but its time was not recorded for the alerts: ${String(error)}`),
+        );
+      }
     } else {
       await restoreDatabase(target, file, force);
       console.log(`Restored ${file} into ${where}${force ? ' (its previous contents replaced)' : ''}`);

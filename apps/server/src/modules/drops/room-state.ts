@@ -5,7 +5,7 @@ import {
   entrantListHash,
   roomOrder,
 } from '@kujiya/shared';
-import { and, count, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../core/context.ts';
 import { isTransaction, preparedPerDatabase, type Db, type Executor, type Tx } from '../../db/database.ts';
 import { withTxRetry } from '../../db/errors.ts';
@@ -200,4 +200,23 @@ export async function roomFigures(exec: Executor, room: RoomRow, now: Date) {
 /** Rooms still running (for the tick). */
 export async function openRooms(exec: Executor): Promise<RoomRow[]> {
   return exec.select().from(dropRooms).where(isNull(dropRooms.closedAt));
+}
+
+/**
+ * Shoppers still in line (not yet admitted) in every room whose opening has ordered it and that has not
+ * closed: the alerts' `kujiya_drop_shoppers_waiting` (docs/operations.md, "Alerts"), read at scrape time.
+ */
+export async function shoppersWaitingInOpenRooms(exec: Executor, now: Date): Promise<number> {
+  const [row] = await exec
+    .select({ n: count() })
+    .from(dropEntrants)
+    .innerJoin(dropRooms, eq(dropRooms.setId, dropEntrants.setId))
+    .where(
+      and(
+        isNotNull(dropRooms.orderedAt),
+        isNull(dropRooms.closedAt),
+        or(isNull(dropEntrants.admitAt), gt(dropEntrants.admitAt, now)),
+      ),
+    );
+  return Number(row?.n ?? 0);
 }

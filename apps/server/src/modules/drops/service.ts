@@ -4,7 +4,7 @@ import type { AppContext } from '../../core/context.ts';
 import type { CatalogueService } from '../catalogue/service.ts';
 import { admissionRefusals, assertMayBuy } from './admission.ts';
 import { currentRoom, joinRoom } from './join.ts';
-import { findRoom, roomFigures, type RoomRound } from './room-state.ts';
+import { findRoom, roomFigures, shoppersWaitingInOpenRooms, type RoomRound } from './room-state.ts';
 import { createRoomTick, type RoomSockets, type Schedule } from './room-updates.ts';
 
 export { ROOM_TICK_MS } from './room-updates.ts';
@@ -31,6 +31,8 @@ export function createDropsService(
   const roundOf = roundReader(ctx, deps.catalogue);
   // The sets whose room this instance last found active: their checks read entrants with the room (a hint).
   const activeRooms = new Set<string>();
+  // A line that does not move while nothing sells is a stalled drop (the KujiyaDropStalled alert).
+  ctx.metrics.watch({ dropShoppersWaiting: () => shoppersWaitingInOpenRooms(ctx.db, ctx.clock.now()) });
 
   return {
     join: async (userId: string, setId: string): Promise<DropRoomStatus> =>

@@ -61,23 +61,32 @@ export function createHealthService(ctx: AppContext) {
     return migrationsApplied ? 'ok' : 'pending';
   }
 
+  async function readiness(): Promise<{ ready: boolean; body: Readiness }> {
+    const [database, redis] = await Promise.all([databaseAnswers(), ctx.limiter.ping()]);
+    const checks: ReadinessChecks = {
+      database: database ? 'ok' : 'down',
+      migrations: database ? await migrationsState() : migrationsApplied ? 'ok' : 'pending',
+      redis,
+    };
+    if (draining || !database || checks.migrations !== 'ok') {
+      const message = draining ? 'The instance is shutting down' : 'The instance cannot serve yet';
+      const body = { message, code: ErrorCode.SERVICE_UNAVAILABLE, status: 'unready' as const, checks, draining };
+      return { ready: false, body };
+    }
+    return { ready: true, body: { status: redis === 'down' ? 'degraded' : 'ready', checks } };
+  }
+
+  // The alerts' readiness, database and Redis gauges ask the same checks as the load balancer.
+  ctx.metrics.watch({
+    readiness: async () => {
+      const { ready, body } = await readiness();
+      return { ready, databaseUp: body.checks.database === 'ok', redis: body.checks.redis };
+    },
+  });
+
   return {
     liveness: (): Liveness => ({ status: 'ok' }),
-
-    async readiness(): Promise<{ ready: boolean; body: Readiness }> {
-      const [database, redis] = await Promise.all([databaseAnswers(), ctx.limiter.ping()]);
-      const checks: ReadinessChecks = {
-        database: database ? 'ok' : 'down',
-        migrations: database ? await migrationsState() : migrationsApplied ? 'ok' : 'pending',
-        redis,
-      };
-      if (draining || !database || checks.migrations !== 'ok') {
-        const message = draining ? 'The instance is shutting down' : 'The instance cannot serve yet';
-        const body = { message, code: ErrorCode.SERVICE_UNAVAILABLE, status: 'unready' as const, checks, draining };
-        return { ready: false, body };
-      }
-      return { ready: true, body: { status: redis === 'down' ? 'degraded' : 'ready', checks } };
-    },
+    readiness,
 
     /** From now on /readyz answers 503, so the load balancer moves traffic away (the drain, server.ts). */
     startDraining(): void {

@@ -93,7 +93,7 @@ describe.skipIf(Boolean(haSkipReason))('the shop on a Patroni pair (PostgreSQL H
     probing = false;
     await probeLoop;
     const report = await load.stop();
-    const probeReport: LoadReport = { ...report, purchases: [], refusedPurchases: [] };
+    const probeReport: LoadReport = { ...report, failedReads: [], purchases: [], refusedPurchases: [] };
     for (const p of accepted.filter((a) => a.status !== 200))
       probeReport.refusedPurchases.push({ key: '', status: p.status, body: '' });
 

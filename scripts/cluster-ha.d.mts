@@ -12,3 +12,7 @@ export function startHaDatabase(options: {
   log?: (line: string) => void;
 }): Promise<{ databaseUrl: string; postgres: HaPostgresNode[]; stop: () => Promise<void> }>;
 export function restStatus(restApi: string, endpoint: string): Promise<number>;
+export function postgresHaproxyConfig(options: {
+  port: number;
+  nodes: Array<{ name: string; port: number; restPort: number }>;
+}): string;

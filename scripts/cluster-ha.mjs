@@ -108,7 +108,7 @@ export function pgbackrestNodeArgs(dir, node) {
 }
 
 /** One Patroni node's YAML (JSON is YAML): DCS settings, its PostgreSQL and its REST API. */
-function patroniConfig({ dir, etcdClientPort, node }) {
+export function patroniConfig({ dir, etcdClientPort, node }) {
   // archive-push and archive-get take the data directory only (no port or socket).
   const pgbackrest = `pgbackrest ${pgbackrestNodeArgs(dir, node).slice(0, 3).join(' ')}`;
   return {
@@ -179,7 +179,7 @@ function patroniConfig({ dir, etcdClientPort, node }) {
  * (the leader) gets connections; when it is marked down its open connections are cut, so the shop's
  * pools reconnect to the new leader instead of waiting on a dead one.
  */
-function haproxyConfig({ port, nodes }) {
+export function postgresHaproxyConfig({ port, nodes }) {
   return [
     'global',
     '    maxconn 1000',
@@ -296,7 +296,7 @@ export async function startHaDatabase({ dir, basePort, log = console.log }) {
     // The stanza exists before the first WAL segment is pushed (pushes fail and are retried until then).
     runAsDatabaseUser('pgbackrest', [...pgbackrestNodeArgs(dir, leader), 'stanza-create']);
     const haproxyFile = path.join(dir, 'haproxy-postgres.cfg');
-    fs.writeFileSync(haproxyFile, haproxyConfig({ port: haproxyPort, nodes }));
+    fs.writeFileSync(haproxyFile, postgresHaproxyConfig({ port: haproxyPort, nodes }));
     start('haproxy', 'haproxy', ['-db', '-f', haproxyFile], false);
     const databaseUrl = `postgres://postgres@127.0.0.1:${haproxyPort}/kujiya`;
     runAsDatabaseUser(path.join(PG_BIN, 'psql'), [

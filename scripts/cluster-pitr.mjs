@@ -17,6 +17,9 @@ import {
 } from './cluster-ha.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
+const started = Date.now();
+/** Seconds since the command started, for each step's line. */
+const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
 
 function fail(message) {
   console.error(`[pitr] ${message}`);
@@ -133,6 +136,24 @@ function fairnessVerdict(shopUrl, setIds) {
   return { verdict, rounds: setIds.length, ...counts };
 }
 
+/** pgBackRest's restore of the last backup before `target`, with recovery settings to stop at it. */
+function restore(haDir, target, dataDir) {
+  try {
+    runAsDatabaseUser('pgbackrest', [
+      `--config=${pgbackrestConfigOf(haDir)}`,
+      '--stanza=kujiya',
+      'restore',
+      '--type=time',
+      // pgBackRest's form of the time (also PostgreSQL's recovery_target_time): `2026-12-07 12:00:29.000+00`.
+      `--target=${target.toISOString().replace('T', ' ').replace('Z', '+00')}`,
+      '--target-action=promote',
+      `--pg1-path=${dataDir}`,
+    ]);
+  } catch (error) {
+    fail(`the restore failed: ${error.message}`);
+  }
+}
+
 async function main() {
   const args = process.argv.slice(2);
   const target = targetTime(args);
@@ -142,7 +163,7 @@ async function main() {
   const clusterDir = path.resolve(root, process.env.CLUSTER_DIR ?? '.cluster');
   const { postgres, haDir } = readCluster(clusterDir);
   const archivedFrom = await archiveUpToNow(haDir, postgres);
-  if (archivedFrom) console.log(`[pitr] WAL archived up to now from the leader ${archivedFrom}`);
+  if (archivedFrom) console.log(`[pitr] WAL archived up to now from the leader ${archivedFrom} (${elapsed()})`);
 
   const stamp = target.toISOString().replace(/[:.]/g, '-');
   const folder = path.join(clusterDir, `pitr-${stamp}-${Date.now()}`);
@@ -150,16 +171,8 @@ async function main() {
   giveToDatabaseUser(folder);
   giveToDatabaseUser(dataDir);
   console.log(`[pitr] restoring the database as of ${target.toISOString()} into ${dataDir}`);
-  runAsDatabaseUser('pgbackrest', [
-    `--config=${pgbackrestConfigOf(haDir)}`,
-    '--stanza=kujiya',
-    'restore',
-    '--type=time',
-    // pgBackRest's form of the time (also PostgreSQL's recovery_target_time): `2026-12-07 12:00:29.000+00`.
-    `--target=${target.toISOString().replace('T', ' ').replace('Z', '+00')}`,
-    '--target-action=promote',
-    `--pg1-path=${dataDir}`,
-  ]);
+  restore(haDir, target, dataDir);
+  console.log(`[pitr] files restored (${elapsed()})`);
   const pgPort = await freePort();
   ownSettings(dataDir, pgPort);
   const pgLog = path.join(folder, 'postgres.log');
@@ -176,11 +189,16 @@ async function main() {
       stdio: 'ignore',
     });
   await until(
-    async () => sql(pgPort, 'postgres', 'select pg_is_in_recovery()') === 'f',
+    async () => {
+      // Recovery that cannot reach the target (e.g. WAL missing) stops the server: say why at once.
+      if (!fs.existsSync(path.join(dataDir, 'postmaster.pid')))
+        fail(`the restored PostgreSQL stopped during recovery:\n${fs.readFileSync(pgLog, 'utf8').slice(-1500)}`);
+      return sql(pgPort, 'postgres', 'select pg_is_in_recovery()') === 'f';
+    },
     600_000,
     'recovery to the target',
   );
-  console.log(`[pitr] PostgreSQL restored on 127.0.0.1:${pgPort} (log: ${pgLog})`);
+  console.log(`[pitr] PostgreSQL restored on 127.0.0.1:${pgPort} (log: ${pgLog}; ${elapsed()})`);
 
   const shopPort = await freePort();
   const shopUrl = `http://127.0.0.1:${shopPort}`;
@@ -228,9 +246,11 @@ async function main() {
     'the restored shop ready',
   );
   console.log(`[pitr] The restored shop: ${shopUrl}`);
+  console.log(`[pitr] shop ready (${elapsed()})`);
 
   const setIds = sql(pgPort, database, 'select id from set_rounds order by opened_at').split('\n').filter(Boolean);
   const fairness = fairnessVerdict(shopUrl, setIds);
+  console.log(`[pitr] rounds verified (${elapsed()})`);
   console.log(`[pitr] Fairness: ${JSON.stringify(fairness)}`);
   console.log('[pitr] Ctrl-C stops the restored shop and its PostgreSQL.');
 }

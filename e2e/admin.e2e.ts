@@ -230,6 +230,12 @@ it('admin marks a parcel shipped, exports the pending labels as a PDF, completes
   expect(pendingBefore).toBeGreaterThanOrEqual(2);
   await screenshot(page, 'admin-shipments-desktop');
   await page.getByRole('button', { name: 'Mark shipped' }).first().click();
+  // Final, and the shopper is told: asked first (docs/rules/back-office.md).
+  const shipDialog = page.getByRole('dialog', { name: 'Mark this parcel shipped?' });
+  await shipDialog.getByText('This cannot be undone.').waitFor();
+  await screenshot(page, 'admin-shipments-confirm-desktop');
+  await shipDialog.getByRole('button', { name: 'Mark shipped' }).click();
+  await shipDialog.waitFor({ state: 'hidden' });
   await expect.poll(() => page.getByRole('button', { name: 'Mark shipped' }).count()).toBe(pendingBefore - 1);
 
   const download = page.waitForEvent('download');
@@ -262,6 +268,10 @@ it('admin marks a parcel shipped, exports the pending labels as a PDF, completes
   const pendingCount = await pending.count();
   await screenshot(page, 'admin-selfcollect-desktop');
   await pending.first().selectOption('completed');
+  const completeDialog = page.getByRole('dialog', { name: 'Complete this collection?' });
+  await completeDialog.getByText('This cannot be undone.', { exact: false }).waitFor();
+  await screenshot(page, 'admin-selfcollect-confirm-desktop');
+  await completeDialog.getByRole('button', { name: 'Mark completed' }).click();
   await expect.poll(() => pending.count()).toBe(pendingCount - 1);
   expect(await page.locator('select[aria-label^="Status of"]:disabled').count()).toBeGreaterThanOrEqual(1);
 

@@ -9,7 +9,7 @@ import {
   minimumQuantity,
   parseTicketCount,
   prizeListSchema,
-  prizePopupTitle,
+  prizeFullName,
   productListingSchema,
   promotionTagText,
   type Product,
@@ -220,9 +220,9 @@ it('lists, filters, opens the play popup and guards BUY for a logged-out shopper
   );
   const firstPrize = prizes[0]!;
   await play.locator('.prize-card').first().locator('.prize-card__image').click();
-  const zoom = dialogNamed(page, prizePopupTitle(firstPrize));
+  const zoom = dialogNamed(page, prizeFullName(firstPrize));
   await zoom.waitFor();
-  expect(prizePopupTitle(firstPrize)).toMatch(/^Prize [A-Z] \(/);
+  expect(prizeFullName(firstPrize)).toMatch(/^Prize [A-Z] \(/);
   await page.waitForTimeout(250);
   await popupShot(page, 'catalogue-prize-popup');
   await page.keyboard.press('Escape');

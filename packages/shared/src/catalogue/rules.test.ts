@@ -11,7 +11,7 @@ import {
   maximumQuantity,
   minimumQuantity,
   parseTicketCount,
-  prizePopupTitle,
+  prizeFullName,
   prizeRank,
   productKind,
   promotionTagText,
@@ -168,8 +168,8 @@ describe('prizes', () => {
   });
 
   it('titles the full-size popup', () => {
-    expect(prizePopupTitle({ name: 'Prize B', description: 'Figure' })).toBe('Prize B (Figure)');
-    expect(prizePopupTitle({ name: 'Last Prize', description: 'Big plush' })).toBe('Last Prize (Big plush)');
+    expect(prizeFullName({ name: 'Prize B', description: 'Figure' })).toBe('Prize B (Figure)');
+    expect(prizeFullName({ name: 'Last Prize', description: 'Big plush' })).toBe('Last Prize (Big plush)');
   });
 
   it('is sold out when its quantity starts with 0', () => {

@@ -153,9 +153,6 @@ export function prizeFullName(prize: { name: string; description: string }): str
   return `${prizeLabel(prize.name)} (${prize.description})`;
 }
 
-/** The full-size prize popup title (the spec's wording of `prizeFullName`). */
-export const prizePopupTitle = prizeFullName;
-
 /** A prize is sold out when its remaining quantity (before the slash) is 0. */
 export function isPrizeSoldOut(quantity: string): boolean {
   return /^\s*0+(\D|$)/.test(quantity);

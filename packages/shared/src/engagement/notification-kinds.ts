@@ -11,6 +11,7 @@ export const PUSH_KINDS = [
   'forfeitWarning',
   'shipmentBooked',
   'collectionTomorrow',
+  'parcelShipped',
 ] as const;
 export type PushKind = (typeof PUSH_KINDS)[number];
 export const isPushKind = (kind: unknown): kind is PushKind => (PUSH_KINDS as readonly unknown[]).includes(kind);
@@ -19,7 +20,7 @@ export const isPushKind = (kind: unknown): kind is PushKind => (PUSH_KINDS as re
  * E-mails a shopper may switch off (each carries a one-click unsubscribe). Every other mail is
  * transactional (codes, links, receipts, bookings, trades, sign-in alerts) and always sent.
  */
-export const OPTIONAL_MAIL_KINDS = ['setOpening', 'preorderArrived', 'forfeitWarning'] as const;
+export const OPTIONAL_MAIL_KINDS = ['setOpening', 'preorderArrived', 'forfeitWarning', 'parcelShipped'] as const;
 export type OptionalMailKind = (typeof OPTIONAL_MAIL_KINDS)[number];
 export const isOptionalMailKind = (kind: unknown): kind is OptionalMailKind =>
   (OPTIONAL_MAIL_KINDS as readonly unknown[]).includes(kind);

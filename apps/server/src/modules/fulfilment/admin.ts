@@ -10,6 +10,8 @@ import type { AppContext } from '../../core/context.ts';
 import { badRequest, notFound } from '../../core/http-errors.ts';
 import type { Executor, Tx } from '../../db/database.ts';
 import type { AccountsService } from '../accounts/service.ts';
+import type { NotificationsService } from '../notifications/service.ts';
+import { tellShipped } from './shipped-notice.ts';
 import { selfCollections, shipments, type ShipmentLine } from './tables.ts';
 import { SHIPMENT_NOT_FOUND, publicLines, shipmentBasics, type CollectionRow, type ShipmentRow } from './views.ts';
 
@@ -50,9 +52,9 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
 /** The back office's shipments and self-collections (docs/rules/back-office.md). */
 export class FulfilmentBackOffice {
   private readonly ctx: AppContext;
-  private readonly deps: { accounts: AccountsService };
+  private readonly deps: { accounts: AccountsService; notifications: NotificationsService };
 
-  constructor(ctx: AppContext, deps: { accounts: AccountsService }) {
+  constructor(ctx: AppContext, deps: { accounts: AccountsService; notifications: NotificationsService }) {
     this.ctx = ctx;
     this.deps = deps;
   }
@@ -120,7 +122,7 @@ export class FulfilmentBackOffice {
     return rows.map((r) => adminShipmentView(r, names.get(r.userId) ?? ''));
   };
 
-  /** Marks a paid shipment shipped; returns it before and after. */
+  /** Marks a paid shipment shipped and tells its shopper; returns it before and after. */
   markShipped = async (tx: Tx, shipmentId: string): Promise<{ before: AdminShipmentRow; after: AdminShipmentRow }> => {
     const [row] = await tx.select().from(shipments).where(eq(shipments.id, shipmentId)).for('update');
     if (!row) throw notFound(SHIPMENT_NOT_FOUND);
@@ -131,6 +133,7 @@ export class FulfilmentBackOffice {
       .set({ shippedAt: this.ctx.clock.now() })
       .where(eq(shipments.id, row.id))
       .returning();
+    await tellShipped(tx, this.deps.notifications, updated!, this.ctx.config.publicUrl);
     const names = await this.usernames(tx, [row.userId]);
     const username = names.get(row.userId) ?? '';
     return { before: adminShipmentView(row, username), after: adminShipmentView(updated!, username) };

@@ -45,7 +45,7 @@ export function createFulfilmentService(ctx: AppContext, deps: Deps) {
   const reads = createShipmentReads(ctx, { accounts, courier });
   const courierJobs = new CourierJobs(ctx, courier, notifications);
   const collection = new CollectionBookings(ctx, { inventory, notifications, orders, pickupPoint: deps.pickupPoint });
-  const admin = new FulfilmentBackOffice(ctx, { accounts });
+  const admin = new FulfilmentBackOffice(ctx, { accounts, notifications });
 
   const service = {
     courier,

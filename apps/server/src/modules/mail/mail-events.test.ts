@@ -79,6 +79,52 @@ describe('the mail of each event', () => {
     if (shipment) expect(JSON.stringify(shipment)).toContain(awb);
   });
 
+  it('a parcel marked shipped by the owner: one "on its way" mail with the tracking link, which the shopper may switch off', async () => {
+    const admin = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { username: 'boss', password: 'Boss123!' },
+    });
+    const adminHeaders = { authorization: `Bearer ${admin.json().token}` };
+    async function shipOne(s: Shopper) {
+      const ids = await givePrizes(t, s, { A: 1 });
+      const intent = await call(t, s, 'POST', '/api/payment/shipping/create-intent', {
+        inventoryItems: [{ batchId: ids.A!, quantity: 1 }],
+        useProfileAddress: true,
+      });
+      expect((await confirmCard(t, intent.json().clientSecret)).statusCode).toBe(200);
+      await t.services.fulfilment.runCourierJobs();
+      const shipmentId = intent.json().shipmentId as string;
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/admin/shipments/${shipmentId}/shipped`,
+        headers: adminHeaders,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const bo = await addressedShopper(t, 'bo');
+    await shipOne(bo);
+    const mails = await mailsOf(bo, /on its way/);
+    expect(mails.map((m) => m.subject)).toEqual(['Your parcel is on its way']);
+    const awb = (await mailsOf(bo, /parcel is booked/))[0]!.subject.split(': ')[1]!;
+    expect(mails[0]!.text).toContain(`${t.ctx.config.publicUrl}/track/${awb}`);
+    expect(mails[0]!.html).toContain('Track your parcel');
+    expect(mails[0]!.text).toMatch(/unsubscribe/i);
+
+    const cy = await addressedShopper(t, 'cy');
+    const off = await t.app.inject({
+      method: 'PUT',
+      url: '/api/mail/preferences',
+      headers: cy.headers,
+      payload: { preferences: { parcelShipped: false } },
+    });
+    expect(off.statusCode).toBe(200);
+    await shipOne(cy);
+    expect(await mailsOf(cy, /on its way/)).toEqual([]);
+    const notices = (await t.services.notifications.list(cy.user.id)).map((n) => n.message);
+    expect(notices.filter((message) => message.startsWith('Your parcel is on its way'))).toHaveLength(1);
+  });
+
   it('a self-collection booked: one mail with date, slot and address', async () => {
     const cat = await addressedShopper(t, 'cat');
     const ids = await givePrizes(t, cat, { B: 1 });
@@ -152,7 +198,9 @@ describe('the mail of each event', () => {
       expect(post.statusCode).toBe(200);
       expect(post.json()).toEqual({ kind: 'forfeitWarning', label: 'ship-by reminder', subscribed: false });
       const prefs = await t.app.inject({ method: 'GET', url: '/api/mail/preferences', headers: gus.headers });
-      expect(prefs.json()).toEqual({ preferences: { setOpening: true, preorderArrived: true, forfeitWarning: false } });
+      expect(prefs.json()).toEqual({
+        preferences: { setOpening: true, preorderArrived: true, forfeitWarning: false, parcelShipped: true },
+      });
     });
 
     it('switched off: the next warning is in-app only', async () => {
@@ -169,7 +217,9 @@ describe('the mail of each event', () => {
         headers: gus.headers,
         payload: { preferences: { forfeitWarning: true } },
       });
-      expect(put.json()).toEqual({ preferences: { setOpening: true, preorderArrived: true, forfeitWarning: true } });
+      expect(put.json()).toEqual({
+        preferences: { setOpening: true, preorderArrived: true, forfeitWarning: true, parcelShipped: true },
+      });
       await warn();
       expect(await mailsOf(gus, /must be shipped by/)).toHaveLength(2);
     });
@@ -190,7 +240,12 @@ describe('the mail of each event', () => {
       }
       expect((await t.app.inject({ method: 'POST', url: '/api/mail/unsubscribe' })).statusCode).toBe(400);
       const prefs = await t.app.inject({ method: 'GET', url: '/api/mail/preferences', headers: gus.headers });
-      expect(prefs.json().preferences).toEqual({ setOpening: true, preorderArrived: true, forfeitWarning: true });
+      expect(prefs.json().preferences).toEqual({
+        setOpening: true,
+        preorderArrived: true,
+        forfeitWarning: true,
+        parcelShipped: true,
+      });
     });
 
     it('the preferences need a login; a bad body is a 400', async () => {

@@ -116,6 +116,39 @@ describe('push events', () => {
     await expectOnePushEach(cal, 'Shipment booked', `/track/${shipment.awbNumber}`);
   });
 
+  it('a parcel marked shipped by the owner: "Parcel on its way", with its tracking page, and a bell notice', async () => {
+    const cyd = await subscribed('cyd');
+    const ids = await givePrizes(t, cyd, { A: 1 });
+    const intent = await call(t, cyd, 'POST', '/api/payment/shipping/create-intent', {
+      inventoryItems: [{ batchId: ids.A!, quantity: 1 }],
+      useProfileAddress: true,
+    });
+    expect((await confirmCard(t, intent.json().clientSecret)).statusCode).toBe(200);
+    await t.services.fulfilment.runCourierJobs();
+    await cyd.pushes();
+    const [shipment] = (await call(t, cyd, 'GET', `/api/shipment/user/${cyd.user.username}`)).json().shipments;
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { username: 'boss', password: 'Boss123!' },
+    });
+    const shipped = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/shipments/${shipment._id}/shipped`,
+      headers: { authorization: `Bearer ${login.json().token}` },
+    });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    const perDevice = await cyd.pushes();
+    for (const pushes of perDevice)
+      expect(pushes.slice(1).map((p) => [p.title, p.url])).toEqual([
+        ['Parcel on its way', `/track/${shipment.awbNumber}`],
+      ]);
+    const notices = (await t.services.notifications.list(cyd.user.id)).map((n) => n.message);
+    expect(notices).toContain(
+      `Your parcel is on its way (1 prize). Track it: ${t.ctx.config.publicUrl}/track/${shipment.awbNumber}`,
+    );
+  });
+
   it('a self-collection tomorrow, once, on the Singapore day before its slot', async () => {
     const dee = await subscribed('dee');
     const ids = await givePrizes(t, dee, { A: 1 });

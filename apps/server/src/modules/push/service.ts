@@ -28,6 +28,7 @@ const PUSH_TITLES: Record<PushKind, string> = {
   forfeitWarning: 'Ship your prize soon',
   shipmentBooked: 'Shipment booked',
   collectionTomorrow: 'Collection tomorrow',
+  parcelShipped: 'Parcel on its way',
 };
 
 /** One notice to push: its user's own notice id makes the tag, so each notice is its own notification. */

@@ -85,6 +85,7 @@ const NOTICE_LOOK: Partial<Record<NotificationKind, { title: string; button: str
   preorderArrived: { title: 'Your pre-order has arrived', button: 'Ship or collect it' },
   forfeitWarning: { title: 'Ship your prize before it is forfeited', button: 'Open your inventory' },
   shipmentBooked: { title: 'Your parcel is booked', button: 'Track your parcel' },
+  parcelShipped: { title: 'Your parcel is on its way', button: 'Track your parcel' },
   collectionBooked: { title: 'Your self-collection is booked', button: 'See your collection' },
   tradeCompleted: { title: 'Trade completed', button: 'Open your inventory' },
   tradeOffer: { title: 'Your trade', button: 'Open your trades' },
@@ -95,6 +96,7 @@ export const OPTIONAL_MAIL_LABELS: Record<OptionalMailKind, string> = {
   setOpening: 'set opening',
   preorderArrived: 'pre-order arrived',
   forfeitWarning: 'ship-by reminder',
+  parcelShipped: 'parcel shipped',
 };
 
 const notice: Template<NoticeMailData> = {

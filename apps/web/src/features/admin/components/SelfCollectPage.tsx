@@ -3,33 +3,62 @@ import type { AdminCollectionRow, AdminCollectionsQuery } from '@kujiya/shared';
 import { formatSgDateTime } from '@kujiya/shared';
 import { useAdminCollections } from '../api/getAdminCollections';
 import { useUpdateCollectionStatus } from '../api/updateCollectionStatus';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { AuditLog } from './AuditLog';
 import { AdminTable, type AdminColumn } from './table/AdminTable';
 import { FilterSelect } from './table/FilterSelect';
 
 export const CANCEL_WARNING = 'Cancelling returns all items of this collection to the user’s inventory. Continue?';
 
+/** Completing is final (docs/rules/back-office.md): the owner is asked first, and warned before the slot. */
 function StatusSelect({ row }: { row: AdminCollectionRow }) {
   const update = useUpdateCollectionStatus();
+  const [confirming, setConfirming] = useState(false);
   const final = row.status !== 'pending';
+  const apply = (status: 'completed' | 'cancelled') =>
+    update.mutate(
+      { id: row._id, status },
+      {
+        onError: () => window.alert('Failed to update status. Please try again.'),
+        onSettled: () => setConfirming(false),
+      },
+    );
+  const early = new Date(row.collectionDate).getTime() > Date.now();
   return (
-    <select
-      aria-label={`Status of ${row.collectionId}`}
-      value={row.status}
-      disabled={final || update.isPending}
-      onChange={(event) => {
-        const status = event.target.value as 'completed' | 'cancelled';
-        if (status === 'cancelled' && !window.confirm(CANCEL_WARNING)) return;
-        update.mutate(
-          { id: row._id, status },
-          { onError: () => window.alert('Failed to update status. Please try again.') },
-        );
-      }}
-    >
-      <option value="pending">Pending</option>
-      <option value="completed">Completed</option>
-      <option value="cancelled">Cancelled</option>
-    </select>
+    <>
+      <select
+        aria-label={`Status of ${row.collectionId}`}
+        value={row.status}
+        disabled={final || update.isPending}
+        onChange={(event) => {
+          const status = event.target.value as 'completed' | 'cancelled';
+          if (status === 'completed') return setConfirming(true);
+          if (window.confirm(CANCEL_WARNING)) apply(status);
+        }}
+      >
+        <option value="pending">Pending</option>
+        <option value="completed">Completed</option>
+        <option value="cancelled">Cancelled</option>
+      </select>
+      <ConfirmDialog
+        open={confirming}
+        title="Complete this collection?"
+        confirmLabel="Mark completed"
+        busy={update.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => apply('completed')}
+      >
+        {early && (
+          <p role="alert">
+            <strong>Its slot has not come yet: {formatSgDateTime(row.collectionDate)}.</strong>
+          </p>
+        )}
+        <p>
+          {row.username} has collected {row.collectionId}: its items leave their inventory for good. This cannot be
+          undone.
+        </p>
+      </ConfirmDialog>
+    </>
   );
 }
 

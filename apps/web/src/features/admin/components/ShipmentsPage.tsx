@@ -4,6 +4,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useAdminShipments } from '../api/getAdminShipments';
 import { useExportPendingShipments } from '../api/exportPendingShipments';
 import { useMarkShipped } from '../api/markShipped';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { AuditLog } from './AuditLog';
 import { AdminTable, type AdminColumn } from './table/AdminTable';
 import { FilterSelect } from './table/FilterSelect';
@@ -12,6 +13,8 @@ import { FilterSelect } from './table/FilterSelect';
 export function ShipmentsPage() {
   const [query, setQuery] = useState<AdminShipmentsQuery>({ page: 1, search: '', status: 'all' });
   const [historyOf, setHistoryOf] = useState<string | null>(null);
+  // Marking shipped is final and tells the shopper (docs/rules/back-office.md): asked first.
+  const [shipping, setShipping] = useState<AdminShipmentRow | null>(null);
   const { data, error, isLoading } = useAdminShipments(query);
   const markShipped = useMarkShipped();
   const exportPending = useExportPendingShipments();
@@ -69,9 +72,7 @@ export function ShipmentsPage() {
             type="button"
             className="btn btn--primary"
             disabled={markShipped.isPending}
-            onClick={() =>
-              markShipped.mutate(r._id, { onError: () => window.alert('Failed to update status. Please try again.') })
-            }
+            onClick={() => setShipping(r)}
           >
             Mark shipped
           </button>
@@ -126,6 +127,26 @@ export function ShipmentsPage() {
         }
       />
       {historyOf && <AuditLog entityType="shipment" entityId={historyOf} />}
+      <ConfirmDialog
+        open={shipping !== null}
+        title="Mark this parcel shipped?"
+        confirmLabel="Mark shipped"
+        busy={markShipped.isPending}
+        onCancel={() => setShipping(null)}
+        onConfirm={() =>
+          markShipped.mutate(shipping!._id, {
+            onError: () => window.alert('Failed to update status. Please try again.'),
+            onSettled: () => setShipping(null),
+          })
+        }
+      >
+        {shipping && (
+          <p>
+            The parcel to {shipping.receiverName} ({shipping.parcelContent}) is marked shipped and {shipping.username}{' '}
+            is told it is on its way. This cannot be undone.
+          </p>
+        )}
+      </ConfirmDialog>
     </main>
   );
 }

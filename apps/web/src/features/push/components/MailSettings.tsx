@@ -6,6 +6,7 @@ const MAIL_LABELS: Record<OptionalMailKind, string> = {
   setOpening: 'A favourite or notify-me set opens',
   preorderArrived: 'A pre-order arrived',
   forfeitWarning: 'A prize must ship soon',
+  parcelShipped: 'A parcel is on its way',
 };
 
 /** The e-mails a shopper may switch off; receipts, codes, bookings and trades are always sent. */

@@ -25,6 +25,7 @@ const allOn: PushPreferences = {
     forfeitWarning: true,
     shipmentBooked: true,
     collectionTomorrow: true,
+    parcelShipped: true,
   },
 };
 
@@ -61,7 +62,7 @@ function openSettings() {
   signInShopper('alice');
   answer('get', '/api/push/preferences', pushPreferencesSchema, allOn);
   answer('get', '/api/mail/preferences', mailPreferencesSchema, {
-    preferences: { setOpening: true, preorderArrived: true, forfeitWarning: true },
+    preferences: { setOpening: true, preorderArrived: true, forfeitWarning: true, parcelShipped: true },
   });
   return renderWithApp(<NotificationSettingsPage />, { path: '/profile/notifications' });
 }
@@ -126,12 +127,12 @@ describe('notification settings (/profile/notifications)', () => {
     const mails = await screen.findByRole('region', { name: 'E-mails' });
     const opening = await waitFor(() => {
       const toggles = mails.querySelectorAll('input[role="switch"]');
-      expect(toggles).toHaveLength(3);
+      expect(toggles).toHaveLength(4);
       return toggles[0] as HTMLInputElement;
     });
     await waitFor(() => expect(opening).toBeEnabled());
     answer('put', '/api/mail/preferences', mailPreferencesSchema, {
-      preferences: { setOpening: false, preorderArrived: true, forfeitWarning: true },
+      preferences: { setOpening: false, preorderArrived: true, forfeitWarning: true, parcelShipped: true },
     });
     await page.user.click(opening);
     await waitFor(() => expect(opening).not.toBeChecked());

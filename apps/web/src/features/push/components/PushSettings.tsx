@@ -10,6 +10,7 @@ const PUSH_LABELS: Record<PushKind, string> = {
   forfeitWarning: 'A prize must ship within 2 days',
   shipmentBooked: 'A shipment is booked (with tracking)',
   collectionTomorrow: 'A self-collection is tomorrow',
+  parcelShipped: 'A parcel is on its way (with tracking)',
 };
 
 /** Why the toggles cannot be used yet, by device state; none once this device is subscribed. */

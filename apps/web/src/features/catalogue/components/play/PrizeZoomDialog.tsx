@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { prizePopupTitle, type Prize } from '@kujiya/shared';
+import { prizeFullName, type Prize } from '@kujiya/shared';
 import { Dialog } from '../../../../components/ui/Dialog';
 import { imageUrl } from '../../../../lib/image-url';
 
@@ -23,7 +23,7 @@ export function PrizeZoomDialog({ prize, onClose }: { prize: Prize | null; onClo
     <Dialog
       open
       onClose={() => setClosing(true)}
-      title={prizePopupTitle(prize)}
+      title={prizeFullName(prize)}
       className={`prize-zoom${closing ? ' prize-zoom--closing' : ''}`}
     >
       <img className="prize-zoom__image" src={imageUrl(prize.image)} alt={prize.description} />

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { tooManyAttempts } from '../../core/http-errors.ts';
+import { answersRateLimit } from '../../core/error-answers.ts';
 import { HOUR, MINUTE } from '../../core/clock.ts';
 
 const SECOND = 1000;
@@ -100,7 +101,7 @@ export function loginBackoffMs(policy: LoginPolicy, failures: number): number {
 /** A route's per-IP and per-account limits as a preHandler: every request counts; over a limit is a 429 with Retry-After. */
 export function rateLimited(limiter: RateLimiter, name: string, limits: RouteLimits) {
   return {
-    async preHandler(request: FastifyRequest) {
+    preHandler: answersRateLimit(async (request: FastifyRequest) => {
       const checks = [
         limiter.hit(`${name}:ip:${request.ip}`, limits.perIp.windowMs).then((c) => ({ ...c, max: limits.perIp.max })),
       ];
@@ -114,7 +115,7 @@ export function rateLimited(limiter: RateLimiter, name: string, limits: RouteLim
       }
       const waits = (await Promise.all(checks)).flatMap((c) => (c.count > c.max ? [c.ttlMs] : []));
       if (waits.length > 0) throw tooManyAttempts(Math.max(...waits));
-    },
+    }),
   };
 }
 
@@ -167,7 +168,7 @@ function attemptsLimited(
   accountOf: (request: FastifyRequest) => Promise<string | null>,
 ) {
   return {
-    async preHandler(request: FastifyRequest) {
+    preHandler: answersRateLimit(async (request: FastifyRequest) => {
       const ip = await limiter.hit(`${name}:ip:${request.ip}`, policy.perIp.windowMs);
       if (ip.count > policy.perIp.max) throw tooManyAttempts(ip.ttlMs);
       const account = await accountOf(request);
@@ -191,7 +192,7 @@ function attemptsLimited(
         if (wait > 0) await refuse(wait);
       }
       request.loginAttempt = { clientKey, accountKey: accountKeyName, backoffKey, clientCount: client.count };
-    },
+    }),
     async onResponse(request: FastifyRequest, reply: FastifyReply) {
       const attempt = request.loginAttempt;
       if (!attempt) return;

@@ -47,6 +47,9 @@ const POSTS_WITHOUT_JSON_BODY: Record<string, string> = {
     "the signed token in the query is the whole input (RFC 8058's form body says nothing more)",
 };
 
+type Answer = {
+  content?: Record<string, { schema?: { properties?: { code?: { enum?: string[] } } } }>;
+};
 type Schema = {
   params?: unknown;
   body?: unknown;
@@ -101,6 +104,7 @@ describe('the route table', () => {
     expect(res.statusCode).toBe(200);
     const document = res.json() as {
       openapi: string;
+      components: { responses: Record<string, unknown> };
       paths: Record<
         string,
         Record<
@@ -130,14 +134,24 @@ describe('the route table', () => {
             problems.push(`${name}: query ${key} missing`);
         }
         if (schema.body && !operation.requestBody) problems.push(`${name}: request body missing`);
+        const answer = (status: string) => {
+          const response = operation.responses?.[status] as { $ref?: string } | undefined;
+          const shared = response?.$ref?.replace('#/components/responses/', '');
+          return (shared ? document.components.responses[shared] : response) as Answer | undefined;
+        };
         for (const status of Object.keys(schema.response ?? {})) {
-          const response = operation.responses?.[status] as
-            { content?: Record<string, { schema?: unknown }> } | undefined;
+          const response = answer(status);
           if (!response) problems.push(`${name}: response ${status} missing`);
           else if (status !== '304' && !Object.values(response.content ?? {}).some((c) => c.schema)) {
             problems.push(`${name}: response ${status} has no schema`);
           }
         }
+        // Every error answer: the error body with the codes its status may carry (docs/rules/errors.md).
+        for (const status of Object.keys(operation.responses ?? {}).filter((s) => Number(s) >= 400)) {
+          const codes = answer(status)?.content?.['application/json']?.schema?.properties?.code?.enum ?? [];
+          if (codes.length === 0) problems.push(`${name}: error ${status} lists no codes`);
+        }
+        if (!operation.responses?.['503']) problems.push(`${name}: no 503`);
       }
     }
     expect(problems).toEqual([]);
@@ -285,8 +299,9 @@ describe('the answers the document lists', () => {
     }
     const product = await createTestProduct(t);
     const holder = await fundedShopper(t, 'holder', 0);
+    const hold = { username: 'holder', setId: product.setId };
+    expect((await call('POST', '/api/payment/kuji/buy-out', hold, holder.headers)).statusCode).toBe(200);
     const held = { ...buy, setId: product.setId };
-    expect((await call('POST', '/api/payment/kuji/buy-out', held, holder.headers)).statusCode).toBe(200);
     for (const url of ['/api/token/use', '/api/payment/kuji/create-intent', '/api/payment/kuji/buy-out']) {
       const res = await call('POST', url, held, shopper.headers);
       expect([url, res.statusCode, res.json().code]).toEqual([url, 423, 'ROUND_ON_HOLD']);

@@ -37,7 +37,7 @@ const ERROR_TEXT: Record<number, string> = {
   502: 'A service the shop depends on did not answer',
   503: 'The database or a service it depends on is unavailable: try again after Retry-After',
 };
-export const errorText = (status: number) => ERROR_TEXT[status] ?? 'Error';
+const errorText = (status: number) => ERROR_TEXT[status] ?? 'Error';
 
 /** Every code of a status: for answers whose code depends on the record or rule (400, 401, 403, 404). */
 const ALL = (status: number) => errorCodesOfStatus(status);

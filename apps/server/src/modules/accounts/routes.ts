@@ -57,7 +57,10 @@ export const accountsRoutes: ModuleRoutes = async (app, { ctx, services }) => {
     '/users/check-email',
     {
       ...rateLimited(ctx.limiter, 'check-email', accountLimits.checkEmail),
-      schema: { body: checkEmailRequestSchema, response: { 200: checkEmailResponseSchema } },
+      schema: {
+        body: checkEmailRequestSchema,
+        response: { 200: checkEmailResponseSchema, ...errorAnswers({ 409: [ErrorCode.EMAIL_TAKEN] }) },
+      },
     },
     async (request) => {
       await accounts.checkEmailAvailable(request.body.email);

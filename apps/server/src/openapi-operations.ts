@@ -8,7 +8,8 @@ import {
   updateProfileFieldsSchema,
 } from '@kujiya/shared';
 import type { Guards } from './core/auth.ts';
-import { ROUTE_LIMITS } from './core/route-limits.ts';
+import { declaredErrorCodes, isRateLimitHook } from './core/error-answers.ts';
+import { errorAnswersOf, errorResponse, listsEveryCode, type Guard, type RouteFacts } from './openapi-errors.ts';
 
 /**
  * What the OpenAPI document says of each operation beyond its declared schemas (docs/rules/errors.md,
@@ -18,16 +19,6 @@ import { ROUTE_LIMITS } from './core/route-limits.ts';
  * so a new route is covered without being listed.
  */
 
-type Guard = 'user' | 'admin' | 'optional' | null;
-interface RouteFacts {
-  guard: Guard;
-  hasInput: boolean;
-  hasParams: boolean;
-  hasBody: boolean;
-  limited: boolean;
-  /** Accepts `Idempotency-Key` (docs/operations.md, "Idempotent money calls"). */
-  idempotent: boolean;
-}
 type Operation = {
   operationId?: string;
   summary?: string;
@@ -66,6 +57,7 @@ export function collectRouteFacts(guards: Guards) {
       querystring?: unknown;
       body?: unknown;
       consumes?: unknown;
+      response?: Record<string, unknown>;
     };
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
@@ -75,9 +67,9 @@ export function collectRouteFacts(guards: Guards) {
         guard: guardOf(route, guards),
         hasParams: route.url.includes(':'),
         hasBody,
-        hasInput: Boolean(schema.params || schema.querystring || hasBody) || route.url.includes(':'),
-        limited: key in ROUTE_LIMITS,
+        limited: hooksOf(route).some(isRateLimitHook),
         idempotent: route.config?.idempotent === true,
+        declared: declaredErrorCodes(schema.response),
       });
     }
   };
@@ -179,57 +171,6 @@ const MEDIA_RESPONSES: Record<string, { status: string; type: string; descriptio
   },
 };
 
-const ERROR_TEXT: Record<number, string> = {
-  400: 'The input is invalid, or a rule refuses it',
-  401: 'Not signed in',
-  402: 'The card payment failed',
-  403: 'Not allowed',
-  404: 'Not found',
-  409: 'Conflicts with the current state',
-  413: 'The body is too large',
-  415: 'The body has an unsupported media type',
-  422: 'The Idempotency-Key was used for another request',
-  423: 'Held by a buy-out in progress',
-  429: 'Too many requests: wait as Retry-After says',
-  500: 'Unexpected server error',
-};
-
-/** The error statuses a route may answer, from its facts (docs/rules/errors.md). */
-function errorStatuses(method: string, facts: RouteFacts | undefined): number[] {
-  const statuses = new Set<number>([500]);
-  if (!facts || facts.hasInput || method !== 'GET') statuses.add(400);
-  if (facts?.guard === 'admin') [401, 403].forEach((s) => statuses.add(s));
-  if (facts?.guard === 'user') statuses.add(403);
-  if (facts?.hasParams) statuses.add(404);
-  if (facts?.hasBody) [413, 415].forEach((s) => statuses.add(s));
-  if (facts?.limited) statuses.add(429);
-  if (facts?.idempotent) [409, 422].forEach((s) => statuses.add(s));
-  return [...statuses].sort();
-}
-
-/** The schema of an error answer of one status: `{ message, code }` with that status's codes. */
-function errorResponseComponent(status: number) {
-  return {
-    description: ERROR_TEXT[status] ?? 'Error',
-    content: {
-      'application/json': {
-        schema: {
-          type: 'object',
-          required: ['message', 'code'],
-          properties: {
-            message: { type: 'string', description: 'The user-facing text.' },
-            code: {
-              type: 'string',
-              enum: errorCodesOfStatus(status),
-              description: 'The error code (docs/rules/errors.md).',
-            },
-          },
-        },
-      },
-    },
-  };
-}
-
 const words = (segment: string) => segment.replace(/[{}]/g, '').split(/[-_]/).filter(Boolean);
 const capital = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
@@ -288,14 +229,21 @@ export function completeDocument(document: Document, facts: Map<string, RouteFac
           description: media.description,
           content: { [media.type]: { schema: binary } },
         };
-      for (const status of errorStatuses(method.toUpperCase(), fact)) {
-        errorStatusesUsed.add(status);
-        operation.responses[String(status)] ??= { $ref: `#/components/responses/Error${status}` };
+      // Every error answer with its codes: the shared `Error<status>` when it may carry any code of its
+      // status, else its own list (openapi-errors.ts).
+      for (const [status, codes] of errorAnswersOf(method.toUpperCase(), fact)) {
+        const shared = listsEveryCode(status, codes);
+        if (shared) errorStatusesUsed.add(status);
+        operation.responses[String(status)] = shared
+          ? { $ref: `#/components/responses/Error${status}` }
+          : errorResponse(status, codes);
       }
     }
   }
   const responses = Object.fromEntries(
-    [...errorStatusesUsed].sort().map((status) => [`Error${status}`, errorResponseComponent(status)]),
+    [...errorStatusesUsed]
+      .sort()
+      .map((status) => [`Error${status}`, errorResponse(status, errorCodesOfStatus(status))]),
   );
   document.components = { ...document.components, responses: { ...document.components?.responses, ...responses } };
   return document;

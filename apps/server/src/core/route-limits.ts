@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions, preHandlerHookHandler } from 'fastify';
 import { HOUR, MINUTE } from './clock.ts';
 import { tooManyAttempts } from './http-errors.ts';
+import { answersRateLimit } from './error-answers.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import { countsPerAddress } from './address-limits.ts';
 
@@ -54,10 +55,10 @@ export function applyRouteLimits(
       if (!limit) continue;
       if (limit.bodyLimit !== undefined) route.bodyLimit = Math.min(route.bodyLimit ?? Infinity, limit.bodyLimit);
       const name = `${method} ${route.url}`;
-      const check: preHandlerHookHandler = async (request) => {
+      const check: preHandlerHookHandler = answersRateLimit(async (request) => {
         const counter = await limiter.hit(`route:${name}:${subjectOf(request, limit.per)}`, limit.windowMs);
         if (counter.count > limit.max) throw tooManyAttempts(counter.ttlMs);
-      };
+      });
       if (limit.per === 'ip') countsPerAddress(check, { name, max: limit.max, windowMs: limit.windowMs });
       const existing = route.preHandler
         ? Array.isArray(route.preHandler)

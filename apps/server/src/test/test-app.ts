@@ -5,6 +5,7 @@ import { TestClock } from '../core/clock.ts';
 import { buildApp } from '../app.ts';
 import { seedDemoData } from '../demo/seed-demo.ts';
 import { openTestDatabase } from './test-database.ts';
+import { checkDocumentedAnswers } from './documented-answers.ts';
 
 /** A VAPID key pair for tests that run as production (which must set one: config.ts). */
 export const TEST_VAPID_ENV = {
@@ -23,6 +24,11 @@ export interface TestAppOptions {
   webDist?: string;
   /** How long a request may take to arrive (default 30 s), for the slow-client tests. */
   requestTimeoutMs?: number;
+  /**
+   * Fail the test (at `close()`) on any answer whose status, or error code, `/api/openapi.json` does
+   * not list for its operation. Default: on when TEST_DOCUMENTED_ANSWERS=1 (off otherwise, for now).
+   */
+  documentedAnswers?: boolean;
 }
 
 /**
@@ -76,6 +82,9 @@ export async function createTestApp(options: TestAppOptions = {}) {
     }
     return payload;
   });
+  const undocumentedAnswers: string[] = [];
+  if (options.documentedAnswers ?? process.env.TEST_DOCUMENTED_ANSWERS === '1')
+    built.app.addHook('onSend', checkDocumentedAnswers(built.app, undocumentedAnswers));
   await built.app.ready();
   if (options.demo) await seedDemoData(built.ctx, built.services);
   return {
@@ -83,6 +92,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
     clock,
     database,
     contractBreaches,
+    /** Answers the OpenAPI document does not list (with `documentedAnswers`). */
+    undocumentedAnswers,
     /** Every route as registered (Fastify's route table), with its declared schema. */
     routes,
     async close() {
@@ -90,6 +101,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
       await database.close();
       if (contractBreaches.length > 0)
         throw new Error(`Responses broke their schemas:\n${contractBreaches.join('\n')}`);
+      if (undocumentedAnswers.length > 0)
+        throw new Error(`Answers missing from /api/openapi.json:\n${[...new Set(undocumentedAnswers)].join('\n')}`);
     },
   };
 }

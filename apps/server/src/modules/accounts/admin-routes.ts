@@ -14,6 +14,7 @@ import {
 import type { ModuleRoutes } from '../../routes.ts';
 import { HttpError } from '../../core/http-errors.ts';
 import { accountLimits, loginLimited, markSecondStepAsked, rateLimited } from './rate-limits.ts';
+import { errorAnswers } from '../../core/error-answers.ts';
 
 /**
  * POST /api/admin/login: a bearer token with role admin and an expiry (docs/rules/accounts.md), after
@@ -26,7 +27,16 @@ export const adminAccountRoutes: ModuleRoutes = (app, { ctx, services }) => {
     '/admin/login',
     {
       ...loginLimited(ctx.limiter, 'admin-login', accountLimits.adminLogin, services.accounts.adminLoginAccountKey),
-      schema: { body: adminLoginRequestSchema, response: { 200: adminLoginResponseSchema } },
+      schema: {
+        body: adminLoginRequestSchema,
+        response: {
+          200: adminLoginResponseSchema,
+          ...errorAnswers({
+            401: [ErrorCode.INVALID_LOGIN, ErrorCode.TWO_FACTOR_REQUIRED, ErrorCode.TWO_FACTOR_INVALID],
+            403: [ErrorCode.ACCOUNT_DISABLED],
+          }),
+        },
+      },
     },
     async (request) => {
       try {
@@ -73,7 +83,13 @@ export const adminAccountRoutes: ModuleRoutes = (app, { ctx, services }) => {
   );
   app.post(
     '/admin/admins',
-    { onRequest: admin, schema: { body: inviteAdminRequestSchema, response: { 201: adminAccountSchema } } },
+    {
+      onRequest: admin,
+      schema: {
+        body: inviteAdminRequestSchema,
+        response: { 201: adminAccountSchema, ...errorAnswers({ 409: [ErrorCode.ADMIN_TAKEN] }) },
+      },
+    },
     async (request, reply) => reply.code(201).send(await accounts.admins.invite(request.admin!, request.body)),
   );
   app.post(

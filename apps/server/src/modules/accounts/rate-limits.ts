@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { tooManyAttempts } from '../../core/http-errors.ts';
+import { answersRateLimit } from '../../core/error-answers.ts';
 import { HOUR, MINUTE } from '../../core/clock.ts';
 
 const SECOND = 1000;
@@ -102,7 +103,7 @@ export function loginBackoffMs(policy: LoginPolicy, failures: number): number {
 export function rateLimited(limiter: RateLimiter, name: string, limits: RouteLimits) {
   return {
     preHandler: countsPerAddress(
-      async function preHandler(request: FastifyRequest) {
+      answersRateLimit(async function preHandler(request: FastifyRequest) {
         const checks = [
           limiter.hit(`${name}:ip:${request.ip}`, limits.perIp.windowMs).then((c) => ({ ...c, max: limits.perIp.max })),
         ];
@@ -116,7 +117,7 @@ export function rateLimited(limiter: RateLimiter, name: string, limits: RouteLim
         }
         const waits = (await Promise.all(checks)).flatMap((c) => (c.count > c.max ? [c.ttlMs] : []));
         if (waits.length > 0) throw tooManyAttempts(Math.max(...waits));
-      },
+      }),
       { name, ...limits.perIp },
     ),
   };
@@ -172,7 +173,7 @@ function attemptsLimited(
 ) {
   return {
     preHandler: countsPerAddress(
-      async function preHandler(request: FastifyRequest) {
+      answersRateLimit(async function preHandler(request: FastifyRequest) {
         const ip = await limiter.hit(`${name}:ip:${request.ip}`, policy.perIp.windowMs);
         if (ip.count > policy.perIp.max) throw tooManyAttempts(ip.ttlMs);
         const account = await accountOf(request);
@@ -196,7 +197,7 @@ function attemptsLimited(
           if (wait > 0) await refuse(wait);
         }
         request.loginAttempt = { clientKey, accountKey: accountKeyName, backoffKey, clientCount: client.count };
-      },
+      }),
       { name, ...policy.perIp },
     ),
     async onResponse(request: FastifyRequest, reply: FastifyReply) {

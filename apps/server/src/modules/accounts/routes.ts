@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import {
+  ErrorCode,
   accountMessages,
   authResponseSchema,
   changePasswordRequestSchema,
@@ -28,6 +29,7 @@ import { acceptMultipartForms, readMultipartForm } from '../../core/multipart.ts
 import { accountLimits, loginLimited, rateLimited } from './rate-limits.ts';
 import type { ProfileImage } from './service.ts';
 import { signInClient } from './session-routes.ts';
+import { errorAnswers } from '../../core/error-answers.ts';
 
 /** Reads update-profile's multipart form (or a JSON body): text fields plus the `profileImage` file. */
 async function readProfileForm(
@@ -55,7 +57,10 @@ export const accountsRoutes: ModuleRoutes = async (app, { ctx, services }) => {
     '/users/check-email',
     {
       ...rateLimited(ctx.limiter, 'check-email', accountLimits.checkEmail),
-      schema: { body: checkEmailRequestSchema, response: { 200: checkEmailResponseSchema } },
+      schema: {
+        body: checkEmailRequestSchema,
+        response: { 200: checkEmailResponseSchema, ...errorAnswers({ 409: [ErrorCode.EMAIL_TAKEN] }) },
+      },
     },
     async (request) => {
       await accounts.checkEmailAvailable(request.body.email);
@@ -67,7 +72,13 @@ export const accountsRoutes: ModuleRoutes = async (app, { ctx, services }) => {
     '/verification/create',
     {
       ...rateLimited(ctx.limiter, 'send-code', accountLimits.sendCode),
-      schema: { body: createVerificationRequestSchema, response: { 200: messageResponseSchema } },
+      schema: {
+        body: createVerificationRequestSchema,
+        response: {
+          200: messageResponseSchema,
+          ...errorAnswers({ 409: [ErrorCode.EMAIL_TAKEN], 502: [ErrorCode.UPSTREAM_FAILED] }),
+        },
+      },
     },
     async (request) => {
       const { email, process } = request.body;
@@ -93,7 +104,13 @@ export const accountsRoutes: ModuleRoutes = async (app, { ctx, services }) => {
     '/users/create',
     {
       ...rateLimited(ctx.limiter, 'sign-up', accountLimits.signUp),
-      schema: { body: createUserRequestSchema, response: { 201: authResponseSchema } },
+      schema: {
+        body: createUserRequestSchema,
+        response: {
+          201: authResponseSchema,
+          ...errorAnswers({ 409: [ErrorCode.USERNAME_TAKEN, ErrorCode.EMAIL_TAKEN] }),
+        },
+      },
     },
     async (request, reply) => reply.status(201).send(await accounts.createUser(request.body, signInClient(request))),
   );
@@ -102,7 +119,13 @@ export const accountsRoutes: ModuleRoutes = async (app, { ctx, services }) => {
     '/users/login',
     {
       ...loginLimited(ctx.limiter, 'login', accountLimits.login, accounts.loginAccountKey),
-      schema: { body: loginRequestSchema, response: { 200: authResponseSchema } },
+      schema: {
+        body: loginRequestSchema,
+        response: {
+          200: authResponseSchema,
+          ...errorAnswers({ 401: [ErrorCode.INVALID_LOGIN], 403: [ErrorCode.ACCOUNT_DISABLED] }),
+        },
+      },
     },
     async (request) => accounts.login(request.body.username, request.body.password, signInClient(request)),
   );
@@ -137,7 +160,10 @@ export const accountsRoutes: ModuleRoutes = async (app, { ctx, services }) => {
     '/users/forgot-password',
     {
       ...rateLimited(ctx.limiter, 'forgot-password', accountLimits.forgotPassword),
-      schema: { body: forgotPasswordRequestSchema, response: { 200: messageResponseSchema } },
+      schema: {
+        body: forgotPasswordRequestSchema,
+        response: { 200: messageResponseSchema, ...errorAnswers({ 502: [ErrorCode.UPSTREAM_FAILED] }) },
+      },
     },
     async (request) => {
       await accounts.forgotPassword(request.body.email);
@@ -203,7 +229,10 @@ export const accountsRoutes: ModuleRoutes = async (app, { ctx, services }) => {
     '/users/update-profile',
     {
       onRequest: requireUser,
-      schema: { consumes: ['multipart/form-data', 'application/json'], response: { 200: updateProfileResponseSchema } },
+      schema: {
+        consumes: ['multipart/form-data', 'application/json'],
+        response: { 200: updateProfileResponseSchema, ...errorAnswers({ 409: [ErrorCode.USERNAME_TAKEN] }) },
+      },
     },
     async (request) => {
       const { fields, image } = await readProfileForm(request);

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import {
+  ErrorCode,
   NO_PENDING_SHIPMENTS,
   adminAvailabilityRequestSchema,
   adminAvailabilityResponseSchema,
@@ -30,6 +31,7 @@ import { badRequest, notFound } from '../../core/http-errors.ts';
 import { acceptMultipartForms, readMultipartFiles } from '../../core/multipart.ts';
 import type { ModuleRoutes } from '../../routes.ts';
 import { loadLabelsPdf, type UploadedImage } from './service.ts';
+import { errorAnswers } from '../../core/error-answers.ts';
 
 const IMAGE_FIELD = /^(productImage|prizeImage\d{1,2})$/;
 /** The product image and one per prize (27 prizes at most). */
@@ -173,7 +175,12 @@ export const adminRoutes: ModuleRoutes = async (app, { ctx, services }) => {
 
   app.post(
     '/admin/shipments/export-pending',
-    { onRequest, schema: { response: { 200: pendingShipmentsPdfSchema } } },
+    {
+      onRequest,
+      schema: {
+        response: { 200: pendingShipmentsPdfSchema, ...errorAnswers({ 404: [ErrorCode.SHIPMENT_NOT_FOUND] }) },
+      },
+    },
     async (_request, reply) => {
       const pending = await services.fulfilment.pendingPaidShipments();
       if (pending.length === 0) throw notFound(NO_PENDING_SHIPMENTS);

@@ -1,4 +1,5 @@
 import {
+  ErrorCode,
   collectionSlotsResponseSchema,
   createCollectionRequestSchema,
   createCollectionResponseSchema,
@@ -18,6 +19,7 @@ import {
   verifyShipmentResponseSchema,
 } from '@kujiya/shared';
 import type { ModuleRoutes } from '../../routes.ts';
+import { errorAnswers } from '../../core/error-answers.ts';
 
 /**
  * Shipping, shipments, tracking and self-collection. Every route needs the shopper's bearer; another
@@ -26,13 +28,18 @@ import type { ModuleRoutes } from '../../routes.ts';
 export const fulfilmentRoutes: ModuleRoutes = (app, { ctx, services }) => {
   const { fulfilment } = services;
   const onRequest = ctx.guards.requireUser;
+  // Units named in the body that are not the shopper's, or the shopper's account gone.
+  const itemErrors = errorAnswers({ 404: [ErrorCode.ITEM_NOT_FOUND, ErrorCode.USER_NOT_FOUND] });
 
   app.post(
     '/payment/shipping/create-intent',
     {
       onRequest,
       config: { idempotent: true },
-      schema: { body: createShippingIntentRequestSchema, response: { 200: createShippingIntentResponseSchema } },
+      schema: {
+        body: createShippingIntentRequestSchema,
+        response: { 200: createShippingIntentResponseSchema, ...itemErrors },
+      },
     },
     async (request) => fulfilment.createShippingIntent(request.user!, request.body),
   );
@@ -60,7 +67,13 @@ export const fulfilmentRoutes: ModuleRoutes = (app, { ctx, services }) => {
 
   app.post(
     '/shipment/tracking',
-    { onRequest, schema: { body: trackingRequestSchema, response: { 200: trackingResponseSchema } } },
+    {
+      onRequest,
+      schema: {
+        body: trackingRequestSchema,
+        response: { 200: trackingResponseSchema, ...errorAnswers({ 404: [ErrorCode.SHIPMENT_NOT_FOUND] }) },
+      },
+    },
     async (request) => fulfilment.tracking(request.user!, request.body.orderNumber),
   );
 
@@ -78,7 +91,7 @@ export const fulfilmentRoutes: ModuleRoutes = (app, { ctx, services }) => {
     {
       onRequest,
       config: { idempotent: true },
-      schema: { body: createCollectionRequestSchema, response: { 200: createCollectionResponseSchema } },
+      schema: { body: createCollectionRequestSchema, response: { 200: createCollectionResponseSchema, ...itemErrors } },
     },
     async (request) => ({
       message: 'Self-collection scheduled successfully',

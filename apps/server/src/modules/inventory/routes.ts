@@ -1,10 +1,12 @@
 import {
+  ErrorCode,
   abandonRequestSchema,
   inventoryResponseSchema,
   messageOnlyResponseSchema,
   usernameParamsSchema,
 } from '@kujiya/shared';
 import type { ModuleRoutes } from '../../routes.ts';
+import { errorAnswers } from '../../core/error-answers.ts';
 
 /** The shopper's own inventory (another username: 403) and abandoning units. */
 export const inventoryRoutes: ModuleRoutes = (app, { ctx, services }) => {
@@ -29,7 +31,10 @@ export const inventoryRoutes: ModuleRoutes = (app, { ctx, services }) => {
     {
       onRequest: ctx.guards.requireUser,
       config: { idempotent: true },
-      schema: { body: abandonRequestSchema, response: { 200: messageOnlyResponseSchema } },
+      schema: {
+        body: abandonRequestSchema,
+        response: { 200: messageOnlyResponseSchema, ...errorAnswers({ 404: [ErrorCode.ITEM_NOT_FOUND] }) },
+      },
     },
     async (request) => {
       const { units } = await inventory.abandon(request.user!.id, request.body.items);

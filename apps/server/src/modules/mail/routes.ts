@@ -1,4 +1,5 @@
 import {
+  ErrorCode,
   mailPreferencesSchema,
   mailPreferencesUpdateSchema,
   mailUnsubscribeQuerySchema,
@@ -11,6 +12,7 @@ import type { FastifyRequest } from 'fastify';
 import type { ApiScope, ModuleRoutes, RouteDeps } from '../../routes.ts';
 import { notFound } from '../../core/http-errors.ts';
 import type { OutboxEntry } from './service.ts';
+import { errorAnswers } from '../../core/error-answers.ts';
 
 const shape = (entry: OutboxEntry) => ({ ...entry, createdAt: entry.createdAt.toISOString() });
 
@@ -64,19 +66,21 @@ export const mailRoutes: ModuleRoutes = (app, deps) => {
   preferenceRoutes(app, deps);
   const { ctx, services } = deps;
   if (ctx.config.devOutbox === 'off') return;
+  // Refused (as not found) outside the loopback, and no mail yet.
+  const devOnly = errorAnswers({ 404: [ErrorCode.NOT_FOUND] });
   const onRequest = async (request: FastifyRequest) => {
     if (ctx.config.devOutbox === 'loopback' && !fromLoopback(request)) throw notFound('Not Found');
   };
 
   app.get(
     '/dev/outbox',
-    { onRequest, schema: { querystring: outboxQuerySchema, response: { 200: outboxListSchema } } },
+    { onRequest, schema: { querystring: outboxQuerySchema, response: { 200: outboxListSchema, ...devOnly } } },
     async (request) => (await services.mail.listOutbox(request.query)).map(shape),
   );
 
   app.get(
     '/dev/outbox/latest',
-    { onRequest, schema: { querystring: outboxQuerySchema, response: { 200: outboxMailSchema } } },
+    { onRequest, schema: { querystring: outboxQuerySchema, response: { 200: outboxMailSchema, ...devOnly } } },
     async (request) => {
       const [latest] = await services.mail.listOutbox({ to: request.query.to, limit: 1 });
       if (!latest) throw notFound('No mail in the outbox');

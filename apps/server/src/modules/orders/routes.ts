@@ -1,4 +1,5 @@
 import {
+  ErrorCode,
   orderDetailsRequestSchema,
   orderDetailsResponseSchema,
   userOrdersResponseSchema,
@@ -21,6 +22,7 @@ import {
   verifyOrderResponseSchema,
 } from '@kujiya/shared';
 import type { ModuleRoutes } from '../../routes.ts';
+import { errorAnswers } from '../../core/error-answers.ts';
 
 /**
  * Purchases and the draw (docs/rules/buying.md). Every order route needs the bearer of the order's
@@ -30,6 +32,15 @@ export const ordersRoutes: ModuleRoutes = (app, deps) => {
   purchaseRoutes(app, deps);
   orderRoutes(app, deps);
 };
+
+/** What a purchase may answer beyond its kind's (docs/rules/buying.md, docs/rules/drops.md). */
+const purchaseErrors = errorAnswers({
+  404: [ErrorCode.PRODUCT_NOT_FOUND],
+  409: [ErrorCode.SALES_NOT_OPEN, ErrorCode.TOO_MANY_RESERVATIONS],
+  423: [ErrorCode.ROUND_ON_HOLD],
+  429: [ErrorCode.ORDER_COOLDOWN],
+});
+const productErrors = errorAnswers({ 404: [ErrorCode.PRODUCT_NOT_FOUND] });
 
 /** Buying tickets: with tokens or a card, a buy-out, the ticket check before paying, and the prizes of a pick. */
 const purchaseRoutes: ModuleRoutes = (app, { ctx, services }) => {
@@ -41,7 +52,7 @@ const purchaseRoutes: ModuleRoutes = (app, { ctx, services }) => {
     {
       ...guard,
       config: { idempotent: true },
-      schema: { body: tokenUseRequestSchema, response: { 200: tokenUseResponseSchema } },
+      schema: { body: tokenUseRequestSchema, response: { 200: tokenUseResponseSchema, ...purchaseErrors } },
     },
     async (request) => {
       const tracking = { userId: request.user!.id, setId: request.body.setId };
@@ -54,7 +65,7 @@ const purchaseRoutes: ModuleRoutes = (app, { ctx, services }) => {
     {
       ...guard,
       config: { idempotent: true },
-      schema: { body: kujiIntentRequestSchema, response: { 200: kujiIntentResponseSchema } },
+      schema: { body: kujiIntentRequestSchema, response: { 200: kujiIntentResponseSchema, ...purchaseErrors } },
     },
     async (request) => orders.createIntent(request.user!, request.body),
   );
@@ -64,20 +75,23 @@ const purchaseRoutes: ModuleRoutes = (app, { ctx, services }) => {
     {
       ...guard,
       config: { idempotent: true },
-      schema: { body: kujiBuyOutRequestSchema, response: { 200: kujiIntentResponseSchema } },
+      schema: { body: kujiBuyOutRequestSchema, response: { 200: kujiIntentResponseSchema, ...purchaseErrors } },
     },
     async (request) => orders.buyOut(request.user!, request.body),
   );
 
   app.post(
     '/kuji/check-tickets',
-    { ...guard, schema: { body: checkTicketsRequestSchema, response: { 200: checkTicketsResponseSchema } } },
+    {
+      ...guard,
+      schema: { body: checkTicketsRequestSchema, response: { 200: checkTicketsResponseSchema, ...productErrors } },
+    },
     async (request) => orders.checkTickets(request.user!, request.body),
   );
 
   app.post(
     '/prize/fetch-prizes',
-    { schema: { body: fetchPrizesRequestSchema, response: { 200: fetchPrizesResponseSchema } } },
+    { schema: { body: fetchPrizesRequestSchema, response: { 200: fetchPrizesResponseSchema, ...productErrors } } },
     async (request) => orders.fetchPrizes(request.body.productId, request.body.selectedPrizes),
   );
 };

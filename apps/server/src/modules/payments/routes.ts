@@ -1,4 +1,5 @@
 import {
+  ErrorCode,
   paymentConfigSchema,
   testGatewayConfirmRequestSchema,
   testGatewayConfirmResponseSchema,
@@ -6,6 +7,7 @@ import {
 } from '@kujiya/shared';
 import type { ModuleRoutes } from '../../routes.ts';
 import { TestGateway } from './test-gateway.ts';
+import { errorAnswers } from '../../core/error-answers.ts';
 
 export const paymentsRoutes: ModuleRoutes = async (app, { services }) => {
   const { payments } = services;
@@ -36,7 +38,15 @@ export const paymentsRoutes: ModuleRoutes = async (app, { services }) => {
     // The test gateway's stand-in for Stripe.js: the browser posts the card here, never to the shop's own routes.
     app.post(
       '/test-gateway/confirm',
-      { schema: { body: testGatewayConfirmRequestSchema, response: { 200: testGatewayConfirmResponseSchema } } },
+      {
+        schema: {
+          body: testGatewayConfirmRequestSchema,
+          response: {
+            200: testGatewayConfirmResponseSchema,
+            ...errorAnswers({ 402: [ErrorCode.CARD_DECLINED], 404: [ErrorCode.PAYMENT_NOT_FOUND] }),
+          },
+        },
+      },
       async (request) => gateway.confirm(request.body),
     );
   }

@@ -1,4 +1,5 @@
 import {
+  ErrorCode,
   accountDeletionStatusSchema,
   adminAccountDeletionsSchema,
   dataExportFileName,
@@ -8,6 +9,7 @@ import {
 } from '@kujiya/shared';
 import { accountLimits, passwordConfirmLimited } from '../accounts/service.ts';
 import type { ModuleRoutes } from '../../routes.ts';
+import { errorAnswers } from '../../core/error-answers.ts';
 
 /**
  * A shopper's personal data (docs/rules/personal-data.md): the export, the deletion request and its
@@ -50,7 +52,11 @@ export const personalDataRoutes: ModuleRoutes = (app, { ctx, services }) => {
 
   app.delete(
     '/users/delete-account',
-    { onRequest: requireUser, schema: { response: { 200: messageResponseSchema } } },
+    {
+      onRequest: requireUser,
+      // No deletion pending to cancel.
+      schema: { response: { 200: messageResponseSchema, ...errorAnswers({ 404: [ErrorCode.NOT_FOUND] }) } },
+    },
     async (request) => {
       await personalData.cancelDeletion(request.user!.id);
       return { message: 'Deletion cancelled' };

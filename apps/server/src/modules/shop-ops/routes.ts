@@ -1,4 +1,5 @@
 import {
+  ErrorCode,
   adminPromoCodeSchema,
   adminPromoCodesResponseSchema,
   adminTokenPackageSchema,
@@ -19,6 +20,7 @@ import {
   tokenPackageInputSchema,
 } from '@kujiya/shared';
 import type { ModuleRoutes } from '../../routes.ts';
+import { errorAnswers } from '../../core/error-answers.ts';
 
 /**
  * The back office for running the shop (docs/rules/shop-ops.md). Every route is guarded by
@@ -77,14 +79,24 @@ export const shopOpsRoutes: ModuleRoutes = (app, { ctx, services }) => {
   );
   app.post(
     '/admin/promo-codes',
-    { onRequest: admin, schema: { body: promoCodeInputSchema, response: { 201: adminPromoCodeSchema } } },
+    {
+      onRequest: admin,
+      schema: {
+        body: promoCodeInputSchema,
+        response: { 201: adminPromoCodeSchema, ...errorAnswers({ 409: [ErrorCode.PROMO_CODE_TAKEN] }) },
+      },
+    },
     async (request, reply) => reply.code(201).send(await tokenShop.adminCreatePromoCode(request.admin!, request.body)),
   );
   app.put(
     '/admin/promo-codes/:promoCodeId',
     {
       onRequest: admin,
-      schema: { params: promoCodeIdParamsSchema, body: promoCodeInputSchema, response: { 200: adminPromoCodeSchema } },
+      schema: {
+        params: promoCodeIdParamsSchema,
+        body: promoCodeInputSchema,
+        response: { 200: adminPromoCodeSchema, ...errorAnswers({ 409: [ErrorCode.PROMO_CODE_TAKEN] }) },
+      },
     },
     async (request) => tokenShop.adminUpdatePromoCode(request.admin!, request.params.promoCodeId, request.body),
   );

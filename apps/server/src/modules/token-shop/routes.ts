@@ -1,4 +1,5 @@
 import {
+  ErrorCode,
   applyPromoCodeRequestSchema,
   applyPromoCodeResponseSchema,
   createTokenIntentRequestSchema,
@@ -8,6 +9,7 @@ import {
   tokenPaymentStatusResponseSchema,
 } from '@kujiya/shared';
 import type { ModuleRoutes } from '../../routes.ts';
+import { errorAnswers } from '../../core/error-answers.ts';
 
 export const tokenShopRoutes: ModuleRoutes = (app, { ctx, services }) => {
   const { tokenShop } = services;
@@ -22,7 +24,10 @@ export const tokenShopRoutes: ModuleRoutes = (app, { ctx, services }) => {
     {
       ...guard,
       config: { idempotent: true },
-      schema: { body: createTokenIntentRequestSchema, response: { 200: createTokenIntentResponseSchema } },
+      schema: {
+        body: createTokenIntentRequestSchema,
+        response: { 200: createTokenIntentResponseSchema, ...errorAnswers({ 404: [ErrorCode.NOT_FOUND] }) },
+      },
     },
     async (request) => tokenShop.createIntent(request.user!, request.body),
   );
@@ -40,7 +45,13 @@ export const tokenShopRoutes: ModuleRoutes = (app, { ctx, services }) => {
     {
       ...guard,
       config: { idempotent: true },
-      schema: { body: applyPromoCodeRequestSchema, response: { 200: applyPromoCodeResponseSchema } },
+      schema: {
+        body: applyPromoCodeRequestSchema,
+        response: {
+          200: applyPromoCodeResponseSchema,
+          ...errorAnswers({ 404: [ErrorCode.PROMO_CODE_INVALID, ErrorCode.PAYMENT_NOT_FOUND] }),
+        },
+      },
     },
     async (request) => tokenShop.applyPromoCode(request.user!, request.body),
   );

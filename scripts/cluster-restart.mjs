@@ -11,7 +11,7 @@ import { isAlive, readClusterFile } from './cluster/state-file.mjs';
 /** Above the instances' hard shutdown deadline (SHUTDOWN_TIMEOUT_SECONDS, 30 s by default). */
 const DRAIN_WITHIN_MS = 120_000;
 /** A start (migrations checked, the heavy libraries loaded, pg-boss) on a loaded machine, then haproxy's `rise 2`. */
-const BACK_WITHIN_MS = 180_000;
+const BACK_WITHIN_MS = 300_000;
 
 const dir = clusterDir(path.resolve(import.meta.dirname, '..'));
 const say = (line) => console.log(`[cluster:restart] ${line}`);
@@ -43,7 +43,12 @@ async function restart({ name, url }) {
     BACK_WITHIN_MS,
     runnerGone,
   );
-  if (!back) fail(runnerGone() ? 'npm run cluster has stopped' : `${name} was not back in haproxy within 180 s`);
+  if (!back)
+    fail(
+      runnerGone()
+        ? 'npm run cluster has stopped'
+        : `${name} was not back in haproxy within ${BACK_WITHIN_MS / 1000} s`,
+    );
   say(`${name}: back as pid ${pidOf(name)} and UP in haproxy, ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 

@@ -113,7 +113,7 @@ async function startCluster() {
   ready = ready && (await Promise.all(others.map(instances.waitReady))).every(Boolean);
   if (stopping) return;
   if (!ready) {
-    console.error('[cluster] the instances did not all become ready within 120 s; stopping the cluster');
+    console.error('[cluster] the instances did not all become ready within 300 s; stopping the cluster');
     return stop(1);
   }
   fs.writeFileSync(configFile, haproxyConfig({ port: options.publicPort, instances: options.instances, statsSocket }));

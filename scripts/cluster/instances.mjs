@@ -6,7 +6,8 @@ import { pause, readyStatus, running, startChild, stopChild, waitFor } from './c
 
 /** An instance that exits this many times in a row before answering /readyz 200 is given up on. */
 const FAILED_STARTS_ALLOWED = 5;
-const READY_WITHIN_MS = 120_000;
+/** A start on a loaded 2-core machine (tsx, migrations checked, the heavy libraries, pg-boss) took up to 100 s. */
+const READY_WITHIN_MS = 300_000;
 
 /**
  * `databaseUrl()` is read at each start; `onChange()` runs when an instance's process changes (started, exited); `onGiveUp(reason)` when an
@@ -67,7 +68,7 @@ export function superviseInstances({ root, options, databaseUrl, onChange, onGiv
   return {
     instances,
     start: spawnInstance,
-    /** True once the instance answers /readyz 200; false when it did not within 120 s or the cluster stops. */
+    /** True once the instance answers /readyz 200; false when it did not within 300 s or the cluster stops. */
     waitReady: (instance) =>
       waitFor(
         () => instance.ready,

@@ -39,7 +39,7 @@ describe('npm run cluster', () => {
     statsSocket: path.join(os.tmpdir(), 'kujiya-cluster-config-test.sock'),
   });
 
-  it('writes a haproxy configuration that checks /readyz and retries only idempotent requests itself', () => {
+  it('writes a haproxy configuration that checks /readyz, retries only idempotent requests itself and announces its keep-alive', () => {
     for (const line of [
       'balance roundrobin',
       'option httpchk GET /readyz',
@@ -49,6 +49,8 @@ describe('npm run cluster', () => {
       'http-request disable-l7-retry unless METH_GET || METH_OPTIONS',
       'option redispatch',
       'timeout tunnel 1h',
+      'timeout http-keep-alive 30s',
+      'http-response set-header Keep-Alive timeout=25',
       'server kujiya-2 127.0.0.1:3102 check',
     ])
       expect(config).toContain(line);

@@ -96,10 +96,18 @@ process.on('exit', () => {
   fs.rmSync(statsSocket, { force: true });
 });
 
+/** The module of --ha or --monitoring, loaded only with its flag: the runner works without them. */
+const loadPart = (file) =>
+  import(path.join(import.meta.dirname, file)).catch((error) => {
+    if (error.code === 'ERR_MODULE_NOT_FOUND')
+      fail(`This checkout has no scripts/${file}: its flag cannot be used here.`);
+    throw error;
+  });
+
 /** Each part in turn; a Ctrl-C meanwhile ends it (the stop has begun). */
 async function startCluster() {
   if (options.ha) {
-    const { startHaDatabase } = await import('./cluster-ha.mjs');
+    const { startHaDatabase } = await loadPart('cluster-ha.mjs');
     parts.database = await startHaDatabase({ dir: options.dir, basePort: options.basePort, log: partLog('postgres') });
   }
   recordCluster();
@@ -123,7 +131,7 @@ async function startCluster() {
     void stop(1);
   });
   if (options.monitoring) {
-    const { startMonitoring } = await import('./cluster-monitoring.mjs');
+    const { startMonitoring } = await loadPart('cluster-monitoring.mjs');
     parts.monitoring = await startMonitoring({
       dir: options.dir,
       basePort: options.basePort,

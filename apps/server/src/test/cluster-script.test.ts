@@ -30,6 +30,21 @@ describe('npm run cluster', () => {
     expect(run.stderr).toContain('CLUSTER_SIZE must be a whole number from 1 to 20');
   });
 
+  it('rejects an option it does not know', () => {
+    const run = spawnSync(process.execPath, ['scripts/cluster.mjs', '--fast'], { cwd: repoRoot, encoding: 'utf8' });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('unknown option --fast (known: --ha, --monitoring, --no-build)');
+  });
+
+  it('npm run cluster:restart refuses when no cluster runs in CLUSTER_DIR', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kujiya-no-cluster-'));
+    const env = { ...process.env, CLUSTER_DIR: dir };
+    const run = spawnSync(process.execPath, ['scripts/cluster-restart.mjs'], { cwd: repoRoot, env, encoding: 'utf8' });
+    fs.rmSync(dir, { recursive: true, force: true });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(`No running cluster in ${dir}`);
+  });
+
   const config = haproxyConfig({
     port: 3000,
     instances: [

@@ -25,6 +25,12 @@ if (!options.ha && !process.env.DATABASE_URL)
       'belongs to a single process. Example: DATABASE_URL=postgres://postgres@127.0.0.1:5432/kujiya npm run cluster ' +
       '(or npm run cluster -- --ha for a Patroni PostgreSQL of its own)',
   );
+for (const [flag, file] of [
+  ['ha', 'cluster-ha.mjs'],
+  ['monitoring', 'cluster-monitoring.mjs'],
+])
+  if (options[flag] && !fs.existsSync(path.join(import.meta.dirname, file)))
+    fail(`--${flag} needs scripts/${file}, which this checkout does not have.`);
 fs.mkdirSync(options.dir, { recursive: true });
 const earlier = readClusterFile(options.dir);
 if (earlier?.runner && isAlive(earlier.runner.pid))
@@ -97,12 +103,7 @@ process.on('exit', () => {
 });
 
 /** The module of --ha or --monitoring, loaded only with its flag: the runner works without them. */
-const loadPart = (file) =>
-  import(path.join(import.meta.dirname, file)).catch((error) => {
-    if (error.code === 'ERR_MODULE_NOT_FOUND')
-      fail(`This checkout has no scripts/${file}: its flag cannot be used here.`);
-    throw error;
-  });
+const loadPart = (file) => import(path.join(import.meta.dirname, file));
 
 /** Each part in turn; a Ctrl-C meanwhile ends it (the stop has begun). */
 async function startCluster() {

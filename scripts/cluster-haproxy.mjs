@@ -40,7 +40,9 @@ export function haproxyConfig({ port, bind = '*', instances, statsSocket }) {
     // As deploy/haproxy.cfg: headers trickled a line at a time no longer hold a connection for ever.
     '    timeout http-request 10s',
     '    timeout client-fin 5s',
-    '    timeout http-keep-alive 10s',
+    // An idle client connection closes after 30 s, and every answer says it will after 25 (below):
+    // a client closes it first, never reusing one haproxy is closing ("socket hang up").
+    '    timeout http-keep-alive 30s',
     '    timeout queue 10s',
     '    timeout tunnel 1h',
     '    retries 3',
@@ -66,6 +68,8 @@ export function haproxyConfig({ port, bind = '*', instances, statsSocket }) {
     '    http-request disable-l7-retry unless METH_GET || METH_OPTIONS',
     '    default-server inter 1s fall 2 rise 2',
     '    http-response set-header X-Served-By %[srv_name]',
+    // haproxy's own keep-alive, not the instance's (65 s, kept longer than haproxy's so haproxy closes first).
+    '    http-response set-header Keep-Alive timeout=25',
     ...servers,
     '',
   ].join('\n');

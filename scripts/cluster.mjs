@@ -1,149 +1,164 @@
 // `npm run cluster`: the shop as it runs in production, from this machine's own packages: CLUSTER_SIZE
-// instances (`npm start`'s server) on one PostgreSQL (DATABASE_URL) and optionally one Redis (REDIS_URL),
-// behind Debian's haproxy on CLUSTER_PORT. Ctrl-C (or SIGTERM) stops them all. docs/operations.md,
-// "The cluster on this machine".
-import { spawn, spawnSync } from 'node:child_process';
+// instances (`npm start`'s server) on one PostgreSQL (DATABASE_URL, or Patroni's with --ha) and optionally
+// one Redis (REDIS_URL), behind Debian's haproxy on CLUSTER_PORT, with Prometheus and Alertmanager with
+// --monitoring. An instance that exits is started again; `npm run cluster:restart` restarts them one at
+// a time. What runs is written to <CLUSTER_DIR>/cluster.json. Ctrl-C (or SIGTERM) stops everything.
+// docs/operations.md, "The cluster on this machine".
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { haproxyConfig, haproxyInstalled } from './cluster-haproxy.mjs';
+import { running, startChild, stopChild } from './cluster/children.mjs';
+import { superviseInstances } from './cluster/instances.mjs';
+import { clusterOptions, fail } from './cluster/options.mjs';
+import { isAlive, readClusterFile, removeClusterFile, writeClusterFile } from './cluster/state-file.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-
-function fail(message) {
-  console.error(message);
-  process.exit(1);
-}
-
-function whole(name, fallback, min, max) {
-  const raw = process.env[name];
-  const value = raw === undefined || raw.trim() === '' ? fallback : Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max)
-    fail(`${name} must be a whole number from ${min} to ${max}`);
-  return value;
-}
+const options = clusterOptions(process.argv.slice(2), root);
 
 if (!haproxyInstalled())
   fail('haproxy is not installed. On Debian or Ubuntu: sudo apt-get install haproxy (then run npm run cluster again).');
-if (!process.env.DATABASE_URL)
+if (!options.ha && !process.env.DATABASE_URL)
   fail(
     'DATABASE_URL is not set. The instances must share one PostgreSQL database: the embedded PGlite database ' +
-      'belongs to a single process. Example: DATABASE_URL=postgres://postgres@127.0.0.1:5432/kujiya npm run cluster',
+      'belongs to a single process. Example: DATABASE_URL=postgres://postgres@127.0.0.1:5432/kujiya npm run cluster ' +
+      '(or npm run cluster -- --ha for a Patroni PostgreSQL of its own)',
   );
-const size = whole('CLUSTER_SIZE', 2, 1, 20);
-const publicPort = whole('CLUSTER_PORT', 3000, 1, 65535);
-const basePort = whole('CLUSTER_BASE_PORT', 3100, 1, 65535 - 100 - size);
-const shopUrl = `http://localhost:${publicPort}`;
-const instances = Array.from({ length: size }, (_, i) => ({
-  name: `kujiya-${i + 1}`,
-  port: basePort + 1 + i,
-  metricsPort: basePort + 100 + 1 + i,
-}));
+for (const [flag, file] of [
+  ['ha', 'cluster-ha.mjs'],
+  ['monitoring', 'cluster-monitoring.mjs'],
+])
+  if (options[flag] && !fs.existsSync(path.join(import.meta.dirname, file)))
+    fail(`--${flag} needs scripts/${file}, which this checkout does not have.`);
+fs.mkdirSync(options.dir, { recursive: true });
+const earlier = readClusterFile(options.dir);
+if (earlier?.runner && isAlive(earlier.runner.pid))
+  fail(`A cluster is already running from ${options.dir} (pid ${earlier.runner.pid}); stop it, or set CLUSTER_DIR.`);
 
-// As `npm start`: the web app is built first, then each instance serves it.
-if (spawnSync('npm', ['run', 'build', '-w', '@kujiya/web'], { cwd: root, stdio: 'inherit' }).status !== 0)
+// As `npm start`: the web app is built first, then each instance serves it (--no-build serves the last build).
+if (
+  options.build &&
+  spawnSync('npm', ['run', 'build', '-w', '@kujiya/web'], { cwd: root, stdio: 'inherit' }).status !== 0
+)
   fail('the web app did not build');
 
-const children = new Set();
+/** A part started by another module (--ha, --monitoring): what it reported, and how to stop it. */
+const parts = { database: undefined, monitoring: undefined };
+const partLog = (name) => {
+  const log = (line) => console.log(`[${name}] ${line}`);
+  return Object.assign(log, { info: log, warn: log, error: (line) => console.error(`[${name}] ${line}`) });
+};
+let haproxy;
 let stopping = false;
+// A socket's path must fit in 108 bytes; a deep CLUSTER_DIR gets it in the temporary folder instead.
+const statsSocket =
+  path.join(options.dir, 'haproxy.sock').length < 100
+    ? path.join(options.dir, 'haproxy.sock')
+    : path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kujiya-cluster-')), 'haproxy.sock');
+const configFile = path.join(options.dir, 'haproxy.cfg');
 
-/** Prints a child's output line by line with its name in front, so the instances' logs stay apart. */
-function prefixed(stream, name, out) {
-  let buffered = '';
-  stream.on('data', (chunk) => {
-    buffered += chunk.toString();
-    const lines = buffered.split('\n');
-    buffered = lines.pop();
-    for (const line of lines) out.write(`[${name}] ${line}\n`);
-  });
+function describeCluster() {
+  const { database, monitoring } = parts;
+  return {
+    runner: { pid: process.pid },
+    ...(haproxy ? { shop: options.shopUrl, haproxy: { pid: haproxy.pid, statsSocket, config: configFile } } : {}),
+    instances: instances.describe(),
+    ...(database ? { postgres: database.postgres } : {}),
+    ...(monitoring ? { prometheus: monitoring.prometheus, alertmanager: monitoring.alertmanager } : {}),
+  };
 }
+const recordCluster = () => stopping || writeClusterFile(options.dir, describeCluster());
 
-function startChild(name, command, args, options) {
-  // Their own process group: Ctrl-C reaches this script only, which stops the instances before haproxy.
-  const child = spawn(command, args, { ...options, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  prefixed(child.stdout, name, process.stdout);
-  prefixed(child.stderr, name, process.stderr);
-  children.add(child);
-  child.on('exit', (code, signal) => {
-    children.delete(child);
-    if (!stopping) {
-      console.error(`[cluster] ${name} exited (${code ?? signal}); stopping the cluster`);
-      stop(1);
-    }
-  });
-  return child;
-}
-
-function startInstance({ name, port, metricsPort }) {
-  return startChild(name, process.execPath, ['--max-semi-space-size=64', '--import', 'tsx', 'src/main.ts'], {
-    cwd: path.join(root, 'apps/server'),
-    env: {
-      ...process.env,
-      INIT_CWD: root,
-      PORT: String(port),
-      METRICS_PORT: String(metricsPort),
-      // Only haproxy talks to the instances; it passes the client's address in X-Forwarded-For.
-      HOST: process.env.CLUSTER_INSTANCE_HOST ?? '127.0.0.1',
-      TRUST_PROXY: '1',
-      INSTANCE_NAME: name,
-      PUBLIC_URL: process.env.PUBLIC_URL ?? shopUrl,
-    },
-  });
-}
-
-async function waitReady({ name, port }) {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (stopping) return;
-    const status = await fetch(`http://127.0.0.1:${port}/readyz`).then(
-      (res) => res.status,
-      () => 0,
-    );
-    if (status === 200) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  console.error(`[cluster] ${name} did not become ready within 120 s`);
-  stop(1);
-}
-
-function stop(code = 0) {
+async function stop(code = 0) {
   if (stopping) return;
   stopping = true;
   process.exitCode = code;
-  // Each instance drains (docs/operations.md, "Graceful drain on deploys"); haproxy goes last.
-  const haproxy = [...children].find((child) => child.spawnargs[0] === 'haproxy');
-  for (const child of children) if (child !== haproxy) child.kill('SIGTERM');
-  const waitForInstances = setInterval(() => {
-    if ([...children].every((child) => child === haproxy)) {
-      clearInterval(waitForInstances);
-      haproxy?.kill('SIGTERM');
-    }
-  }, 200);
+  // Each instance drains (docs/operations.md, "Graceful drain on deploys"); haproxy, then the other parts, last.
+  await instances.stop();
+  await stopChild(haproxy);
+  for (const part of [parts.monitoring, parts.database]) await part?.stop().catch((error) => console.error(error));
+  process.exit();
 }
+
+const instances = superviseInstances({
+  root,
+  options,
+  databaseUrl: () => parts.database?.databaseUrl ?? process.env.DATABASE_URL,
+  onChange: recordCluster,
+  onGiveUp: (reason) => {
+    console.error(`[cluster] ${reason}; stopping the cluster`);
+    void stop(1);
+  },
+});
 // A second Ctrl-C does not wait for the drain: everything is killed at once (the 'exit' handler below).
-const onSignal = () => (stopping ? process.exit(1) : stop(0));
+const onSignal = () => (stopping ? process.exit(1) : void stop(0));
 process.on('SIGINT', onSignal);
 process.on('SIGTERM', onSignal);
-
-const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'kujiya-cluster-'));
-const statsSocket = path.join(folder, 'haproxy.sock');
-const configFile = path.join(folder, 'haproxy.cfg');
-fs.writeFileSync(configFile, haproxyConfig({ port: publicPort, instances, statsSocket }));
 process.on('exit', () => {
-  for (const child of children) child.kill('SIGKILL');
-  fs.rmSync(folder, { recursive: true, force: true });
+  instances.kill();
+  if (running(haproxy)) haproxy.kill('SIGKILL');
+  removeClusterFile(options.dir);
+  fs.rmSync(statsSocket, { force: true });
 });
 
-// The first instance alone migrates the database and seeds the demo shop; the others join it then.
-startInstance(instances[0]);
-await waitReady(instances[0]);
-for (const instance of instances.slice(1)) startInstance(instance);
-await Promise.all(instances.slice(1).map(waitReady));
-if (!stopping) {
-  startChild('haproxy', 'haproxy', ['-db', '-f', configFile], {});
-  console.log(`\n[cluster] The shop: ${shopUrl} (haproxy, round robin over ${size} instances)`);
-  for (const { name, port, metricsPort } of instances)
-    console.log(`[cluster]   ${name}: http://127.0.0.1:${port} (metrics on :${metricsPort})`);
-  console.log(`[cluster] haproxy's stats socket: ${statsSocket} (e.g. echo "show stat" | socat stdio ${statsSocket})`);
-  console.log('[cluster] Ctrl-C stops everything.\n');
+/** The module of --ha or --monitoring, loaded only with its flag: the runner works without them. */
+const loadPart = (file) => import(path.join(import.meta.dirname, file));
+
+/** Each part in turn; a Ctrl-C meanwhile ends it (the stop has begun). */
+async function startCluster() {
+  if (options.ha) {
+    const { startHaDatabase } = await loadPart('cluster-ha.mjs');
+    parts.database = await startHaDatabase({ dir: options.dir, basePort: options.basePort, log: partLog('postgres') });
+  }
+  recordCluster();
+  // The first instance alone migrates the database and seeds the demo shop; the others join it then.
+  const [first, ...others] = instances.instances;
+  if (stopping) return;
+  instances.start(first);
+  let ready = await instances.waitReady(first);
+  if (stopping) return;
+  for (const instance of others) instances.start(instance);
+  ready = ready && (await Promise.all(others.map(instances.waitReady))).every(Boolean);
+  if (stopping) return;
+  if (!ready) {
+    console.error('[cluster] the instances did not all become ready within 300 s; stopping the cluster');
+    return stop(1);
+  }
+  fs.writeFileSync(configFile, haproxyConfig({ port: options.publicPort, instances: options.instances, statsSocket }));
+  haproxy = startChild('haproxy', 'haproxy', ['-db', '-f', configFile], {}, (code, signal) => {
+    if (stopping) return;
+    console.error(`[cluster] haproxy exited (${code ?? signal}); stopping the cluster`);
+    void stop(1);
+  });
+  if (options.monitoring) {
+    const { startMonitoring } = await loadPart('cluster-monitoring.mjs');
+    parts.monitoring = await startMonitoring({
+      dir: options.dir,
+      basePort: options.basePort,
+      instances: options.instances.map(({ name, metrics }) => ({ name, metrics })),
+      log: partLog('monitoring'),
+    });
+  }
+  if (stopping) return;
+  recordCluster();
+  printAddresses();
 }
+
+function printAddresses() {
+  const say = (line) => console.log(`[cluster] ${line}`);
+  say(`The shop: ${options.shopUrl} (haproxy, round robin over ${options.instances.length} instances)`);
+  for (const { name, url, metrics } of options.instances) say(`  ${name}: ${url} (metrics: ${metrics})`);
+  if (parts.database)
+    say(`PostgreSQL (Patroni): ${parts.database.postgres.map((p) => `${p.name} :${p.port}`).join(', ')}`);
+  if (parts.monitoring)
+    say(`Prometheus: ${parts.monitoring.prometheus}, Alertmanager: ${parts.monitoring.alertmanager}`);
+  say(`haproxy's stats socket: ${statsSocket} (e.g. echo "show stat" | socat stdio ${statsSocket})`);
+  say(`What runs: ${path.join(options.dir, 'cluster.json')}`);
+  say('npm run cluster:restart (another terminal) restarts the instances one at a time; Ctrl-C stops everything.');
+}
+
+await startCluster().catch((error) => {
+  console.error('[cluster] could not start:', error);
+  return stop(1);
+});

@@ -63,6 +63,13 @@ export interface KujiyaApp {
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 export const REQUEST_TIMEOUT_MS = 30_000;
 export const CONNECTION_TIMEOUT_MS = 60_000;
+/**
+ * How long an idle keep-alive connection stays open (Node's `keepAliveTimeout`, announced in
+ * `Keep-Alive: timeout=65`): above haproxy's `timeout http-keep-alive` (30 s), so the proxy, never the
+ * instance, closes an idle connection between them; an instance that closed one as haproxy sent a
+ * request on it lost that request (docs/operations.md, "The cluster on this machine").
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -131,6 +138,7 @@ function createFastify(options: BuildAppOptions, requestTimeoutMs: number): Fast
     bodyLimit: BODY_LIMIT_BYTES,
     requestTimeout: requestTimeoutMs,
     connectionTimeout: CONNECTION_TIMEOUT_MS,
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
     http: { connectionsCheckingInterval: Math.max(100, Math.round(requestTimeoutMs / 6)) },
   });
   answerWithRequestId(app);

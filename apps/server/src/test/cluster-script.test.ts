@@ -30,6 +30,21 @@ describe('npm run cluster', () => {
     expect(run.stderr).toContain('CLUSTER_SIZE must be a whole number from 1 to 20');
   });
 
+  it('rejects an option it does not know', () => {
+    const run = spawnSync(process.execPath, ['scripts/cluster.mjs', '--fast'], { cwd: repoRoot, encoding: 'utf8' });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('unknown option --fast (known: --ha, --monitoring, --no-build)');
+  });
+
+  it('npm run cluster:restart refuses when no cluster runs in CLUSTER_DIR', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kujiya-no-cluster-'));
+    const env = { ...process.env, CLUSTER_DIR: dir };
+    const run = spawnSync(process.execPath, ['scripts/cluster-restart.mjs'], { cwd: repoRoot, env, encoding: 'utf8' });
+    fs.rmSync(dir, { recursive: true, force: true });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(`No running cluster in ${dir}`);
+  });
+
   const config = haproxyConfig({
     port: 3000,
     instances: [
@@ -39,7 +54,7 @@ describe('npm run cluster', () => {
     statsSocket: path.join(os.tmpdir(), 'kujiya-cluster-config-test.sock'),
   });
 
-  it('writes a haproxy configuration that checks /readyz and retries only idempotent requests itself', () => {
+  it('writes a haproxy configuration that checks /readyz, retries only idempotent requests itself and announces its keep-alive', () => {
     for (const line of [
       'balance roundrobin',
       'option httpchk GET /readyz',
@@ -49,6 +64,8 @@ describe('npm run cluster', () => {
       'http-request disable-l7-retry unless METH_GET || METH_OPTIONS',
       'option redispatch',
       'timeout tunnel 1h',
+      'timeout http-keep-alive 30s',
+      'http-response set-header Keep-Alive timeout=25',
       'server kujiya-2 127.0.0.1:3102 check',
     ])
       expect(config).toContain(line);

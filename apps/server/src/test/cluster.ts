@@ -141,7 +141,8 @@ export async function startCluster(options: {
     await until(async () => {
       if (exited(child)) throw new Error(`${instance.name} exited while starting: ${instance.output}`);
       return (await answers(`${instance.url}/readyz`)) === 200;
-    }, 200_000).catch((error: unknown) => {
+      // Two starts at once took over 120 s at load average 29 on the 2-core machine (one took 60–100 s).
+    }, 240_000).catch((error: unknown) => {
       throw new Error(`${instance.name} not ready: ${String(error)}; last output: ${instance.output.slice(-2000)}`);
     });
     if (haproxy) await until(() => routedTo(instance.name), 30_000);

@@ -15,6 +15,7 @@ import { clusterOptions, fail } from './cluster/options.mjs';
 import { isAlive, readClusterFile, removeClusterFile, writeClusterFile } from './cluster/state-file.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
+const HA_PORT_OFFSET = 200;
 const options = clusterOptions(process.argv.slice(2), root);
 
 if (!haproxyInstalled())
@@ -109,7 +110,12 @@ const loadPart = (file) => import(path.join(import.meta.dirname, file));
 async function startCluster() {
   if (options.ha) {
     const { startHaDatabase } = await loadPart('cluster-ha.mjs');
-    parts.database = await startHaDatabase({ dir: options.dir, basePort: options.basePort, log: partLog('postgres') });
+    // Its ports (etcd, haproxy, two nodes: base + 200 … base + 206) stay clear of the instances' and their metrics'.
+    parts.database = await startHaDatabase({
+      dir: options.dir,
+      basePort: options.basePort + HA_PORT_OFFSET,
+      log: partLog('postgres'),
+    });
   }
   recordCluster();
   // The first instance alone migrates the database and seeds the demo shop; the others join it then.

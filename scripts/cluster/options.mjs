@@ -28,7 +28,8 @@ export function clusterOptions(argv, root) {
   if (unknown.length > 0) fail(`unknown option ${unknown[0]} (known: ${FLAGS.join(', ')})`);
   const size = whole('CLUSTER_SIZE', 2, 1, 20);
   const publicPort = whole('CLUSTER_PORT', 3000, 1, 65535);
-  const basePort = whole('CLUSTER_BASE_PORT', 3100, 1, 65535 - 100 - size);
+  // base + 1…20 the instances, + 90/91 Prometheus and Alertmanager, + 101…120 metrics, + 200…206 the --ha database.
+  const basePort = whole('CLUSTER_BASE_PORT', 3100, 1, 65535 - 210);
   const instanceHost = process.env.CLUSTER_INSTANCE_HOST ?? '127.0.0.1';
   // An instance listening on every interface is still reached on the loopback.
   const reachHost = instanceHost === '0.0.0.0' || instanceHost === '::' ? '127.0.0.1' : instanceHost;

@@ -66,7 +66,7 @@ export function haproxyConfig({ port, bind = '*', instances, statsSocket }) {
     '    http-check expect status 200',
     // Without this haproxy resends any method after an empty answer or a 503 (its configuration manual, "retry-on").
     '    http-request disable-l7-retry unless METH_GET || METH_OPTIONS',
-    '    default-server inter 1s fall 2 rise 2',
+    '    default-server inter 1s fastinter 500ms downinter 500ms fall 2 rise 2',
     '    http-response set-header X-Served-By %[srv_name]',
     // haproxy's own keep-alive, not the instance's (65 s, kept longer than haproxy's so haproxy closes first).
     '    http-response set-header Keep-Alive timeout=25',

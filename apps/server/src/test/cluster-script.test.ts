@@ -59,7 +59,7 @@ describe('npm run cluster', () => {
       'balance roundrobin',
       'option httpchk GET /readyz',
       'http-check expect status 200',
-      'default-server inter 1s fall 2 rise 2',
+      'default-server inter 1s fastinter 500ms downinter 500ms fall 2 rise 2',
       'retry-on conn-failure empty-response response-timeout 503',
       'http-request disable-l7-retry unless METH_GET || METH_OPTIONS',
       'option redispatch',

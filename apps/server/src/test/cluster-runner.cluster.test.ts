@@ -4,17 +4,15 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NewProduct } from '@kujiya/shared';
 import { serverStates } from '../../../../scripts/cluster-haproxy.mjs';
 import { KEEP_ALIVE_TIMEOUT_MS } from '../app.ts';
 import { TestClock } from '../core/clock.ts';
-import { insertTestShopper } from '../modules/accounts/test-helpers.ts';
-import { createTestProduct } from '../modules/catalogue/test-helpers.ts';
 import { clusterCanRun } from './cluster.ts';
-import { startMixedLoad, type LoadReport, type LoadShopper } from './cluster-load.ts';
+import { startMixedLoad, type LoadReport } from './cluster-load.ts';
 import { freePort } from './free-port.ts';
 import { INSTANCE_JWT_SECRET, until } from './instances.ts';
 import { startKeepAliveReaders } from './keep-alive-readers.ts';
+import { bigRound, fundedShopper, TOKEN_PRICE, TOKENS, type Buyer } from './load-purchases.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 /**
@@ -25,8 +23,6 @@ import { createTestApp, type TestApp } from './test-app.ts';
  * with SIGKILL is started again by the runner, and SIGTERM stops it all. Figures print as JSON lines.
  */
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
-const TOKENS = 100_000;
-const TOKEN_PRICE = 12;
 
 interface ClusterFile {
   runner: { pid: number };
@@ -115,38 +111,12 @@ describe.runIf(clusterCanRun)('npm run cluster and npm run cluster:restart (Post
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  async function shopper(): Promise<LoadShopper> {
-    shopperCount += 1;
-    const user = await insertTestShopper(t, `runner${shopperCount}`);
-    await t.ctx.db.transaction((tx) =>
-      t.services.wallet.credit(tx, { userId: user.id, amount: TOKENS, source: 'purchase', reference: 'test-funds' }),
-    );
-    const { token } = await t.ctx.tokens.sign(user);
-    return { userId: user.id, username: user.username, authorization: `Bearer ${token}` };
-  }
-
-  /** A round of 3,000 tickets, so a buyer's loop never sells it out. */
-  async function bigRound(): Promise<string> {
-    const image = await t.services.media.putImage(
-      t.ctx.db,
-      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
-      'image/svg+xml',
-    );
-    const prizes: NewProduct['prizes'] = ['A', 'B', 'C'].map((letter) => ({
-      kind: 'letter' as const,
-      letter,
-      description: `Prize ${letter}`,
-      image,
-      type: 'Small' as const,
-      quantity: 1000,
-    }));
-    return (await createTestProduct(t, { prizes, tokenPrice: TOKEN_PRICE })).setId;
-  }
+  const shopper = () => fundedShopper(t, `runner${(shopperCount += 1)}`);
 
   /** 8 keep-alive readers (catalogue and balances on one agent) and 4 buyers, each on a round of their own. */
   async function startLoad(shop: string) {
-    const buyers: Array<{ shopper: LoadShopper; setId: string }> = [];
-    for (let i = 0; i < 4; i++) buyers.push({ shopper: await shopper(), setId: await bigRound() });
+    const buyers: Buyer[] = [];
+    for (let i = 0; i < 4; i++) buyers.push({ shopper: await shopper(), setId: await bigRound(t) });
     const readers = startKeepAliveReaders({
       url: shop,
       paths: [
@@ -159,7 +129,7 @@ describe.runIf(clusterCanRun)('npm run cluster and npm run cluster:restart (Post
   }
 
   /** Each purchase a client saw succeed is one paid order, no other order exists, tokens spent match. */
-  async function purchaseFigures(report: LoadReport, buyers: Array<{ shopper: LoadShopper; setId: string }>) {
+  async function purchaseFigures(report: LoadReport, buyers: Buyer[]) {
     let orders = 0;
     let lost = 0;
     for (const { shopper: buyer, setId } of buyers) {

@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkChain, type NewProduct } from '@kujiya/shared';
-import { insertTestShopper } from '../modules/accounts/test-helpers.ts';
-import { createTestProduct } from '../modules/catalogue/test-helpers.ts';
 import { JOB_SCHEMA } from '../jobs/dead-letters.ts';
 import { clusterCanRun, useCluster } from './cluster.ts';
-import { startMixedLoad, type LoadReport, type LoadShopper } from './cluster-load.ts';
+import { startMixedLoad } from './cluster-load.ts';
 import { until } from './instances.ts';
+import { bigRound, expectEachPurchaseOnce, fundedShopper, type Buyer } from './load-purchases.ts';
 import { ownPostgresCanRun, startOwnPostgres, type OwnPostgres } from './own-postgres.ts';
 
 /**
@@ -17,11 +15,8 @@ import { ownPostgresCanRun, startOwnPostgres, type OwnPostgres } from './own-pos
  * 5 s of the database's return, and every purchase is applied exactly once. Each run prints its
  * figures as one JSON line.
  */
-const TOKENS = 100_000;
-const TOKEN_PRICE = 12;
 /** The first purchase answered 200 after the database is back, at most this long after (the issue's bound). */
 const RECOVERY_MS = 5_000;
-type Buyer = { shopper: LoadShopper; setId: string };
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.runIf(clusterCanRun && ownPostgresCanRun)(
@@ -41,38 +36,12 @@ describe.runIf(clusterCanRun && ownPostgresCanRun)(
     });
     const shop = useCluster(2);
     let shopperCount = 0;
-
-    async function shopper(): Promise<LoadShopper> {
-      const { t } = shop;
-      shopperCount += 1;
-      const user = await insertTestShopper(t, `outage${shopperCount}`);
-      await t.ctx.db.transaction((tx) =>
-        t.services.wallet.credit(tx, { userId: user.id, amount: TOKENS, source: 'purchase', reference: 'test-funds' }),
-      );
-      const { token } = await t.ctx.tokens.sign(user);
-      return { userId: user.id, username: user.username, authorization: `Bearer ${token}` };
-    }
-
-    /** A round of 3,000 tickets, so a buyer's loop never sells it out. */
-    async function bigRound(): Promise<string> {
-      const image = await shop.t.services.media.putImage(
-        shop.t.ctx.db,
-        Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
-        'image/svg+xml',
-      );
-      const prizes: NewProduct['prizes'] = [
-        { kind: 'letter', letter: 'A', description: 'Big figure', image, type: 'Big', quantity: 1000 },
-        { kind: 'letter', letter: 'B', description: 'Plush', image, type: 'Small', quantity: 1000 },
-        { kind: 'letter', letter: 'C', description: 'Keychain', image, type: 'Small', quantity: 1000 },
-        { kind: 'last', description: 'Last figure', image, type: 'Big' },
-      ];
-      return (await createTestProduct(shop.t, { prizes, tokenPrice: TOKEN_PRICE })).setId;
-    }
+    const shopper = () => fundedShopper(shop.t, `outage${(shopperCount += 1)}`);
 
     /** 14 loops: 4 catalogue readers, 4 balance readers, 6 buyers each on a round of their own. */
     async function startLoad() {
       const buyers: Buyer[] = [];
-      for (let i = 0; i < 6; i++) buyers.push({ shopper: await shopper(), setId: await bigRound() });
+      for (let i = 0; i < 6; i++) buyers.push({ shopper: await shopper(), setId: await bigRound(shop.t) });
       const load = startMixedLoad({
         url: shop.cluster.url,
         catalogueLoops: 4,
@@ -80,37 +49,6 @@ describe.runIf(clusterCanRun && ownPostgresCanRun)(
         buyers,
       });
       return { buyers, load };
-    }
-
-    /**
-     * Every purchase the clients were told succeeded is one paid order and there is no other: the
-     * tokens spent match, the ledger equals the lots, the round's draw log holds each ticket once and
-     * its chain verifies.
-     */
-    async function expectEachPurchaseOnce(report: LoadReport, buyers: Buyer[]): Promise<number> {
-      const { t } = shop;
-      let doubled = 0;
-      for (const { shopper: buyer, setId } of buyers) {
-        const answered = report.purchases.filter((p) => p.userId === buyer.userId);
-        const named = answered.flatMap((p) => (p.orderId ? [p.orderId] : []));
-        const orders = await t.services.orders.ordersOfRound(setId);
-        doubled += orders.length - answered.length;
-        expect(new Set(named).size).toBe(named.length);
-        expect(orders).toHaveLength(answered.length);
-        const ids = new Set(orders.map((o) => o.id));
-        expect(named.every((id) => ids.has(id))).toBe(true);
-        expect(orders.every((o) => o.status === 'paid' && o.userId === buyer.userId)).toBe(true);
-        const tickets = orders.reduce((n, o) => n + o.numberOfTickets, 0);
-        expect(tickets).toBe(answered.length);
-        const balance = await t.services.wallet.balance(t.ctx.db, buyer.userId);
-        expect(balance).toBe(TOKENS - TOKEN_PRICE * tickets);
-        expect(await t.services.wallet.ledgerBalance(buyer.userId)).toBe(balance);
-        const log = await t.services.stock.drawLog(t.ctx.db, setId);
-        expect(log).toHaveLength(tickets);
-        expect(log.every((entry) => entry.orderId !== null && ids.has(entry.orderId))).toBe(true);
-        expect(checkChain(await t.services.fairness.publicRound(setId)).check.ok).toBe(true);
-      }
-      return doubled;
     }
 
     /** Jobs the queue still shows running that started before `before`: runs nobody is running any more. */
@@ -151,7 +89,7 @@ describe.runIf(clusterCanRun && ownPostgresCanRun)(
       const jobsReleasedMs = Date.now() - backAt;
       await pause(3000);
       const report = await load.stop();
-      const doubled = await expectEachPurchaseOnce(report, buyers);
+      const doubled = await expectEachPurchaseOnce(shop.t, report, buyers);
       const figures = {
         run,
         stop: mode,

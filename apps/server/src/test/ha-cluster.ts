@@ -4,14 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
-import type { NewProduct } from '@kujiya/shared';
 import { haInstalled, startHaDatabase, type HaPostgresNode } from '../../../../scripts/cluster-ha.mjs';
-import { insertTestShopper } from '../modules/accounts/test-helpers.ts';
-import { createTestProduct } from '../modules/catalogue/test-helpers.ts';
 import { TestClock } from '../core/clock.ts';
 import { clusterCanRun, startCluster, type Cluster } from './cluster.ts';
-import type { LoadReport, LoadShopper } from './cluster-load.ts';
+import type { LoadReport } from './cluster-load.ts';
 import { INSTANCE_JWT_SECRET } from './instances.ts';
+import { expectEachPurchaseOnce, type Buyer } from './load-purchases.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 /**
@@ -27,10 +25,6 @@ export const haSkipReason = !clusterCanRun
   : !haInstalled()
     ? 'patroni, etcd-server or pgbackrest is missing (apt-get install patroni etcd-server pgbackrest)'
     : undefined;
-
-export const TOKENS = 100_000;
-export const TOKEN_PRICE = 12;
-export type Buyer = { shopper: LoadShopper; setId: string };
 
 export interface HaShop {
   /** The cluster's folder (CLUSTER_DIR): cluster.json, the nodes' data, pgBackRest's repository. */
@@ -82,31 +76,6 @@ export async function leaderOf(postgres: HaPostgresNode[]): Promise<HaPostgresNo
   return undefined;
 }
 
-export async function fundedShopper(t: TestApp, name: string): Promise<LoadShopper & { token: string }> {
-  const user = await insertTestShopper(t, name);
-  await t.ctx.db.transaction((tx) =>
-    t.services.wallet.credit(tx, { userId: user.id, amount: TOKENS, source: 'purchase', reference: 'test-funds' }),
-  );
-  const { token } = await t.ctx.tokens.sign(user);
-  return { userId: user.id, username: user.username, authorization: `Bearer ${token}`, token };
-}
-
-/** A round of 3,000 tickets, so a buyer's loop never sells it out. */
-export async function bigRound(t: TestApp): Promise<string> {
-  const image = await t.services.media.putImage(
-    t.ctx.db,
-    Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
-    'image/svg+xml',
-  );
-  const prizes: NewProduct['prizes'] = [
-    { kind: 'letter', letter: 'A', description: 'Big figure', image, type: 'Big', quantity: 1000 },
-    { kind: 'letter', letter: 'B', description: 'Plush', image, type: 'Small', quantity: 1000 },
-    { kind: 'letter', letter: 'C', description: 'Keychain', image, type: 'Small', quantity: 1000 },
-    { kind: 'last', description: 'Last figure', image, type: 'Big' },
-  ];
-  return (await createTestProduct(t, { prizes, tokenPrice: TOKEN_PRICE })).setId;
-}
-
 /** The fairness verifier's exit code on a round: 0 verified, 2 chain checked but seed not yet revealed, 1 mismatch. */
 export function verifyRound(shopUrl: string, setId: string): { status: number | null; output: string } {
   const run = spawnSync(
@@ -118,29 +87,12 @@ export function verifyRound(shopUrl: string, setId: string): { status: number | 
 }
 
 /**
- * Every purchase the clients believe succeeded is one paid order and there is no other: tokens spent
- * match, the ledger equals the lots, each order's tickets are in the round's draw log, and the round's
- * chained log checks out with the independent verifier. Resolves with the orders beyond the purchases.
+ * Every purchase once (load-purchases.ts), and each buyer's round also checked by the independent
+ * fairness verifier through the shop's public API. Resolves with the orders beyond the purchases.
  */
-export async function expectEachPurchaseOnce(t: TestApp, shopUrl: string, report: LoadReport, buyers: Buyer[]) {
-  let doubled = 0;
-  for (const { shopper, setId } of buyers) {
-    const answered = report.purchases.filter((p) => p.userId === shopper.userId);
-    const named = answered.flatMap((p) => (p.orderId ? [p.orderId] : []));
-    const orders = await t.services.orders.ordersOfRound(setId);
-    doubled += orders.length - answered.length;
-    expect(new Set(named).size).toBe(named.length);
-    expect(orders).toHaveLength(answered.length);
-    const ids = new Set(orders.map((o) => o.id));
-    expect(named.every((id) => ids.has(id))).toBe(true);
-    expect(orders.every((o) => o.status === 'paid' && o.userId === shopper.userId)).toBe(true);
-    const tickets = orders.reduce((n, o) => n + o.numberOfTickets, 0);
-    const balance = await t.services.wallet.balance(t.ctx.db, shopper.userId);
-    expect(balance).toBe(TOKENS - TOKEN_PRICE * tickets);
-    expect(await t.services.wallet.ledgerBalance(shopper.userId)).toBe(balance);
-    const log = await t.services.stock.drawLog(t.ctx.db, setId);
-    expect(log).toHaveLength(tickets);
-    expect(log.every((entry) => entry.orderId !== null && ids.has(entry.orderId))).toBe(true);
+export async function expectEachPurchaseOnceVerified(t: TestApp, shopUrl: string, report: LoadReport, buyers: Buyer[]) {
+  const doubled = await expectEachPurchaseOnce(t, report, buyers);
+  for (const { setId } of buyers) {
     const verdict = verifyRound(shopUrl, setId);
     expect([0, 2], verdict.output).toContain(verdict.status);
     expect(verdict.output).not.toContain('FAIL');

@@ -7,18 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestAdmin } from '../modules/accounts/test-helpers.ts';
 import { purchaseWithKey, startMixedLoad, type LoadReport } from './cluster-load.ts';
 import {
-  bigRound,
-  expectEachPurchaseOnce,
-  fundedShopper,
+  expectEachPurchaseOnceVerified,
   haSkipReason,
   leaderOf,
   repoRoot,
   startHaShop,
-  TOKEN_PRICE,
-  TOKENS,
-  type Buyer,
   type HaShop,
 } from './ha-cluster.ts';
+import { bigRound, fundedShopper, TOKEN_PRICE, TOKENS, type Buyer } from './load-purchases.ts';
 import { INSTANCE_JWT_SECRET, until } from './instances.ts';
 
 /**
@@ -122,7 +118,7 @@ describe.skipIf(Boolean(haSkipReason))('the shop on a Patroni pair (PostgreSQL H
       answered500: fiveHundreds(report).length + fiveHundreds(probeReport).length,
     };
     console.log(JSON.stringify(figures));
-    await expectEachPurchaseOnce(t, cluster.url, report, buyers);
+    await expectEachPurchaseOnceVerified(t, cluster.url, report, buyers);
     expect(doubled).toBe(0);
     expect(probeOrders).toHaveLength(accepted.filter((p) => p.status === 200).length);
     expect(firstPurchaseMs).toBeLessThanOrEqual(30_000);

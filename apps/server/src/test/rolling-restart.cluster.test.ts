@@ -1,17 +1,9 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { NewProduct } from '@kujiya/shared';
-import { insertTestShopper } from '../modules/accounts/test-helpers.ts';
-import { createTestProduct } from '../modules/catalogue/test-helpers.ts';
 import { clusterCanRun, useCluster, type ProcessEnd } from './cluster.ts';
-import {
-  ReconnectingSocket,
-  purchaseWithKey,
-  startMixedLoad,
-  type LoadReport,
-  type LoadShopper,
-} from './cluster-load.ts';
+import { ReconnectingSocket, purchaseWithKey, startMixedLoad, type LoadReport } from './cluster-load.ts';
 import { until } from './instances.ts';
+import { bigRound, expectEachPurchaseOnce, fundedShopper, type Buyer } from './load-purchases.ts';
 
 /**
  * The shop as a live service (docs/operations.md, "The cluster on this machine"): two instances behind
@@ -20,48 +12,19 @@ import { until } from './instances.ts';
  * purchases, retried by the client with their Idempotency-Key whenever an answer is lost, must each
  * be applied exactly once. Each test prints its figures as one JSON line.
  */
-const TOKENS = 100_000;
-const TOKEN_PRICE = 12;
-/** A buyer's loop: one shopper buying tickets of a round of their own. */
-type Buyer = { shopper: LoadShopper; setId: string };
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.runIf(clusterCanRun)('the shop behind haproxy under load (PostgreSQL, Redis, haproxy)', () => {
   const shop = useCluster(2);
   let shopperCount = 0;
 
-  async function shopper(tokens = TOKENS): Promise<LoadShopper & { token: string }> {
-    const { t } = shop;
-    shopperCount += 1;
-    const user = await insertTestShopper(t, `cluster${shopperCount}`);
-    await t.ctx.db.transaction((tx) =>
-      t.services.wallet.credit(tx, { userId: user.id, amount: tokens, source: 'purchase', reference: 'test-funds' }),
-    );
-    const { token } = await t.ctx.tokens.sign(user);
-    return { userId: user.id, username: user.username, authorization: `Bearer ${token}`, token };
-  }
-
-  /** A round of 3,000 tickets, so a buyer's loop never sells it out. */
-  async function bigRound(): Promise<string> {
-    const image = await shop.t.services.media.putImage(
-      shop.t.ctx.db,
-      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
-      'image/svg+xml',
-    );
-    const prizes: NewProduct['prizes'] = [
-      { kind: 'letter', letter: 'A', description: 'Big figure', image, type: 'Big', quantity: 1000 },
-      { kind: 'letter', letter: 'B', description: 'Plush', image, type: 'Small', quantity: 1000 },
-      { kind: 'letter', letter: 'C', description: 'Keychain', image, type: 'Small', quantity: 1000 },
-      { kind: 'last', description: 'Last figure', image, type: 'Big' },
-    ];
-    return (await createTestProduct(shop.t, { prizes, tokenPrice: TOKEN_PRICE })).setId;
-  }
+  const shopper = () => fundedShopper(shop.t, `cluster${(shopperCount += 1)}`);
 
   /** 16 loops: 6 catalogue readers, 4 balance readers, 6 buyers each on a round of their own. */
   async function startLoad() {
     const buyers: Buyer[] = [];
     // One after the other: the test helper numbers each product's SKU.
-    for (let i = 0; i < 6; i++) buyers.push({ shopper: await shopper(), setId: await bigRound() });
+    for (let i = 0; i < 6; i++) buyers.push({ shopper: await shopper(), setId: await bigRound(shop.t) });
     const load = startMixedLoad({
       url: shop.cluster.url,
       catalogueLoops: 6,
@@ -76,32 +39,6 @@ describe.runIf(clusterCanRun)('the shop behind haproxy under load (PostgreSQL, R
     let orders = 0;
     for (const { setId } of buyers) orders += (await shop.t.services.orders.ordersOfRound(setId)).length;
     return orders - report.purchases.length;
-  }
-
-  /**
-   * Every purchase the clients believe succeeded is one order, and there is no other order: tokens
-   * spent match, the ledger equals the lots, and each order's tickets are in the round's draw log.
-   */
-  async function expectEachPurchaseOnce(report: LoadReport, buyers: Buyer[]) {
-    const { t } = shop;
-    for (const { shopper: buyer, setId } of buyers) {
-      const answered = report.purchases.filter((p) => p.userId === buyer.userId);
-      const named = answered.flatMap((p) => (p.orderId ? [p.orderId] : []));
-      const orders = await t.services.orders.ordersOfRound(setId);
-      expect(new Set(named).size).toBe(named.length);
-      expect(orders).toHaveLength(answered.length);
-      const ids = new Set(orders.map((o) => o.id));
-      expect(named.every((id) => ids.has(id))).toBe(true);
-      expect(orders.every((o) => o.status === 'paid' && o.userId === buyer.userId)).toBe(true);
-      const tickets = orders.reduce((n, o) => n + o.numberOfTickets, 0);
-      expect(tickets).toBe(answered.length);
-      const balance = await t.services.wallet.balance(t.ctx.db, buyer.userId);
-      expect(balance).toBe(TOKENS - TOKEN_PRICE * tickets);
-      expect(await t.services.wallet.ledgerBalance(buyer.userId)).toBe(balance);
-      const log = await t.services.stock.drawLog(t.ctx.db, setId);
-      expect(log).toHaveLength(tickets);
-      expect(log.every((entry) => entry.orderId !== null && ids.has(entry.orderId))).toBe(true);
-    }
   }
 
   const figures = (run: string, report: LoadReport, doubled: number, extra: Record<string, unknown> = {}) => ({
@@ -136,7 +73,7 @@ describe.runIf(clusterCanRun)('the shop behind haproxy under load (PostgreSQL, R
     const socketMoves = socket.connections.length - 1;
     const doubled = await doubledPurchases(report, buyers);
     console.log(JSON.stringify(figures('rolling-restart', report, doubled, { restartMs, socketMoves })));
-    await expectEachPurchaseOnce(report, buyers);
+    await expectEachPurchaseOnce(shop.t, report, buyers);
     // Each drained and exited cleanly (a signal here means the process died some other way); the message
     // carries the end of what an instance printed, since a CI record often keeps only the failure's lines.
     const unclean = ends.flatMap(({ code, signal, output }, i) =>
@@ -192,7 +129,7 @@ describe.runIf(clusterCanRun)('the shop behind haproxy under load (PostgreSQL, R
     const report = await load.stop();
 
     // The watcher buys through haproxy: the survivor tells its socket the balance changed.
-    const bought = await purchaseWithKey(cluster.url, watcher, await bigRound(), crypto.randomUUID());
+    const bought = await purchaseWithKey(cluster.url, watcher, await bigRound(shop.t), crypto.randomUUID());
     expect(bought.status).toBe(200);
     await until(() => socket!.current!.messages.some((m) => m.type === 'balance'));
     expect(socket!.current!.messages.some((m) => m.type === 'purchase')).toBe(true);
@@ -200,7 +137,7 @@ describe.runIf(clusterCanRun)('the shop behind haproxy under load (PostgreSQL, R
 
     const doubled = await doubledPurchases(report, buyers);
     console.log(JSON.stringify(figures('kill-9', report, doubled, { rerouteMs, socketReconnectMs: reconnectMs })));
-    await expectEachPurchaseOnce(report, buyers);
+    await expectEachPurchaseOnce(shop.t, report, buyers);
     expect(report.failedReads).toEqual([]);
     expect(doubled).toBe(0);
     expect(rerouteMs).toBeLessThanOrEqual(3000);

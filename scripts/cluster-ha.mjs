@@ -56,7 +56,8 @@ export function runAsDatabaseUser(command, args, { cwd } = {}) {
 
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function until(check, timeoutMs, what) {
+/** Polls `check` every 250 ms until it is true; throws naming `what` after `timeoutMs`. */
+export async function until(check, timeoutMs, what) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (await check().catch(() => false)) return;

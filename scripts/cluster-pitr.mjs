@@ -14,6 +14,7 @@ import {
   pgbackrestNodeArgs,
   restStatus,
   runAsDatabaseUser,
+  until as waitUntil,
 } from './cluster-ha.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -49,16 +50,8 @@ function freePort() {
   });
 }
 
-const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until(check, timeoutMs, what) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check().catch(() => false)) return;
-    await pause(250);
-  }
-  fail(`${what}: not within ${timeoutMs / 1000} s`);
-}
+/** As cluster-ha.mjs's `until`, but the drill ends with the one line that says what did not happen. */
+const until = (check, timeoutMs, what) => waitUntil(check, timeoutMs, what).catch((error) => fail(error.message));
 
 /** The running cluster's nodes (cluster.json, written by `npm run cluster -- --ha`) and its pgBackRest configuration. */
 function readCluster(clusterDir) {

@@ -65,7 +65,7 @@ describe('deploy files', () => {
     const flag = '--max-semi-space-size=64';
     expect(JSON.parse(read('apps/server/package.json')).scripts.start).toContain(flag);
     expect(read('deploy/Dockerfile')).toContain(`CMD ["node", "${flag}", "--import", "tsx", "src/main.ts"]`);
-    expect(read('scripts/cluster.mjs')).toContain(`'${flag}', '--import', 'tsx', 'src/main.ts'`);
+    expect(read('scripts/cluster/instances.mjs')).toContain(`'${flag}', '--import', 'tsx', 'src/main.ts'`);
     expect(read('bench/lib.ts')).toContain(`'${flag}', '--import', 'tsx'`);
   });
 

@@ -54,7 +54,6 @@ export const devOutboxNote = (devOutbox: 'loopback' | 'everyone') =>
     ? 'DEV_OUTBOX=1: the dev outbox (GET /api/dev/outbox, sign-up codes and reset links) is served to every client'
     : 'The dev outbox (GET /api/dev/outbox) is served to loopback clients only (DEV_OUTBOX=1 serves every client)';
 
-/** Opens and migrates the database, builds the app, seeds demo data on first start, and listens. */
 /**
  * The waiting rooms' tick on this instance (docs/rules/drops.md): ordering at the opening, closing,
  * position messages to its own sockets. Stopped with the app, before the database closes.
@@ -64,9 +63,13 @@ function startRoomTick(built: KujiyaApp): void {
   built.app.addHook('onClose', stop);
 }
 
-export async function startServer(options: StartOptions): Promise<RunningServer> {
+/**
+ * Opens and migrates the database. One that is down (stopped, restarting, failing over) is waited for,
+ * with the port held by a stand-in that answers /healthz 200 and /readyz 503 (docs/operations.md,
+ * "Database outages"); the caller closes the stand-in just before it listens.
+ */
+async function openMigratedDatabase(options: StartOptions, log: ProcessLog) {
   const { config } = options;
-  const log = options.log ?? createProcessLog(config.instanceName);
   const database =
     options.database ??
     (await openDatabase({
@@ -75,14 +78,20 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       poolSize: config.databasePoolSize,
       log,
     }));
-  // A database that is down (stopped, restarting, failing over) is waited for, with the port held by
-  // a stand-in that answers /healthz 200 and /readyz 503 (docs/operations.md, "Database outages").
   let standIn: { close(): Promise<void> } | undefined;
   await untilDatabaseAnswers(
     () => migrateDatabase(database, config.databaseUrl),
     log,
     async () => void (standIn ??= await answerWhileWaiting(config.port, config.host)),
   );
+  return { database, standIn };
+}
+
+/** Opens and migrates the database, builds the app, seeds demo data on first start, and listens. */
+export async function startServer(options: StartOptions): Promise<RunningServer> {
+  const { config } = options;
+  const log = options.log ?? createProcessLog(config.instanceName);
+  const { database, standIn } = await openMigratedDatabase(options, log);
   // The app loads these heavy libraries on first use (so each test file's import of it stays light);
   // a server loads them before it listens, so no request, drop or job stalls on a first import.
   await Promise.all([loadMailRenderer(), loadLabelsPdf(), loadWebAuthn()]);

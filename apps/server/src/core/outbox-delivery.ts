@@ -94,6 +94,31 @@ async function claimDue<T extends OutboxTable>(
   return claimed as Row<T>[];
 }
 
+/** Updates a row only while this run's claim still holds it (same status and try number). */
+const claimHeld = (table: OutboxTable, row: OutboxRow) =>
+  and(eq(table.id, row.id), eq(table.status, 'sending'), eq(table.attempts, row.attempts));
+
+/**
+ * Moves the claim of a batch's unsent rows another `claimMs` ahead; answers the rows still this
+ * run's (a row whose claim lapsed meanwhile, while the instance was busy, may be another run's now:
+ * it is not sent twice).
+ */
+async function renewClaimsOf<T extends OutboxTable>(
+  options: OutboxDeliveryOptions<T>,
+  ctx: DeliveryContext,
+  rows: Row<T>[],
+): Promise<Row<T>[]> {
+  if (rows.length === 0) return rows;
+  const { table } = options;
+  const renewed = await ctx.db
+    .update(table)
+    .set(updateSet<T>({ nextAttemptAt: new Date(ctx.clock.now().getTime() + options.claimMs) }))
+    .where(or(...rows.map((row) => claimHeld(table, row))))
+    .returning({ id: table.id });
+  const kept = new Set(renewed.map((row) => (row as { id: string }).id));
+  return rows.filter((row) => kept.has(row.id));
+}
+
 /**
  * The claim-and-send loop of an outbox table. The caller sends one row at a time and settles it with
  * `markSent` or `markFailed`; each settles the row only while this run's claim still holds it.
@@ -102,25 +127,8 @@ export function createOutboxDelivery<T extends OutboxTable>(options: OutboxDeliv
   const { table, maxAttempts } = options;
   const set = updateSet<T>;
 
-  /** Updates a row only while this run's claim still holds it (same status and try number). */
-  const whileClaimed = (row: OutboxRow) =>
-    and(eq(table.id, row.id), eq(table.status, 'sending'), eq(table.attempts, row.attempts));
-
-  /**
-   * Moves the claim of a batch's unsent rows another `claimMs` ahead; answers the rows still this
-   * run's (a row whose claim lapsed meanwhile, while the instance was busy, may be another run's now:
-   * it is not sent twice).
-   */
-  async function renewClaims(ctx: DeliveryContext, rows: Row<T>[]): Promise<Row<T>[]> {
-    if (rows.length === 0) return rows;
-    const renewed = await ctx.db
-      .update(table)
-      .set(set({ nextAttemptAt: new Date(ctx.clock.now().getTime() + options.claimMs) }))
-      .where(or(...rows.map(whileClaimed)))
-      .returning({ id: table.id });
-    const kept = new Set(renewed.map((row) => (row as { id: string }).id));
-    return rows.filter((row) => kept.has(row.id));
-  }
+  const whileClaimed = (row: OutboxRow) => claimHeld(table, row);
+  const renewClaims = (ctx: DeliveryContext, rows: Row<T>[]) => renewClaimsOf(options, ctx, rows);
 
   return {
     /** Claimed again after a sender vanished mid-try on its last attempt: it must not go past the limit. */

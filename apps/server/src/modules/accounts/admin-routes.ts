@@ -57,12 +57,11 @@ export const adminAccountRoutes: ModuleRoutes = (app, { ctx, services }) => {
   app.get('/admin/me', { onRequest: admin, schema: { response: { 200: adminMeResponseSchema } } }, async (request) =>
     accounts.admins.me(request.admin!),
   );
-  const passwordLimit = rateLimited(ctx.limiter, 'admin-password', accountLimits.changeAdminPassword);
   app.post(
     '/admin/password',
     {
       onRequest: admin,
-      preHandler: passwordLimit.preHandler,
+      preHandler: rateLimited(ctx.limiter, 'admin-password', accountLimits.changeAdminPassword).preHandler,
       schema: { body: changeAdminPasswordRequestSchema, response: { 200: adminLoginResponseSchema } },
     },
     async (request) => {
@@ -87,7 +86,10 @@ export const adminAccountRoutes: ModuleRoutes = (app, { ctx, services }) => {
       onRequest: admin,
       schema: {
         body: inviteAdminRequestSchema,
-        response: { 201: adminAccountSchema, ...errorAnswers({ 409: [ErrorCode.ADMIN_TAKEN] }) },
+        response: {
+          201: adminAccountSchema,
+          ...errorAnswers({ 409: [ErrorCode.ADMIN_TAKEN, ErrorCode.ADMIN_EMAIL_TAKEN] }),
+        },
       },
     },
     async (request, reply) => reply.code(201).send(await accounts.admins.invite(request.admin!, request.body)),

@@ -21,6 +21,9 @@ import {
 import type { ModuleRoutes } from '../../routes.ts';
 import { errorAnswers } from '../../core/error-answers.ts';
 
+// Units named in the body that are not the shopper's, or the shopper's account gone.
+const itemErrors = errorAnswers({ 404: [ErrorCode.ITEM_NOT_FOUND, ErrorCode.USER_NOT_FOUND] });
+
 /**
  * Shipping, shipments, tracking and self-collection. Every route needs the shopper's bearer; another
  * shopper's shipment or collection answers 404, another username 403.
@@ -28,9 +31,6 @@ import { errorAnswers } from '../../core/error-answers.ts';
 export const fulfilmentRoutes: ModuleRoutes = (app, { ctx, services }) => {
   const { fulfilment } = services;
   const onRequest = ctx.guards.requireUser;
-  // Units named in the body that are not the shopper's, or the shopper's account gone.
-  const itemErrors = errorAnswers({ 404: [ErrorCode.ITEM_NOT_FOUND, ErrorCode.USER_NOT_FOUND] });
-
   app.post(
     '/payment/shipping/create-intent',
     {

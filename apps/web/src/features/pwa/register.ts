@@ -8,6 +8,11 @@ import { UpdatePrompt } from './components/UpdatePrompt';
  * of the first paint. A new worker never takes over by itself: the page it would serve may be running
  * code of the old build, so the shopper chooses when to reload.
  */
+/** Registers where the browser has service workers; elsewhere the shop works without one. */
+export function registerWhereSupported(): void {
+  if ('serviceWorker' in navigator) void registerServiceWorker();
+}
+
 export async function registerServiceWorker(
   container: ServiceWorkerContainer = navigator.serviceWorker,
 ): Promise<void> {

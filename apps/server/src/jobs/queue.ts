@@ -209,14 +209,6 @@ class PgBossQueue implements JobQueue {
     }
   }
 
-  /** pg-boss's own expiry (active past its `expire_in`: retried, or failed at the retry limit). */
-  private async expireOrphans(): Promise<void> {
-    await this.boss.expire().then(
-      () => this.outage.recovered('job expiry check'),
-      (err: unknown) => this.outage.failed('job expiry check', err),
-    );
-  }
-
   private async sendRun(name: JobName, trigger: Trigger, slotSeconds?: number): Promise<string | null> {
     const options: PgBoss.SendOptions = slotSeconds ? { singletonKey: 'schedule', singletonSeconds: slotSeconds } : {};
     const id = await this.boss.send(name, { trigger }, options);
@@ -249,35 +241,29 @@ class PgBossQueue implements JobQueue {
       );
     }
     this.running = true;
-    const dueCheck = setInterval(() => {
-      // Tracked: a stop waits for a check in flight before the database closes.
-      if (this.running)
-        void this.track(this.wakeDue()).then(
-          () => this.outage.recovered('job due check'),
-          (err: unknown) => this.outage.failed('job due check', err),
-        );
-    }, DUE_CHECK_MS);
-    dueCheck.unref();
-    this.timers.push(dueCheck);
-    // Runs that stopped beating are expired (retried) within seconds, on whichever instance looks first.
-    const expiryCheck = setInterval(() => {
-      if (this.running) void this.track(this.expireOrphans());
-    }, EXPIRY_CHECK_MS);
-    expiryCheck.unref();
-    this.timers.push(expiryCheck);
+    // Tracked: a stop waits for a check in flight before the database closes.
+    this.every('job due check', DUE_CHECK_MS, () => this.track(this.wakeDue()));
+    // Runs that stopped beating are expired (retried) within seconds, on whichever instance looks first:
+    // pg-boss's own expiry (active past its `expire_in`: retried, or failed at the retry limit).
+    this.every('job expiry check', EXPIRY_CHECK_MS, () => this.track(this.boss.expire()));
     for (const def of definitions) {
       if (!def.everyMs) continue;
       this.scheduled.set(def.name, def);
-      const timer = setInterval(() => {
-        if (this.running)
-          void this.tickOf(def).then(
-            () => this.outage.recovered(`${def.name} job schedule`),
-            (err: unknown) => this.outage.failed(`${def.name} job schedule`, err),
-          );
-      }, def.everyMs);
-      timer.unref();
-      this.timers.push(timer);
+      this.every(`${def.name} job schedule`, def.everyMs, () => this.tickOf(def));
     }
+  }
+
+  /** Runs `task` every `ms` while the queue runs; an outage's failures are logged once, then the recovery. */
+  private every(what: string, ms: number, task: () => Promise<unknown>): void {
+    const timer = setInterval(() => {
+      if (this.running)
+        void task().then(
+          () => this.outage.recovered(what),
+          (err: unknown) => this.outage.failed(what, err),
+        );
+    }, ms);
+    timer.unref();
+    this.timers.push(timer);
   }
 
   async stop(): Promise<void> {
